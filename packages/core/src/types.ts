@@ -1,0 +1,230 @@
+/**
+ * Shared types of the Latch core. Everything a chain adapter, the React package or an app
+ * needs to talk about state is declared here, so that the rule modules stay free of cycles.
+ */
+
+/** A CAIP-2 namespace. The five the kit knows by name, plus any other string. */
+export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos' | (string & {})
+
+/** CAIP-2 chain id, e.g. `eip155:1`. */
+export type CaipNetworkId = `${string}:${string}`
+/** CAIP-10 account id, e.g. `eip155:1:0xabc…`. */
+export type CaipAddress = `${string}:${string}:${string}`
+
+/** A network as the kit describes it (spec §3, "Network (CAIP)"). */
+export interface CaipNetwork {
+  /** The chain's own id: a number for eip155, a string (genesis hash, …) elsewhere. */
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: ChainNamespace
+  name: string
+  testnet?: boolean | undefined
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: { default: { http: readonly string[] } }
+  blockExplorers?: { default: { name: string; url: string } } | undefined
+  assets?: { imageId?: string | undefined; imageUrl?: string | undefined } | undefined
+}
+
+export type AccountStatus = 'connecting' | 'connected' | 'disconnected'
+export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
+
+export type ConnectorType = 'INJECTED' | 'ANNOUNCED' | 'WALLET_CONNECT' | 'AUTH' | 'EXTERNAL' | 'MULTI_CHAIN'
+
+/** A way to connect a wallet, as an adapter reports it. */
+export interface Connector {
+  /** Unique within the namespace; for EIP-6963 wallets this is the rdns. */
+  id: string
+  type: ConnectorType
+  name: string
+  chain: ChainNamespace
+  /** data: or https: image. Shown through an <img>, never as HTML. */
+  imageUrl?: string | undefined
+  rdns?: string | undefined
+  /** Registry id, when the wallet is known to the registry. */
+  explorerId?: string | undefined
+  /** True when the wallet's extension is present in this browser. */
+  installed?: boolean | undefined
+}
+
+export interface ConnectedWalletInfo {
+  name: string
+  icon?: string | undefined
+  type?: ConnectorType | undefined
+}
+
+/** Per-namespace account state (spec §3, "Account (per namespace)"). */
+export interface AccountState {
+  status: AccountStatus
+  caipAddress: CaipAddress | undefined
+  address: string | undefined
+  allAccounts: { address: string; type: AccountType }[]
+  balance: string | undefined
+  balanceSymbol: string | undefined
+  balanceLoading: boolean
+  profileName: string | undefined
+  profileImage: string | undefined
+  addressExplorerUrl: string | undefined
+  connectedWalletInfo: ConnectedWalletInfo | undefined
+  connectorId: string | undefined
+  preferredAccountType: AccountType | undefined
+  addressLabels: Record<string, string>
+  currentTab: number
+  tokenBalance: unknown[]
+  smartAccountDeployed: boolean
+  user: { username?: string | undefined; email?: string | undefined } | undefined
+  socialProvider: string | undefined
+  farcasterUrl: string | undefined
+  lastRetry: number | undefined
+}
+
+/** Per-namespace network state (spec §3, "Network state (per namespace)"). */
+export interface NetworkState {
+  caipNetwork: CaipNetwork | undefined
+  supportsAllNetworks: boolean
+  smartAccountEnabledNetworks: number[]
+  approvedCaipNetworkIds: CaipNetworkId[]
+  requestedCaipNetworks: CaipNetwork[]
+  /** The wallet is on a chain the app did not configure. */
+  unsupported: boolean
+}
+
+export interface NamespaceState {
+  account: AccountState
+  network: NetworkState
+}
+
+/** Every view of the modal (spec §2, plus the Connecting and Networks views of this kit). */
+export type View =
+  | 'Connect'
+  | 'Account'
+  | 'AllWallets'
+  | 'Connecting'
+  | 'ConnectingWalletConnectBasic'
+  | 'ConnectingFarcaster'
+  | 'Networks'
+  | 'SwitchNetwork'
+  | 'SwitchActiveChain'
+  | 'UnsupportedChain'
+  | 'SIWXSignMessage'
+  | 'ApproveTransaction'
+  | 'Swap'
+  | 'OnRamp'
+
+/** Data a view can be opened with; kept per history entry. */
+export interface RouteParams {
+  connectorId?: string | undefined
+  caipNetworkId?: CaipNetworkId | undefined
+  namespace?: ChainNamespace | undefined
+  swap?: { fromToken?: string; toToken?: string; amount?: string } | undefined
+}
+
+export interface RouteEntry {
+  view: View
+  params?: RouteParams | undefined
+}
+
+/** A pending action on top of the navigation (spec §2, "Transaction stack"). */
+export interface TransactionStackEntry {
+  view?: View | undefined
+  goBack?: boolean | undefined
+  replace?: boolean | undefined
+  onSuccess?: (() => void) | undefined
+  onError?: ((error: unknown) => void) | undefined
+  onCancel?: (() => void) | undefined
+}
+
+export interface RouterState {
+  history: RouteEntry[]
+  transactionStack: TransactionStackEntry[]
+}
+
+export interface ModalState {
+  open: boolean
+  loading: boolean
+  shake: boolean
+}
+
+/** The result of a successful connect or reconnect. */
+export interface ConnectResult {
+  address: string
+  chainId: number | string
+  connectorId: string
+  connectorType: ConnectorType
+  allAccounts?: string[] | undefined
+  walletName?: string | undefined
+  walletIcon?: string | undefined
+}
+
+/** What the core tells an adapter it may call back. Adapters never touch the store directly. */
+export interface AdapterContext {
+  /** The wallet's accounts changed (also the first account after connect). Empty = disconnected. */
+  onAccountsChanged(accounts: readonly string[]): void
+  /** The wallet is now on `chainId` (may be a chain the app did not configure). */
+  onChainChanged(chainId: number | string): void
+  /** The wallet ended the session. */
+  onDisconnect(): void
+  /** The list of connectors changed (e.g. an EIP-6963 wallet announced itself). */
+  onConnectorsChanged(connectors: readonly Connector[]): void
+}
+
+/**
+ * A chain adapter (one per namespace). Factories return one; the core calls `setup` once,
+ * from the first explicit action or subscription, never at creation.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  readonly networks: readonly CaipNetwork[]
+  /** Subscribe to wallet events and start discovery. No network I/O. Returns a teardown. */
+  setup(context: AdapterContext): () => void
+  getConnectors(): readonly Connector[]
+  connect(parameters: { connectorId: string; chainId?: number | string | undefined }): Promise<ConnectResult>
+  /** Restore the previous session without prompting; undefined when there is none. */
+  reconnect(parameters: { connectorId?: string | undefined }): Promise<ConnectResult | undefined>
+  disconnect(): Promise<void>
+  /** Ask the wallet to switch. Rejects with the wallet's error (it carries `code`). */
+  switchNetwork(parameters: { caipNetwork: CaipNetwork }): Promise<void>
+  /** Ask the wallet to add the network (EIP-3085 for eip155). */
+  addNetwork?(parameters: { caipNetwork: CaipNetwork }): Promise<void>
+  signMessage(parameters: { message: string; address: string }): Promise<string>
+  sendTransaction(parameters: {
+    to: string
+    value?: bigint | undefined
+    data?: string | undefined
+    caipNetwork: CaipNetwork
+  }): Promise<string>
+  /** Resolves when the transaction is included; rejects when it reverted. */
+  waitForTransaction?(parameters: {
+    hash: string
+    caipNetwork: CaipNetwork
+  }): Promise<{ status: 'success' | 'reverted'; blockNumber: bigint }>
+  getBalance(parameters: {
+    address: string
+    caipNetwork: CaipNetwork
+  }): Promise<{ balance: string; symbol: string }>
+  /** Verify a signature made by `address` over `message`. */
+  verifyMessage?(parameters: {
+    address: string
+    message: string
+    signature: string
+    caipNetwork: CaipNetwork
+  }): Promise<boolean>
+  /** The connected wallet's provider (EIP-1193 for eip155), for apps that need it. */
+  getProvider(): unknown
+}
+
+export type ThemeMode = 'light' | 'dark'
+
+export interface ThemeVariables {
+  /** Accent colour (any CSS colour). */
+  '--latch-accent'?: string
+  '--latch-font-family'?: string
+  '--latch-border-radius'?: string
+  '--latch-z-index'?: number | string
+}
+
+export interface AppMetadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}

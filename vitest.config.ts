@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          include: ['src/**/*.test.ts'],
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
+        },
+      },
+      { test: { name: 'evm', root: 'packages/evm', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'testkit',
+          root: 'packages/testkit',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'react',
+          root: 'packages/react',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
+        },
+      },
+    ],
+  },
+})
