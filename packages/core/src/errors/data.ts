@@ -1,0 +1,41 @@
+import { BaseError } from './base.js'
+
+export type TokenBalanceUnavailableErrorType = TokenBalanceUnavailableError & {
+  name: 'TokenBalanceUnavailableError'
+}
+/** The balance fetch failed; another attempt is blocked for the balance retry period. */
+export class TokenBalanceUnavailableError extends BaseError {
+  override name = 'TokenBalanceUnavailableError' as const
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Token Balance Unavailable', { cause })
+  }
+}
+
+export type TransactionsFetchErrorType = TransactionsFetchError & { name: 'TransactionsFetchError' }
+export class TransactionsFetchError extends BaseError {
+  override name = 'TransactionsFetchError' as const
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Failed to fetch transactions', { cause })
+  }
+}
+
+export type HttpStatusErrorType = HttpStatusError & { name: 'HttpStatusError' }
+/** A non-OK HTTP response from the API. */
+export class HttpStatusError extends BaseError {
+  override name = 'HttpStatusError' as const
+  readonly status: number
+  constructor({ status, url }: { status: number; url?: string | undefined }) {
+    super(`HTTP status code: ${status}`, { metaMessages: url ? [`URL: ${url}`] : undefined })
+    this.status = status
+  }
+}
+
+export type UserOperationReceiptErrorType = UserOperationReceiptError & { name: 'UserOperationReceiptError' }
+export class UserOperationReceiptError extends BaseError {
+  override name = 'UserOperationReceiptError' as const
+  readonly status: number
+  constructor({ status }: { status: number }) {
+    super(`Failed to fetch user operation receipt - ${status}`)
+    this.status = status
+  }
+}

@@ -1,0 +1,207 @@
+import type { ChainNamespace } from './types.js'
+
+/**
+ * Where the kit remembers things between visits. Synchronous so the first render can show the
+ * restored state; implementations must never throw.
+ */
+export interface LatchStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+const PREFIX = '@latch/'
+
+/** Keys of everything the kit stores in the browser (§3 plus the kit's own session keys). */
+export const STORAGE_KEYS = {
+  emailLoginUsed: `${PREFIX}email-login-used`,
+  email: `${PREFIX}email`,
+  socialUsername: `${PREFIX}social-username`,
+  lastUsedChainId: `${PREFIX}last-used-chain-id`,
+  lastEmailLoginTime: `${PREFIX}last-email-login-time`,
+  smartAccountEnabledNetworks: `${PREFIX}smart-account-enabled-networks`,
+  activeNamespace: `${PREFIX}active-namespace`,
+  recentWallet: `${PREFIX}recent-wallet`,
+  /** The connector a namespace was connected with, to reconnect it after a reload. */
+  connectorId: (namespace: ChainNamespace): string => `${PREFIX}connected-connector/${namespace}`,
+} as const
+
+/** A typed stored value: how it is written, and how it is read back (undefined when corrupt). */
+export interface StoredValue<T> {
+  key: string
+  parse(raw: string): T | undefined
+  serialize(value: T): string
+}
+
+const text = (key: string, pattern = /^[\s\S]{1,512}$/): StoredValue<string> => ({
+  key,
+  parse: (raw) => (pattern.test(raw) ? raw : undefined),
+  serialize: (value) => value,
+})
+const flag = (key: string): StoredValue<boolean> => ({
+  key,
+  parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
+  serialize: (value) => String(value),
+})
+const timestamp = (key: string): StoredValue<number> => ({
+  key,
+  parse: (raw) => (/^\d{1,16}$/.test(raw) ? Number(raw) : undefined),
+  serialize: (value) => String(Math.trunc(value)),
+})
+
+/** The stored values with their validation; read them with `readStored`. */
+export const STORED_VALUES = {
+  emailLoginUsed: flag(STORAGE_KEYS.emailLoginUsed),
+  email: text(STORAGE_KEYS.email, /^[^\s@]{1,64}@[^\s@]{1,255}$/),
+  socialUsername: text(STORAGE_KEYS.socialUsername),
+  /** A numeric eip155 id or another namespace's reference (CAIP-2 reference charset). */
+  lastUsedChainId: text(STORAGE_KEYS.lastUsedChainId, /^[-_a-zA-Z0-9]{1,32}$/),
+  lastEmailLoginTime: timestamp(STORAGE_KEYS.lastEmailLoginTime),
+  smartAccountEnabledNetworks: {
+    key: STORAGE_KEYS.smartAccountEnabledNetworks,
+    parse: (raw) => {
+      if (raw === '') return []
+      const ids = raw.split(',').map((part) => Number(part.trim()))
+      return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : undefined
+    },
+    serialize: (value) => value.join(','),
+  } satisfies StoredValue<number[]>,
+  activeNamespace: text(STORAGE_KEYS.activeNamespace, /^[-a-z0-9]{3,8}$/),
+  recentWallet: text(STORAGE_KEYS.recentWallet, /^[\w.:-]{1,256}$/),
+  connectorId: (namespace: ChainNamespace): StoredValue<string> =>
+    text(STORAGE_KEYS.connectorId(namespace), /^[\w.:-]{1,256}$/),
+} as const
+
+/** Reads a stored value; a missing or corrupt value (or a failing storage) gives undefined. */
+export function readStored<T>(storage: LatchStorage, value: StoredValue<T>): T | undefined {
+  try {
+    const raw = storage.getItem(value.key)
+    return raw === null ? undefined : value.parse(raw)
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes a stored value; `undefined` removes it. Storage failures are ignored. */
+export function writeStored<T>(storage: LatchStorage, value: StoredValue<T>, data: T | undefined): void {
+  try {
+    if (data === undefined) storage.removeItem(value.key)
+    else storage.setItem(value.key, value.serialize(data))
+  } catch {
+    // Private mode or a full quota: the kit keeps working, it only forgets.
+  }
+}
+
+/** In-memory storage: for tests, SSR and apps that want nothing persisted. */
+export function createMemoryStorage(initial: Record<string, string> = {}): LatchStorage {
+  const items = new Map(Object.entries(initial))
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => {
+      items.set(key, String(value))
+    },
+    removeItem: (key) => {
+      items.delete(key)
+    },
+  }
+}
+
+/**
+ * `window.localStorage`, resolved on each call so creating it does no I/O. Missing storage
+ * (SSR, sandboxed frames) or one that throws (Safari private mode, quota) reads as empty.
+ */
+export function createLocalStorage(): LatchStorage {
+  const get = (): Storage | undefined => {
+    try {
+      return typeof globalThis.localStorage === 'undefined' ? undefined : globalThis.localStorage
+    } catch {
+      return undefined
+    }
+  }
+  return {
+    getItem(key) {
+      try {
+        return get()?.getItem(key) ?? null
+      } catch {
+        return null
+      }
+    },
+    setItem(key, value) {
+      try {
+        get()?.setItem(key, value)
+      } catch {
+        // Quota or privacy mode; nothing to do.
+      }
+    },
+    removeItem(key) {
+      try {
+        get()?.removeItem(key)
+      } catch {
+        // As above.
+      }
+    },
+  }
+}
+
+export interface CookieStorageParameters {
+  /** The request's Cookie header on the server. Omit in the browser to use document.cookie. */
+  cookie?: string | undefined
+  /** Lifetime of written cookies, in seconds (default one year). */
+  maxAgeSeconds?: number | undefined
+}
+
+/** Parses a Cookie header into a map; malformed pairs are skipped. */
+export function parseCookieHeader(header: string): Map<string, string> {
+  const map = new Map<string, string>()
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=')
+    if (index <= 0) continue
+    try {
+      const key = decodeURIComponent(part.slice(0, index).trim())
+      if (!map.has(key)) map.set(key, decodeURIComponent(part.slice(index + 1).trim()))
+    } catch {
+      // A malformed escape in someone else's cookie must not break ours.
+    }
+  }
+  return map
+}
+
+/**
+ * Cookie storage, so a server render sees the same session as the browser. On the server it
+ * reads the given Cookie header and keeps writes in memory for that request; in the browser it
+ * reads and writes `document.cookie`.
+ */
+export function createCookieStorage(parameters: CookieStorageParameters = {}): LatchStorage {
+  const maxAge = parameters.maxAgeSeconds ?? 365 * 24 * 60 * 60
+  const doc = (): Document | undefined =>
+    parameters.cookie === undefined && typeof document !== 'undefined' ? document : undefined
+  const serverCookies = parseCookieHeader(parameters.cookie ?? '')
+  const write = (key: string, value: string, age: number) => {
+    const target = doc()
+    if (!target) return
+    try {
+      target.cookie = `${encodeURIComponent(key)}=${encodeURIComponent(value)}; path=/; max-age=${age}; samesite=lax`
+    } catch {
+      // Cookies disabled.
+    }
+  }
+  return {
+    getItem(key) {
+      const target = doc()
+      if (!target) return serverCookies.get(key) ?? null
+      try {
+        return parseCookieHeader(target.cookie).get(key) ?? null
+      } catch {
+        return null
+      }
+    },
+    setItem(key, value) {
+      serverCookies.set(key, value)
+      write(key, value, maxAge)
+    },
+    removeItem(key) {
+      serverCookies.delete(key)
+      write(key, '', 0)
+    },
+  }
+}
