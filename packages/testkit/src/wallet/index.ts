@@ -1,0 +1,15 @@
+export { announceWallet, type WalletInfo } from './announce.js'
+export { parseAddEthereumChainParameter, type WalletChain } from './chains.js'
+export { createTestWallet } from './createTestWallet.js'
+export { ProviderErrorCode, ProviderRpcError } from './errors.js'
+export { DEV_WALLET_ICON, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './icon.js'
+export { createMemoryStorage, type WalletStorage } from './storage.js'
+export type {
+  Approval,
+  Eip1193Provider,
+  RequestArguments,
+  TestWallet,
+  TestWalletControls,
+  TestWalletOptions,
+  TestWalletProvider,
+} from './types.js'

@@ -1,0 +1,67 @@
+import type { Hex } from 'viem'
+import type { WalletChain } from './chains.js'
+import type { WalletStorage } from './storage.js'
+
+/** EIP-1193 request arguments. */
+export interface RequestArguments {
+  readonly method: string
+  readonly params?: readonly unknown[] | object | undefined
+}
+
+/** The EIP-1193 provider surface. */
+export interface Eip1193Provider {
+  request(args: RequestArguments): Promise<unknown>
+  on(event: string, listener: (...args: unknown[]) => void): unknown
+  removeListener(event: string, listener: (...args: unknown[]) => void): unknown
+}
+
+/** The test wallet's provider: EIP-1193 plus a flag that tells it apart from real wallets. */
+export interface TestWalletProvider extends Eip1193Provider {
+  readonly isLatchTestWallet: true
+}
+
+/** Options of {@link createTestWallet}. */
+export interface TestWalletOptions {
+  /** Keys of the accounts the wallet holds; the first is selected at start. */
+  privateKeys: readonly Hex[]
+  /** The chains the wallet knows at start. */
+  chains: readonly WalletChain[]
+  initialChainId: number
+  name?: string | undefined
+  rdns?: string | undefined
+  icon?: string | undefined
+  /** Where the site's authorization is remembered (default `latch.testWallet`). */
+  storageKey?: string | undefined
+  /** Defaults to `localStorage` when present, else memory. */
+  storage?: WalletStorage | undefined
+}
+
+export type Approval = 'approve' | 'reject'
+
+/** Knobs a test turns to play the user (or the wallet) without a UI. */
+export interface TestWalletControls {
+  /** Whether prompts are approved (the default) or rejected with 4001 from now on. */
+  setApproval(approval: Approval): void
+  /** Reject the next `n` prompts with 4001, whatever the approval setting. */
+  rejectNext(n?: number): void
+  /** Fail the next `wallet_switchEthereumChain` with this code (e.g. 4902). */
+  failNextSwitch(code: number): void
+  /** Select another of the wallet's accounts; emits `accountsChanged` when the site is authorized. */
+  setAccount(index: number): void
+  /** The wallet moves to `chainId` on its own (even one the dapp does not know); emits `chainChanged`. */
+  changeChain(chainId: number): void
+  /** The wallet ends the session: authorization revoked, `accountsChanged([])` and `disconnect`. */
+  disconnect(): void
+  /** Methods the dapp called, oldest first. */
+  requests(): string[]
+  /** Forget a chain, so switching to it fails with 4902 until it is added again. */
+  forgetChain(chainId: number): void
+}
+
+/** What {@link createTestWallet} returns. */
+export interface TestWallet {
+  provider: TestWalletProvider
+  controls: TestWalletControls
+  /** The EIP-6963 identity to announce the wallet with (defaults filled in). */
+  info: { name: string; rdns: string; icon: string }
+}
