@@ -1,0 +1,77 @@
+import type { SqlDriver } from './driver.js'
+
+/** A schema change. Statements are portable between SQLite and PostgreSQL. */
+interface Migration {
+  version: number
+  name: string
+  statements: string[]
+}
+
+// Timestamps are ISO strings and JSON is TEXT so one schema serves both databases.
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'projects and registry',
+    statements: [
+      `CREATE TABLE projects (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        allowed_origins TEXT NOT NULL,
+        allow_localhost INTEGER NOT NULL DEFAULT 0,
+        features TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE wallets (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_lower TEXT NOT NULL,
+        rdns TEXT,
+        chains TEXT NOT NULL,
+        mobile_link TEXT,
+        desktop_link TEXT,
+        webapp_link TEXT,
+        homepage TEXT,
+        badge_type TEXT,
+        sort_order INTEGER NOT NULL
+      )`,
+      'CREATE INDEX wallets_sort ON wallets (sort_order, name)',
+      `CREATE TABLE wallet_namespaces (
+        wallet_id TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+        namespace TEXT NOT NULL,
+        PRIMARY KEY (wallet_id, namespace)
+      )`,
+      'CREATE INDEX wallet_namespaces_namespace ON wallet_namespaces (namespace)',
+      `CREATE TABLE images (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        body TEXT NOT NULL,
+        etag TEXT NOT NULL,
+        PRIMARY KEY (kind, id)
+      )`,
+    ],
+  },
+]
+
+/** Apply every migration newer than the database's version; returns the versions applied. */
+export async function applyMigrations(driver: SqlDriver): Promise<number[]> {
+  return driver.withMigrationLock(async (tx) => {
+    await tx.run(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    )
+    const rows = await tx.all<{ version: number }>('SELECT version FROM schema_migrations')
+    const done = new Set(rows.map((r) => Number(r.version)))
+    const applied: number[] = []
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue
+      for (const statement of migration.statements) await tx.run(statement)
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      ])
+      applied.push(migration.version)
+    }
+    return applied
+  })
+}

@@ -1,0 +1,79 @@
+import type { ImageKind, RegistryWallet, StoredImage } from '../registry/types.js'
+
+/** Remote feature ids served by `/appkit/v1/config`, plus `analytics` for `/getAnalyticsConfig`. */
+export const featureIds = [
+  'social_login',
+  'swap',
+  'onramp',
+  'activity',
+  'reown_branding',
+  'analytics',
+] as const
+export type FeatureId = (typeof featureIds)[number]
+
+/** One feature's setting as a project stores it. */
+export interface FeatureSetting {
+  isEnabled: boolean
+  config: unknown
+}
+
+/** A project: the unit that owns allowed origins and feature settings. */
+export interface Project {
+  id: string
+  name: string
+  /** Exact origins or patterns with wildcards, e.g. `https://*.example.com`. */
+  allowedOrigins: string[]
+  /** A development project also accepts `http://localhost:*` and `http://127.0.0.1:*`. */
+  allowLocalhost: boolean
+  features: Partial<Record<FeatureId, FeatureSetting>>
+  createdAt: string
+}
+
+export interface NewProject {
+  id: string
+  name: string
+  allowedOrigins: string[]
+  allowLocalhost?: boolean
+  features?: Partial<Record<FeatureId, FeatureSetting>>
+}
+
+/** What `/getWallets` asks of the registry, already parsed and validated. */
+export interface WalletQuery {
+  page: number
+  entries: number
+  search?: string
+  certifiedOnly?: boolean
+  include?: string[]
+  exclude?: string[]
+  /** CAIP-2 namespaces; a wallet matches when it supports any of them. */
+  namespaces?: string[]
+}
+
+export interface WalletPage {
+  data: RegistryWallet[]
+  count: number
+}
+
+/**
+ * Everything the server keeps. Both backends implement it over the same SQL; the server holds
+ * no state of its own, so any number of instances can share one PostgreSQL database.
+ */
+export interface Repository {
+  readonly kind: 'sqlite' | 'postgres'
+  /** Apply pending migrations; safe to call from several instances at once. */
+  migrate(): Promise<number[]>
+  close(): Promise<void>
+  createProject(project: NewProject): Promise<Project>
+  getProject(id: string): Promise<Project | undefined>
+  listProjects(): Promise<Project[]>
+  /** Replace the given fields of a project; resolves undefined when it does not exist. */
+  updateProject(
+    id: string,
+    patch: Partial<Pick<Project, 'name' | 'allowedOrigins' | 'allowLocalhost' | 'features'>>,
+  ): Promise<Project | undefined>
+  /** Replace the whole registry (wallets and their images) in one transaction. */
+  replaceRegistry(wallets: readonly RegistryWallet[], images: readonly StoredImage[]): Promise<void>
+  countWallets(): Promise<number>
+  queryWallets(query: WalletQuery): Promise<WalletPage>
+  getImage(kind: ImageKind, id: string): Promise<StoredImage | undefined>
+}
