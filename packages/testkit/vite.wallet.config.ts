@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite'
+
+// Builds the wallet as one classic script (global `LatchTestWallet`) for page init scripts,
+// which cannot import modules.
+export default defineConfig({
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    sourcemap: false,
+    minify: true,
+    lib: {
+      entry: 'src/wallet/iife.ts',
+      formats: ['iife'],
+      name: 'LatchTestWallet',
+      fileName: () => 'wallet.iife.js',
+    },
+  },
+})
