@@ -1,0 +1,139 @@
+import { parseArgs } from 'node:util'
+import { defaultSqliteFile, openRepository } from '../storage/open.js'
+import type { Repository } from '../storage/types.js'
+import { addOrigins, CliError, createProject, listProjects, seed, setFeature } from './commands.js'
+import { startServer } from './start.js'
+
+/** Where the CLI writes; injectable so the commands can be driven from tests. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv
+  out: (line: string) => void
+  err: (line: string) => void
+}
+
+export const usage = `Usage:
+  latch-server [start] [--port 3030] [--host 127.0.0.1] [--db .latch/server.db] [--no-seed]
+  latch-server project create --name NAME --origin ORIGIN [--origin ORIGIN …] [--id ID] [--localhost] [--if-missing]
+  latch-server project list [--json]
+  latch-server project add-origin ID ORIGIN [ORIGIN …]
+  latch-server project set-feature ID FEATURE on|off [--config JSON]
+  latch-server registry seed
+
+Storage: PostgreSQL when DATABASE_URL (or --database-url) is set, else the SQLite file --db.`
+
+const options = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  db: { type: 'string' },
+  'database-url': { type: 'string' },
+  'no-seed': { type: 'boolean' },
+  name: { type: 'string' },
+  origin: { type: 'string', multiple: true },
+  id: { type: 'string' },
+  localhost: { type: 'boolean' },
+  'if-missing': { type: 'boolean' },
+  config: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/**
+ * Run one CLI invocation. Resolves the exit code; `start` resolves once the server listens and
+ * leaves it running.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true }>
+  >
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true })
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${usage}`)
+    return 2
+  }
+  const { values, positionals } = parsed
+  if (values.help) {
+    io.out(usage)
+    return 0
+  }
+  const storage = {
+    databaseUrl: values['database-url'] ?? io.env.DATABASE_URL,
+    sqliteFile: values.db ?? io.env.LATCH_DB ?? defaultSqliteFile,
+  }
+  const [command = 'start', sub, ...rest] = positionals
+
+  if (command === 'start') {
+    const port = Number(values.port ?? io.env.PORT ?? 3030)
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+      io.err('--port must be a port number')
+      return 2
+    }
+    try {
+      const { app } = await startServer({
+        ...storage,
+        port,
+        host: values.host ?? io.env.HOST ?? '127.0.0.1',
+        seed: !values['no-seed'],
+        env: io.env,
+      })
+      // Finish in-flight requests and close the database before exiting.
+      const stop = () => void app.close()
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+      return 0
+    } catch (error) {
+      io.err(`latch-server could not start: ${(error as Error).message}`)
+      return 1
+    }
+  }
+
+  let repository: Repository | undefined
+  try {
+    repository = await openRepository(storage)
+    const key = `${command} ${sub ?? ''}`
+    switch (key) {
+      case 'project create': {
+        const project = await createProject(repository, {
+          name: values.name ?? '',
+          origins: values.origin ?? [],
+          id: values.id,
+          allowLocalhost: values.localhost ?? false,
+          ifMissing: values['if-missing'] ?? false,
+        })
+        io.out(project.id)
+        return 0
+      }
+      case 'project list':
+        if (values.json) io.out(JSON.stringify(await repository.listProjects(), null, 2))
+        else for (const line of await listProjects(repository)) io.out(line)
+        return 0
+      case 'project add-origin': {
+        const [id = '', ...origins] = rest
+        const project = await addOrigins(repository, id, origins)
+        io.out(`${project.id} origins: ${project.allowedOrigins.join(', ')}`)
+        return 0
+      }
+      case 'project set-feature': {
+        const [id = '', feature = '', state = ''] = rest
+        const project = await setFeature(repository, id, feature, state, values.config)
+        io.out(`${project.id} ${feature}: ${JSON.stringify(project.features[feature as never])}`)
+        return 0
+      }
+      case 'registry seed':
+        io.out(await seed(repository))
+        return 0
+      default:
+        io.err(`Unknown command "${[command, sub].filter(Boolean).join(' ')}"\n\n${usage}`)
+        return 2
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(error.message)
+      return 1
+    }
+    io.err(`latch-server failed: ${(error as Error).message}`)
+    return 1
+  } finally {
+    await repository?.close()
+  }
+}
