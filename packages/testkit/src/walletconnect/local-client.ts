@@ -5,6 +5,9 @@ import type { SignClientTypes } from '@walletconnect/types'
 import { MemoryStorage } from './memory-storage.js'
 import { createOfflineVerify } from './offline-verify.js'
 
+/** The sign client class of `@walletconnect/sign-client`, as an instance type. */
+export type LocalSignClient = InstanceType<typeof SignClient>
+
 export type CreateLocalSignClientParameters = {
   relayUrl: string
   /** Any 32-hex-character id: the local relay accepts every project. */
@@ -27,7 +30,7 @@ export type CreateLocalSignClientParameters = {
  */
 export async function createLocalSignClient(
   parameters: CreateLocalSignClientParameters,
-): Promise<SignClient> {
+): Promise<LocalSignClient> {
   const logLevel = parameters.logLevel ?? 'silent'
   const core = new Core({
     projectId: parameters.projectId,
@@ -42,7 +45,7 @@ export async function createLocalSignClient(
 }
 
 /** Closes the client's socket and stops its timers so the process can exit. */
-export async function closeLocalSignClient(client: SignClient): Promise<void> {
+export async function closeLocalSignClient(client: LocalSignClient): Promise<void> {
   await client.core.relayer.transportClose().catch(() => {})
   client.core.heartbeat.stop()
 }

@@ -1,0 +1,219 @@
+import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { getSdkError } from '@walletconnect/utils'
+import type { Hex } from 'viem'
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import {
+  chooseNamespaces,
+  eip155Namespace,
+  parseEip155ChainId,
+  WALLET_PEER_EVENTS,
+  WALLET_PEER_METHODS,
+} from './eip155-namespace.js'
+import { closeLocalSignClient, createLocalSignClient, type LocalSignClient } from './local-client.js'
+import { Queue } from './queue.js'
+import { answerWalletRequest, type WalletRequestOutcome } from './wallet-requests.js'
+
+export type WalletPeerChain = { id: number; rpcUrl: string }
+
+export type CreateWalletPeerParameters = {
+  relayUrl: string
+  projectId: string
+  /** One or more keys; the first is the active account until `changeAccount`. */
+  privateKeys: readonly Hex[]
+  /** Chains the wallet has; the first is active until `changeChain`. */
+  chains: readonly WalletPeerChain[]
+  /** Methods and events to approve in the eip155 namespace, instead of everything the peer answers. */
+  namespaces?: { methods?: readonly string[]; events?: readonly string[] }
+  metadata?: SignClientTypes.Metadata
+  logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+}
+
+/** A request the peer answered, kept for assertions. */
+export type WalletPeerRequestRecord = {
+  topic: string
+  method: string
+  chainId: string
+  params: unknown
+  outcome: WalletRequestOutcome
+}
+
+/** Rejection codes a wallet app gives for a declined request: EIP-1193 4001 or WalletConnect 5000. */
+export type WalletPeerRejectionCode = 4001 | 5000
+
+export type WalletPeer = {
+  /** The underlying sign client, in the wallet role. */
+  readonly client: LocalSignClient
+  readonly address: Hex
+  readonly chainId: number
+  /** Pairs with a `wc:` URI shown by a dapp. */
+  pair(uri: string): Promise<void>
+  /** Approves the oldest pending (or the next) session proposal; resolves with the session. */
+  approveNext(options?: { timeoutMs?: number }): Promise<SessionTypes.Struct>
+  /** Rejects the oldest pending (or the next) session proposal with 5000 "User rejected.". */
+  rejectNext(options?: { timeoutMs?: number }): Promise<void>
+  /** Declines the next `count` requests (all, when omitted) with `code`; `false` answers them again. */
+  rejectRequests(setting: { code: WalletPeerRejectionCode; count?: number } | false): void
+  /** Requests answered so far, oldest first. */
+  requests(): readonly WalletPeerRequestRecord[]
+  /** Makes key `index` the active account: session update plus `accountsChanged`. */
+  changeAccount(index: number): Promise<void>
+  /** Makes `chainId` active: session update when the chain is new to a session, plus `chainChanged`. */
+  changeChain(chainId: number): Promise<void>
+  /** Ends one session (or all) with 6000 "User disconnected.". */
+  disconnect(topic?: string): Promise<void>
+  sessions(): SessionTypes.Struct[]
+  /** Closes the socket and timers. */
+  stop(): Promise<void>
+}
+
+const defaultMetadata: SignClientTypes.Metadata = {
+  name: 'Latch Test Wallet',
+  description: 'Scripted WalletConnect wallet for tests',
+  url: 'http://127.0.0.1',
+  icons: [],
+}
+
+/**
+ * Starts a scripted wallet on the real WalletConnect sign client, signing with real keys.
+ *
+ * @example
+ * const wallet = await createWalletPeer({ relayUrl: relay.url, projectId, privateKeys: [key], chains: [{ id: 1, rpcUrl }] })
+ * await wallet.pair(uri)
+ * const session = await wallet.approveNext()
+ */
+export async function createWalletPeer(parameters: CreateWalletPeerParameters): Promise<WalletPeer> {
+  if (parameters.privateKeys.length === 0) throw new Error('createWalletPeer needs at least one private key')
+  if (parameters.chains.length === 0) throw new Error('createWalletPeer needs at least one chain')
+  const accounts: PrivateKeyAccount[] = parameters.privateKeys.map((key) => privateKeyToAccount(key))
+  const chains = new Map(parameters.chains.map((chain) => [chain.id, chain.rpcUrl]))
+  const methods = parameters.namespaces?.methods ?? WALLET_PEER_METHODS
+  const events = parameters.namespaces?.events ?? WALLET_PEER_EVENTS
+  let active = accounts[0] as PrivateKeyAccount
+  let chainId = (parameters.chains[0] as WalletPeerChain).id
+  let rejection: { code: WalletPeerRejectionCode; remaining: number } | undefined
+  const records: WalletPeerRequestRecord[] = []
+
+  const client = await createLocalSignClient({
+    relayUrl: parameters.relayUrl,
+    projectId: parameters.projectId,
+    metadata: parameters.metadata ?? defaultMetadata,
+    logLevel: parameters.logLevel,
+  })
+  const proposals = new Queue<SignClientTypes.EventArguments['session_proposal']>()
+  client.on('session_proposal', (proposal) => proposals.push(proposal))
+
+  const sessions = () => client.session.getAll()
+  const sessionChainIds = (session: SessionTypes.Struct) =>
+    (session.namespaces.eip155?.chains ?? []).map(parseEip155ChainId).filter((id) => id !== undefined)
+
+  const updateSession = async (session: SessionTypes.Struct, chainIds: number[]) => {
+    const namespaces = {
+      ...session.namespaces,
+      eip155: eip155Namespace(active.address, chainIds, { methods, events }),
+    }
+    const { acknowledged } = await client.update({ topic: session.topic, namespaces })
+    await acknowledged()
+  }
+
+  const changeChain = async (next: number) => {
+    if (!chains.has(next)) throw new Error(`The wallet has no chain ${next}`)
+    chainId = next
+    for (const session of sessions()) {
+      const ids = sessionChainIds(session)
+      if (!ids.includes(next)) await updateSession(session, [...ids, next])
+      await client.emit({
+        topic: session.topic,
+        chainId: `eip155:${next}`,
+        event: { name: 'chainChanged', data: next },
+      })
+    }
+  }
+
+  client.on('session_request', async (event) => {
+    const { topic, id, params } = event
+    const { method, params: requestParams } = params.request
+    let outcome: WalletRequestOutcome
+    const requestChainId = parseEip155ChainId(params.chainId)
+    if (rejection) {
+      outcome = { error: { code: rejection.code, message: 'User rejected the request.' } }
+      rejection.remaining--
+      if (rejection.remaining <= 0) rejection = undefined
+    } else if (requestChainId === undefined) {
+      outcome = { error: { code: 5100, message: `Unsupported chain ${String(params.chainId)}` } }
+    } else {
+      outcome = await answerWalletRequest(
+        { accounts, activeAccount: active, chains, chainId: requestChainId, switchChain: changeChain },
+        method,
+        requestParams,
+      ).catch((error: unknown) => ({ error: { code: -32603, message: (error as Error).message } }))
+    }
+    records.push({ topic, method, chainId: params.chainId, params: requestParams, outcome })
+    await client.respond({ topic, response: { id, jsonrpc: '2.0', ...outcome } })
+  })
+
+  return {
+    client,
+    get address() {
+      return active.address
+    },
+    get chainId() {
+      return chainId
+    },
+    async pair(uri) {
+      await client.pair({ uri })
+    },
+    async approveNext(options) {
+      const proposal = await proposals.next(options?.timeoutMs ?? 10_000, 'session proposal')
+      const choice = chooseNamespaces(proposal.params, {
+        account: active.address,
+        chainIds: [...chains.keys()],
+        methods,
+        events,
+      })
+      if (!choice.ok) {
+        const reason =
+          choice.reason === 'unsupported-chains' ? 'UNSUPPORTED_CHAINS' : 'UNSUPPORTED_NAMESPACE_KEY'
+        await client.reject({ id: proposal.id, reason: getSdkError(reason) })
+        throw new Error(choice.message)
+      }
+      if (!choice.chainIds.includes(chainId)) chainId = choice.chainIds[0] as number
+      const { acknowledged } = await client.approve({ id: proposal.id, namespaces: choice.namespaces })
+      return acknowledged()
+    },
+    async rejectNext(options) {
+      const proposal = await proposals.next(options?.timeoutMs ?? 10_000, 'session proposal')
+      await client.reject({ id: proposal.id, reason: getSdkError('USER_REJECTED') })
+    },
+    rejectRequests(setting) {
+      rejection = setting
+        ? { code: setting.code, remaining: setting.count ?? Number.POSITIVE_INFINITY }
+        : undefined
+    },
+    requests: () => [...records],
+    async changeAccount(index) {
+      const next = accounts[index]
+      if (!next) throw new Error(`The wallet has no account at index ${index}`)
+      active = next
+      for (const session of sessions()) {
+        const ids = sessionChainIds(session)
+        await updateSession(session, ids)
+        await client.emit({
+          topic: session.topic,
+          chainId: `eip155:${ids.includes(chainId) ? chainId : ids[0]}`,
+          event: { name: 'accountsChanged', data: [active.address] },
+        })
+      }
+    },
+    changeChain,
+    async disconnect(topic) {
+      const topics = topic ? [topic] : sessions().map((session) => session.topic)
+      for (const item of topics)
+        await client.disconnect({ topic: item, reason: getSdkError('USER_DISCONNECTED') })
+    },
+    sessions,
+    async stop() {
+      proposals.close()
+      await closeLocalSignClient(client)
+    },
+  }
+}
