@@ -29,6 +29,16 @@ export default defineConfig({
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
         },
       },
+      {
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['./src/test/global-setup.ts'],
+        },
+      },
     ],
   },
 })
