@@ -1,0 +1,173 @@
+import { FARCASTER_RELOAD_DELAY_MS } from '../constants.js'
+import type { RouteEntry, RouteParams, RouterState, TransactionStackEntry, View } from '../types.js'
+
+/** Every change the router knows (spec §2, "Navigation history"). */
+export type RouterAction =
+  | { type: 'push'; entry: RouteEntry }
+  | { type: 'replace'; entry: RouteEntry }
+  | { type: 'back'; isConnected: boolean }
+  | { type: 'reset'; entry: RouteEntry }
+  | { type: 'pushTransaction'; entry: TransactionStackEntry }
+  | { type: 'popTransaction' }
+
+/** History starts at Connect, with nothing pending. */
+export function createRouterState(entry: RouteEntry = { view: 'Connect' }): RouterState {
+  return { history: [entry], transactionStack: [] }
+}
+
+function sameParams(a: RouteParams | undefined, b: RouteParams | undefined): boolean {
+  return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {})
+}
+
+/**
+ * The pure reducer behind every navigation helper. `back` on a single entry leaves the state as
+ * it is: closing is the caller's decision, see `goBack`.
+ */
+export function routerReducer(state: RouterState, action: RouterAction): RouterState {
+  switch (action.type) {
+    case 'push': {
+      const top = state.history.at(-1)
+      if (top?.view === action.entry.view) {
+        // Already current: no second entry, but fresh data replaces the old one.
+        return sameParams(top.params, action.entry.params)
+          ? state
+          : routerReducer(state, { ...action, type: 'replace' })
+      }
+      return { ...state, history: [...state.history, action.entry] }
+    }
+    case 'replace':
+      return { ...state, history: [...state.history.slice(0, -1), action.entry] }
+    case 'back': {
+      if (state.history.length <= 1) return state
+      const history = state.history.slice(0, -1)
+      const top = history.at(-1)
+      // A connected user has nothing to do on Connect: show the account instead.
+      if (top?.view === 'Connect' && action.isConnected) history[history.length - 1] = { view: 'Account' }
+      return { ...state, history }
+    }
+    case 'reset':
+      return { history: [action.entry], transactionStack: [] }
+    case 'pushTransaction':
+      return { ...state, transactionStack: [...state.transactionStack, action.entry] }
+    case 'popTransaction':
+      return { ...state, transactionStack: state.transactionStack.slice(0, -1) }
+  }
+}
+
+/** Adds a view unless it is already the current one. */
+export function push(state: RouterState, entry: RouteEntry): RouterState {
+  return routerReducer(state, { type: 'push', entry })
+}
+
+/** Swaps the last entry. */
+export function replace(state: RouterState, entry: RouteEntry): RouterState {
+  return routerReducer(state, { type: 'replace', entry })
+}
+
+/** Starts a fresh history on `view`, dropping pending transactions. */
+export function reset(view: View, params?: RouteParams): RouterState {
+  return createRouterState(params ? { view, params } : { view })
+}
+
+export interface GoBackResult {
+  state: RouterState
+  /** The history had one entry: the modal closes instead. */
+  close: boolean
+}
+
+/** Pops one view; with one entry left the modal closes. Back to Connect while connected shows Account. */
+export function goBack(state: RouterState, { isConnected }: { isConnected: boolean }): GoBackResult {
+  if (state.history.length <= 1) return { state, close: true }
+  return { state: routerReducer(state, { type: 'back', isConnected }), close: false }
+}
+
+/** The view the modal shows after closing: Connect, or Account in embedded mode when connected. */
+export function viewAfterClose({
+  embeddedMode,
+  isConnected,
+}: {
+  embeddedMode: boolean
+  isConnected: boolean
+}): View {
+  return embeddedMode && isConnected ? 'Account' : 'Connect'
+}
+
+/** SIWXSignMessage cannot be closed when sign-in is required and no session exists. */
+export function canClose({
+  view,
+  siwxRequired,
+  hasSession,
+}: {
+  view: View
+  siwxRequired: boolean
+  hasSession: boolean
+}): boolean {
+  return !(view === 'SIWXSignMessage' && siwxRequired && !hasSession)
+}
+
+/** Queues a pending action and shows its view (pushed, or replacing the current one). */
+export function pushTransactionStack(state: RouterState, entry: TransactionStackEntry): RouterState {
+  let next = routerReducer(state, { type: 'pushTransaction', entry })
+  if (entry.view)
+    next = routerReducer(next, { type: entry.replace ? 'replace' : 'push', entry: { view: entry.view } })
+  return next
+}
+
+export type TransactionOutcome = 'success' | 'error' | 'cancel'
+
+export interface SettleTransactionResult {
+  state: RouterState
+  /** The entry's callback for this outcome, bound to the error; run it after applying `state`. */
+  callback: (() => void) | undefined
+  /** What the modal does: go back one view, close, or stay where it is. */
+  navigation: 'back' | 'close' | 'stay'
+}
+
+/**
+ * Settles the last pending action: runs its success, error or cancel callback; error and cancel
+ * also go back (closing when nothing is left to go back to). Success goes back only when the
+ * entry asked for it. With nothing pending the modal simply closes.
+ */
+export function settleTransactionStack(
+  state: RouterState,
+  outcome: TransactionOutcome,
+  error?: unknown,
+  { isConnected = false }: { isConnected?: boolean } = {},
+): SettleTransactionResult {
+  const entry = state.transactionStack.at(-1)
+  if (!entry) return { state, callback: undefined, navigation: 'close' }
+  const popped = routerReducer(state, { type: 'popTransaction' })
+  const callback =
+    outcome === 'success'
+      ? entry.onSuccess
+      : outcome === 'error'
+        ? entry.onError && (() => entry.onError?.(error))
+        : entry.onCancel
+  const goesBack = outcome !== 'success' || entry.goBack === true
+  if (!goesBack) return { state: popped, callback, navigation: 'stay' }
+  const back = goBack(popped, { isConnected })
+  return { state: back.state, callback, navigation: back.close ? 'close' : 'back' }
+}
+
+/** What leaving a view requires besides navigation. */
+export interface FarcasterLeaveEffect {
+  resetFarcasterUrl: true
+  reloadAuthAfterMs: number
+}
+
+/**
+ * Leaving ConnectingFarcaster without an account resets the Farcaster URL and reloads the auth
+ * connector after 100 ms (the QR code would otherwise point at a spent session).
+ */
+export function farcasterLeaveEffect({
+  from,
+  to,
+  hasAccount,
+}: {
+  from: View | undefined
+  to: View | undefined
+  hasAccount: boolean
+}): FarcasterLeaveEffect | undefined {
+  if (from !== 'ConnectingFarcaster' || to === 'ConnectingFarcaster' || hasAccount) return undefined
+  return { resetFarcasterUrl: true, reloadAuthAfterMs: FARCASTER_RELOAD_DELAY_MS }
+}
