@@ -14,9 +14,7 @@ export const backends = ['sqlite', 'postgres'] as const
 export type Backend = (typeof backends)[number]
 
 /** A fresh, empty, migrated database of the given kind; `cleanup` deletes it. */
-export async function openTestRepository(
-  backend: Backend,
-): Promise<{
+export async function openTestRepository(backend: Backend): Promise<{
   repository: Repository
   databaseUrl?: string
   sqliteFile?: string

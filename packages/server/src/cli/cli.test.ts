@@ -1,0 +1,169 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backends, openTestRepository } from '../test/backends.js'
+import { addOrigins, CliError, createProject, listProjects, seed, setFeature } from './commands.js'
+
+const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
+const run = promisify(execFile)
+
+describe.each(backends)('given the CLI commands on %s', (backend) => {
+  let db: Awaited<ReturnType<typeof openTestRepository>>
+  beforeAll(async () => {
+    db = await openTestRepository(backend)
+  })
+  afterAll(() => db.cleanup())
+
+  describe('when a project is created with a name and origins', () => {
+    it('then it gets a 32-hex id and is listed with its origins', async () => {
+      const project = await createProject(db.repository, {
+        name: 'Shop',
+        origins: ['https://shop.example.com', 'https://*.shop.example.com'],
+      })
+      expect(project.id).toMatch(/^[0-9a-f]{32}$/)
+      const lines = await listProjects(db.repository)
+      expect(lines.find((l) => l.startsWith(project.id))).toContain(
+        'origins: https://shop.example.com, https://*.shop.example.com',
+      )
+    })
+
+    it('then a chosen id is kept, and creating it again fails unless --if-missing', async () => {
+      await createProject(db.repository, { name: 'Demo', origins: ['https://demo.example'], id: 'demo' })
+      await expect(
+        createProject(db.repository, { name: 'Demo', origins: [], id: 'demo', allowLocalhost: true }),
+      ).rejects.toThrow('A project with id "demo" already exists')
+      const again = await createProject(db.repository, {
+        name: 'Other',
+        origins: ['https://x.example'],
+        id: 'demo',
+        ifMissing: true,
+      })
+      expect(again.name).toBe('Demo')
+    })
+
+    it('then an origin that is not scheme://host[:port] is refused', async () => {
+      await expect(createProject(db.repository, { name: 'Bad', origins: ['example.com'] })).rejects.toThrow(
+        CliError,
+      )
+    })
+  })
+
+  describe('when features and origins are changed', () => {
+    it('then set-feature stores the state and config, and add-origin appends', async () => {
+      await createProject(db.repository, { name: 'Feat', origins: ['https://feat.example'], id: 'feat' })
+      await setFeature(db.repository, 'feat', 'social_login', 'on', '["email","google"]')
+      await setFeature(db.repository, 'feat', 'swap', 'on')
+      await setFeature(db.repository, 'feat', 'swap', 'off')
+      await addOrigins(db.repository, 'feat', ['https://*.feat.example'])
+      const project = await db.repository.getProject('feat')
+      expect(project?.features).toEqual({
+        social_login: { isEnabled: true, config: ['email', 'google'] },
+        swap: { isEnabled: false, config: [] },
+      })
+      expect(project?.allowedOrigins).toEqual(['https://feat.example', 'https://*.feat.example'])
+    })
+
+    it.each([
+      ['feat', 'teleport', 'on', undefined, 'Unknown feature "teleport"'],
+      ['feat', 'swap', 'maybe', undefined, 'State must be "on" or "off"'],
+      ['feat', 'social_login', 'on', '["email","myspace"]', 'social_login config must be a list of'],
+      ['feat', 'activity', 'on', '{not json', '--config must be valid JSON'],
+      ['ghost', 'swap', 'on', undefined, 'No project with id "ghost"'],
+    ])('then set-feature %s %s %s %s fails with "%s"', async (id, feature, state, config, message) => {
+      await expect(setFeature(db.repository, id, feature, state, config)).rejects.toThrow(message)
+    })
+  })
+
+  describe('when the registry is seeded twice', () => {
+    it('then the second seed replaces the first instead of duplicating it', async () => {
+      const first = await seed(db.repository)
+      const count = await db.repository.countWallets()
+      expect(await seed(db.repository)).toBe(first)
+      expect(await db.repository.countWallets()).toBe(count)
+    })
+
+    it('then migrating again applies nothing', async () => {
+      expect(await db.repository.migrate()).toEqual([])
+    })
+  })
+})
+
+describe.each(backends)('given the built latch-server binary on %s', (backend) => {
+  let db: Awaited<ReturnType<typeof openTestRepository>>
+  let child: ChildProcess | undefined
+  const storageArgs = () => (backend === 'sqlite' ? ['--db', db.sqliteFile ?? ''] : [])
+  const env = () => ({ ...process.env, DATABASE_URL: db.databaseUrl ?? '', LATCH_LOG_LEVEL: 'info' })
+
+  beforeAll(async () => {
+    db = await openTestRepository(backend)
+    await db.repository.close()
+  })
+  afterAll(async () => {
+    child?.kill('SIGTERM')
+    await db.cleanup().catch(() => undefined)
+  })
+
+  it('when a project is created, then started, then the server serves its config to an allowed origin', async () => {
+    const created = await run(
+      process.execPath,
+      [
+        cliPath,
+        'project',
+        'create',
+        '--name',
+        'Spawned',
+        '--origin',
+        'https://spawned.example',
+        ...storageArgs(),
+      ],
+      { env: env() },
+    )
+    const id = created.stdout.trim()
+    expect(id).toMatch(/^[0-9a-f]{32}$/)
+    await run(
+      process.execPath,
+      [cliPath, 'project', 'set-feature', id, 'onramp', 'on', '--config', '["coinbase"]', ...storageArgs()],
+      {
+        env: env(),
+      },
+    )
+    const listed = await run(process.execPath, [cliPath, 'project', 'list', ...storageArgs()], { env: env() })
+    expect(listed.stdout).toContain(`${id}  Spawned`)
+
+    const server = spawn(process.execPath, [cliPath, 'start', '--port', '0', ...storageArgs()], {
+      env: env(),
+    })
+    child = server
+    const base = await new Promise<string>((resolve, reject) => {
+      let buffered = ''
+      server.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString()
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(buffered)
+        if (match?.[1]) resolve(match[1])
+      })
+      server.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
+    })
+    const response = await fetch(`${base}/appkit/v1/config?projectId=${id}`, {
+      headers: { origin: 'https://spawned.example' },
+    })
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://spawned.example')
+    const body = (await response.json()) as {
+      features: Array<{ id: string; isEnabled: boolean; config: unknown }>
+    }
+    expect(body.features.find((f) => f.id === 'onramp')).toEqual({
+      id: 'onramp',
+      isEnabled: true,
+      config: ['coinbase'],
+    })
+    const wallets = (await (await fetch(`${base}/getWallets?projectId=${id}&entries=1`)).json()) as {
+      count: number
+    }
+    expect(wallets.count).toBeGreaterThanOrEqual(60)
+
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve))
+    server.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    child = undefined
+  })
+})
