@@ -1,0 +1,9 @@
+export { toLatchConnector } from './connectors.js'
+export { type CodedError, toCodedError } from './errors.js'
+export { type EvmAdapter, type EvmAdapterOptions, evmAdapter } from './evmAdapter.js'
+export {
+  type ToCaipNetworkOptions,
+  toAddEthereumChainParameter,
+  toCaipNetwork,
+  toEvmChainId,
+} from './network.js'
