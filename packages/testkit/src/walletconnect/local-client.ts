@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { Core } from '@walletconnect/core'
 import { SignClient } from '@walletconnect/sign-client'
 import type { SignClientTypes } from '@walletconnect/types'
@@ -36,7 +35,7 @@ export async function createLocalSignClient(
     projectId: parameters.projectId,
     relayUrl: parameters.relayUrl,
     storage: parameters.storage ?? new MemoryStorage(),
-    customStoragePrefix: `latch-${randomUUID()}`,
+    customStoragePrefix: `latch-${globalThis.crypto.randomUUID()}`,
     telemetryEnabled: false,
     logger: logLevel,
   })
