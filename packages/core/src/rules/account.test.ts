@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest'
+import type { AccountState } from '../types.js'
+import {
+  type AccountAction,
+  accountReducer,
+  type ConnectedPayload,
+  canFetchBalance,
+  createAccountState,
+  createNetworkState,
+} from './account.js'
+
+const alice = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+const bob = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
+const session: ConnectedPayload = {
+  address: alice,
+  caipNetworkId: 'eip155:1',
+  connectorId: 'io.metamask',
+  walletInfo: { name: 'MetaMask', type: 'ANNOUNCED' },
+}
+const run = (...actions: AccountAction[]) => actions.reduce(accountReducer, createAccountState())
+
+describe('given the account state of a namespace (spec §3, §4)', () => {
+  it('then it starts disconnected and empty', () => {
+    const state = createAccountState()
+    expect(state.status).toBe('disconnected')
+    expect(state.address).toBeUndefined()
+    expect(state.allAccounts).toEqual([])
+    expect(createNetworkState()).toMatchObject({
+      caipNetwork: undefined,
+      unsupported: false,
+      requestedCaipNetworks: [],
+    })
+  })
+
+  it('when the app starts, then the namespace goes connecting, then connected after the previous session is synced', () => {
+    const connecting = run({ type: 'connecting' })
+    expect(connecting.status).toBe('connecting')
+    const synced = accountReducer(connecting, { type: 'sessionSynced', session })
+    expect(synced).toMatchObject({ status: 'connected', address: alice, caipAddress: `eip155:1:${alice}` })
+  })
+
+  it('when the app starts without a previous session, then the namespace goes connecting, then disconnected', () => {
+    expect(run({ type: 'connecting' }, { type: 'sessionSynced', session: undefined }).status).toBe(
+      'disconnected',
+    )
+  })
+
+  it('when connected, then address, CAIP address, accounts, connector and wallet info are set', () => {
+    const state = run({ type: 'connected', ...session })
+    expect(state).toMatchObject({
+      status: 'connected',
+      address: alice,
+      caipAddress: `eip155:1:${alice}`,
+      allAccounts: [{ address: alice, type: 'eoa' }],
+      connectorId: 'io.metamask',
+      connectedWalletInfo: { name: 'MetaMask', type: 'ANNOUNCED' },
+    })
+  })
+
+  it('when the wallet changes account, then the new address shows and the old balance is dropped', () => {
+    const state = run(
+      { type: 'connected', ...session },
+      { type: 'balance', phase: 'loaded', balance: '1.5', symbol: 'ETH' },
+      { type: 'accountsChanged', accounts: [{ address: bob, type: 'eoa' }], caipNetworkId: 'eip155:1' },
+    )
+    expect(state).toMatchObject({
+      status: 'connected',
+      address: bob,
+      caipAddress: `eip155:1:${bob}`,
+      balance: undefined,
+    })
+    expect(state.connectorId).toBe('io.metamask')
+  })
+
+  it('when the wallet reports no accounts, then the namespace is disconnected', () => {
+    const state = run(
+      { type: 'connected', ...session },
+      { type: 'accountsChanged', accounts: [], caipNetworkId: 'eip155:1' },
+    )
+    expect(state.status).toBe('disconnected')
+    expect(state.address).toBeUndefined()
+  })
+
+  it('when accounts change while nobody is connected, then nothing happens', () => {
+    const before = createAccountState()
+    expect(
+      accountReducer(before, {
+        type: 'accountsChanged',
+        accounts: [{ address: bob, type: 'eoa' }],
+        caipNetworkId: 'eip155:1',
+      }),
+    ).toBe(before)
+  })
+
+  it('when the balance loads, then loading shows, then balance and symbol', () => {
+    const loading = run({ type: 'connected', ...session }, { type: 'balance', phase: 'loading' })
+    expect(loading.balanceLoading).toBe(true)
+    const loaded = accountReducer(loading, { type: 'balance', phase: 'loaded', balance: '2', symbol: 'ETH' })
+    expect(loaded).toMatchObject({ balanceLoading: false, balance: '2', balanceSymbol: 'ETH' })
+  })
+
+  it('when the balance fetch fails, then the next retry is blocked for 30 s', () => {
+    const failed = run({ type: 'balance', phase: 'loading' }, { type: 'balance', phase: 'failed', at: 1_000 })
+    expect(failed).toMatchObject({ balanceLoading: false, lastRetry: 1_000 })
+    expect(canFetchBalance(failed, 1_000 + 29_999)).toBe(false)
+    expect(canFetchBalance(failed, 1_000 + 30_000)).toBe(true)
+    expect(canFetchBalance(createAccountState(), 0)).toBe(true)
+  })
+
+  it('when disconnected, then the session is forgotten but view preferences stay', () => {
+    const connected: AccountState = {
+      ...run({ type: 'connected', ...session }),
+      currentTab: 2,
+      addressLabels: { [alice]: 'Savings' },
+    }
+    const state = accountReducer(connected, { type: 'disconnected' })
+    expect(state).toMatchObject({
+      status: 'disconnected',
+      address: undefined,
+      caipAddress: undefined,
+      connectorId: undefined,
+    })
+    expect(state.connectedWalletInfo).toBeUndefined()
+    expect(state.currentTab).toBe(2)
+  })
+
+  it('when reset, then it is disconnected and every field is cleared', () => {
+    const busy: AccountState = {
+      ...run(
+        { type: 'connected', ...session },
+        { type: 'balance', phase: 'loaded', balance: '1', symbol: 'ETH' },
+      ),
+      currentTab: 1,
+      profileName: 'alice.eth',
+      addressLabels: { a: 'b' },
+      farcasterUrl: 'https://example.com',
+    }
+    expect(accountReducer(busy, { type: 'reset' })).toEqual(createAccountState())
+  })
+})

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest'
+import { defineCaipNetwork } from '../caip.js'
+import { SwitchNetworkNotFoundError } from '../errors/network.js'
+import { UnrecognizedChainError } from '../errors/rpc.js'
+import {
+  afterSwitchFailure,
+  afterSwitchSuccess,
+  findNetwork,
+  isUnsupportedChain,
+  shouldRetryWithAddChain,
+  shouldShowUnsupportedChain,
+  switchNetworkView,
+} from './network.js'
+
+const currency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+const rpcUrls = { default: { http: ['http://127.0.0.1:8545'] } }
+const mainnet = defineCaipNetwork({
+  id: 1,
+  chainNamespace: 'eip155',
+  name: 'Ethereum',
+  nativeCurrency: currency,
+  rpcUrls,
+})
+const base = defineCaipNetwork({
+  id: 8453,
+  chainNamespace: 'eip155',
+  name: 'Base',
+  nativeCurrency: currency,
+  rpcUrls,
+})
+const solana = defineCaipNetwork({
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  name: 'Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls,
+})
+const networks = [mainnet, base, solana]
+
+describe('given a network switch request (spec §2)', () => {
+  const neutral = {
+    ignoreConfirmation: false,
+    isAuthConnector: false,
+    authSupportsTarget: false,
+    connectedOnCurrent: false,
+    connectedOnTarget: false,
+  }
+
+  it('when the caller ignores the confirmation, then SwitchNetwork is pushed', () => {
+    expect(switchNetworkView({ ...neutral, ignoreConfirmation: true, connectedOnCurrent: true })).toBe(
+      'SwitchNetwork',
+    )
+  })
+
+  it('when the current connector is the auth connector and supports the target namespace, then SwitchNetwork is pushed', () => {
+    expect(
+      switchNetworkView({
+        ...neutral,
+        isAuthConnector: true,
+        authSupportsTarget: true,
+        connectedOnCurrent: true,
+      }),
+    ).toBe('SwitchNetwork')
+  })
+
+  it('when connected on the current namespace but not on the target namespace, then SwitchActiveChain is pushed', () => {
+    expect(switchNetworkView({ ...neutral, connectedOnCurrent: true })).toBe('SwitchActiveChain')
+    expect(
+      switchNetworkView({
+        ...neutral,
+        isAuthConnector: true,
+        authSupportsTarget: false,
+        connectedOnCurrent: true,
+      }),
+    ).toBe('SwitchActiveChain')
+  })
+
+  it('otherwise, then SwitchNetwork is pushed', () => {
+    expect(switchNetworkView(neutral)).toBe('SwitchNetwork')
+    expect(switchNetworkView({ ...neutral, connectedOnCurrent: true, connectedOnTarget: true })).toBe(
+      'SwitchNetwork',
+    )
+  })
+})
+
+describe('given a failed switch (spec §5: only 4902, 5000 and 32603 trigger a retry that adds the chain)', () => {
+  it.each([4902, 5000, 32603, -32603])(
+    'when the wallet answers %i, then the chain is added and retried',
+    (code) => {
+      expect(shouldRetryWithAddChain({ code })).toBe(true)
+    },
+  )
+
+  it.each([4001, 4100, 4200, -32602, 1001])('when the wallet answers %i, then there is no retry', (code) => {
+    expect(shouldRetryWithAddChain({ code })).toBe(false)
+  })
+
+  it('when the code is nested in the error, then it still counts', () => {
+    expect(shouldRetryWithAddChain(new Error('wrapped', { cause: { code: 4902 } }))).toBe(true)
+    expect(shouldRetryWithAddChain({ code: -1, data: { originalError: { code: 4902 } } })).toBe(true)
+    expect(shouldRetryWithAddChain(new UnrecognizedChainError())).toBe(true)
+    expect(shouldRetryWithAddChain(new Error('no code'))).toBe(false)
+  })
+
+  it('then the modal goes back one view', () => {
+    expect(afterSwitchFailure()).toBe('back')
+  })
+})
+
+describe('given the configured networks', () => {
+  it('when looking up by chain id or CAIP-2 id, then the configured network is found', () => {
+    expect(findNetwork(networks, 8453)).toBe(base)
+    expect(findNetwork(networks, '8453')).toBe(base)
+    expect(findNetwork(networks, 'eip155:1')).toBe(mainnet)
+    expect(findNetwork(networks, '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'solana')).toBe(solana)
+  })
+
+  it("when switching to a chain id not in the configured networks, then it raises 'switch network not found'", () => {
+    expect(() => findNetwork(networks, 10)).toThrow(SwitchNetworkNotFoundError)
+    expect(() => findNetwork(networks, 'eip155:10')).toThrow('switch network not found')
+    expect(() => findNetwork(networks, 1, 'solana')).toThrow(SwitchNetworkNotFoundError)
+  })
+
+  it('when the wallet is on a chain the app did not configure, then it is unsupported', () => {
+    expect(isUnsupportedChain(networks, 10)).toBe(true)
+    expect(isUnsupportedChain(networks, 1)).toBe(false)
+    expect(isUnsupportedChain(networks, '0x1')).toBe(true)
+  })
+})
+
+describe('given an unsupported network (spec §4)', () => {
+  const all = {
+    unsupported: true,
+    enableNetworkSwitch: true,
+    allowUnsupportedChain: false,
+    basicWalletConnectMode: false,
+  }
+
+  it('when switching is enabled, unsupported chains are not allowed and not in basic WalletConnect mode, then UnsupportedChain opens', () => {
+    expect(shouldShowUnsupportedChain(all)).toBe(true)
+  })
+
+  it('when any condition is missing, then it does not open', () => {
+    expect(shouldShowUnsupportedChain({ ...all, unsupported: false })).toBe(false)
+    expect(shouldShowUnsupportedChain({ ...all, enableNetworkSwitch: false })).toBe(false)
+    expect(shouldShowUnsupportedChain({ ...all, allowUnsupportedChain: true })).toBe(false)
+    expect(shouldShowUnsupportedChain({ ...all, basicWalletConnectMode: true })).toBe(false)
+  })
+})
+
+describe('given a successful switch (spec §4)', () => {
+  it("when the previous network was not in the chain's list, then the modal closes", () => {
+    expect(afterSwitchSuccess({ previousCaipNetworkId: 'eip155:10', networks })).toBe('close')
+    expect(afterSwitchSuccess({ previousCaipNetworkId: undefined, networks })).toBe('close')
+  })
+
+  it('when the previous network was configured, then the modal goes back', () => {
+    expect(afterSwitchSuccess({ previousCaipNetworkId: 'eip155:1', networks })).toBe('back')
+  })
+})

@@ -1,0 +1,200 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { RouterState } from '../types.js'
+import {
+  canClose,
+  createRouterState,
+  farcasterLeaveEffect,
+  goBack,
+  push,
+  pushTransactionStack,
+  replace,
+  reset,
+  routerReducer,
+  settleTransactionStack,
+  viewAfterClose,
+} from './router.js'
+
+const views = (state: RouterState) => state.history.map((entry) => entry.view)
+
+describe('given the navigation history (spec §2)', () => {
+  it('then it starts at Connect', () => {
+    expect(views(createRouterState())).toEqual(['Connect'])
+  })
+
+  it('when a view is pushed, then it is added on top', () => {
+    const state = push(createRouterState(), { view: 'AllWallets' })
+    expect(views(state)).toEqual(['Connect', 'AllWallets'])
+  })
+
+  it('when the pushed view is already current, then no entry is added', () => {
+    const state = push(createRouterState(), { view: 'Connect' })
+    expect(views(state)).toEqual(['Connect'])
+  })
+
+  it('when the current view is pushed again with new data, then its data is updated in place', () => {
+    const first = push(createRouterState(), { view: 'Connecting', params: { connectorId: 'a' } })
+    const second = push(first, { view: 'Connecting', params: { connectorId: 'b' } })
+    expect(second.history).toEqual([
+      { view: 'Connect' },
+      { view: 'Connecting', params: { connectorId: 'b' } },
+    ])
+  })
+
+  it('when replaced, then the last entry is swapped', () => {
+    const state = replace(push(createRouterState(), { view: 'AllWallets' }), { view: 'Connecting' })
+    expect(views(state)).toEqual(['Connect', 'Connecting'])
+  })
+
+  it('when going back, then the last entry is popped and its data with it', () => {
+    const state = push(push(createRouterState(), { view: 'AllWallets' }), {
+      view: 'Connecting',
+      params: { connectorId: 'io.metamask' },
+    })
+    const result = goBack(state, { isConnected: false })
+    expect(result.close).toBe(false)
+    expect(result.state.history).toEqual([{ view: 'Connect' }, { view: 'AllWallets' }])
+  })
+
+  it('when going back with one entry, then the modal closes', () => {
+    const state = createRouterState()
+    expect(goBack(state, { isConnected: false })).toEqual({ state, close: true })
+  })
+
+  it('when going back to Connect with a connected account, then Account is shown', () => {
+    const state = push(createRouterState(), { view: 'Networks' })
+    expect(views(goBack(state, { isConnected: true }).state)).toEqual(['Account'])
+    expect(views(goBack(state, { isConnected: false }).state)).toEqual(['Connect'])
+  })
+
+  it('when reset, then the history holds only the given view and nothing is pending', () => {
+    expect(reset('Account')).toEqual({ history: [{ view: 'Account' }], transactionStack: [] })
+    const busy = pushTransactionStack(createRouterState(), { view: 'ApproveTransaction' })
+    expect(routerReducer(busy, { type: 'reset', entry: { view: 'Connect' } }).transactionStack).toEqual([])
+  })
+
+  it('when a state is updated, then the previous state object is left untouched', () => {
+    const before = push(createRouterState(), { view: 'Networks' })
+    const snapshot = structuredClone(before)
+    push(before, { view: 'AllWallets' })
+    goBack(before, { isConnected: true })
+    expect(before).toEqual(snapshot)
+  })
+})
+
+describe('given the modal closes (spec §2)', () => {
+  it('then closing resets to Connect', () => {
+    expect(viewAfterClose({ embeddedMode: false, isConnected: true })).toBe('Connect')
+    expect(viewAfterClose({ embeddedMode: false, isConnected: false })).toBe('Connect')
+  })
+
+  it('then in embedded mode it shows Account if connected, else Connect', () => {
+    expect(viewAfterClose({ embeddedMode: true, isConnected: true })).toBe('Account')
+    expect(viewAfterClose({ embeddedMode: true, isConnected: false })).toBe('Connect')
+  })
+
+  it('then SIWXSignMessage cannot be closed when sign-in is required and no session exists', () => {
+    expect(canClose({ view: 'SIWXSignMessage', siwxRequired: true, hasSession: false })).toBe(false)
+    expect(canClose({ view: 'SIWXSignMessage', siwxRequired: true, hasSession: true })).toBe(true)
+    expect(canClose({ view: 'SIWXSignMessage', siwxRequired: false, hasSession: false })).toBe(true)
+    expect(canClose({ view: 'Account', siwxRequired: true, hasSession: false })).toBe(true)
+  })
+})
+
+describe('given a transaction stack entry (spec §2: run a success, error or cancel callback; error and cancel also go back)', () => {
+  const withEntry = (goBackOnSuccess = false) => {
+    const onSuccess = vi.fn()
+    const onError = vi.fn()
+    const onCancel = vi.fn()
+    const base = push(createRouterState(), { view: 'Account' })
+    const state = pushTransactionStack(base, {
+      view: 'ApproveTransaction',
+      goBack: goBackOnSuccess,
+      onSuccess,
+      onError,
+      onCancel,
+    })
+    return { state, onSuccess, onError, onCancel }
+  }
+
+  it('when pushed, then its view is shown and the entry is pending', () => {
+    const { state } = withEntry()
+    expect(views(state)).toEqual(['Connect', 'Account', 'ApproveTransaction'])
+    expect(state.transactionStack).toHaveLength(1)
+  })
+
+  it('when pushed with replace, then its view replaces the current one', () => {
+    const state = pushTransactionStack(push(createRouterState(), { view: 'Account' }), {
+      view: 'SwitchNetwork',
+      replace: true,
+    })
+    expect(views(state)).toEqual(['Connect', 'SwitchNetwork'])
+  })
+
+  it('when it succeeds, then the success callback runs and the view stays unless it asked to go back', () => {
+    const { state, onSuccess, onError } = withEntry()
+    const result = settleTransactionStack(state, 'success')
+    result.callback?.()
+    expect(onSuccess).toHaveBeenCalledOnce()
+    expect(onError).not.toHaveBeenCalled()
+    expect(result.navigation).toBe('stay')
+    expect(result.state.transactionStack).toEqual([])
+
+    const backing = withEntry(true)
+    const back = settleTransactionStack(backing.state, 'success')
+    expect(back.navigation).toBe('back')
+    expect(views(back.state)).toEqual(['Connect', 'Account'])
+  })
+
+  it('when it fails, then the error callback gets the error and the modal goes back', () => {
+    const { state, onError } = withEntry()
+    const error = new Error('rejected')
+    const result = settleTransactionStack(state, 'error', error)
+    result.callback?.()
+    expect(onError).toHaveBeenCalledWith(error)
+    expect(result.navigation).toBe('back')
+    expect(views(result.state)).toEqual(['Connect', 'Account'])
+  })
+
+  it('when it is cancelled, then the cancel callback runs and the modal goes back', () => {
+    const { state, onCancel } = withEntry()
+    const result = settleTransactionStack(state, 'cancel')
+    result.callback?.()
+    expect(onCancel).toHaveBeenCalledOnce()
+    expect(result.navigation).toBe('back')
+  })
+
+  it('when going back leaves nothing to show, then the modal closes', () => {
+    const state = pushTransactionStack(createRouterState({ view: 'ApproveTransaction' }), {
+      onCancel: () => {},
+    })
+    expect(settleTransactionStack(state, 'cancel').navigation).toBe('close')
+  })
+
+  it('when nothing is pending, then the request simply closes the modal', () => {
+    const state = createRouterState()
+    expect(settleTransactionStack(state, 'error', new Error('x'))).toEqual({
+      state,
+      callback: undefined,
+      navigation: 'close',
+    })
+  })
+})
+
+describe('given the user leaves ConnectingFarcaster (spec §2)', () => {
+  it('when no account is connected, then the Farcaster URL resets and the auth connector reloads after 100 ms', () => {
+    expect(farcasterLeaveEffect({ from: 'ConnectingFarcaster', to: 'Connect', hasAccount: false })).toEqual({
+      resetFarcasterUrl: true,
+      reloadAuthAfterMs: 100,
+    })
+  })
+
+  it('when an account is connected or the view is not left, then nothing happens', () => {
+    expect(
+      farcasterLeaveEffect({ from: 'ConnectingFarcaster', to: 'Account', hasAccount: true }),
+    ).toBeUndefined()
+    expect(farcasterLeaveEffect({ from: 'Connect', to: 'AllWallets', hasAccount: false })).toBeUndefined()
+    expect(
+      farcasterLeaveEffect({ from: 'ConnectingFarcaster', to: 'ConnectingFarcaster', hasAccount: false }),
+    ).toBeUndefined()
+  })
+})
