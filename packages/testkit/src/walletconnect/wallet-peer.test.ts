@@ -191,6 +191,22 @@ describe('given a connected session', () => {
     })
   })
 
+  describe('when the dapp asks to sign for an account the wallet does not hold, or with malformed params', () => {
+    it('then the wallet answers 4100 and -32602 and signs nothing', async () => {
+      const stranger = TEST_ACCOUNTS[7]?.address
+
+      await expect(request(session, 'eip155:1', 'personal_sign', ['0x6869', stranger])).rejects.toMatchObject(
+        {
+          code: 4100,
+        },
+      )
+      await expect(
+        request(session, 'eip155:1', 'eth_signTypedData_v4', [first.address, '{not json']),
+      ).rejects.toMatchObject({ code: -32602 })
+      expect(wallet.requests().every((r) => 'error' in r.outcome)).toBe(true)
+    })
+  })
+
   describe('when the wallet is set to decline requests', () => {
     it('then the dapp request fails with 4001 and the next one succeeds', async () => {
       wallet.rejectRequests({ code: 4001, count: 1 })
