@@ -3,6 +3,7 @@ export { parseAddEthereumChainParameter, type WalletChain } from './chains.js'
 export { createTestWallet } from './createTestWallet.js'
 export { ProviderErrorCode, ProviderRpcError } from './errors.js'
 export { DEV_WALLET_ICON, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './icon.js'
+export { type InstallTestWalletOptions, installTestWallet, TEST_WALLET_GLOBAL } from './install.js'
 export { createMemoryStorage, type WalletStorage } from './storage.js'
 export type {
   Approval,

@@ -1,0 +1,13 @@
+import { expect, it } from 'vitest'
+import * as evm from './index.js'
+
+it('given the package entry, then its public runtime exports are exactly these (API changes show in review)', () => {
+  expect(Object.keys(evm).sort()).toEqual([
+    'evmAdapter',
+    'toAddEthereumChainParameter',
+    'toCaipNetwork',
+    'toCodedError',
+    'toEvmChainId',
+    'toLatchConnector',
+  ])
+})
