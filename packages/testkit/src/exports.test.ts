@@ -16,6 +16,8 @@ it('given the package entries, then their public runtime exports are exactly the
     'DEV_WALLET_RDNS',
     'ProviderErrorCode',
     'ProviderRpcError',
+    'TEST_ACCOUNTS',
+    'TEST_MNEMONIC',
     'TEST_WALLET_GLOBAL',
     'announceWallet',
     'createMemoryStorage',

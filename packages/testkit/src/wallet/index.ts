@@ -1,3 +1,4 @@
+export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from '../node/accounts.js'
 export { announceWallet, type WalletInfo } from './announce.js'
 export { parseAddEthereumChainParameter, type WalletChain } from './chains.js'
 export { createTestWallet } from './createTestWallet.js'

@@ -1,0 +1,187 @@
+import { sendTransaction, signMessage, waitForTransaction } from '@latch/core'
+import {
+  ConnectButton,
+  NetworkButton,
+  useLatch,
+  useLatchAccount,
+  useLatchDisconnect,
+  useLatchNetwork,
+  useLatchState,
+} from '@latch/react'
+import { verifyMessage } from '@wagmi/core'
+import { useState } from 'react'
+import { parseEther } from 'viem'
+import { useConnection } from 'wagmi'
+import { wagmiConfig } from './config.js'
+import { DevWalletPanel } from './DevWalletPanel.js'
+
+export function App() {
+  const latch = useLatch()
+  const account = useLatchAccount()
+  const { caipNetwork, unsupported } = useLatchNetwork()
+  const themeMode = useLatchState((s) => s.themeMode)
+  const wagmi = useConnection()
+  return (
+    <div className="demo" data-theme={themeMode}>
+      <header>
+        <h1>Latch demo</h1>
+        <div className="row">
+          <NetworkButton />
+          <ConnectButton />
+          <button
+            type="button"
+            className="demo-button"
+            onClick={() =>
+              latch.store.setState((s) => ({ ...s, themeMode: s.themeMode === 'light' ? 'dark' : 'light' }))
+            }
+          >
+            {themeMode === 'light' ? 'Dark mode' : 'Light mode'}
+          </button>
+        </div>
+      </header>
+      <main>
+        <section aria-labelledby="status-title">
+          <h2 id="status-title">Status</h2>
+          <dl>
+            <dt>Latch</dt>
+            <dd data-testid="demo-status">{account?.status ?? 'disconnected'}</dd>
+            <dt>Address</dt>
+            <dd data-testid="demo-address">{account?.address ?? '—'}</dd>
+            <dt>Network</dt>
+            <dd data-testid="demo-network">
+              {unsupported ? 'unsupported' : (caipNetwork?.caipNetworkId ?? '—')}
+            </dd>
+            <dt>wagmi sees</dt>
+            <dd data-testid="demo-wagmi">
+              {wagmi.address ? `${wagmi.address} on ${wagmi.chainId}` : 'not connected'}
+            </dd>
+          </dl>
+        </section>
+        {account?.isConnected && !unsupported && (
+          <>
+            <SignMessage />
+            <SendTransaction />
+            <Disconnect />
+          </>
+        )}
+        <DevWalletPanel />
+      </main>
+    </div>
+  )
+}
+
+function SignMessage() {
+  const latch = useLatch()
+  const account = useLatchAccount()
+  const [message, setMessage] = useState('Hello from the Latch demo')
+  const [result, setResult] = useState<{ signature: string; valid: boolean } | undefined>()
+  const [error, setError] = useState<string | undefined>()
+  const sign = async () => {
+    setResult(undefined)
+    setError(undefined)
+    try {
+      const signature = await signMessage(latch, { message })
+      const valid = await verifyMessage(wagmiConfig, {
+        address: account?.address as `0x${string}`,
+        message,
+        signature: signature as `0x${string}`,
+      })
+      setResult({ signature, valid })
+    } catch (e) {
+      setError(e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e))
+    }
+  }
+  return (
+    <section aria-labelledby="sign-title">
+      <h2 id="sign-title">Sign a message</h2>
+      <label>
+        Message
+        <textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={2} />
+      </label>
+      <button type="button" className="demo-button" onClick={sign}>
+        Sign message
+      </button>
+      {result && (
+        <p data-testid="demo-signature">
+          <code>{result.signature}</code>
+          <br />
+          <strong data-testid="demo-signature-valid">
+            {result.valid ? 'Signature verified' : 'Signature invalid'}
+          </strong>
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="demo-error" data-testid="demo-sign-error">
+          {error}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function SendTransaction() {
+  const latch = useLatch()
+  const [to, setTo] = useState('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  const [amount, setAmount] = useState('0.01')
+  const [hash, setHash] = useState<string | undefined>()
+  const [mined, setMined] = useState<string | undefined>()
+  const [error, setError] = useState<string | undefined>()
+  const send = async () => {
+    setHash(undefined)
+    setMined(undefined)
+    setError(undefined)
+    try {
+      const value = parseEther(amount)
+      const txHash = await sendTransaction(latch, { to, value })
+      setHash(txHash)
+      const receipt = await waitForTransaction(latch, { hash: txHash })
+      setMined(receipt.status === 'success' ? `Mined in block ${receipt.blockNumber}` : 'Reverted')
+    } catch (e) {
+      setError(e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e))
+    }
+  }
+  return (
+    <section aria-labelledby="send-title">
+      <h2 id="send-title">Send a transaction</h2>
+      <label>
+        To
+        <input value={to} onChange={(e) => setTo(e.target.value)} />
+      </label>
+      <label>
+        Amount (ETH)
+        <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" />
+      </label>
+      <button type="button" className="demo-button" onClick={send}>
+        Send
+      </button>
+      {hash && (
+        <p>
+          Hash: <code data-testid="demo-tx-hash">{hash}</code>
+        </p>
+      )}
+      {mined && <p data-testid="demo-tx-mined">{mined}</p>}
+      {error && (
+        <p role="alert" className="demo-error" data-testid="demo-send-error">
+          {error}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function Disconnect() {
+  const { disconnect } = useLatchDisconnect()
+  return (
+    <section aria-labelledby="disconnect-title">
+      <h2 id="disconnect-title">Session</h2>
+      <button
+        type="button"
+        className="demo-button"
+        data-testid="demo-disconnect"
+        onClick={() => void disconnect()}
+      >
+        Disconnect
+      </button>
+    </section>
+  )
+}

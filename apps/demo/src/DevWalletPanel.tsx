@@ -1,0 +1,39 @@
+import { useState } from 'react'
+
+/** Knobs of the Latch Dev Wallet, so every flow (rejections included) can be tried by hand. */
+export function DevWalletPanel() {
+  const [reject, setReject] = useState(false)
+  const controls = typeof window === 'undefined' ? undefined : window.__latchDemoWallet
+  if (!controls) return null
+  return (
+    <section aria-labelledby="dev-title">
+      <h2 id="dev-title">Latch Dev Wallet</h2>
+      <p>
+        A test wallet with funded keys on the local chains. Use it like a browser wallet from the Connect
+        button.
+      </p>
+      <label className="row">
+        <input
+          type="checkbox"
+          checked={reject}
+          onChange={(e) => {
+            setReject(e.target.checked)
+            controls.setApproval(e.target.checked ? 'reject' : 'approve')
+          }}
+        />
+        Reject every request
+      </label>
+      <div className="row">
+        <button type="button" className="demo-button" onClick={() => controls.setAccount(1)}>
+          Wallet: use account 2
+        </button>
+        <button type="button" className="demo-button" onClick={() => controls.changeChain(31337)}>
+          Wallet: go to chain 31337
+        </button>
+        <button type="button" className="demo-button" onClick={() => controls.disconnect()}>
+          Wallet: disconnect
+        </button>
+      </div>
+    </section>
+  )
+}

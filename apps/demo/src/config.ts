@@ -1,0 +1,29 @@
+import { createLatch } from '@latch/core'
+import { evmAdapter, toCaipNetwork } from '@latch/evm'
+import { createConfig, http } from '@wagmi/core'
+import { defineChain } from 'viem'
+import { base as baseChain, mainnet as mainnetChain } from 'viem/chains'
+import { env } from './env.js'
+
+// The demo talks to local chains only: the chains' RPC URLs point at them, so a wallet asked
+// to add a chain gets a local URL too.
+export const mainnet = defineChain({ ...mainnetChain, rpcUrls: { default: { http: [env.rpcMainnet] } } })
+export const base = defineChain({ ...baseChain, rpcUrls: { default: { http: [env.rpcBase] } } })
+
+export const wagmiConfig = createConfig({
+  chains: [mainnet, base],
+  transports: { [mainnet.id]: http(env.rpcMainnet), [base.id]: http(env.rpcBase) },
+})
+
+export const latch = createLatch({
+  networks: [toCaipNetwork(mainnet), toCaipNetwork(base)],
+  adapters: [evmAdapter({ config: wagmiConfig })],
+  projectId: 'latch-demo',
+  metadata: {
+    name: 'Latch demo',
+    description: 'Connect a wallet, sign, send, switch networks.',
+    url: typeof location === 'undefined' ? 'http://127.0.0.1:5173' : location.origin,
+    icons: [],
+  },
+  themeMode: 'light',
+})

@@ -1,0 +1,39 @@
+import { env } from './env.js'
+
+declare global {
+  interface Window {
+    __latchDemoWallet?: Awaited<
+      ReturnType<typeof import('@latch/testkit/wallet')['createTestWallet']>
+    >['controls']
+  }
+}
+
+/**
+ * Offers the Latch Dev Wallet: a test wallet holding the first funded key of the local chains,
+ * so a visitor without a browser wallet can click through every flow. Skipped when a test has
+ * injected its own test wallet.
+ */
+export async function startDevWallet(): Promise<void> {
+  if (!env.devWallet || window.__latchTestWallet) return
+  const { createTestWallet, announceWallet, TEST_ACCOUNTS } = await import('@latch/testkit/wallet')
+  const { provider, controls, info } = createTestWallet({
+    privateKeys: TEST_ACCOUNTS.slice(0, 3).map((a) => a.privateKey),
+    chains: [
+      {
+        id: 1,
+        name: 'Ethereum',
+        rpcUrl: env.rpcMainnet,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+      {
+        id: 8453,
+        name: 'Base',
+        rpcUrl: env.rpcBase,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ],
+    initialChainId: 1,
+  })
+  announceWallet(provider, info)
+  window.__latchDemoWallet = controls
+}

@@ -1,0 +1,28 @@
+import { LatchProvider } from '@latch/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { WagmiProvider } from 'wagmi'
+import { App } from './App.js'
+import { latch, wagmiConfig } from './config.js'
+import { startDevWallet } from './devWallet.js'
+import './styles.css'
+
+void startDevWallet()
+
+const queryClient = new QueryClient()
+const root = document.getElementById('root')
+if (!root) throw new Error('#root is missing')
+
+createRoot(root).render(
+  <StrictMode>
+    {/* Latch restores the session; wagmi's own reconnect would race it. */}
+    <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
+      <QueryClientProvider client={queryClient}>
+        <LatchProvider latch={latch}>
+          <App />
+        </LatchProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
+  </StrictMode>,
+)

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Size of every published entry, minified and gzipped, as a consumer's bundler would see it
+// (peer dependencies external). `--check` fails when an entry exceeds its budget in
+// bench/size-budgets.json; a budget is raised only with a written reason there.
+import { readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'vite'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const budgets = JSON.parse(await readFile(join(root, 'bench/size-budgets.json'), 'utf8'))
+const check = process.argv.includes('--check')
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
+let failed = 0
+const rows = []
+for (const [name, budget] of Object.entries(budgets.entries)) {
+  const [pkg, sub = '.'] = name.split(/(?<=^@latch\/[a-z]+)\//)
+  const dir = join(root, 'packages', pkg.replace('@latch/', ''))
+  const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
+  const exp = manifest.exports[sub === '.' ? '.' : `./${sub}`]
+  const external = [
+    ...Object.keys(manifest.peerDependencies ?? {}),
+    /^react(-dom)?(\/|$)/,
+    /^@wagmi\//,
+    /^viem(\/|$)/,
+  ]
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: join(dir, exp.default), formats: ['es'], fileName: 'entry' },
+      rollupOptions: {
+        external: (id) =>
+          external.some((e) => (typeof e === 'string' ? id === e || id.startsWith(`${e}/`) : e.test(id))),
+      },
+    },
+  })
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((o) => o.output)
+    .filter((c) => c.type === 'chunk')
+  let initial = 0
+  let lazy = 0
+  for (const chunk of chunks) {
+    const size = gzipSync(chunk.code, { level: 9 }).length
+    if (chunk.isEntry) initial += size
+    else lazy += size
+  }
+  const over = initial > budget.initial * 1024 || lazy > (budget.lazy ?? 0) * 1024
+  if (over) failed++
+  rows.push(
+    `| ${name} | ${kib(initial)} / ${budget.initial} KiB | ${kib(lazy)} / ${budget.lazy ?? 0} KiB | ${over ? 'OVER' : 'ok'} |`,
+  )
+}
+console.log('| entry | initial gzip / budget | lazy gzip / budget | |\n|---|---|---|---|')
+console.log(rows.join('\n'))
+if (check && failed) {
+  console.error(`${failed} entr${failed === 1 ? 'y is' : 'ies are'} over budget (bench/size-budgets.json).`)
+  process.exit(1)
+}

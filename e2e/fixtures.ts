@@ -1,0 +1,38 @@
+import { test as base, defaultTestWalletOptions } from '@latch/testkit/playwright'
+import { expect, type Page } from '@playwright/test'
+import { ports } from './playwright.config.js'
+
+/** The test wallet holds the chains of the e2e stack; Base is known too unless a test forgets it. */
+export const test = base.extend({
+  testWalletOptions: {
+    ...defaultTestWalletOptions,
+    chains: [
+      {
+        id: 1,
+        name: 'Ethereum',
+        rpcUrl: `http://127.0.0.1:${ports.mainnet}`,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+      {
+        id: 8453,
+        name: 'Base',
+        rpcUrl: `http://127.0.0.1:${ports.base}`,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ],
+    initialChainId: 1,
+  },
+})
+export { expect }
+
+export const modal = (page: Page) => page.getByRole('dialog')
+
+/** Opens the modal and connects the Latch Dev Wallet; returns when the account is shown. */
+export async function connectDevWallet(page: Page): Promise<void> {
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page)
+    .getByRole('button', { name: /Latch Dev Wallet/ })
+    .click()
+  await expect(page.getByTestId('demo-status')).toHaveText('connected')
+  await expect(modal(page)).toBeHidden()
+}

@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test'
+
+const demoPort = Number(process.env.E2E_DEMO_PORT ?? 5174)
+export const ports = {
+  demo: demoPort,
+  mainnet: Number(process.env.E2E_MAINNET_PORT ?? 8645),
+  base: Number(process.env.E2E_BASE_PORT ?? 8646),
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  // One worker: the tests share two local chains and their funded accounts.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: '../.tmp/playwright-report' }]]
+    : 'list',
+  outputDir: '../.tmp/test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${demoPort}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node ../scripts/start.mjs --preview',
+    url: `http://127.0.0.1:${demoPort}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    env: {
+      DEMO_PORT: String(demoPort),
+      MAINNET_PORT: String(ports.mainnet),
+      BASE_PORT: String(ports.base),
+      VITE_DEV_WALLET: 'off',
+    },
+  },
+})

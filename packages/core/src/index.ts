@@ -1,0 +1,49 @@
+export { closeModal, shakeModal } from './actions/close.js'
+export {
+  type ConnectErrorType,
+  type ConnectParameters,
+  type ConnectReturnType,
+  connect,
+} from './actions/connect.js'
+export { type DisconnectParameters, disconnect } from './actions/disconnect.js'
+export { type FetchBalanceParameters, fetchBalance } from './actions/fetchBalance.js'
+export {
+  type GetAccountReturnType,
+  type GetNetworkReturnType,
+  getAccount,
+  getModalState,
+  getNetwork,
+  setThemeMode,
+  watchAccount,
+  watchModalState,
+  watchNetwork,
+} from './actions/getters.js'
+export { hydrate, teardown } from './actions/hydrate.js'
+export { goBack, pushView, replaceView } from './actions/navigate.js'
+export { type OpenModalParameters, openModal } from './actions/open.js'
+export { selectNetwork } from './actions/selectNetwork.js'
+export { selectWallet } from './actions/selectWallet.js'
+export {
+  type SendTransactionErrorType,
+  type SendTransactionParameters,
+  type SendTransactionReturnType,
+  sendTransaction,
+  waitForTransaction,
+} from './actions/sendTransaction.js'
+export {
+  type SignMessageErrorType,
+  type SignMessageParameters,
+  type SignMessageReturnType,
+  signMessage,
+} from './actions/signMessage.js'
+export {
+  type SwitchNetworkErrorType,
+  type SwitchNetworkParameters,
+  type SwitchNetworkReturnType,
+  switchNetwork,
+} from './actions/switchNetwork.js'
+export { createLatch, type Latch, type LatchOptions } from './createLatch.js'
+export * from './internal.js'
+export type { LatchState, ViewError } from './state.js'
+export { createStore, type Listener, type Store } from './store.js'
+export type * from './types.js'

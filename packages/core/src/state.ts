@@ -1,0 +1,38 @@
+import type { Alert } from './internal.js'
+import type {
+  ChainNamespace,
+  Connector,
+  ModalState,
+  NamespaceState,
+  RouterState,
+  ThemeMode,
+  ThemeVariables,
+  View,
+} from './types.js'
+
+/** What the modal shows as the failure of the current step (connect, switch, sign…). */
+export interface ViewError {
+  view: View
+  /** A message id of the catalog when the kit knows the failure, else undefined. */
+  code: 'user-rejected' | 'unsupported-chain' | 'switch-failed' | 'connect-failed' | 'unknown'
+  /** The error's short message (already safe: shown as text only). */
+  message: string
+}
+
+/** The whole state of one Latch instance. */
+export interface LatchState {
+  /** `idle` until the first hydrate, `syncing` while the previous session is restored. */
+  phase: 'idle' | 'syncing' | 'ready'
+  activeNamespace: ChainNamespace | undefined
+  namespaces: Record<string, NamespaceState>
+  connectors: Record<string, readonly Connector[]>
+  modal: ModalState
+  router: RouterState
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+  alerts: readonly Alert[]
+  error: ViewError | undefined
+  recentWalletId: string | undefined
+  /** A namespace filter applied by `open({ namespace })`. */
+  namespaceFilter: ChainNamespace | undefined
+}

@@ -1,0 +1,74 @@
+'use client'
+import { openModal } from '@latch/core'
+import type { ButtonHTMLAttributes } from 'react'
+import { formatBalance, shortAddress } from '../format.js'
+import type { UseLatchParameters } from '../hooks/useLatch.js'
+import { useLatch } from '../hooks/useLatch.js'
+import { useLatchAccount } from '../hooks/useLatchAccount.js'
+import { useLatchState } from '../hooks/useLatchState.js'
+import { useT } from '../i18n/context.js'
+import { loadModal } from '../modal/load.js'
+import { themeAttributes } from '../styles/theme.js'
+import { Avatar } from './Avatar.js'
+
+export interface ConnectButtonProps
+  extends UseLatchParameters,
+    Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children'> {
+  /** Label when disconnected; defaults to the catalog's 'Connect Wallet'. */
+  label?: string | undefined
+  /** Show the balance beside the address when connected. Default true. */
+  balance?: boolean | undefined
+}
+
+/**
+ * Opens the modal: "Connect Wallet" when disconnected, the account (avatar, address, balance)
+ * when connected.
+ */
+export function ConnectButton({ latch: explicit, label, balance = true, ...rest }: ConnectButtonProps) {
+  const latch = useLatch({ latch: explicit })
+  const t = useT()
+  const account = useLatchAccount({ latch })
+  const themeMode = useLatchState((s) => s.themeMode, { latch })
+  const themeVariables = useLatchState((s) => s.themeVariables, { latch })
+  const theme = themeAttributes(themeMode, themeVariables)
+  const prefetch = () => void loadModal().catch(() => {})
+  const common = {
+    ...theme,
+    ...rest,
+    type: 'button' as const,
+    className: ['latch-button', rest.className].filter(Boolean).join(' '),
+    onPointerEnter: prefetch,
+    onFocus: prefetch,
+    onClick: () => openModal(latch),
+  }
+  if (account?.isConnected && account.address) {
+    const amount = balance ? formatBalance(account.balance) : undefined
+    return (
+      <button
+        data-testid="latch-account-button"
+        {...common}
+        data-variant="account"
+        aria-label={t('button.account.label', { address: account.address })}
+      >
+        <Avatar address={account.address} />
+        <span>{shortAddress(account.address)}</span>
+        {amount !== undefined && (
+          <span>
+            {amount} {account.balanceSymbol}
+          </span>
+        )}
+      </button>
+    )
+  }
+  const connecting = account?.status === 'connecting'
+  return (
+    <button
+      data-testid="latch-connect-button"
+      {...common}
+      data-variant="connect"
+      aria-busy={connecting || undefined}
+    >
+      {connecting ? t('button.connecting') : (label ?? t('button.connect'))}
+    </button>
+  )
+}

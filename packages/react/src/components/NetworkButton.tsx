@@ -1,0 +1,38 @@
+'use client'
+import { openModal } from '@latch/core'
+import type { ButtonHTMLAttributes } from 'react'
+import { type UseLatchParameters, useLatch } from '../hooks/useLatch.js'
+import { useLatchNetwork } from '../hooks/useLatchNetwork.js'
+import { useLatchState } from '../hooks/useLatchState.js'
+import { useT } from '../i18n/context.js'
+import { loadModal } from '../modal/load.js'
+import { themeAttributes } from '../styles/theme.js'
+
+export type NetworkButtonProps = UseLatchParameters &
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children'>
+
+/** Shows the current network and opens the network list. */
+export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) {
+  const latch = useLatch({ latch: explicit })
+  const t = useT()
+  const { caipNetwork, unsupported } = useLatchNetwork({ latch })
+  const themeMode = useLatchState((s) => s.themeMode, { latch })
+  const themeVariables = useLatchState((s) => s.themeVariables, { latch })
+  const prefetch = () => void loadModal().catch(() => {})
+  return (
+    <button
+      {...themeAttributes(themeMode, themeVariables)}
+      data-testid="latch-network-button"
+      {...rest}
+      type="button"
+      className={['latch-button', rest.className].filter(Boolean).join(' ')}
+      data-variant="network"
+      data-unsupported={unsupported}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => openModal(latch, { view: unsupported ? 'UnsupportedChain' : 'Networks' })}
+    >
+      {unsupported ? t('button.network.unsupported') : (caipNetwork?.name ?? t('button.network'))}
+    </button>
+  )
+}

@@ -1,0 +1,39 @@
+import type { Connector } from '@latch/core'
+
+/** A wallet's icon when it is a safe image URL, else its initials on a tinted square. */
+export function WalletImage({
+  connector,
+  className,
+}: {
+  connector: Pick<Connector, 'name' | 'imageUrl' | 'id'>
+  className?: string
+}) {
+  const src = connector.imageUrl
+  if (src && /^(data:image\/(png|svg\+xml|webp|jpeg|gif);|https:\/\/)/.test(src)) {
+    return <img src={src} alt="" className={className} width={32} height={32} />
+  }
+  const initials = connector.name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase()
+  const hue = [...connector.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 3) % 360
+  return (
+    <span
+      aria-hidden="true"
+      className={className ?? 'latch-avatar'}
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: `hsl(${hue} 55% 38%)`,
+        color: '#fff',
+        fontWeight: 700,
+        fontSize: 13,
+      }}
+    >
+      {initials}
+    </span>
+  )
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Starts the demo dapp with its whole local stack: two local chains (ids 1 and 8453) and the
+// demo. `--preview` serves a production build instead of the dev server (used by the e2e tests).
+// Ports: DEMO_PORT (5173), MAINNET_PORT (8545), BASE_PORT (8546).
+import { spawn, spawnSync } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const preview = process.argv.includes('--preview')
+const demoPort = process.env.DEMO_PORT ?? '5173'
+const mainnetPort = Number(process.env.MAINNET_PORT ?? 8545)
+const basePort = Number(process.env.BASE_PORT ?? 8546)
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+run('npm', ['run', 'build', '--silent'])
+const { startLocalChains } = await import(join(root, 'packages/testkit/dist/index.js'))
+const chains = await startLocalChains({ mainnetPort, basePort })
+const env = {
+  ...process.env,
+  DEMO_PORT: demoPort,
+  VITE_RPC_MAINNET: `http://127.0.0.1:${mainnetPort}`,
+  VITE_RPC_BASE: `http://127.0.0.1:${basePort}`,
+}
+if (preview) run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/demo'), env })
+const demo = spawn('npx', ['vite', preview ? 'preview' : 'dev'], {
+  cwd: join(root, 'apps/demo'),
+  env,
+  stdio: 'inherit',
+})
+
+console.log(`\nLatch demo: http://127.0.0.1:${demoPort}`)
+console.log(
+  `Local chains: mainnet (1) http://127.0.0.1:${mainnetPort}, base (8453) http://127.0.0.1:${basePort}\n`,
+)
+
+let stopping = false
+async function stop(code = 0) {
+  if (stopping) return
+  stopping = true
+  demo.kill('SIGTERM')
+  await chains.stop()
+  process.exit(code)
+}
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())
+demo.on('exit', (code) => void stop(code ?? 0))
