@@ -169,6 +169,8 @@ describe('given the rule modules barrel', () => {
         "addressSchema",
         "afterSwitchFailure",
         "afterSwitchSuccess",
+        "appOriginAlert",
+        "assertEmailLoginAllowed",
         "canClose",
         "canFetchBalance",
         "collectDisconnectErrors",

@@ -91,8 +91,11 @@ describe('given minimal options', () => {
     expect(options.siwx).toBe(siwx)
   })
 
-  it('when socials are on without a list, then the default socials are used', () => {
+  it('when socials are on without a list, then the default socials are used; by default they are off', () => {
     expect(validateOptions({ networks: [mainnet], features: {} }).options.features.socials).toEqual(false)
+    expect(
+      validateOptions({ networks: [mainnet], features: { socials: true } }).options.features.socials,
+    ).toEqual(['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'])
     expect(
       validateOptions({ networks: [mainnet], features: { socials: ['github'] } }).options.features.socials,
     ).toEqual(['github'])

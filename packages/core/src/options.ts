@@ -15,8 +15,8 @@ export interface LatchFeatures {
   activity?: boolean
   /** Email one-time-password login (needs `apiUrl`). */
   email?: boolean
-  /** Social logins to offer, or false. */
-  socials?: false | readonly (SocialProvider | 'farcaster')[]
+  /** Social logins to offer; true offers the default list (google, x, farcaster, …). */
+  socials?: boolean | readonly (SocialProvider | 'farcaster')[]
   /** Off by default: the kit reports nothing unless the app turns this on. */
   analytics?: boolean
   allWallets?: boolean
@@ -174,7 +174,12 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
       metadata: options.metadata,
       features: {
         ...features,
-        socials: features.socials === false ? false : [...(features.socials ?? DEFAULT_SOCIALS)],
+        socials:
+          features.socials === true
+            ? [...DEFAULT_SOCIALS]
+            : features.socials === false
+              ? false
+              : [...features.socials],
         connectMethodsOrder: [...features.connectMethodsOrder],
       },
       themeMode: options.themeMode,

@@ -82,7 +82,7 @@ const featuresSchema = s
     onramp: s.boolean().optional(),
     activity: s.boolean().optional(),
     email: s.boolean().optional(),
-    socials: s.union([s.literal(false), s.array(socialSchema)]).optional(),
+    socials: s.union([s.boolean(), s.array(socialSchema)]).optional(),
     analytics: s.boolean().optional(),
     allWallets: s.boolean().optional(),
     connectMethodsOrder: s.array(s.enum(['email', 'social', 'wallet'])).optional(),
