@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { formatSchemaErrors, handleError, sendError } from './http/errors.js'
 import { createProjectLookup } from './http/project.js'
 import { registerHealthRoute } from './routes/health.js'
@@ -45,7 +45,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     },
     schemaErrorFormatter: formatSchemaErrors,
     // One access-log line per request (below) instead of Fastify's two halves the logging cost.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   })
   app.decorateRequest('project', null)
