@@ -195,15 +195,21 @@ export function createSqlRepository(driver: SqlDriver): Repository {
       const includeOrder = query.include?.length
         ? `CASE w.id ${query.include.map((_, i) => `WHEN ? THEN ${i}`).join(' ')} END, `
         : ''
-      const [countRow] = await driver.all<{ count: number | string }>(
-        `SELECT COUNT(*) AS count FROM wallets w ${where}`,
-        params,
-      )
-      const rows = await driver.all<WalletRow>(
-        `SELECT ${walletColumns} FROM wallets w ${where} ORDER BY ${includeOrder}w.sort_order, w.name, w.id LIMIT ? OFFSET ?`,
+      // The total rides along with the page (one statement per request); only a page past the
+      // end, which has no rows to carry it, needs a separate count.
+      const rows = await driver.all<WalletRow & { total: number | string }>(
+        `SELECT ${walletColumns}, COUNT(*) OVER () AS total FROM wallets w ${where} ORDER BY ${includeOrder}w.sort_order, w.name, w.id LIMIT ? OFFSET ?`,
         [...params, ...(query.include ?? []), query.entries, (query.page - 1) * query.entries],
       )
-      return { data: rows.map(toWallet), count: Number(countRow?.count ?? 0) }
+      let count = Number(rows[0]?.total ?? 0)
+      if (rows.length === 0 && query.page > 1) {
+        const [countRow] = await driver.all<{ count: number | string }>(
+          `SELECT COUNT(*) AS count FROM wallets w ${where}`,
+          params,
+        )
+        count = Number(countRow?.count ?? 0)
+      }
+      return { data: rows.map(toWallet), count }
     },
 
     async getImage(kind: ImageKind, id: string): Promise<StoredImage | undefined> {
