@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import type { SqlDriver, SqlExecutor, SqlValue } from './driver.js'
+
+/**
+ * Transactions on one file, per process. A transaction holds SQLite's write lock across awaits;
+ * a second connection in the same process asking for it would block the only thread in
+ * busy_timeout while the holder can never finish, so they queue here instead. Connections in
+ * other processes wait on SQLite's own lock as usual.
+ */
+const transactionQueues = new Map<string | symbol, Promise<unknown>>()
 
 /**
  * SQLite through better-sqlite3. Calls are synchronous underneath; the async surface matches the
@@ -33,10 +41,9 @@ export function openSqliteDriver(file: string): SqlDriver {
     },
   }
 
-  // One connection is shared by the whole process, so transactions must not interleave.
-  let queue: Promise<unknown> = Promise.resolve()
+  const key = file === ':memory:' ? Symbol(file) : resolve(file)
   const transaction = <T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> => {
-    const result = queue.then(async () => {
+    const result = (transactionQueues.get(key) ?? Promise.resolve()).then(async () => {
       db.exec('BEGIN IMMEDIATE')
       try {
         const value = await fn(executor)
@@ -47,7 +54,10 @@ export function openSqliteDriver(file: string): SqlDriver {
         throw error
       }
     })
-    queue = result.catch(() => undefined)
+    transactionQueues.set(
+      key,
+      result.catch(() => undefined),
+    )
     return result
   }
 
@@ -58,7 +68,7 @@ export function openSqliteDriver(file: string): SqlDriver {
     // BEGIN IMMEDIATE takes the database's write lock, which other processes wait on.
     withMigrationLock: transaction,
     async close() {
-      await queue
+      await transactionQueues.get(key)
       db.close()
     },
   }
