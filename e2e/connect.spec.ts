@@ -18,7 +18,7 @@ test.describe('given a visitor with the test wallet installed', () => {
       `${address!.slice(0, 6)}…${address!.slice(-4)}`,
     )
     await expect(modal(page).getByTestId('latch-account-balance')).toHaveText(/^[\d,]+\.\d\d ETH$/)
-    expect(await testWallet.requests()).toContain('eth_requestAccounts')
+    expect(await testWallet.requests()).toContain('wallet_requestPermissions')
   })
 
   test('when they reject the request, then the error shows and nothing is connected', async ({
@@ -48,7 +48,9 @@ test.describe('given a visitor with the test wallet installed', () => {
     await expect(page.getByTestId('demo-status')).toHaveText('connected')
     await expect(page.getByTestId('demo-address')).toHaveText(address!)
     await expect(modal(page)).toBeHidden()
-    expect(await testWallet.requests()).not.toContain('eth_requestAccounts')
+    const requests = await testWallet.requests()
+    expect(requests).not.toContain('wallet_requestPermissions')
+    expect(requests).not.toContain('eth_requestAccounts')
   })
 
   test('when they disconnect, then the kit and wagmi are disconnected, also after a reload', async ({

@@ -3,7 +3,18 @@ import { expect, type Page } from '@playwright/test'
 import { ports } from './playwright.config.js'
 
 /** The test wallet holds the chains of the e2e stack; Base is known too unless a test forgets it. */
-export const test = base.extend({
+export const test = base.extend<{ pageErrors: string[] }>({
+  // Every page gets the test wallet, and uncaught errors in the page fail the test.
+  pageErrors: [
+    async ({ page, testWallet }, use) => {
+      void testWallet
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use(errors)
+      expect(errors, 'uncaught errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
   testWalletOptions: {
     ...defaultTestWalletOptions,
     chains: [
