@@ -42,11 +42,20 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
   const chunks = (Array.isArray(output) ? output : [output])
     .flatMap((o) => o.output)
     .filter((c) => c.type === 'chunk')
+  // Initial = the entry chunk plus everything it imports statically; lazy = the rest.
+  const byName = new Map(chunks.map((c) => [c.fileName, c]))
+  const eager = new Set()
+  const visit = (chunk) => {
+    if (!chunk || eager.has(chunk.fileName)) return
+    eager.add(chunk.fileName)
+    for (const dep of chunk.imports) visit(byName.get(dep))
+  }
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk)
   let initial = 0
   let lazy = 0
   for (const chunk of chunks) {
     const size = gzipSync(chunk.code, { level: 9 }).length
-    if (chunk.isEntry) initial += size
+    if (eager.has(chunk.fileName)) initial += size
     else lazy += size
   }
   const over = initial > budget.initial * 1024 || lazy > (budget.lazy ?? 0) * 1024
