@@ -102,5 +102,16 @@ function createInitialState(
     error: undefined,
     recentWalletId: storage.getItem(STORAGE_KEYS.recentWallet) ?? undefined,
     namespaceFilter: undefined,
+    registry: {
+      status: 'idle',
+      source: undefined,
+      featured: [],
+      recommended: [],
+      wallets: [],
+      count: 0,
+      page: 0,
+      search: { query: '', status: 'idle', results: [] },
+    },
+    remote: { status: 'idle', features: undefined },
   }
 }

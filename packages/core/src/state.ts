@@ -4,6 +4,8 @@ import type {
   Connector,
   ModalState,
   NamespaceState,
+  RegistryState,
+  RemoteFeatures,
   RouterState,
   ThemeMode,
   ThemeVariables,
@@ -35,4 +37,11 @@ export interface LatchState {
   recentWalletId: string | undefined
   /** A namespace filter applied by `open({ namespace })`. */
   namespaceFilter: ChainNamespace | undefined
+  /** The wallet registry (AllWallets). Loaded by `prefetch`, never at creation. */
+  registry: RegistryState
+  /** Remote project config and origin check (full mode). */
+  remote: {
+    status: 'idle' | 'loading' | 'loaded' | 'failed' | 'off'
+    features: RemoteFeatures | undefined
+  }
 }

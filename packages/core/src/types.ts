@@ -115,6 +115,8 @@ export interface RouteParams {
   connectorId?: string | undefined
   caipNetworkId?: CaipNetworkId | undefined
   namespace?: ChainNamespace | undefined
+  /** A registry wallet (AllWallets → connect through it). */
+  walletId?: string | undefined
   swap?: { fromToken?: string; toToken?: string; amount?: string } | undefined
 }
 
@@ -227,4 +229,47 @@ export interface AppMetadata {
   description: string
   url: string
   icons: string[]
+}
+
+/** A wallet of the registry (server or bundled snapshot), spec §3 "Wallet list item". */
+export interface RegistryWallet {
+  id: string
+  name: string
+  /** Image URL from the server (`/getWalletImage/{id}`); absent for the snapshot (initials drawn). */
+  imageUrl?: string | undefined
+  rdns?: string | undefined
+  chains: readonly string[]
+  mobileLink?: string | undefined
+  desktopLink?: string | undefined
+  webappLink?: string | undefined
+}
+
+/** Wallet list state (spec §3): what AllWallets shows. */
+export interface RegistryState {
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  /** Where the list came from: the app's @latch/server, or the snapshot bundled with the kit. */
+  source: 'server' | 'snapshot' | undefined
+  featured: readonly RegistryWallet[]
+  recommended: readonly RegistryWallet[]
+  /** Pages loaded so far, in order. */
+  wallets: readonly RegistryWallet[]
+  /** Total the source reports. */
+  count: number
+  /** Last page loaded (1-based); 0 before the first. */
+  page: number
+  search: {
+    query: string
+    status: 'idle' | 'loading' | 'ready' | 'error'
+    results: readonly RegistryWallet[]
+  }
+}
+
+/** Remote project config (spec §3 "Remote features"), full mode only. */
+export interface RemoteFeatures {
+  email: boolean
+  socials: readonly string[] | false
+  swaps: boolean
+  onramp: boolean
+  activity: boolean
+  reownBranding: boolean
 }
