@@ -8,6 +8,12 @@ export {
 export { type DisconnectParameters, disconnect } from './actions/disconnect.js'
 export { type FetchBalanceParameters, fetchBalance } from './actions/fetchBalance.js'
 export {
+  type FetchWalletsPageErrorType,
+  type FetchWalletsPageParameters,
+  type FetchWalletsPageReturnType,
+  fetchWalletsPage,
+} from './actions/fetchWalletsPage.js'
+export {
   type GetAccountReturnType,
   type GetNetworkReturnType,
   getAccount,
@@ -21,6 +27,24 @@ export {
 export { hydrate, teardown } from './actions/hydrate.js'
 export { goBack, pushView, replaceView } from './actions/navigate.js'
 export { type OpenModalParameters, openModal } from './actions/open.js'
+export {
+  type PrefetchErrorType,
+  type PrefetchParameters,
+  type PrefetchReturnType,
+  prefetch,
+} from './actions/prefetch.js'
+export {
+  type PreloadWalletImagesErrorType,
+  type PreloadWalletImagesParameters,
+  type PreloadWalletImagesReturnType,
+  preloadWalletImages,
+} from './actions/preloadWalletImages.js'
+export {
+  type SearchWalletsErrorType,
+  type SearchWalletsParameters,
+  type SearchWalletsReturnType,
+  searchWallets,
+} from './actions/searchWallets.js'
 export { selectNetwork } from './actions/selectNetwork.js'
 export { selectWallet } from './actions/selectWallet.js'
 export {

@@ -1,9 +1,21 @@
 // Everything the core's rule modules export; the package index re-exports from here.
+export {
+  API_TIMEOUT_MS,
+  createHttpClient,
+  type HttpClient,
+  type HttpClientOptions,
+  type QueryValue,
+  type RequestOptions,
+} from './api/http.js'
+export { SDK_TYPE, SDK_VERSION } from './api/version.js'
 export * from './caip.js'
 export * from './constants.js'
 export * from './errors/index.js'
 export * from './events.js'
 export * from './options.js'
+export { filterLinkedWallets, filterMobileWallets, withoutInstalled } from './registry/filters.js'
+export { querySnapshot, type WalletPage, type WalletQuery } from './registry/query.js'
+export { parseRemoteFeatures, REMOTE_FEATURES_OFF } from './registry/remoteConfig.js'
 export * from './rules/account.js'
 export * from './rules/connectors.js'
 export * from './rules/disconnect.js'

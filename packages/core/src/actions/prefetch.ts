@@ -1,0 +1,158 @@
+import { RECOMMENDED_WALLETS_COUNT, WALLETS_PAGE_SIZE } from '../constants.js'
+import type { Latch } from '../createLatch.js'
+import { ALERTS, type Alert } from '../errors/alerts.js'
+import {
+  queryWithFallback,
+  type RegistryEnvironment,
+  registryContext,
+  withListOptions,
+} from '../registry/context.js'
+import {
+  hasLocalRemoteFeatures,
+  localRemoteFeatures,
+  parseRemoteFeatures,
+  REMOTE_FEATURES_OFF,
+} from '../registry/remoteConfig.js'
+import { originsResponseSchema, remoteConfigResponseSchema } from '../registry/schemas.js'
+import { appOriginAlert } from '../rules/embedded.js'
+import type { LatchState } from '../state.js'
+import type { RemoteFeatures } from '../types.js'
+
+export interface PrefetchParameters extends RegistryEnvironment {
+  /** The page's origin for the allowed-origins check; defaults to `location.origin` in a browser. */
+  origin?: string | undefined
+}
+/** Resolves once everything is in state (or fell back). */
+export type PrefetchReturnType = undefined
+/** Never thrown: every failure falls back to defaults or the snapshot. */
+export type PrefetchErrorType = never
+
+// One load per instance: a second call (another mount, the modal opening) awaits the first.
+const inflight = new WeakMap<Latch, Promise<undefined>>()
+
+/**
+ * Loads what the modal shows before it opens (spec §4): remote project config (full mode only),
+ * the allowed-origins check when email or socials are on, then featured, recommended and the
+ * first page of the wallet registry. Idempotent and never throws. Without `apiUrl` it makes no
+ * request and lists the bundled snapshot; a failing server falls back to the snapshot too.
+ *
+ * @example
+ * await prefetch(latch)
+ * latch.store.getState().registry.featured // → the app's featuredWalletIds, in that order
+ */
+export function prefetch(latch: Latch, parameters: PrefetchParameters = {}): Promise<PrefetchReturnType> {
+  const running = inflight.get(latch)
+  if (running) return running
+  const promise = run(latch, parameters).catch(() => undefined)
+  inflight.set(latch, promise)
+  return promise
+}
+
+async function run(latch: Latch, parameters: PrefetchParameters): Promise<undefined> {
+  latch.store.setState((current) => ({
+    ...current,
+    remote: { ...current.remote, status: latch.options.basic || !latch.options.apiUrl ? 'off' : 'loading' },
+    registry: { ...current.registry, status: 'loading' },
+  }))
+  const context = registryContext(latch, parameters)
+  const [remote] = await Promise.all([loadRemote(latch, context, parameters), loadLists(latch, context)])
+  latch.store.setState((current) => ({
+    ...current,
+    remote: { status: remote.status, features: remote.features },
+    alerts: mergeAlerts(current.alerts, remote.alerts),
+  }))
+  return undefined
+}
+
+interface RemoteResult {
+  status: LatchState['remote']['status']
+  features: RemoteFeatures
+  alerts: Alert[]
+}
+
+async function loadRemote(
+  latch: Latch,
+  context: ReturnType<typeof registryContext>,
+  parameters: PrefetchParameters,
+): Promise<RemoteResult> {
+  const { options } = latch
+  const client = context.client
+  if (options.basic) return { status: 'off', features: { ...REMOTE_FEATURES_OFF }, alerts: [] }
+  if (!client) return { status: 'off', features: localRemoteFeatures(options), alerts: [] }
+
+  let result: RemoteResult
+  try {
+    const parsed = remoteConfigResponseSchema.safeParse(await client.get('/appkit/v1/config'))
+    if (!parsed.success) throw new Error('Malformed remote config')
+    result = {
+      status: 'loaded',
+      features: parseRemoteFeatures(parsed.data),
+      alerts: hasLocalRemoteFeatures(options) ? [{ ...ALERTS.LOCAL_CONFIGURATION_IGNORED }] : [],
+    }
+  } catch {
+    result = { status: 'failed', features: localRemoteFeatures(options), alerts: [] }
+  }
+
+  const loginEnabled = result.features.email || result.features.socials !== false
+  const origin = parameters.origin ?? globalThis.location?.origin
+  if (loginEnabled && origin) {
+    const allowedOrigins = await loadAllowedOrigins(client)
+    const alert = appOriginAlert({ origin, allowedOrigins, loginEnabled })
+    if (alert) result.alerts.push(alert)
+  }
+  return result
+}
+
+/** The project's allowed origins; on any error an empty list (spec §7). */
+async function loadAllowedOrigins(client: NonNullable<ReturnType<typeof registryContext>['client']>) {
+  try {
+    const parsed = originsResponseSchema.safeParse(await client.get('/projects/v1/origins'))
+    return parsed.success ? parsed.data.allowedOrigins : []
+  } catch {
+    return []
+  }
+}
+
+async function loadLists(latch: Latch, context: ReturnType<typeof registryContext>): Promise<void> {
+  const featuredIds = context.featuredIds.filter(
+    (id) => !context.exclude.includes(id) && (!context.include.length || context.include.includes(id)),
+  )
+  // All three lists come from one source: when the first page falls back, the others do too.
+  const first = await queryWithFallback(
+    context,
+    withListOptions(context, { page: 1, entries: WALLETS_PAGE_SIZE, alsoExclude: featuredIds }),
+  )
+  const preferSnapshot = first.source === 'snapshot'
+  const [featured, recommended] = await Promise.all([
+    featuredIds.length
+      ? queryWithFallback(
+          context,
+          withListOptions(context, { page: 1, entries: featuredIds.length, include: featuredIds }),
+          preferSnapshot,
+        )
+      : undefined,
+    queryWithFallback(
+      context,
+      withListOptions(context, { page: 1, entries: RECOMMENDED_WALLETS_COUNT, alsoExclude: featuredIds }),
+      preferSnapshot,
+    ),
+  ])
+  latch.store.setState((current) => ({
+    ...current,
+    registry: {
+      ...current.registry,
+      status: 'ready',
+      source: first.source,
+      featured: context.visible(featured?.data ?? []),
+      recommended: context.visible(recommended.data),
+      wallets: context.visible(first.data),
+      count: first.count,
+      page: 1,
+    },
+  }))
+}
+
+function mergeAlerts(current: readonly Alert[], added: readonly Alert[]): readonly Alert[] {
+  const fresh = added.filter((alert) => !current.some((existing) => existing.id === alert.id))
+  return fresh.length ? [...current, ...fresh] : current
+}

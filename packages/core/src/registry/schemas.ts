@@ -1,0 +1,36 @@
+import { s } from '../schema/s.js'
+import type { Infer } from '../schema/schema.js'
+
+const nullableString = s.union([s.string(), s.literal(null)]).optional()
+const walletId = s.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'Invalid wallet id')
+
+/** One item of `/getWallets`; unknown fields (homepage, badge_type, order…) are dropped. */
+export const serverWalletSchema = s.object({
+  id: walletId,
+  name: s.string().min(1),
+  image_id: walletId.optional(),
+  rdns: nullableString,
+  chains: s.array(s.string()),
+  mobile_link: nullableString,
+  desktop_link: nullableString,
+  webapp_link: nullableString,
+})
+export type ServerWallet = Infer<typeof serverWalletSchema>
+
+/** `/getWallets` response. */
+export const walletsResponseSchema = s.object({
+  count: s
+    .number()
+    .int()
+    .refine((count) => count >= 0, 'Invalid count'),
+  data: s.array(serverWalletSchema),
+})
+
+/** `/appkit/v1/config` response: features with id, isEnabled and a free-form config. */
+export const remoteConfigResponseSchema = s.object({
+  features: s.array(s.object({ id: s.string(), isEnabled: s.boolean(), config: s.unknown() })),
+})
+export type RemoteConfigResponse = Infer<typeof remoteConfigResponseSchema>
+
+/** `/projects/v1/origins` response. */
+export const originsResponseSchema = s.object({ allowedOrigins: s.array(s.string()) })
