@@ -1,0 +1,171 @@
+// The registry actions against a real @latch/server (SQLite in a temp dir) on 127.0.0.1.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer, openRepository, seedRegistry } from '../../../server/src/index.js'
+import { fetchWalletsPage } from '../actions/fetchWalletsPage.js'
+import { prefetch } from '../actions/prefetch.js'
+import { searchWallets } from '../actions/searchWallets.js'
+import { defineCaipNetwork } from '../caip.js'
+import { createLatch, type LatchOptions } from '../createLatch.js'
+import { createMemoryStorage } from '../storage.js'
+
+type Repository = Awaited<ReturnType<typeof openRepository>>
+type Item = {
+  id: string
+  name: string
+  mobile_link: string | null
+  desktop_link: string | null
+  webapp_link: string | null
+}
+
+const mainnet = defineCaipNetwork({
+  id: 1,
+  chainNamespace: 'eip155',
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+})
+
+let dir: string
+let repository: Repository
+let close: () => Promise<void>
+let base: string
+const requests: { path: string; query: URLSearchParams }[] = []
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'latch-kit-registry-'))
+  repository = await openRepository({ sqliteFile: join(dir, 'server.db') })
+  await seedRegistry(repository)
+  await repository.createProject({ id: 'plain', name: 'Plain', allowedOrigins: ['https://app.example.com'] })
+  const app = await createServer({ repository, logger: false, rateLimit: false })
+  app.addHook('onRequest', async (request) => {
+    const [path = '', query = ''] = request.url.split('?', 2)
+    requests.push({ path, query: new URLSearchParams(query) })
+  })
+  base = await app.listen({ host: '127.0.0.1', port: 0 })
+  close = async () => {
+    await app.close()
+    await repository.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+})
+afterAll(() => close())
+
+function latchFor(options: Partial<LatchOptions> = {}) {
+  return createLatch({
+    networks: [mainnet],
+    projectId: 'plain',
+    apiUrl: base,
+    storage: createMemoryStorage(),
+    ...options,
+  })
+}
+
+/** The server's own answer, read without the kit. */
+async function direct(params: Record<string, string>): Promise<{ count: number; data: Item[] }> {
+  const query = new URLSearchParams({ projectId: 'plain', chains: 'eip155', ...params })
+  return (await (await fetch(`${base}/getWallets?${query}`)).json()) as { count: number; data: Item[] }
+}
+
+const hasLink = (item: Item) => Boolean(item.mobile_link || item.desktop_link || item.webapp_link)
+const callsTo = (path: string, since: number) => requests.slice(since).filter((r) => r.path === path)
+
+describe('given a kit pointed at its server', () => {
+  it('when it prefetches with featured ids, then featured lists exactly those, in that order, in one page of that size', async () => {
+    const latch = latchFor({ featuredWalletIds: ['rainbow', 'metamask'] })
+    const since = requests.length
+    await prefetch(latch)
+    const { registry } = latch.store.getState()
+    expect(registry.source).toBe('server')
+    expect(registry.featured.map((w) => w.id)).toEqual(['rainbow', 'metamask'])
+    expect(registry.featured[0]?.imageUrl).toBe(`${base}/getWalletImage/rainbow?projectId=plain`)
+    const featuredCall = callsTo('/getWallets', since).find((r) => r.query.get('include'))
+    expect(featuredCall?.query.get('entries')).toBe('2')
+    expect(featuredCall?.query.get('st')).toBe('latch')
+    // The image URL the kit builds is served by the same server.
+    const image = await fetch(registry.featured[0]?.imageUrl ?? '')
+    expect(image.headers.get('content-type')).toContain('image/svg+xml')
+  })
+
+  it('then recommended has 4 wallets, the first page 40, and neither repeats a featured wallet', async () => {
+    const latch = latchFor({ featuredWalletIds: ['metamask'] })
+    await prefetch(latch)
+    const { registry } = latch.store.getState()
+    const expected = await direct({ page: '1', entries: '40', exclude: 'metamask' })
+    expect(registry.recommended).toHaveLength(4)
+    expect(registry.count).toBe(expected.count)
+    expect(registry.page).toBe(1)
+    expect(registry.wallets.map((w) => w.id)).toEqual(expected.data.filter(hasLink).map((w) => w.id))
+    expect([...registry.recommended, ...registry.wallets].some((w) => w.id === 'metamask')).toBe(false)
+  })
+
+  it('when it pages to the end, then every wallet is listed once and one more call asks nothing', async () => {
+    const latch = latchFor()
+    await prefetch(latch)
+    while (await fetchWalletsPage(latch)) {}
+    const all = await direct({ page: '1', entries: '100' })
+    const { registry } = latch.store.getState()
+    expect(registry.page).toBe(Math.ceil(all.count / 40))
+    expect(registry.wallets.map((w) => w.id)).toEqual(all.data.filter(hasLink).map((w) => w.id))
+    const since = requests.length
+    expect(await fetchWalletsPage(latch)).toBe(false)
+    expect(requests.length).toBe(since)
+  })
+
+  it('when the app includes and excludes wallets, then every list keeps to them', async () => {
+    const latch = latchFor({
+      includeWalletIds: ['metamask', 'trust', 'rainbow', 'zerion'],
+      excludeWalletIds: ['trust'],
+      featuredWalletIds: ['zerion', 'trust'],
+    })
+    await prefetch(latch)
+    const { registry } = latch.store.getState()
+    expect(registry.featured.map((w) => w.id)).toEqual(['zerion'])
+    expect(registry.wallets.map((w) => w.id).sort()).toEqual(['metamask', 'rainbow'])
+    await searchWallets(latch, { query: 'a' })
+    const ids = latch.store.getState().registry.search.results.map((w) => w.id)
+    expect(ids.length).toBeGreaterThan(0)
+    expect(ids.every((id) => ['metamask', 'rainbow', 'zerion'].includes(id))).toBe(true)
+  })
+})
+
+describe('given the wallet search', () => {
+  it('when the user types " rain ", then the search text is trimmed, loading shows at once and results come after at least 300 ms', async () => {
+    const latch = latchFor()
+    const since = requests.length
+    const started = performance.now()
+    const pending = searchWallets(latch, { query: ' rain ' })
+    expect(latch.store.getState().registry.search).toMatchObject({ query: 'rain', status: 'loading' })
+    const results = await pending
+    expect(performance.now() - started).toBeGreaterThanOrEqual(299)
+    expect(callsTo('/getWallets', since)[0]?.query.get('search')).toBe('rain')
+    expect(callsTo('/getWallets', since)[0]?.query.get('entries')).toBe('100')
+    const { search } = latch.store.getState().registry
+    expect(search.status).toBe('ready')
+    expect(search.results).toEqual(results)
+    expect(search.results.map((w) => w.id)).toContain('rainbow')
+    expect(search.results.every((w) => w.name.toLowerCase().includes('rain'))).toBe(true)
+  })
+
+  it('when a newer query starts before the older one ends, then only the newer results land', async () => {
+    const latch = latchFor()
+    const older = searchWallets(latch, { query: 'meta' })
+    const newer = searchWallets(latch, { query: 'rain' })
+    expect(await older).toBeUndefined()
+    await newer
+    const { search } = latch.store.getState().registry
+    expect(search.query).toBe('rain')
+    expect(search.results.some((w) => w.id === 'metamask')).toBe(false)
+    expect(search.results.map((w) => w.id)).toContain('rainbow')
+  })
+
+  it('when the field is cleared, then the search is idle and empty, and an in-flight one is dropped', async () => {
+    const latch = latchFor()
+    const inFlight = searchWallets(latch, { query: 'rain' })
+    await searchWallets(latch, { query: '   ' })
+    expect(await inFlight).toBeUndefined()
+    expect(latch.store.getState().registry.search).toEqual({ query: '', status: 'idle', results: [] })
+  })
+})
