@@ -1,0 +1,232 @@
+// Remote project config, the origin check and every fallback to the snapshot, against a real
+// @latch/server (SQLite in a temp dir) and a small server that answers garbage.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer as createHttpServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer, openRepository, seedRegistry } from '../../../server/src/index.js'
+import { prefetch } from '../actions/prefetch.js'
+import { searchWallets } from '../actions/searchWallets.js'
+import { defineCaipNetwork } from '../caip.js'
+import { createLatch, type LatchOptions } from '../createLatch.js'
+import { createMemoryStorage } from '../storage.js'
+import { walletSnapshot } from './snapshot.js'
+
+type Repository = Awaited<ReturnType<typeof openRepository>>
+
+const mainnet = defineCaipNetwork({
+  id: 1,
+  chainNamespace: 'eip155',
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+})
+
+let dir: string
+let repository: Repository
+let closeServer: () => Promise<void>
+let base: string
+let garbage: Server
+let garbageBase: string
+const requests: string[] = []
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'latch-kit-remote-'))
+  repository = await openRepository({ sqliteFile: join(dir, 'server.db') })
+  await seedRegistry(repository)
+  await repository.createProject({ id: 'plain', name: 'Plain', allowedOrigins: ['https://app.example.com'] })
+  await repository.createProject({
+    id: 'login',
+    name: 'With login',
+    allowedOrigins: ['https://app.example.com', 'https://*.preview.example.com'],
+    features: {
+      social_login: { isEnabled: true, config: ['email', 'google', 'github'] },
+      swap: { isEnabled: true, config: ['1inch'] },
+    },
+  })
+  const app = await createServer({ repository, logger: false, rateLimit: false })
+  app.addHook('onRequest', async (request) => {
+    requests.push(request.url.split('?', 1)[0] ?? '')
+  })
+  base = await app.listen({ host: '127.0.0.1', port: 0 })
+  closeServer = () => app.close()
+
+  // Answers 200 with bodies of the wrong shape (and once not JSON at all).
+  garbage = createHttpServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    if (request.url?.startsWith('/getWallets')) {
+      response.end(JSON.stringify({ count: 'many', data: [{ id: '<img src=x onerror=alert(1)>', name: 1 }] }))
+    } else if (request.url?.startsWith('/appkit/v1/config')) {
+      response.end('{"features": "all of them"}')
+    } else response.end('not json')
+  })
+  await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve))
+  garbageBase = `http://127.0.0.1:${(garbage.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await closeServer()
+  await new Promise<void>((resolve) => garbage.close(() => resolve()))
+  await repository.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function latchFor(options: Partial<LatchOptions> = {}) {
+  return createLatch({
+    networks: [mainnet],
+    projectId: 'plain',
+    apiUrl: base,
+    storage: createMemoryStorage(),
+    ...options,
+  })
+}
+
+const alertIds = (latch: ReturnType<typeof latchFor>) => latch.store.getState().alerts.map((a) => a.id)
+/** The snapshot's eip155 wallets in registry order. */
+const snapshotEip155 = walletSnapshot
+  .filter((w) => w.chains.includes('eip155'))
+  .sort((a, b) => a.order - b.order)
+/** A page of it as the kit lists it without adapters: only wallets with some link. */
+const snapshotPage = (start: number, end: number, skip: readonly string[] = []) =>
+  snapshotEip155
+    .filter((w) => !skip.includes(w.id))
+    .slice(start, end)
+    .filter((w) => w.mobile_link || w.desktop_link || w.webapp_link)
+    .map((w) => w.id)
+
+describe('given full mode and a project with login and swaps on', () => {
+  it('when it prefetches, then the remote features are loaded', async () => {
+    const latch = latchFor({ projectId: 'login' })
+    await prefetch(latch, { origin: 'https://app.example.com' })
+    expect(latch.store.getState().remote).toEqual({
+      status: 'loaded',
+      features: {
+        email: true,
+        socials: ['google', 'github'],
+        swaps: true,
+        onramp: false,
+        activity: false,
+        reownBranding: false,
+      },
+    })
+    expect(alertIds(latch)).toEqual([])
+  })
+
+  it("when the app also set local features, then the 'Local configuration ignored' warning shows", async () => {
+    const latch = latchFor({ projectId: 'login', features: { swaps: false, onramp: true } })
+    await prefetch(latch, { origin: 'https://app.example.com' })
+    expect(latch.store.getState().alerts).toContainEqual({
+      id: 'LOCAL_CONFIGURATION_IGNORED',
+      variant: 'warning',
+      message: 'Local configuration ignored',
+    })
+    expect(latch.store.getState().remote.features?.onramp).toBe(false)
+  })
+
+  it.each([
+    ['an allowed origin', 'https://app.example.com', false],
+    ['a wildcard-allowed origin', 'https://pr-7.preview.example.com', false],
+    ['a default allowed ancestor', 'https://my-dapp.vercel.app', false],
+    ['localhost', 'http://localhost:5173', false],
+    ['an origin the project does not list', 'https://evil.example.org', true],
+  ])(
+    "when the page is on %s, then the 'invalid app configuration' alert shows: %s → %s",
+    async (_, origin, alerted) => {
+      const latch = latchFor({ projectId: 'login' })
+      await prefetch(latch, { origin })
+      expect(alertIds(latch).includes('INVALID_APP_CONFIGURATION')).toBe(alerted)
+    },
+  )
+
+  it('when email and socials are off, then the origins are not even asked for', async () => {
+    const since = requests.length
+    await prefetch(latchFor(), { origin: 'https://evil.example.org' })
+    expect(requests.slice(since)).toContain('/appkit/v1/config')
+    expect(requests.slice(since)).not.toContain('/projects/v1/origins')
+  })
+
+  it('when prefetch is called twice at once, then config and each list are asked for once', async () => {
+    const latch = latchFor({ projectId: 'login' })
+    const since = requests.length
+    await Promise.all([prefetch(latch, { origin: 'https://app.example.com' }), prefetch(latch)])
+    await prefetch(latch)
+    const calls = requests.slice(since)
+    expect(calls.filter((path) => path === '/appkit/v1/config')).toHaveLength(1)
+    expect(calls.filter((path) => path === '/getWallets')).toHaveLength(2) // first page + recommended
+  })
+})
+
+describe('given basic mode', () => {
+  it('when it prefetches, then no request goes to /appkit/v1/config and remote features are off', async () => {
+    const latch = latchFor({ projectId: 'login', basic: true, features: { email: true } })
+    const since = requests.length
+    await prefetch(latch, { origin: 'https://evil.example.org' })
+    expect(requests.slice(since)).not.toContain('/appkit/v1/config')
+    expect(requests.slice(since)).toContain('/getWallets')
+    expect(latch.store.getState().remote.status).toBe('off')
+    expect(latch.store.getState().remote.features?.email).toBe(false)
+    expect(alertIds(latch)).not.toContain('LOCAL_CONFIGURATION_IGNORED')
+  })
+})
+
+describe('given a server that cannot be used', () => {
+  it('when the project is unknown to it, then remote config fails to the defaults and wallets come from the snapshot', async () => {
+    const latch = latchFor({ projectId: 'nobody', features: { email: true } })
+    await prefetch(latch)
+    const state = latch.store.getState()
+    expect(state.remote.status).toBe('failed')
+    expect(state.remote.features?.email).toBe(true)
+    expect(state.alerts.map((a) => a.id)).not.toContain('LOCAL_CONFIGURATION_IGNORED')
+    expect(state.registry.source).toBe('snapshot')
+    expect(state.registry.wallets.map((w) => w.id)).toEqual(snapshotPage(0, 40))
+  })
+
+  it('when it answers garbage, then the response is rejected: snapshot list, failed config, nothing of it in state', async () => {
+    const latch = latchFor({ apiUrl: garbageBase })
+    await prefetch(latch)
+    const state = latch.store.getState()
+    expect(state.remote.status).toBe('failed')
+    expect(state.registry.source).toBe('snapshot')
+    expect(state.registry.wallets.map((w) => w.id)).toEqual(snapshotPage(0, 40))
+    expect(JSON.stringify(state.registry)).not.toContain('onerror')
+    await searchWallets(latch, { query: 'rain' })
+    expect(latch.store.getState().registry.search.results.map((w) => w.id)).toEqual(['rainbow'])
+  })
+
+  it('when it is stopped, then the kit lists the snapshot', async () => {
+    const dead = createHttpServer()
+    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve))
+    const deadBase = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`
+    await new Promise<void>((resolve) => dead.close(() => resolve()))
+    const latch = latchFor({ apiUrl: deadBase, featuredWalletIds: ['rainbow'] })
+    await prefetch(latch)
+    const { registry, remote } = latch.store.getState()
+    expect(remote.status).toBe('failed')
+    expect(registry.source).toBe('snapshot')
+    expect(registry.featured.map((w) => w.id)).toEqual(['rainbow'])
+    expect(registry.featured[0]?.imageUrl).toBeUndefined()
+    expect(registry.recommended.map((w) => w.id)).toEqual(snapshotPage(0, 4, ['rainbow']))
+  })
+})
+
+describe('given no apiUrl', () => {
+  it('when it prefetches and searches, then no request is made and the snapshot is listed', async () => {
+    const calls: string[] = []
+    const fetchSpy: typeof fetch = (input, init) => {
+      calls.push(String(input))
+      return fetch(input, init)
+    }
+    const latch = createLatch({ networks: [mainnet], projectId: 'plain', storage: createMemoryStorage() })
+    const since = requests.length
+    await prefetch(latch, { fetch: fetchSpy, origin: 'https://evil.example.org' })
+    await searchWallets(latch, { query: 'zer', fetch: fetchSpy })
+    expect(calls).toEqual([])
+    expect(requests.length).toBe(since)
+    const state = latch.store.getState()
+    expect(state.remote.status).toBe('off')
+    expect(state.registry.source).toBe('snapshot')
+    expect(state.registry.count).toBe(snapshotEip155.length)
+    expect(state.registry.search.results.map((w) => w.id)).toEqual(['zerion'])
+  })
+})
