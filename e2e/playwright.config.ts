@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test'
 
 const demoPort = Number(process.env.E2E_DEMO_PORT ?? 5174)
+/** The demo under a hostname of its own (see the resolver rule below). */
+export const demoOtherOrigin = `http://latch-demo.test:${demoPort}`
+
 export const ports = {
   demo: demoPort,
   mainnet: Number(process.env.E2E_MAINNET_PORT ?? 8645),
   base: Number(process.env.E2E_BASE_PORT ?? 8646),
+  api: Number(process.env.E2E_API_PORT ?? 3130),
 }
 
 export default defineConfig({
@@ -33,7 +37,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+        // latch-demo.test is the demo on loopback under a name that is not a default allowed
+        // ancestor, for the allowed-origins checks; every other host fails DNS (offline).
+        '--host-resolver-rules=MAP latch-demo.test 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
       ],
     },
     trace: 'retain-on-failure',
@@ -47,6 +53,7 @@ export default defineConfig({
       DEMO_PORT: String(demoPort),
       MAINNET_PORT: String(ports.mainnet),
       BASE_PORT: String(ports.base),
+      API_PORT: String(ports.api),
       VITE_DEV_WALLET: 'off',
     },
   },

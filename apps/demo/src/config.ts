@@ -18,7 +18,10 @@ export const wagmiConfig = createConfig({
 export const latch = createLatch({
   networks: [toCaipNetwork(mainnet), toCaipNetwork(base)],
   adapters: [evmAdapter({ config: wagmiConfig })],
-  projectId: 'latch-demo',
+  projectId: env.projectId,
+  ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),
+  basic: env.basic,
+  ...(env.email ? { features: { email: true } } : {}),
   metadata: {
     name: 'Latch demo',
     description: 'Connect a wallet, sign, send, switch networks.',

@@ -4,4 +4,22 @@ export const env = {
   rpcBase: import.meta.env.VITE_RPC_BASE ?? 'http://127.0.0.1:8546',
   /** Offer the Latch Dev Wallet (a test wallet with a funded local key). Off: VITE_DEV_WALLET=off */
   devWallet: import.meta.env.VITE_DEV_WALLET !== 'off',
+  ...apiSettings(),
+}
+
+/**
+ * The @latch/server the demo talks to (`npm start` runs one). The page's query string can point
+ * it elsewhere to try the kit's modes: `?api=URL` (or `?api=none` for no server at all),
+ * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
+ * project's allowed origins).
+ */
+function apiSettings() {
+  const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
+  const api = query.get('api') ?? import.meta.env.VITE_LATCH_API
+  return {
+    apiUrl: api && api !== 'none' && /^https?:\/\//.test(api) ? api : undefined,
+    projectId: query.get('project') ?? 'latch-demo',
+    basic: query.get('basic') === '1',
+    email: query.get('email') === '1',
+  }
 }

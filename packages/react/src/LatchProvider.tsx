@@ -4,8 +4,8 @@ import { type ReactNode, useEffect, useInsertionEffect } from 'react'
 import { LatchContext } from './context.js'
 import { MessagesContext } from './i18n/context.js'
 import { en, type Messages } from './i18n/en.js'
-import { loadModal } from './modal/load.js'
 import { ModalRoot } from './modal/ModalRoot.js'
+import { warmUp } from './modal/warmUp.js'
 import { injectStyles } from './styles/inject.js'
 import { baseCss, buttonCss } from './styles/theme.js'
 
@@ -29,10 +29,26 @@ export function LatchProvider({ latch, children, messages, nonce }: LatchProvide
   useInsertionEffect(() => injectStyles('base', baseCss + buttonCss, nonce), [nonce])
   useEffect(() => {
     void hydrate(latch)
-    for (const alert of latch.store.getState().alerts) console.warn(`[latch] ${alert.message}`)
-    const preload = () => void loadModal().catch(() => {})
-    if ('requestIdleCallback' in window) window.requestIdleCallback(preload)
-    else setTimeout(preload, 200)
+    // Alerts are for the developer too: each one is logged once, as it appears.
+    const logged = new Set<string>()
+    const log = (alerts: readonly { id: string; message: string }[]) => {
+      for (const alert of alerts) {
+        if (logged.has(alert.id)) continue
+        logged.add(alert.id)
+        console.warn(`[latch] ${alert.message}`)
+      }
+    }
+    log(latch.store.getState().alerts)
+    const stop = latch.store.subscribe((s) => s.alerts, log)
+    const preload = () => warmUp(latch)
+    // requestIdleCallback is missing in some browsers (Safari): a short timeout stands in.
+    const hasIdle = typeof window.requestIdleCallback === 'function'
+    const idle = hasIdle ? window.requestIdleCallback(preload) : setTimeout(preload, 200)
+    return () => {
+      stop()
+      if (hasIdle) window.cancelIdleCallback(idle as number)
+      else clearTimeout(idle)
+    }
   }, [latch])
   const catalog = messages ? { ...en, ...messages } : en
   return (

@@ -7,7 +7,7 @@ import { useLatch } from '../hooks/useLatch.js'
 import { useLatchAccount } from '../hooks/useLatchAccount.js'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { useT } from '../i18n/context.js'
-import { loadModal } from '../modal/load.js'
+import { warmUp } from '../modal/warmUp.js'
 import { themeAttributes } from '../styles/theme.js'
 import { Avatar } from './Avatar.js'
 
@@ -31,7 +31,7 @@ export function ConnectButton({ latch: explicit, label, balance = true, ...rest 
   const themeMode = useLatchState((s) => s.themeMode, { latch })
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
   const theme = themeAttributes(themeMode, themeVariables)
-  const prefetch = () => void loadModal().catch(() => {})
+  const prefetch = () => warmUp(latch)
   const common = {
     ...theme,
     ...rest,

@@ -5,7 +5,7 @@ import { type UseLatchParameters, useLatch } from '../hooks/useLatch.js'
 import { useLatchNetwork } from '../hooks/useLatchNetwork.js'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { useT } from '../i18n/context.js'
-import { loadModal } from '../modal/load.js'
+import { warmUp } from '../modal/warmUp.js'
 import { themeAttributes } from '../styles/theme.js'
 
 export type NetworkButtonProps = UseLatchParameters &
@@ -18,7 +18,7 @@ export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) 
   const { caipNetwork, unsupported } = useLatchNetwork({ latch })
   const themeMode = useLatchState((s) => s.themeMode, { latch })
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
-  const prefetch = () => void loadModal().catch(() => {})
+  const prefetch = () => warmUp(latch)
   return (
     <button
       {...themeAttributes(themeMode, themeVariables)}

@@ -56,6 +56,11 @@ export const en = {
   'unsupported.disconnect': 'Disconnect',
   'activeChain.message': 'Connect a wallet for {namespace} to use {network}.',
   'alert.projectId': 'project id not configured',
+  'walletConnect.unavailable': '{wallet} connects through WalletConnect, which this app has not enabled.',
+  'walletConnect.unavailable.hint':
+    'Install the {wallet} browser extension, then reload this page to connect it directly.',
+  'walletConnect.openWebapp': 'Open {wallet} web app',
+  'alert.invalidAppConfiguration': 'invalid app configuration',
   'error.signatureDeclined': 'Signature declined',
   'error.generic': 'Something went wrong',
 } as const

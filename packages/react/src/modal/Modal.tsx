@@ -6,6 +6,7 @@ import { useLatchState } from '../hooks/useLatchState.js'
 import { useT } from '../i18n/context.js'
 import { injectStyles } from '../styles/inject.js'
 import { themeAttributes } from '../styles/theme.js'
+import { Alerts } from './Alerts.js'
 import { modalCss } from './modal.css.js'
 import { useViewTitle, ViewBody } from './views/index.js'
 
@@ -137,6 +138,7 @@ function Dialog({ latch }: { latch: Latch }) {
             <span aria-hidden="true">×</span>
           </button>
         </div>
+        <Alerts latch={latch} />
         <div className="latch-body" key={entry.view}>
           <ViewBody latch={latch} entry={entry} />
         </div>

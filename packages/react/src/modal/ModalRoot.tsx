@@ -2,26 +2,22 @@
 import type { Latch } from '@latch/core'
 import { type ComponentType, useEffect, useState } from 'react'
 import { useLatchState } from '../hooks/useLatchState.js'
-import { loadModal } from './load.js'
+import { getLoadedModal, loadModal, onModalLoaded } from './load.js'
 
 type ModalComponent = ComponentType<{ latch: Latch }>
 
-/** Mounts the lazily loaded modal once it is first needed. */
+/** Mounts the lazily loaded modal as soon as its code is there (preload or first open). */
 export function ModalRoot({ latch }: { latch: Latch }) {
   const open = useLatchState((s) => s.modal.open, { latch })
-  const [Modal, setModal] = useState<ModalComponent | undefined>(undefined)
+  const [Modal, setModal] = useState<ModalComponent | undefined>(() => getLoadedModal()?.Modal)
   useEffect(() => {
-    if (!open || Modal) return
-    let cancelled = false
-    loadModal().then(
-      (module) => {
-        if (!cancelled) setModal(() => module.Modal)
-      },
-      (error: unknown) => console.error('[latch] the modal failed to load', error),
-    )
-    return () => {
-      cancelled = true
-    }
+    const already = getLoadedModal()
+    if (already) setModal(() => already.Modal)
+    return onModalLoaded((module) => setModal(() => module.Modal))
+  }, [])
+  useEffect(() => {
+    if (open && !Modal)
+      loadModal().catch((error: unknown) => console.error('[latch] the modal failed to load', error))
   }, [open, Modal])
   return Modal ? <Modal latch={latch} /> : null
 }

@@ -27,7 +27,13 @@ export const modalCss = `
 [data-latch] .latch-address{font-size:20px;font-weight:700;margin:4px 0 0}
 [data-latch] .latch-balance{font-size:15px;color:var(--latch-fg-2);margin:0}
 [data-latch] .latch-actions{display:flex;gap:8px;justify-content:center;flex-wrap:wrap}
+[data-latch] .latch-alert{margin:4px 16px 0;padding:8px 12px;border-radius:calc(var(--latch-border-radius) * .5);border:1px solid var(--latch-error);color:var(--latch-error);font-size:14px;font-weight:600}
+[data-latch] .latch-alert p{margin:0}
+[data-latch] .latch-link-button{display:inline-flex;align-items:center;text-decoration:none}
 [data-latch] .latch-link{color:var(--latch-fg);text-decoration:underline}
+[data-latch] .latch-skeleton{min-height:48px;background:linear-gradient(90deg,var(--latch-bg-2),var(--latch-bg-3),var(--latch-bg-2));background-size:200% 100%;animation:latch-shimmer 1.2s linear infinite}
+@keyframes latch-shimmer{to{background-position:-200% 0}}
+[data-latch] .latch-scroll{max-height:min(420px,60vh);overflow:auto;padding:2px}
 [data-latch] .latch-search{width:100%;min-height:40px;padding:0 12px;margin-bottom:12px;border:1px solid var(--latch-border);border-radius:calc(var(--latch-border-radius) * .75);background:var(--latch-bg);color:var(--latch-fg);font:15px var(--latch-font-family)}
 [data-latch] .latch-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (prefers-reduced-motion: reduce){[data-latch] *{animation:none!important;transition:none!important}}

@@ -47,8 +47,7 @@ export function AccountView({ latch }: ViewProps) {
         </button>
         {account.addressExplorerUrl && (
           <a
-            className="latch-secondary"
-            style={{ display: 'inline-flex', alignItems: 'center', textDecoration: 'none' }}
+            className="latch-secondary latch-link-button"
             href={account.addressExplorerUrl}
             target="_blank"
             rel="noreferrer noopener"

@@ -1,19 +1,58 @@
 'use client'
-import { selectWallet } from '@latch/core'
-import { useId, useState } from 'react'
+import { fetchWalletsPage, prefetch, type RegistryWallet, searchWallets, withoutInstalled } from '@latch/core'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
+import { ConnectorRow } from './ConnectorRow.js'
 import type { ViewProps } from './index.js'
+import { RegistryRow, SkeletonRows } from './RegistryRow.js'
 import { useWalletList } from './useWalletList.js'
-import { WalletImage } from './WalletImage.js'
 
-/** Spec §2 AllWallets: every wallet the kit knows, searchable (the search text is trimmed). */
+/**
+ * Spec §2 AllWallets: the installed wallets, then the registry (from the app's @latch/server, or
+ * the snapshot bundled with the kit), searchable, paged in as the list scrolls.
+ */
 export function AllWalletsView({ latch }: ViewProps) {
   const t = useT()
   const inputId = useId()
   const [query, setQuery] = useState('')
-  const wallets = useWalletList(latch)
-  const needle = query.trim().toLowerCase()
-  const shown = needle ? wallets.filter((w) => w.name.toLowerCase().includes(needle)) : wallets
+  const installed = useWalletList(latch)
+  const registry = useLatchState((s) => s.registry, { latch })
+  const sentinel = useRef<HTMLLIElement>(null)
+  const needle = query.trim()
+  const searching = needle.length > 0
+
+  useEffect(() => {
+    void prefetch(latch)
+  }, [latch])
+
+  useEffect(() => {
+    void searchWallets(latch, { query })
+  }, [latch, query])
+
+  // Load the next page when the end of the list scrolls into view.
+  useEffect(() => {
+    const target = sentinel.current
+    if (!target || searching || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void fetchWalletsPage(latch)
+    })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [latch, searching])
+
+  const lower = needle.toLowerCase()
+  const connectors = searching ? installed.filter((c) => c.name.toLowerCase().includes(lower)) : installed
+  const listed: readonly RegistryWallet[] = withoutInstalled(
+    searching ? registry.search.results : registry.wallets,
+    installed,
+  )
+  const loading = searching
+    ? registry.search.status === 'loading'
+    : registry.status === 'loading' || registry.status === 'idle'
+  const more = !searching && registry.wallets.length < registry.count
+  const empty = !loading && connectors.length === 0 && listed.length === 0
+
   return (
     <>
       <label htmlFor={inputId} className="latch-visually-hidden">
@@ -28,28 +67,21 @@ export function AllWalletsView({ latch }: ViewProps) {
         data-autofocus
         onChange={(event) => setQuery(event.target.value)}
       />
-      {shown.length === 0 ? (
+      {empty ? (
         <p className="latch-muted" role="status">
           {t('allWallets.empty')}
         </p>
       ) : (
-        <ul className="latch-list" aria-label={t('view.AllWallets.title')}>
-          {shown.map((connector) => (
-            <li key={`${connector.chain}:${connector.id}`}>
-              <button
-                type="button"
-                className="latch-item"
-                data-testid="wallet-option"
-                data-connector-id={connector.id}
-                onClick={() =>
-                  void selectWallet(latch, { connectorId: connector.id, namespace: connector.chain })
-                }
-              >
-                <WalletImage connector={connector} />
-                <span>{connector.name}</span>
-              </button>
-            </li>
+        <ul className="latch-list latch-scroll" aria-label={t('view.AllWallets.title')} aria-busy={loading}>
+          {connectors.map((connector) => (
+            <ConnectorRow key={`${connector.chain}:${connector.id}`} latch={latch} connector={connector} />
           ))}
+          {!(searching && loading) &&
+            listed.map((wallet) => <RegistryRow key={wallet.id} latch={latch} wallet={wallet} />)}
+          {loading && <SkeletonRows count={4} />}
+          {more && (
+            <li ref={sentinel} aria-hidden="true" data-testid="wallet-list-end" style={{ height: 1 }} />
+          )}
         </ul>
       )}
     </>

@@ -1,9 +1,9 @@
 'use client'
-import { pushView, selectWallet } from '@latch/core'
+import { pushView } from '@latch/core'
 import { useT } from '../../i18n/context.js'
+import { ConnectorRow } from './ConnectorRow.js'
 import type { ViewProps } from './index.js'
 import { useWalletList } from './useWalletList.js'
-import { WalletImage } from './WalletImage.js'
 
 /** Spec §2 Connect: the wallets in listing order, then All Wallets. */
 export function ConnectView({ latch }: ViewProps) {
@@ -21,25 +21,18 @@ export function ConnectView({ latch }: ViewProps) {
       )}
       <ul className="latch-list" aria-label={t('view.Connect.title')}>
         {wallets.map((connector) => (
-          <li key={`${connector.chain}:${connector.id}`}>
-            <button
-              type="button"
-              className="latch-item"
-              data-testid="wallet-option"
-              data-connector-id={connector.id}
-              onClick={() =>
-                void selectWallet(latch, { connectorId: connector.id, namespace: connector.chain })
-              }
-            >
-              <WalletImage connector={connector} />
-              <span>{connector.name}</span>
-              {connector.id === recent ? (
-                <span className="latch-tag">{t('connect.recent')}</span>
-              ) : connector.installed ? (
-                <span className="latch-tag">{t('connect.installed')}</span>
-              ) : null}
-            </button>
-          </li>
+          <ConnectorRow
+            key={`${connector.chain}:${connector.id}`}
+            latch={latch}
+            connector={connector}
+            tag={
+              connector.id === recent
+                ? t('connect.recent')
+                : connector.installed
+                  ? t('connect.installed')
+                  : undefined
+            }
+          />
         ))}
         <li>
           <button

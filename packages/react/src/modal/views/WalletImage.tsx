@@ -9,7 +9,7 @@ export function WalletImage({
   className?: string
 }) {
   const src = connector.imageUrl
-  if (src && /^(data:image\/(png|svg\+xml|webp|jpeg|gif);|https:\/\/)/.test(src)) {
+  if (src && /^(data:image\/(png|svg\+xml|webp|jpeg|gif);|https?:\/\/)/.test(src)) {
     return <img src={src} alt="" className={className} width={32} height={32} />
   }
   const initials = connector.name

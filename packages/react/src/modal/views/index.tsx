@@ -10,6 +10,7 @@ import { NetworksView } from './NetworksView.js'
 import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
 import { UnsupportedChainView } from './UnsupportedChainView.js'
+import { WalletConnectView } from './WalletConnectView.js'
 
 export interface ViewProps {
   latch: Latch
@@ -32,6 +33,8 @@ export function ViewBody({ latch, entry }: ViewProps) {
       return <SwitchActiveChainView latch={latch} entry={entry} />
     case 'UnsupportedChain':
       return <UnsupportedChainView latch={latch} entry={entry} />
+    case 'ConnectingWalletConnectBasic':
+      return <WalletConnectView latch={latch} entry={entry} />
     default:
       return <ConnectView latch={latch} entry={entry} />
   }
@@ -47,6 +50,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'Networks':
     case 'SwitchActiveChain':
     case 'UnsupportedChain':
+    case 'ConnectingWalletConnectBasic':
       return t(`view.${entry.view}.title`)
     case 'Connecting': {
       const connector = Object.values(connectors)

@@ -1,0 +1,40 @@
+// Starts @latch/server in this process on loopback, with the registry seeded and the given
+// projects created. Used by `npm start` (the demo project) and by the e2e tests.
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * @param {{ port?: number, sqliteFile?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object }[] }} options
+ * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
+ */
+export async function startLocalServer({
+  port = 0,
+  sqliteFile = join(root, '.latch/server.db'),
+  projects = [],
+} = {}) {
+  const { createServer, openRepository, seedRegistry } = await import(
+    join(root, 'packages/server/dist/index.js')
+  )
+  if (sqliteFile !== ':memory:') mkdirSync(dirname(sqliteFile), { recursive: true })
+  const repository = await openRepository({ sqliteFile })
+  if ((await repository.countWallets()) === 0) await seedRegistry(repository)
+  for (const project of projects) {
+    const { id, ...fields } = project
+    if (await repository.getProject(id)) await repository.updateProject(id, fields)
+    else await repository.createProject(project)
+  }
+  const server = await createServer({ repository, logger: false, rateLimit: false })
+  await server.listen({ port, host: '127.0.0.1' })
+  const actual = server.server.address().port
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    async stop() {
+      await server.close()
+      await repository.close()
+    },
+  }
+}
