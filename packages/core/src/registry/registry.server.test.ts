@@ -169,3 +169,33 @@ describe('given the wallet search', () => {
     expect(latch.store.getState().registry.search).toEqual({ query: '', status: 'idle', results: [] })
   })
 })
+
+describe('given a visitor on a mobile browser', () => {
+  it('when the lists load, then only wallets with a mobile link (or Coinbase) are listed', async () => {
+    const latch = latchFor()
+    await prefetch(latch, { isMobile: true })
+    while (await fetchWalletsPage(latch, { isMobile: true })) {}
+    const { registry } = latch.store.getState()
+    const all = await direct({ page: '1', entries: '100' })
+    const expected = all.data.filter((w) => w.mobile_link || w.id === 'coinbase').map((w) => w.id)
+    expect(registry.wallets.map((w) => w.id)).toEqual(expected)
+    expect(expected.length).toBeLessThan(all.data.length)
+  })
+})
+
+describe('given a server that stops while the user pages', () => {
+  it('when the next page fails, then the whole list is rebuilt from the snapshot', async () => {
+    const second = await createServer({ repository, logger: false, rateLimit: false })
+    const secondBase = await second.listen({ host: '127.0.0.1', port: 0 })
+    const latch = latchFor({ apiUrl: secondBase })
+    await prefetch(latch)
+    expect(latch.store.getState().registry.source).toBe('server')
+    await second.close()
+    expect(await fetchWalletsPage(latch)).toBe(true)
+    const { registry } = latch.store.getState()
+    expect(registry.source).toBe('snapshot')
+    expect(registry.page).toBe(2)
+    expect(new Set(registry.wallets.map((w) => w.id)).size).toBe(registry.wallets.length)
+    expect(registry.wallets.every((w) => w.imageUrl === undefined)).toBe(true)
+  })
+})
