@@ -48,7 +48,8 @@ export interface HttpClient {
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+  // Looked up per call, so a host that installs fetch late (or a test that swaps it) is honoured.
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
   const url = (path: string, params: Record<string, QueryValue> = {}): string => {
     const target = new URL(`${baseUrl}${path.startsWith('/') ? path : `/${path}`}`)
