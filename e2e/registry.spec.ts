@@ -42,6 +42,15 @@ test.describe('given the demo on its @latch/server', () => {
     await expect(modal(page).getByRole('status')).toHaveText('No wallet found')
   })
 
+  test('when the modal opens, then four recommended wallets from the registry follow the installed one', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await page.getByTestId('latch-connect-button').click()
+    await expect(modal(page).getByRole('button', { name: /Latch Dev Wallet/ })).toBeVisible()
+    await expect(registryRows(page)).toHaveCount(4)
+  })
+
   test('when a registry wallet is picked, then the modal explains it needs WalletConnect', async ({
     page,
   }) => {

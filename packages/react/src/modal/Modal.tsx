@@ -1,5 +1,5 @@
 'use client'
-import { closeModal, goBack, type Latch } from '@latch/core'
+import { closeModal, goBack, type Latch, prefetch } from '@latch/core'
 import { type KeyboardEvent, useEffect, useId, useInsertionEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { useLatchState } from '../hooks/useLatchState.js'
@@ -13,6 +13,11 @@ import { useViewTitle, ViewBody } from './views/index.js'
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
 
+/** Loads the wallet list and project config; lives here so its code is in the modal's chunk. */
+export function prefetchWallets(latch: Latch): void {
+  void prefetch(latch)
+}
+
 /**
  * The dialog: a portal over the page, focus trapped inside and returned to the trigger on close,
  * Escape and outside click dismiss, everything outside made inert while it is open.
@@ -20,6 +25,10 @@ const FOCUSABLE =
 export function Modal({ latch }: { latch: Latch }) {
   const open = useLatchState((s) => s.modal.open, { latch })
   useInsertionEffect(() => injectStyles('modal', modalCss), [])
+  // Opening prefetches the wallet list (spec §4), also when the app opens the modal itself.
+  useEffect(() => {
+    if (open) prefetchWallets(latch)
+  }, [open, latch])
   if (!open || typeof document === 'undefined') return null
   return createPortal(<Dialog latch={latch} />, document.body)
 }

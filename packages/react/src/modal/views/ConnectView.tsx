@@ -1,19 +1,26 @@
 'use client'
-import { pushView } from '@latch/core'
+import { pushView, withoutInstalled } from '@latch/core'
+import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
 import { ConnectorRow } from './ConnectorRow.js'
 import type { ViewProps } from './index.js'
+import { RegistryRow } from './RegistryRow.js'
 import { useWalletList } from './useWalletList.js'
 
 /** Spec §2 Connect: the wallets in listing order, then All Wallets. */
 export function ConnectView({ latch }: ViewProps) {
   const t = useT()
   const wallets = useWalletList(latch)
+  const registry = useLatchState((s) => s.registry, { latch })
+  // Featured, then recommended wallets from the registry, unless already listed as installed.
+  const suggested = withoutInstalled([...registry.featured, ...registry.recommended], wallets).filter(
+    (wallet, index, all) => all.findIndex((w) => w.id === wallet.id) === index,
+  )
   const recent = latch.store.getState().recentWalletId
   const { termsConditionsUrl, privacyPolicyUrl } = latch.options
   return (
     <>
-      {wallets.length === 0 && (
+      {wallets.length === 0 && suggested.length === 0 && (
         <>
           <p className="latch-muted">{t('connect.empty')}</p>
           <p className="latch-muted">{t('connect.empty.hint')}</p>
@@ -33,6 +40,9 @@ export function ConnectView({ latch }: ViewProps) {
                   : undefined
             }
           />
+        ))}
+        {suggested.map((wallet) => (
+          <RegistryRow key={wallet.id} latch={latch} wallet={wallet} />
         ))}
         <li>
           <button
