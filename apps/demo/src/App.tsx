@@ -1,4 +1,4 @@
-import { sendTransaction, signMessage, waitForTransaction } from '@latch/core'
+import { sendTransaction, setThemeMode, signMessage, waitForTransaction } from '@latch/core'
 import {
   ConnectButton,
   NetworkButton,
@@ -31,9 +31,7 @@ export function App() {
           <button
             type="button"
             className="demo-button"
-            onClick={() =>
-              latch.store.setState((s) => ({ ...s, themeMode: s.themeMode === 'light' ? 'dark' : 'light' }))
-            }
+            onClick={() => setThemeMode(latch, themeMode === 'light' ? 'dark' : 'light')}
           >
             {themeMode === 'light' ? 'Dark mode' : 'Light mode'}
           </button>

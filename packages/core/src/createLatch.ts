@@ -28,11 +28,12 @@ export interface Latch {
   readonly events: Emitter<LatchEventMap>
   /** @internal lifecycle owned by `hydrate`. */
   readonly _internal: {
-    started: boolean
     teardown: (() => void)[]
     hydration: Promise<void> | undefined
     /** Bumped by every connect/disconnect so late wallet events from an old session are ignored. */
     generation: number
+    /** The running or finished `prefetch`, so it loads once per instance. */
+    prefetch: Promise<undefined> | undefined
   }
 }
 
@@ -56,7 +57,7 @@ export function createLatch(input: LatchOptions): Latch {
     adapters,
     storage,
     events: createEmitter<LatchEventMap>(),
-    _internal: { started: false, teardown: [], hydration: undefined, generation: 0 },
+    _internal: { teardown: [], hydration: undefined, generation: 0, prefetch: undefined },
   }
 }
 

@@ -8,7 +8,7 @@ export interface GetAccountReturnType extends AccountState {
   isConnected: boolean
 }
 
-const EMPTY_ACCOUNTS = new WeakMap<AccountState, GetAccountReturnType>()
+const ACCOUNT_VIEWS = new WeakMap<AccountState, GetAccountReturnType>()
 
 /**
  * The account of the active namespace (or of `namespace`). The returned object is stable while
@@ -22,10 +22,10 @@ export function getAccount(
   const namespace = parameters.namespace ?? state.activeNamespace
   const account = namespace ? state.namespaces[namespace]?.account : undefined
   if (!account) return undefined
-  let value = EMPTY_ACCOUNTS.get(account)
+  let value = ACCOUNT_VIEWS.get(account)
   if (!value || value.namespace !== namespace) {
     value = { ...account, namespace, isConnected: account.status === 'connected' }
-    EMPTY_ACCOUNTS.set(account, value)
+    ACCOUNT_VIEWS.set(account, value)
   }
   return value
 }

@@ -15,7 +15,6 @@ import { applyChainChanged } from './handleChainChanged.js'
  */
 export function hydrate(latch: Latch): Promise<void> {
   if (latch._internal.hydration) return latch._internal.hydration
-  latch._internal.started = true
   for (const adapter of latch.adapters.values()) {
     latch._internal.teardown.push(adapter.setup(createContext(latch, adapter)))
     latch.store.setState((state) => ({
@@ -34,7 +33,6 @@ export function hydrate(latch: Latch): Promise<void> {
 export function teardown(latch: Latch): void {
   for (const stop of latch._internal.teardown.splice(0)) stop()
   latch._internal.hydration = undefined
-  latch._internal.started = false
 }
 
 async function restore(latch: Latch, adapter: ChainAdapter): Promise<void> {

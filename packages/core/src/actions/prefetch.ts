@@ -27,9 +27,6 @@ export type PrefetchReturnType = undefined
 /** Never thrown: every failure falls back to defaults or the snapshot. */
 export type PrefetchErrorType = never
 
-// One load per instance: a second call (another mount, the modal opening) awaits the first.
-const inflight = new WeakMap<Latch, Promise<undefined>>()
-
 /**
  * Loads what the modal shows before it opens (spec §4): remote project config (full mode only),
  * the allowed-origins check when email or socials are on, then featured, recommended and the
@@ -41,11 +38,9 @@ const inflight = new WeakMap<Latch, Promise<undefined>>()
  * latch.store.getState().registry.featured // → the app's featuredWalletIds, in that order
  */
 export function prefetch(latch: Latch, parameters: PrefetchParameters = {}): Promise<PrefetchReturnType> {
-  const running = inflight.get(latch)
-  if (running) return running
-  const promise = run(latch, parameters).catch(() => undefined)
-  inflight.set(latch, promise)
-  return promise
+  // One load per instance: a second call (another mount, the modal opening) awaits the first.
+  latch._internal.prefetch ??= run(latch, parameters).catch(() => undefined)
+  return latch._internal.prefetch
 }
 
 async function run(latch: Latch, parameters: PrefetchParameters): Promise<undefined> {
