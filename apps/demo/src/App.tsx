@@ -63,6 +63,20 @@ export function App() {
           </>
         )}
         <DevWalletPanel />
+        <section aria-labelledby="modes-title">
+          <h2 id="modes-title">Try the kit's modes</h2>
+          <ul>
+            <li>
+              <a href="?">With the local @latch/server</a> (wallet registry and project config from it)
+            </li>
+            <li>
+              <a href="?api=none">With no server at all</a> (the wallet list bundled with the kit)
+            </li>
+            <li>
+              <a href="?basic=1">Basic mode</a> (no remote project config)
+            </li>
+          </ul>
+        </section>
       </main>
     </div>
   )
