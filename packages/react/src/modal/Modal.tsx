@@ -1,5 +1,5 @@
 'use client'
-import { closeModal, goBack, type Latch, prefetch } from '@latch/core'
+import { closeModal, goBack, type Latch, prefetch, preloadWalletImages } from '@latch/core'
 import { type KeyboardEvent, useEffect, useId, useInsertionEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { useLatchState } from '../hooks/useLatchState.js'
@@ -13,9 +13,15 @@ import { useViewTitle, ViewBody } from './views/index.js'
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
 
-/** Loads the wallet list and project config; lives here so its code is in the modal's chunk. */
+/**
+ * Loads the wallet list and project config, then the first wallet images (spec §9: 20, 2 s each).
+ * Lives here so its code is in the modal's chunk.
+ */
 export function prefetchWallets(latch: Latch): void {
-  void prefetch(latch)
+  void prefetch(latch).then(() => {
+    const { featured, recommended, wallets } = latch.store.getState().registry
+    return preloadWalletImages(latch, [...featured, ...recommended, ...wallets])
+  })
 }
 
 /**
