@@ -70,8 +70,8 @@ export {
   cancelWalletConnect,
   connectWalletConnect,
   setWalletConnectLinking,
-  WALLET_CONNECT_ID,
 } from './actions/walletConnect.js'
+export { WALLET_CONNECT_ID } from './actions/walletConnectSession.js'
 export { createLatch, type Latch, type LatchOptions } from './createLatch.js'
 export * from './internal.js'
 export type { LatchState, ViewError, WalletConnectionState } from './state.js'

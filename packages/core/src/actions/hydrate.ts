@@ -7,7 +7,7 @@ import { applyConnected } from './connect.js'
 import { forgetNamespace } from './disconnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { applyChainChanged } from './handleChainChanged.js'
-import { restoreWalletConnect, WALLET_CONNECT_ID, watchWalletConnect } from './walletConnect.js'
+import { restoreWalletConnect, WALLET_CONNECT_ID, watchWalletConnect } from './walletConnectSession.js'
 
 /**
  * Starts the adapters (wallet discovery, wallet events) and restores the previous session of
