@@ -24,10 +24,11 @@ function apiSettings() {
     projectId: query.get('project') ?? 'latch-demo',
     basic: query.get('basic') === '1',
     email: query.get('email') === '1',
-    /** `?wcRelay=ws://…` points WalletConnect at another relay (the e2e tests run their own). */
-    wcRelayOverride: /^wss?:\/\/[^\s]+$/.test(query.get('wcRelay') ?? '')
-      ? (query.get('wcRelay') as string)
-      : undefined,
+    /** `?wcRelay=ws://…` points WalletConnect at another relay (the e2e tests run their own); `off` leaves it out. */
+    wcRelayOverride:
+      query.get('wcRelay') === 'off' || /^wss?:\/\/[^\s]+$/.test(query.get('wcRelay') ?? '')
+        ? (query.get('wcRelay') as string)
+        : undefined,
     /** `?wcExpiry=MS` shortens the WalletConnect pairing lifetime (tests of the URI refresh). */
     wcPairingExpiryMs: Number(query.get('wcExpiry')) > 0 ? Number(query.get('wcExpiry')) : undefined,
   }
