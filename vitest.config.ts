@@ -12,6 +12,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'evm', root: 'packages/evm', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'walletconnect', root: 'packages/walletconnect', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'testkit',

@@ -51,6 +51,15 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
     for (const dep of chunk.imports) visit(byName.get(dep))
   }
   for (const chunk of chunks) if (chunk.isEntry) visit(chunk)
+  // WalletConnect's libraries and the QR encoder may only ever be loaded with import().
+  const eagerWalletConnect = chunks
+    .filter((c) => eager.has(c.fileName))
+    .flatMap((c) => c.imports)
+    .filter((id) => /^@walletconnect\/|^uqr$/.test(id))
+  if (eagerWalletConnect.length) {
+    failed++
+    console.error(`${name}: first load imports ${[...new Set(eagerWalletConnect)].join(', ')} statically`)
+  }
   let initial = 0
   let lazy = 0
   for (const chunk of chunks) {

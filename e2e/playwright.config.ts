@@ -9,6 +9,7 @@ export const ports = {
   mainnet: Number(process.env.E2E_MAINNET_PORT ?? 8645),
   base: Number(process.env.E2E_BASE_PORT ?? 8646),
   api: Number(process.env.E2E_API_PORT ?? 3130),
+  relay: Number(process.env.E2E_RELAY_PORT ?? 8655),
 }
 
 export default defineConfig({
@@ -54,6 +55,7 @@ export default defineConfig({
       MAINNET_PORT: String(ports.mainnet),
       BASE_PORT: String(ports.base),
       API_PORT: String(ports.api),
+      RELAY_PORT: String(ports.relay),
       VITE_DEV_WALLET: 'off',
     },
   },

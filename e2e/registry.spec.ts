@@ -51,10 +51,25 @@ test.describe('given the demo on its @latch/server', () => {
     await expect(registryRows(page)).toHaveCount(4)
   })
 
-  test('when a registry wallet is picked, then the modal explains it needs WalletConnect', async ({
+  test('when a registry wallet is picked, then it connects over WalletConnect: QR code and link, no desktop deep link for a mobile-only wallet', async ({
     page,
   }) => {
     await page.goto('/')
+    await openAllWallets(page)
+    await modal(page).getByRole('searchbox').fill('Trust')
+    await registryRows(page).first().click()
+    await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
+    await expect(modal(page).getByRole('textbox', { name: 'WalletConnect link' })).toHaveValue(/^wc:/)
+    // Trust Wallet has only a mobile link: on a desktop there is nothing to open.
+    await expect(modal(page).getByRole('link', { name: 'Open and continue in the wallet app' })).toHaveCount(
+      0,
+    )
+  })
+
+  test('when the app has no WalletConnect, then a registry wallet explains it needs WalletConnect', async ({
+    page,
+  }) => {
+    await page.goto('/?wcRelay=off')
     await openAllWallets(page)
     await modal(page).getByRole('searchbox').fill('Trust')
     await registryRows(page).first().click()

@@ -2,7 +2,8 @@
 // Starts the demo dapp with its whole local stack: two local chains (ids 1 and 8453), the
 // @latch/server API (SQLite, the demo project seeded) and the demo. `--preview` serves a
 // production build instead of the dev server (used by the e2e tests).
-// Ports: DEMO_PORT (5173), MAINNET_PORT (8545), BASE_PORT (8546), API_PORT (3030).
+// Ports: DEMO_PORT (5173), MAINNET_PORT (8545), BASE_PORT (8546), API_PORT (3030), RELAY_PORT
+// (8555, the local WalletConnect relay).
 import { spawn, spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +14,7 @@ const demoPort = process.env.DEMO_PORT ?? '5173'
 const mainnetPort = Number(process.env.MAINNET_PORT ?? 8545)
 const basePort = Number(process.env.BASE_PORT ?? 8546)
 const apiPort = Number(process.env.API_PORT ?? 3030)
+const relayPort = Number(process.env.RELAY_PORT ?? 8555)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -22,6 +24,8 @@ function run(command, args, options = {}) {
 run('npm', ['run', 'build', '--silent'])
 const { startLocalChains } = await import(join(root, 'packages/testkit/dist/index.js'))
 const chains = await startLocalChains({ mainnetPort, basePort })
+const { startRelay } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
+const relay = await startRelay({ port: relayPort })
 const { startLocalServer } = await import('./local-server.mjs')
 const api = await startLocalServer({
   port: apiPort,
@@ -40,6 +44,7 @@ const env = {
   VITE_RPC_MAINNET: `http://127.0.0.1:${mainnetPort}`,
   VITE_RPC_BASE: `http://127.0.0.1:${basePort}`,
   VITE_LATCH_API: api.url,
+  VITE_WC_RELAY: relay.url,
 }
 if (preview) run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/demo'), env })
 const demo = spawn('npx', ['vite', preview ? 'preview' : 'dev'], {
@@ -52,14 +57,15 @@ console.log(`\nLatch demo: http://127.0.0.1:${demoPort}`)
 console.log(
   `Local chains: mainnet (1) http://127.0.0.1:${mainnetPort}, base (8453) http://127.0.0.1:${basePort}`,
 )
-console.log(`Latch server: ${api.url} (project latch-demo)\n`)
+console.log(`Latch server: ${api.url} (project latch-demo)`)
+console.log(`WalletConnect relay: ${relay.url}\n`)
 
 let stopping = false
 async function stop(code = 0) {
   if (stopping) return
   stopping = true
   demo.kill('SIGTERM')
-  await Promise.allSettled([chains.stop(), api.stop()])
+  await Promise.allSettled([chains.stop(), api.stop(), relay.stop()])
   process.exit(code)
 }
 process.on('SIGINT', () => void stop())

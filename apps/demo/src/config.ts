@@ -1,5 +1,6 @@
 import { createLatch } from '@latch/core'
 import { evmAdapter, toCaipNetwork } from '@latch/evm'
+import { walletConnect } from '@latch/walletconnect'
 import { createConfig, http } from '@wagmi/core'
 import { defineChain } from 'viem'
 import { base as baseChain, mainnet as mainnetChain } from 'viem/chains'
@@ -9,6 +10,9 @@ import { env } from './env.js'
 // to add a chain gets a local URL too.
 export const mainnet = defineChain({ ...mainnetChain, rpcUrls: { default: { http: [env.rpcMainnet] } } })
 export const base = defineChain({ ...baseChain, rpcUrls: { default: { http: [env.rpcBase] } } })
+
+/** Any 32-hex id: the local relay accepts every project. */
+export const WALLETCONNECT_PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
 
 export const wagmiConfig = createConfig({
   chains: [mainnet, base],
@@ -29,4 +33,22 @@ export const latch = createLatch({
     icons: [],
   },
   themeMode: 'light',
+  // The local relay of `npm start`; verify off because its host is not reachable offline (the
+  // library would wait five seconds on every request).
+  ...(env.wcRelay !== 'off'
+    ? {
+        walletConnect: walletConnect({
+          projectId: WALLETCONNECT_PROJECT_ID,
+          relayUrl: env.wcRelay,
+          verify: false,
+          ...(env.wcPairingExpiryMs ? { pairingExpiryMs: env.wcPairingExpiryMs } : {}),
+          metadata: {
+            name: 'Latch demo',
+            description: 'Connect a wallet, sign, send, switch networks.',
+            url: typeof location === 'undefined' ? 'http://127.0.0.1:5173' : location.origin,
+            icons: [],
+          },
+        }),
+      }
+    : {}),
 })

@@ -1,10 +1,13 @@
 /** Local stack addresses; `npm start` serves them on these ports. */
+const api = apiSettings()
 export const env = {
   rpcMainnet: import.meta.env.VITE_RPC_MAINNET ?? 'http://127.0.0.1:8545',
   rpcBase: import.meta.env.VITE_RPC_BASE ?? 'http://127.0.0.1:8546',
   /** Offer the Latch Dev Wallet (a test wallet with a funded local key). Off: VITE_DEV_WALLET=off */
   devWallet: import.meta.env.VITE_DEV_WALLET !== 'off',
-  ...apiSettings(),
+  ...api,
+  /** The local WalletConnect relay `npm start` runs; VITE_WC_RELAY=off leaves WalletConnect out. */
+  wcRelay: api.wcRelayOverride ?? import.meta.env.VITE_WC_RELAY ?? 'ws://127.0.0.1:8555',
 }
 
 /**
@@ -21,5 +24,12 @@ function apiSettings() {
     projectId: query.get('project') ?? 'latch-demo',
     basic: query.get('basic') === '1',
     email: query.get('email') === '1',
+    /** `?wcRelay=ws://…` points WalletConnect at another relay (the e2e tests run their own); `off` leaves it out. */
+    wcRelayOverride:
+      query.get('wcRelay') === 'off' || /^wss?:\/\/[^\s]+$/.test(query.get('wcRelay') ?? '')
+        ? (query.get('wcRelay') as string)
+        : undefined,
+    /** `?wcExpiry=MS` shortens the WalletConnect pairing lifetime (tests of the URI refresh). */
+    wcPairingExpiryMs: Number(query.get('wcExpiry')) > 0 ? Number(query.get('wcExpiry')) : undefined,
   }
 }

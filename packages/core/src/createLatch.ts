@@ -102,6 +102,13 @@ function createInitialState(
     alerts,
     error: undefined,
     recentWalletId: storage.getItem(STORAGE_KEYS.recentWallet) ?? undefined,
+    walletConnection: {
+      status: 'disconnected',
+      wcUri: undefined,
+      wcPairingExpiry: undefined,
+      wcLinking: undefined,
+      wcError: undefined,
+    },
     namespaceFilter: undefined,
     registry: {
       status: 'idle',

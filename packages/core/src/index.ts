@@ -66,8 +66,14 @@ export {
   type SwitchNetworkReturnType,
   switchNetwork,
 } from './actions/switchNetwork.js'
+export {
+  cancelWalletConnect,
+  connectWalletConnect,
+  setWalletConnectLinking,
+} from './actions/walletConnect.js'
+export { WALLET_CONNECT_ID } from './actions/walletConnectSession.js'
 export { createLatch, type Latch, type LatchOptions } from './createLatch.js'
 export * from './internal.js'
-export type { LatchState, ViewError } from './state.js'
+export type { LatchState, ViewError, WalletConnectionState } from './state.js'
 export { createStore, type Listener, type Store } from './store.js'
 export type * from './types.js'

@@ -5,7 +5,14 @@ import { SiwxConflictError } from './errors/siwx.js'
 import { optionsSchema } from './optionsSchema.js'
 import { formatIssue } from './schema/schema.js'
 import type { LatchStorage } from './storage.js'
-import type { AppMetadata, CaipNetwork, ChainAdapter, ThemeMode, ThemeVariables } from './types.js'
+import type {
+  AppMetadata,
+  CaipNetwork,
+  ChainAdapter,
+  ThemeMode,
+  ThemeVariables,
+  WalletConnectConnector,
+} from './types.js'
 
 export interface LatchFeatures {
   receive?: boolean
@@ -78,6 +85,8 @@ export interface LatchOptions {
   enableNetworkSwitch?: boolean
   /** Default true. */
   enableWalletConnect?: boolean
+  /** The WalletConnect connector (`walletConnect()` of `@latch/walletconnect`); off without it. */
+  walletConnect?: WalletConnectConnector
   /** Default true. */
   enableEIP6963?: boolean
   /** Where sessions are remembered; localStorage by default. */
@@ -115,6 +124,8 @@ export interface ResolvedOptions {
   allowUnsupportedChain: boolean
   enableNetworkSwitch: boolean
   enableWalletConnect: boolean
+  /** Set only when the app passed a connector and did not turn WalletConnect off. */
+  walletConnect: WalletConnectConnector | undefined
   enableEIP6963: boolean
   storage: LatchStorage | undefined
   apiUrl: string | undefined
@@ -198,6 +209,7 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
       allowUnsupportedChain: options.allowUnsupportedChain ?? false,
       enableNetworkSwitch: options.enableNetworkSwitch ?? true,
       enableWalletConnect: options.enableWalletConnect ?? true,
+      walletConnect: options.enableWalletConnect === false ? undefined : options.walletConnect,
       enableEIP6963: options.enableEIP6963 ?? true,
       storage: options.storage,
       apiUrl: options.apiUrl?.replace(/\/+$/, ''),

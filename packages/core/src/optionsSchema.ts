@@ -150,6 +150,11 @@ export const optionsSchema = s
     allowUnsupportedChain: s.boolean().optional(),
     enableNetworkSwitch: s.boolean().optional(),
     enableWalletConnect: s.boolean().optional(),
+    walletConnect: withMethods<object>(
+      'a WalletConnect connector',
+      ['connect', 'cancel', 'restore', 'disconnect', 'getProvider', 'subscribe', 'encodeQr'],
+      (value) => value.id === 'walletConnect',
+    ).optional(),
     enableEIP6963: s.boolean().optional(),
     storage: withMethods<object>('a storage', ['getItem', 'setItem', 'removeItem']).optional(),
     apiUrl: httpUrl().optional(),

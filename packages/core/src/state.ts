@@ -21,6 +21,18 @@ export interface ViewError {
   message: string
 }
 
+/** WalletConnect pairing and session state (spec §3, "Wallet connection state"). */
+export interface WalletConnectionState {
+  status: 'disconnected' | 'connecting' | 'connected'
+  /** The pairing URI shown as a QR code; replaced when it expires. */
+  wcUri: string | undefined
+  /** When `wcUri` stops being valid (ms since epoch). */
+  wcPairingExpiry: number | undefined
+  /** The wallet app the user opened from the view, remembered for the next deep link. */
+  wcLinking: { name: string; href: string } | undefined
+  wcError: { code: 'user-rejected' | 'expired' | 'failed'; message: string } | undefined
+}
+
 /** The whole state of one Latch instance. */
 export interface LatchState {
   /** `idle` until the first hydrate, `syncing` while the previous session is restored. */
@@ -35,6 +47,7 @@ export interface LatchState {
   alerts: readonly Alert[]
   error: ViewError | undefined
   recentWalletId: string | undefined
+  walletConnection: WalletConnectionState
   /** A namespace filter applied by `open({ namespace })`. */
   namespaceFilter: ChainNamespace | undefined
   /** The wallet registry (AllWallets). Loaded by `prefetch`, never at creation. */

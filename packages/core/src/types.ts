@@ -212,6 +212,17 @@ export interface ChainAdapter {
   }): Promise<boolean>
   /** The connected wallet's provider (EIP-1193 for eip155), for apps that need it. */
   getProvider(): unknown
+  /**
+   * Connects through a provider the kit already holds (the namespace's part of a WalletConnect
+   * session), so the usual actions sign and send through it.
+   */
+  connectProvider?(parameters: {
+    connectorId: string
+    connectorType: ConnectorType
+    provider: unknown
+    walletName: string
+    walletIcon?: string | undefined
+  }): Promise<ConnectResult>
 }
 
 export type ThemeMode = 'light' | 'dark'
@@ -272,4 +283,53 @@ export interface RemoteFeatures {
   onramp: boolean
   activity: boolean
   reownBranding: boolean
+}
+
+/** A WalletConnect session as the core uses it (spec §3, "Wallet session"). */
+export interface WalletConnectSession {
+  topic: string
+  /** Approved accounts (CAIP-10) and chains (CAIP-2) per namespace. */
+  namespaces: Record<string, { accounts: readonly string[]; chains: readonly string[] }>
+  /** Unix seconds. */
+  expiry: number
+  /** The wallet's own description of itself (validated: name text, https/data icon only). */
+  peer: { name: string; icon?: string | undefined }
+}
+
+/** What a WalletConnect connector tells the core about a live session. */
+export interface WalletConnectHandlers {
+  onAccountsChanged(namespace: ChainNamespace, accounts: readonly string[]): void
+  /** `chainId` is the CAIP-2 reference (`8453`, a genesis hash…). */
+  onChainChanged(namespace: ChainNamespace, chainId: string): void
+  /** session_delete or session_expire. */
+  onSessionEnded(reason: 'deleted' | 'expired'): void
+}
+
+/**
+ * A WalletConnect connector (`walletConnect()` of `@latch/walletconnect`). The core drives it;
+ * the WalletConnect libraries load only when it is first used.
+ */
+export interface WalletConnectConnector {
+  readonly id: 'walletConnect'
+  readonly name: string
+  /** How long a shown pairing URI stays valid before it is replaced, in milliseconds. */
+  readonly pairingExpiryMs: number
+  /**
+   * Proposes a session for the networks. `onUri` receives each pairing URI as it is produced
+   * (again on every refresh, when the previous one expires). Resolves with the approved session.
+   */
+  connect(parameters: {
+    networks: readonly CaipNetwork[]
+    onUri(uri: string, expiresAt: number): void
+  }): Promise<WalletConnectSession>
+  /** Stops refreshing the pending pairing (the user left the view). */
+  cancel(): void
+  /** The stored session, if one survives; loads the libraries only when one was stored. */
+  restore(parameters: { networks: readonly CaipNetwork[] }): Promise<WalletConnectSession | undefined>
+  disconnect(): Promise<void>
+  /** The provider of one namespace of the session (EIP-1193 for eip155). */
+  getProvider(namespace: ChainNamespace): unknown
+  subscribe(handlers: WalletConnectHandlers): () => void
+  /** The QR code of `text`, as rows of dark (true) and light modules. */
+  encodeQr(text: string): Promise<boolean[][]>
 }

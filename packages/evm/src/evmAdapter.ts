@@ -20,6 +20,7 @@ import { type Chain, formatUnits, type Hex, numberToHex } from 'viem'
 import { toLatchConnector } from './connectors.js'
 import { toCodedError } from './errors.js'
 import { toAddEthereumChainParameter, toCaipNetwork, toEvmChainId } from './network.js'
+import { providerConnector } from './providerConnector.js'
 import {
   assertAddressArgument,
   assertHexArgument,
@@ -212,6 +213,28 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
       const configured = config.chains.some((chain) => chain.id === chainId) ? (chainId as number) : undefined
       try {
         await connect(config, { connector, chainId: configured })
+      } catch (error) {
+        throw toCodedError(error, 'The wallet did not connect.')
+      }
+      return toConnectResult(getConnection(config))
+    },
+
+    async connectProvider({ connectorId, provider: given, walletName, walletIcon }) {
+      const eip1193 = given as Parameters<typeof providerConnector>[0]['provider'] | undefined
+      if (!eip1193 || typeof eip1193.request !== 'function')
+        throw new Error('The session has no eip155 provider.')
+      const current = getConnection(config)
+      if (current.status === 'connected') await disconnect(config).catch(() => undefined)
+      try {
+        await connect(config, {
+          connector: providerConnector({
+            id: connectorId,
+            name: walletName,
+            type: 'walletConnect',
+            icon: walletIcon,
+            provider: eip1193,
+          }),
+        })
       } catch (error) {
         throw toCodedError(error, 'The wallet did not connect.')
       }

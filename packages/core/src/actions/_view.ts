@@ -16,5 +16,12 @@ export function viewErrorFrom(latch: Latch, error: BaseError): ViewError {
 export function closeAfterConnect(latch: Latch): void {
   const { modal, router } = latch.store.getState()
   const top = router.history.at(-1)?.view
-  if (modal.open && (top === 'Connecting' || top === 'Connect' || top === 'AllWallets')) closeModal(latch)
+  if (
+    modal.open &&
+    (top === 'Connecting' ||
+      top === 'ConnectingWalletConnectBasic' ||
+      top === 'Connect' ||
+      top === 'AllWallets')
+  )
+    closeModal(latch)
 }

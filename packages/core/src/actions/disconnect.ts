@@ -32,6 +32,21 @@ export async function disconnect(latch: Latch, parameters: DisconnectParameters 
   const namespaces = namespacesToDisconnect({ target, connections })
   latch._internal.generation++
   const failures: { namespace: ChainNamespace; error: unknown }[] = []
+  // One WalletConnect session behind all its namespaces: ended once.
+  const viaWalletConnect = namespaces.filter(
+    (namespace) => connections[namespace]?.connectorType === 'WALLET_CONNECT',
+  )
+  if (viaWalletConnect.length && latch.options.walletConnect) {
+    try {
+      await latch.options.walletConnect.disconnect()
+    } catch (error) {
+      failures.push({ namespace: viaWalletConnect[0] as ChainNamespace, error })
+    }
+    latch.store.setState((s) => ({
+      ...s,
+      walletConnection: { ...s.walletConnection, status: 'disconnected' },
+    }))
+  }
   await Promise.all(
     namespaces.map(async (namespace) => {
       try {

@@ -7,6 +7,7 @@ import { applyConnected } from './connect.js'
 import { forgetNamespace } from './disconnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { applyChainChanged } from './handleChainChanged.js'
+import { restoreWalletConnect, WALLET_CONNECT_ID, watchWalletConnect } from './walletConnectSession.js'
 
 /**
  * Starts the adapters (wallet discovery, wallet events) and restores the previous session of
@@ -22,10 +23,33 @@ export function hydrate(latch: Latch): Promise<void> {
       connectors: { ...state.connectors, [adapter.namespace]: adapter.getConnectors() },
     }))
   }
+  latch._internal.teardown.push(
+    watchWalletConnect(latch, (namespaces) => {
+      for (const namespace of namespaces) {
+        // The wagmi (or other adapter) side of the session ends too; its events then find nothing.
+        void latch.adapters
+          .get(namespace)
+          ?.disconnect()
+          .catch(() => {})
+        endSession(latch, namespace)
+      }
+    }),
+  )
   patchState(latch, { phase: 'syncing' })
-  latch._internal.hydration = Promise.all(
-    [...latch.adapters.values()].map((adapter) => restore(latch, adapter)),
-  ).then(() => patchState(latch, { phase: 'ready' }))
+  // Namespaces of a stored WalletConnect session come back together, from that session.
+  const viaWalletConnect = latch.options.walletConnect
+    ? Object.keys(latch.store.getState().namespaces).filter(
+        (namespace) => latch.storage.getItem(STORAGE_KEYS.connectorId(namespace)) === WALLET_CONNECT_ID,
+      )
+    : []
+  for (const namespace of viaWalletConnect)
+    updateNamespace(latch, namespace, { account: { status: 'connecting' } })
+  latch._internal.hydration = Promise.all([
+    ...[...latch.adapters.values()]
+      .filter((adapter) => !viaWalletConnect.includes(adapter.namespace))
+      .map((adapter) => restore(latch, adapter)),
+    ...(viaWalletConnect.length ? [restoreWalletConnect(latch, viaWalletConnect)] : []),
+  ]).then(() => patchState(latch, { phase: 'ready' }))
   return latch._internal.hydration
 }
 

@@ -34,6 +34,8 @@ export const modalCss = `
 [data-latch] .latch-skeleton{min-height:48px;background:linear-gradient(90deg,var(--latch-bg-2),var(--latch-bg-3),var(--latch-bg-2));background-size:200% 100%;animation:latch-shimmer 1.2s linear infinite}
 @keyframes latch-shimmer{to{background-position:-200% 0}}
 [data-latch] .latch-scroll{max-height:min(420px,60vh);overflow:auto;padding:2px}
+[data-latch] .latch-qr{width:240px;height:240px;border-radius:12px;display:block}
+[data-latch] .latch-wc-uri{margin:0;font-size:12px;text-overflow:ellipsis}
 [data-latch] .latch-search{width:100%;min-height:40px;padding:0 12px;margin-bottom:12px;border:1px solid var(--latch-border);border-radius:calc(var(--latch-border-radius) * .75);background:var(--latch-bg);color:var(--latch-fg);font:15px var(--latch-font-family)}
 [data-latch] .latch-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (prefers-reduced-motion: reduce){[data-latch] *{animation:none!important;transition:none!important}}

@@ -17,16 +17,43 @@ export function ConnectView({ latch }: ViewProps) {
     (wallet, index, all) => all.findIndex((w) => w.id === wallet.id) === index,
   )
   const recent = latch.store.getState().recentWalletId
+  // Spec §2: WalletConnect first, only when enabled and not already connected through it.
+  const namespaces = useLatchState((s) => s.namespaces, { latch })
+  const showWalletConnect =
+    latch.options.walletConnect !== undefined &&
+    !Object.values(namespaces).some(
+      (ns) => ns.account.status === 'connected' && ns.account.connectedWalletInfo?.type === 'WALLET_CONNECT',
+    )
   const { termsConditionsUrl, privacyPolicyUrl } = latch.options
   return (
     <>
-      {wallets.length === 0 && suggested.length === 0 && (
+      {wallets.length === 0 && suggested.length === 0 && !showWalletConnect && (
         <>
           <p className="latch-muted">{t('connect.empty')}</p>
           <p className="latch-muted">{t('connect.empty.hint')}</p>
         </>
       )}
       <ul className="latch-list" aria-label={t('view.Connect.title')}>
+        {showWalletConnect && (
+          <li>
+            <button
+              type="button"
+              className="latch-item"
+              data-testid="wallet-option-walletconnect"
+              onClick={() => pushView(latch, { view: 'ConnectingWalletConnectBasic' })}
+            >
+              <span
+                aria-hidden="true"
+                className="latch-avatar"
+                style={{ display: 'inline-grid', placeItems: 'center' }}
+              >
+                ⧉
+              </span>
+              <span>{t('walletConnect.row')}</span>
+              {recent === 'walletConnect' && <span className="latch-tag">{t('connect.recent')}</span>}
+            </button>
+          </li>
+        )}
         {wallets.map((connector) => (
           <ConnectorRow
             key={`${connector.chain}:${connector.id}`}

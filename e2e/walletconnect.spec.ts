@@ -1,0 +1,147 @@
+import { TEST_ACCOUNTS } from '@latch/testkit'
+import { createWalletPeer, type LocalRelay, startRelay, type WalletPeer } from '@latch/testkit/walletconnect'
+import type { Page } from '@playwright/test'
+import { expect, modal, test } from './fixtures.js'
+import { ports } from './playwright.config.js'
+
+// The dapp in the page and a scripted wallet in Node pair over a relay this file starts, so it
+// can be restarted mid-session. The demo runs WalletConnect with verify off: no test waits on
+// the verify iframe.
+const PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
+let relay: LocalRelay
+let wallet: WalletPeer | undefined
+
+test.beforeAll(async () => {
+  relay = await startRelay({ port: 0 })
+})
+test.afterAll(async () => {
+  await relay.stop()
+})
+test.afterEach(async () => {
+  await wallet?.stop()
+  wallet = undefined
+})
+
+async function startWallet(): Promise<WalletPeer> {
+  wallet = await createWalletPeer({
+    relayUrl: relay.url,
+    projectId: PROJECT_ID,
+    privateKeys: [TEST_ACCOUNTS[2]!.privateKey, TEST_ACCOUNTS[3]!.privateKey],
+    chains: [
+      { id: 1, rpcUrl: `http://127.0.0.1:${ports.mainnet}` },
+      { id: 8453, rpcUrl: `http://127.0.0.1:${ports.base}` },
+    ],
+  })
+  return wallet
+}
+
+const demoUrl = (query = '') => `/?wcRelay=${encodeURIComponent(relay.url)}${query}`
+
+/** Opens WalletConnect in the modal; returns the pairing URI shown. */
+async function showPairing(page: Page): Promise<string> {
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('wallet-option-walletconnect').click()
+  await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
+  const uri = await modal(page).getByRole('textbox', { name: 'WalletConnect link' }).inputValue()
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  return uri
+}
+
+async function pairAndApprove(page: Page, peer: WalletPeer): Promise<void> {
+  const uri = await showPairing(page)
+  await peer.pair(uri)
+  await peer.approveNext()
+  await expect(page.getByTestId('demo-status')).toHaveText('connected')
+  await expect(page.getByTestId('demo-address')).toHaveText(peer.address)
+}
+
+test.describe('given a dapp with WalletConnect and a phone wallet', () => {
+  test('when the wallet scans and approves, then the account is connected, wagmi sees it, and personal_sign is verified', async ({
+    page,
+  }) => {
+    const peer = await startWallet()
+    await page.goto(demoUrl())
+    const uri = await showPairing(page)
+    await expect(modal(page).getByRole('button', { name: 'Copy link' })).toBeVisible()
+    await peer.pair(uri)
+    await peer.approveNext()
+    await expect(page.getByTestId('demo-status')).toHaveText('connected')
+    await expect(modal(page)).toBeHidden()
+    await expect(page.getByTestId('demo-address')).toHaveText(peer.address)
+    await expect(page.getByTestId('demo-wagmi')).toHaveText(`${peer.address} on 1`)
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
+    expect(peer.requests().map((r) => r.method)).toContain('personal_sign')
+  })
+
+  test('when the wallet rejects the proposal, then Connection declined shows and nothing is connected', async ({
+    page,
+  }) => {
+    const peer = await startWallet()
+    await page.goto(demoUrl())
+    const uri = await showPairing(page)
+    await peer.pair(uri)
+    await peer.rejectNext()
+    await expect(modal(page).getByRole('alert')).toHaveText('Connection declined')
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected')
+    await expect(page.getByTestId('demo-wagmi')).toHaveText('not connected')
+    // Try again gives a fresh pairing that can be approved.
+    await modal(page).getByRole('button', { name: 'Try again' }).click()
+    const next = await modal(page).getByRole('textbox', { name: 'WalletConnect link' }).inputValue()
+    expect(next).not.toBe(uri)
+  })
+
+  test('when the wallet switches chain and then disconnects, then the dapp follows both', async ({
+    page,
+  }) => {
+    const peer = await startWallet()
+    await page.goto(demoUrl())
+    await pairAndApprove(page, peer)
+    await peer.changeChain(8453)
+    await expect(page.getByTestId('demo-network')).toHaveText('eip155:8453')
+    await expect(page.getByTestId('demo-wagmi')).toHaveText(`${peer.address} on 8453`)
+    await peer.disconnect()
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected')
+    await expect(page.getByTestId('demo-wagmi')).toHaveText('not connected')
+  })
+
+  test('when the page reloads, then the session is restored without a new pairing, and a sign after a relay restart still works', async ({
+    page,
+  }) => {
+    const peer = await startWallet()
+    await page.goto(demoUrl())
+    await pairAndApprove(page, peer)
+    const sessions = peer.sessions().length
+    await page.reload()
+    await expect(page.getByTestId('demo-status')).toHaveText('connected')
+    await expect(page.getByTestId('demo-address')).toHaveText(peer.address)
+    expect(peer.sessions()).toHaveLength(sessions)
+    await relay.restart()
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
+      timeout: 20_000,
+    })
+  })
+
+  test('when the dapp disconnects, then the wallet session ends too', async ({ page }) => {
+    const peer = await startWallet()
+    await page.goto(demoUrl())
+    await pairAndApprove(page, peer)
+    await page.getByTestId('demo-disconnect').click()
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected')
+    await expect.poll(() => peer.sessions().length).toBe(0)
+  })
+
+  test('when the pairing expires, then a new URI replaces it and still pairs', async ({ page }) => {
+    const peer = await startWallet()
+    await page.goto(demoUrl('&wcExpiry=2000'))
+    const first = await showPairing(page)
+    const link = modal(page).getByRole('textbox', { name: 'WalletConnect link' })
+    await expect(link).not.toHaveValue(first, { timeout: 8_000 })
+    const second = await link.inputValue()
+    expect(second).toMatch(/^wc:/)
+    await peer.pair(second)
+    await peer.approveNext()
+    await expect(page.getByTestId('demo-status')).toHaveText('connected')
+  })
+})

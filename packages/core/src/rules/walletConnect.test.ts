@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { isPairingReuseBrowser, shouldReusePairing, walletLink, walletLinkFor } from './walletConnect.js'
+
+const IOS_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+const IOS_CHROME =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0 Mobile/15E148 Safari/604.1'
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'
+const URI = 'wc:7f6e@2?relay-protocol=irn&symKey=587d'
+
+describe('pairing reuse (spec §4: on Telegram or iOS Safari an unexpired pairing is reused)', () => {
+  const pairing = { uri: URI, expiresAt: 2_000 }
+  it('given iOS Safari and an unexpired pairing, when the view opens again, then the pairing is reused', () => {
+    expect(shouldReusePairing({ pairing, now: 1_000, userAgent: IOS_SAFARI })).toBe(true)
+  })
+  it('given the Telegram web app, then an unexpired pairing is reused', () => {
+    expect(shouldReusePairing({ pairing, now: 1_000, userAgent: DESKTOP_CHROME, telegram: true })).toBe(true)
+  })
+  it('given iOS Safari and an expired pairing, then a new one is made', () => {
+    expect(shouldReusePairing({ pairing, now: 2_000, userAgent: IOS_SAFARI })).toBe(false)
+  })
+  it('given desktop Chrome or Chrome on iOS, then a new pairing is made every time', () => {
+    expect(shouldReusePairing({ pairing, now: 1_000, userAgent: DESKTOP_CHROME })).toBe(false)
+    expect(isPairingReuseBrowser({ userAgent: IOS_CHROME })).toBe(false)
+  })
+  it('given no pairing, then there is nothing to reuse', () => {
+    expect(shouldReusePairing({ pairing: undefined, now: 0, userAgent: IOS_SAFARI })).toBe(false)
+  })
+})
+
+describe('wallet deep links', () => {
+  const encoded = encodeURIComponent(URI)
+  it('given an app scheme, then the link is <scheme>://wc?uri=<encoded pairing URI>', () => {
+    expect(walletLink({ link: 'metamask://', uri: URI })).toBe(`metamask://wc?uri=${encoded}`)
+    expect(walletLink({ link: 'rainbow:', uri: URI })).toBe(`rainbow://wc?uri=${encoded}`)
+  })
+  it('given a universal link with a trailing slash, then /wc?uri= is appended once', () => {
+    expect(walletLink({ link: 'https://link.wallet.example/', uri: URI })).toBe(
+      `https://link.wallet.example/wc?uri=${encoded}`,
+    )
+  })
+  it('given an unsafe or malformed link, then there is no link', () => {
+    expect(walletLink({ link: 'javascript:alert(1)', uri: URI })).toBeUndefined()
+    expect(walletLink({ link: 'not a link', uri: URI })).toBeUndefined()
+    expect(walletLink({ link: 'http://wallet.example', uri: URI, platform: 'webapp' })).toBeUndefined()
+  })
+  const wallet = {
+    mobileLink: 'examplewallet://',
+    desktopLink: 'examplewallet-desktop://',
+    webappLink: 'https://app.wallet.example',
+  }
+  it('given a phone, then the mobile link opens the wallet app', () => {
+    expect(walletLinkFor({ platform: 'mobile', wallet, uri: URI })).toEqual({
+      platform: 'mobile',
+      href: `examplewallet://wc?uri=${encoded}`,
+    })
+  })
+  it('given a desktop, then the desktop link opens the wallet app', () => {
+    expect(walletLinkFor({ platform: 'desktop', wallet, uri: URI })?.href).toBe(
+      `examplewallet-desktop://wc?uri=${encoded}`,
+    )
+  })
+  it('given a wallet with only a web app, then the web app opens on either platform', () => {
+    expect(
+      walletLinkFor({ platform: 'desktop', wallet: { webappLink: wallet.webappLink }, uri: URI }),
+    ).toEqual({
+      platform: 'webapp',
+      href: `https://app.wallet.example/wc?uri=${encoded}`,
+    })
+  })
+})

@@ -1,0 +1,76 @@
+import { safeLink } from '../registry/links.js'
+
+/** Where the visitor is: decides which of a registry wallet's links to open. */
+export type LinkPlatform = 'mobile' | 'desktop' | 'webapp'
+
+/**
+ * Telegram's in-app browser and iOS Safari (spec §4): there, leaving for the wallet app and
+ * coming back must find the same pairing, so an unexpired one is reused instead of replaced.
+ */
+export function isPairingReuseBrowser(environment: { userAgent: string; telegram?: boolean }): boolean {
+  if (environment.telegram) return true
+  const ua = environment.userAgent
+  if (/Telegram/i.test(ua)) return true
+  const ios = /iPhone|iPad|iPod/.test(ua)
+  // Every iOS browser says "Safari"; the others add their own token.
+  return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(ua)
+}
+
+/**
+ * Whether a pending pairing URI should be shown again rather than a new one produced: only in
+ * the browsers of {@link isPairingReuseBrowser}, and only while it has not expired.
+ */
+export function shouldReusePairing(parameters: {
+  pairing: { uri: string; expiresAt: number } | undefined
+  now: number
+  userAgent: string
+  telegram?: boolean
+}): boolean {
+  const { pairing, now } = parameters
+  if (!pairing || pairing.expiresAt <= now) return false
+  return isPairingReuseBrowser(parameters)
+}
+
+/**
+ * The link that opens a wallet app with a pairing URI. Universal links (https) and web apps get
+ * `<link>/wc?uri=<encoded>`; app schemes (`metamask://`) get `<scheme>://wc?uri=<encoded>`.
+ * Unsafe or malformed links give undefined (web apps must be https).
+ *
+ * @example
+ * walletLink({ link: 'metamask://', uri: 'wc:abc@2?…' }) // 'metamask://wc?uri=wc%3Aabc%402%3F…'
+ */
+export function walletLink(parameters: {
+  link: string | undefined
+  uri: string
+  platform?: LinkPlatform
+}): string | undefined {
+  const safe = safeLink(parameters.link, parameters.platform === 'webapp' ? 'web' : 'app')
+  if (!safe) return undefined
+  const encoded = encodeURIComponent(parameters.uri)
+  if (/^https?:\/\//i.test(safe)) return `${safe.replace(/\/+$/, '')}/wc?uri=${encoded}`
+  const scheme = safe.includes('://')
+    ? safe.slice(0, safe.indexOf('://') + 3)
+    : `${safe.replace(/:+$/, '')}://`
+  return `${scheme}wc?uri=${encoded}`
+}
+
+/**
+ * The link for this platform from a registry wallet's links: mobile → mobile link, desktop →
+ * desktop link, then the web app on either when the native one is missing.
+ */
+export function walletLinkFor(parameters: {
+  platform: 'mobile' | 'desktop'
+  wallet: {
+    mobileLink?: string | undefined
+    desktopLink?: string | undefined
+    webappLink?: string | undefined
+  }
+  uri: string
+}): { href: string; platform: LinkPlatform } | undefined {
+  const { wallet, uri } = parameters
+  const native = parameters.platform === 'mobile' ? wallet.mobileLink : wallet.desktopLink
+  const href = walletLink({ link: native, uri, platform: parameters.platform })
+  if (href) return { href, platform: parameters.platform }
+  const web = walletLink({ link: wallet.webappLink, uri, platform: 'webapp' })
+  return web ? { href: web, platform: 'webapp' } : undefined
+}

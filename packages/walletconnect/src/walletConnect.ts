@@ -1,0 +1,243 @@
+import type {
+  AppMetadata,
+  ChainNamespace,
+  WalletConnectConnector,
+  WalletConnectHandlers,
+  WalletConnectSession,
+} from '@latch/core'
+import { type Eip1193Provider, eip155Provider, type UniversalLike } from './eip155Provider.js'
+import { toCodedError } from './errors.js'
+import { buildOptionalNamespaces, parseCaip10 } from './namespaces.js'
+import { createOfflineVerify } from './offlineVerify.js'
+import { encodeQr } from './qr.js'
+import { toSession } from './session.js'
+
+/** Options of {@link walletConnect}. */
+export interface WalletConnectOptions {
+  /** The WalletConnect project id (any 32-hex id works with a local relay). */
+  projectId: string
+  /** Defaults to WalletConnect's public relay. */
+  relayUrl?: string
+  /** How the app introduces itself to the wallet. */
+  metadata?: AppMetadata
+  /**
+   * Default true: the library's Verify API (an iframe from WalletConnect's verify host). false
+   * replaces it with an offline stand-in, which local relays, tests and offline demos need: with
+   * the host unreachable every proposal and request would wait five seconds.
+   */
+  verify?: boolean
+  /** A WalletConnect key-value storage; the library's default (IndexedDB) otherwise. */
+  storage?: unknown
+  /** RPC URL per CAIP-2 chain id, for read calls; defaults to the networks' own RPC URLs. */
+  rpcMap?: Record<string, string>
+  /** Pairing lifetime before the URI is replaced (default 4 minutes). */
+  pairingExpiryMs?: number
+}
+
+const DEFAULT_PAIRING_EXPIRY_MS = 4 * 60_000
+
+type Universal = UniversalLike & {
+  client: {
+    core: { verify: unknown; relayer: { transportClose(): Promise<void> } }
+    session: { getAll(): unknown[] }
+  }
+  session?: unknown
+  namespaces?: unknown
+  connect(parameters: { optionalNamespaces: unknown }): Promise<unknown>
+  disconnect(): Promise<void>
+  cleanupPendingPairings(options?: { deletePairings?: boolean }): Promise<void>
+}
+
+/**
+ * The WalletConnect connector: pass it as `walletConnect` to `createLatch`. Creating it loads
+ * nothing; `@walletconnect/universal-provider` (an optional peer dependency) is imported when
+ * the user picks WalletConnect or a stored session is restored.
+ *
+ * @example
+ * createLatch({ networks, adapters, walletConnect: walletConnect({ projectId: '…' }) })
+ */
+export function walletConnect(options: WalletConnectOptions): WalletConnectConnector {
+  if (typeof options?.projectId !== 'string' || options.projectId.length === 0)
+    throw new Error('walletConnect: projectId is required')
+  const pairingExpiryMs = options.pairingExpiryMs ?? DEFAULT_PAIRING_EXPIRY_MS
+  const handlers = new Set<WalletConnectHandlers>()
+  let universal: Promise<Universal> | undefined
+  let evm: (Eip1193Provider & { reset(): void }) | undefined
+  let attempt = 0
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined
+
+  const load = (): Promise<Universal> => {
+    universal ??= (async () => {
+      const { UniversalProvider } = await import('@walletconnect/universal-provider')
+      const provider = (await UniversalProvider.init({
+        projectId: options.projectId,
+        ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
+        ...(options.metadata ? { metadata: options.metadata } : {}),
+        ...(options.storage ? { storage: options.storage as never } : {}),
+        telemetryEnabled: false,
+        logger: 'silent',
+      })) as unknown as Universal
+      // `core.verify` is a public, assignable member of the library's ICore.
+      if (options.verify === false) provider.client.core.verify = createOfflineVerify(provider.client.core)
+      listen(provider)
+      evm = eip155Provider(provider)
+      return provider
+    })()
+    universal.catch(() => {
+      universal = undefined
+    })
+    return universal
+  }
+
+  const listen = (provider: Universal) => {
+    const each = (fn: (h: WalletConnectHandlers) => void) => {
+      for (const h of handlers) fn(h)
+    }
+    provider.on('accountsChanged', (accounts: unknown) => {
+      if (!Array.isArray(accounts)) return
+      each((h) =>
+        h.onAccountsChanged(
+          'eip155',
+          accounts.filter((a): a is string => typeof a === 'string'),
+        ),
+      )
+    })
+    provider.on('chainChanged', (chainId: unknown) => {
+      if (typeof chainId === 'string' || typeof chainId === 'number')
+        each((h) => h.onChainChanged('eip155', String(chainId)))
+    })
+    provider.on('session_event', (event: unknown) => {
+      // Non-eip155 namespaces: their events are not translated by the provider.
+      const params = (event as { params?: { chainId?: unknown; event?: { name?: unknown; data?: unknown } } })
+        ?.params
+      const chain = typeof params?.chainId === 'string' ? params.chainId : ''
+      const [namespace, reference] = chain.split(':')
+      if (!namespace || namespace === 'eip155' || !reference) return
+      if (params?.event?.name === 'chainChanged') each((h) => h.onChainChanged(namespace, reference))
+      if (params?.event?.name === 'accountsChanged' && Array.isArray(params.event.data)) {
+        const accounts = params.event.data
+          .map((a) => parseCaip10(a)?.address ?? (typeof a === 'string' ? a : undefined))
+          .filter((a): a is string => a !== undefined)
+        each((h) => h.onAccountsChanged(namespace, accounts))
+      }
+    })
+    provider.on('session_delete', () => {
+      each((h) => h.onSessionEnded('deleted'))
+    })
+    provider.on('session_expire', () => {
+      each((h) => h.onSessionEnded('expired'))
+    })
+  }
+
+  const stopRefresh = () => {
+    if (refreshTimer) clearTimeout(refreshTimer)
+    refreshTimer = undefined
+  }
+
+  // One stable EIP-1193 object for the eip155 namespace; it reaches the provider once loaded.
+  const evmFacade: Eip1193Provider = {
+    async request(args) {
+      await load()
+      return (evm as Eip1193Provider).request(args)
+    },
+    on(event, listener) {
+      void load().then(() => evm?.on(event, listener))
+    },
+    removeListener(event, listener) {
+      evm?.removeListener(event, listener)
+    },
+  }
+
+  const connector: WalletConnectConnector = {
+    id: 'walletConnect',
+    name: 'WalletConnect',
+    pairingExpiryMs,
+
+    async connect({ networks, onUri }) {
+      const mine = ++attempt
+      stopRefresh()
+      const provider = await load()
+      if (provider.session) {
+        // A leftover session (another tab, a failed restore): start clean.
+        await provider.disconnect().catch(() => {})
+      }
+      const optionalNamespaces = buildOptionalNamespaces(networks, options.rpcMap)
+      const onDisplayUri = (uri: unknown) => {
+        if (mine !== attempt || typeof uri !== 'string' || !uri.startsWith('wc:')) return
+        onUri(uri, Date.now() + pairingExpiryMs)
+      }
+      provider.on('display_uri', onDisplayUri)
+      try {
+        return await new Promise<WalletConnectSession>((resolve, reject) => {
+          let settled = false
+          // Every pairing stays valid until it expires on its own; the first approved wins, and
+          // only the latest one's failure counts (an old one expiring is expected).
+          let pairings = 0
+          const start = () => {
+            const generation = ++pairings
+            provider
+              .connect({ optionalNamespaces })
+              .then((session) => {
+                if (settled) return
+                settled = true
+                stopRefresh()
+                evm?.reset()
+                resolve(toSession(session))
+              })
+              .catch((error: unknown) => {
+                if (settled || generation !== pairings || mine !== attempt) return
+                settled = true
+                stopRefresh()
+                reject(toCodedError(error))
+              })
+            refreshTimer = setTimeout(() => {
+              if (!settled && mine === attempt) start()
+            }, pairingExpiryMs)
+          }
+          start()
+        })
+      } finally {
+        provider.removeListener('display_uri', onDisplayUri)
+      }
+    },
+
+    cancel() {
+      attempt++
+      stopRefresh()
+    },
+
+    async restore() {
+      const provider = await load()
+      const session = provider.session ?? provider.client.session.getAll()[0]
+      if (!session) {
+        return undefined
+      }
+      return toSession(session)
+    },
+
+    async disconnect() {
+      stopRefresh()
+      if (!universal) return
+      const provider = await universal
+      if (!provider.session) return
+      try {
+        await provider.disconnect()
+      } catch (error) {
+        throw toCodedError(error)
+      }
+    },
+
+    getProvider(namespace: ChainNamespace) {
+      if (!universal) return undefined
+      return namespace === 'eip155' ? evmFacade : universal
+    },
+
+    subscribe(next) {
+      handlers.add(next)
+      return () => handlers.delete(next)
+    },
+
+    encodeQr,
+  }
+  return connector
+}
