@@ -10,6 +10,7 @@ export const ports = {
   base: Number(process.env.E2E_BASE_PORT ?? 8646),
   api: Number(process.env.E2E_API_PORT ?? 3130),
   relay: Number(process.env.E2E_RELAY_PORT ?? 8655),
+  devWalletWalletConnect: Number(process.env.E2E_DEV_WALLET_WC_PORT ?? 8656),
 }
 
 export default defineConfig({
@@ -56,6 +57,7 @@ export default defineConfig({
       BASE_PORT: String(ports.base),
       API_PORT: String(ports.api),
       RELAY_PORT: String(ports.relay),
+      DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
       VITE_DEV_WALLET: 'off',
     },
   },

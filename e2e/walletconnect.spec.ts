@@ -145,3 +145,28 @@ test.describe('given a dapp with WalletConnect and a phone wallet', () => {
     await expect(page.getByTestId('demo-status')).toHaveText('connected')
   })
 })
+
+test.describe('given the Dev Wallet of npm start on the demo relay', () => {
+  test('when it scans the QR code by itself, then the visitor is connected over WalletConnect', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await page.getByRole('checkbox', { name: 'Scan the QR code automatically' }).check()
+    await page.getByTestId('latch-connect-button').click()
+    await modal(page).getByTestId('wallet-option-walletconnect').click()
+    await expect(page.getByTestId('demo-status')).toHaveText('connected')
+    await expect(page.getByTestId('demo-dev-wc-status')).toHaveText(
+      /^Approved the session with 0x[0-9a-fA-F]{40}$/,
+    )
+    await expect(page.getByTestId('demo-wagmi')).toHaveText(/^0x[0-9a-fA-F]{40} on 1$/)
+  })
+
+  test('when a link that is not a pairing URI is pasted, then the panel says so', async ({ page }) => {
+    await page.goto('/')
+    await page.getByLabel('WalletConnect URI').fill('https://example.com')
+    await page.getByRole('button', { name: 'Pair', exact: true }).click()
+    await expect(page.getByTestId('demo-dev-wc-status')).toHaveText(
+      'That is not a WalletConnect pairing URI (wc:…@2?…).',
+    )
+  })
+})

@@ -15,6 +15,7 @@ const mainnetPort = Number(process.env.MAINNET_PORT ?? 8545)
 const basePort = Number(process.env.BASE_PORT ?? 8546)
 const apiPort = Number(process.env.API_PORT ?? 3030)
 const relayPort = Number(process.env.RELAY_PORT ?? 8555)
+const devWalletPort = Number(process.env.DEV_WALLET_WC_PORT ?? 8556)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -38,6 +39,18 @@ const api = await startLocalServer({
     },
   ],
 })
+const { startDevWalletWalletConnect } = await import('./dev-wallet-walletconnect.mjs')
+const devWallet = await startDevWalletWalletConnect({
+  root,
+  port: devWalletPort,
+  relayUrl: relay.url,
+  projectId: '1a7c0de51a7c0de51a7c0de51a7c0de5',
+  allowedOrigins: [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`],
+  chains: [
+    { id: 1, rpcUrl: `http://127.0.0.1:${mainnetPort}` },
+    { id: 8453, rpcUrl: `http://127.0.0.1:${basePort}` },
+  ],
+})
 const env = {
   ...process.env,
   DEMO_PORT: demoPort,
@@ -45,6 +58,7 @@ const env = {
   VITE_RPC_BASE: `http://127.0.0.1:${basePort}`,
   VITE_LATCH_API: api.url,
   VITE_WC_RELAY: relay.url,
+  VITE_DEV_WALLET_WC: devWallet.url,
 }
 if (preview) run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/demo'), env })
 const demo = spawn('npx', ['vite', preview ? 'preview' : 'dev'], {
@@ -58,14 +72,17 @@ console.log(
   `Local chains: mainnet (1) http://127.0.0.1:${mainnetPort}, base (8453) http://127.0.0.1:${basePort}`,
 )
 console.log(`Latch server: ${api.url} (project latch-demo)`)
-console.log(`WalletConnect relay: ${relay.url}\n`)
+console.log(`WalletConnect relay: ${relay.url}`)
+console.log(
+  `Dev Wallet over WalletConnect: ${devWallet.url}/pair (paste a wc: URI in the demo's Dev Wallet panel)\n`,
+)
 
 let stopping = false
 async function stop(code = 0) {
   if (stopping) return
   stopping = true
   demo.kill('SIGTERM')
-  await Promise.allSettled([chains.stop(), api.stop(), relay.stop()])
+  await Promise.allSettled([devWallet.stop(), chains.stop(), api.stop(), relay.stop()])
   process.exit(code)
 }
 process.on('SIGINT', () => void stop())

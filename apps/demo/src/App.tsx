@@ -13,6 +13,7 @@ import { useState } from 'react'
 import { parseEther } from 'viem'
 import { useConnection } from 'wagmi'
 import { wagmiConfig } from './config.js'
+import { DevWalletConnectPanel } from './DevWalletConnectPanel.js'
 import { DevWalletPanel } from './DevWalletPanel.js'
 
 export function App() {
@@ -63,6 +64,7 @@ export function App() {
           </>
         )}
         <DevWalletPanel />
+        <DevWalletConnectPanel />
         <section aria-labelledby="modes-title">
           <h2 id="modes-title">Try the kit's modes</h2>
           <ul>

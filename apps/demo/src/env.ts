@@ -5,6 +5,8 @@ export const env = {
   rpcBase: import.meta.env.VITE_RPC_BASE ?? 'http://127.0.0.1:8546',
   /** Offer the Latch Dev Wallet (a test wallet with a funded local key). Off: VITE_DEV_WALLET=off */
   devWallet: import.meta.env.VITE_DEV_WALLET !== 'off',
+  /** The Dev Wallet's WalletConnect endpoint that `npm start` runs (a wallet peer on the local relay). */
+  devWalletWalletConnect: import.meta.env.VITE_DEV_WALLET_WC as string | undefined,
   ...api,
   /** The local WalletConnect relay `npm start` runs; VITE_WC_RELAY=off leaves WalletConnect out. */
   wcRelay: api.wcRelayOverride ?? import.meta.env.VITE_WC_RELAY ?? 'ws://127.0.0.1:8555',

@@ -1,0 +1,85 @@
+import { useLatchState } from '@latch/react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { env } from './env.js'
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'pairing' }
+  | { kind: 'paired'; address: string }
+  | { kind: 'error'; message: string }
+
+async function pair(uri: string): Promise<Status> {
+  try {
+    const response = await fetch(`${env.devWalletWalletConnect}/pair`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uri }),
+    })
+    const body = (await response.json()) as { address?: unknown; message?: unknown }
+    if (response.ok && typeof body.address === 'string') return { kind: 'paired', address: body.address }
+    return {
+      kind: 'error',
+      message: typeof body.message === 'string' ? body.message : `HTTP ${response.status}`,
+    }
+  } catch {
+    return { kind: 'error', message: 'The Dev Wallet is not reachable (is `npm start` running?).' }
+  }
+}
+
+/**
+ * The Dev Wallet's WalletConnect side: a wallet peer that `npm start` runs on the local relay. It
+ * plays the phone: paste a `wc:` URI, or let it answer the QR code shown by the modal by itself.
+ */
+export function DevWalletConnectPanel() {
+  const inputId = useId()
+  const [uri, setUri] = useState('')
+  const [auto, setAuto] = useState(false)
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const shown = useLatchState((s) => s.walletConnection.wcUri)
+  const answered = useRef<string | undefined>(undefined)
+
+  // "Scan" the QR code: the modal's pairing URI goes to the wallet as soon as it is shown.
+  useEffect(() => {
+    if (!auto || !shown || answered.current === shown) return
+    answered.current = shown
+    setStatus({ kind: 'pairing' })
+    void pair(shown).then(setStatus)
+  }, [auto, shown])
+
+  if (!env.devWalletWalletConnect) return null
+  return (
+    <section aria-labelledby="dev-wc-title">
+      <h2 id="dev-wc-title">Latch Dev Wallet over WalletConnect</h2>
+      <p>
+        A wallet on the local WalletConnect relay, as a phone would be. Pick WalletConnect in the modal, then
+        either let the wallet scan the QR code by itself or paste the link here.
+      </p>
+      <label className="row">
+        <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} />
+        Scan the QR code automatically
+      </label>
+      <label htmlFor={inputId}>WalletConnect URI</label>
+      <input id={inputId} value={uri} onChange={(e) => setUri(e.target.value)} placeholder="wc:…" />
+      <button
+        type="button"
+        className="demo-button"
+        disabled={status.kind === 'pairing'}
+        onClick={() => {
+          setStatus({ kind: 'pairing' })
+          void pair(uri.trim()).then(setStatus)
+        }}
+      >
+        Pair
+      </button>
+      <p role="status" data-testid="demo-dev-wc-status">
+        {status.kind === 'pairing'
+          ? 'Pairing…'
+          : status.kind === 'paired'
+            ? `Approved the session with ${status.address}`
+            : status.kind === 'error'
+              ? status.message
+              : ''}
+      </p>
+    </section>
+  )
+}

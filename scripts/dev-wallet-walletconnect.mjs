@@ -1,0 +1,68 @@
+// The Latch Dev Wallet's WalletConnect side for `npm start`: a wallet peer (WalletConnect's own
+// sign client in the wallet role, with a funded local key) and a tiny loopback endpoint the demo's
+// Dev Wallet panel posts a pasted `wc:` URI to. The peer pairs, approves the session and answers
+// signing and sending requests against the local chains, so the whole QR flow runs on one machine.
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+
+/**
+ * @param {{ root: string, port: number, relayUrl: string, projectId: string, allowedOrigins: string[], chains: { id: number, rpcUrl: string }[] }} options
+ */
+export async function startDevWalletWalletConnect({
+  root,
+  port,
+  relayUrl,
+  projectId,
+  allowedOrigins,
+  chains,
+}) {
+  const { createWalletPeer } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
+  const { TEST_ACCOUNTS } = await import(join(root, 'packages/testkit/dist/index.js'))
+  const peer = await createWalletPeer({
+    relayUrl,
+    projectId,
+    privateKeys: [TEST_ACCOUNTS[1].privateKey],
+    chains,
+  })
+  const server = createServer(async (request, response) => {
+    const origin = request.headers.origin ?? ''
+    if (allowedOrigins.includes(origin)) {
+      response.setHeader('access-control-allow-origin', origin)
+      response.setHeader('access-control-allow-headers', 'content-type')
+    }
+    if (request.method === 'OPTIONS') return response.writeHead(204).end()
+    const reply = (status, body) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    if (request.method !== 'POST' || request.url !== '/pair') return reply(404, { message: 'Not found' })
+    let body = ''
+    for await (const chunk of request) {
+      body += chunk
+      if (body.length > 4096) return reply(413, { message: 'The URI is too long.' })
+    }
+    let uri
+    try {
+      uri = JSON.parse(body).uri
+    } catch {
+      return reply(400, { message: 'Send JSON: { "uri": "wc:…" }.' })
+    }
+    if (typeof uri !== 'string' || !/^wc:[0-9a-f]{64}@2\?\S+$/.test(uri.trim())) {
+      return reply(400, { message: 'That is not a WalletConnect pairing URI (wc:…@2?…).' })
+    }
+    try {
+      const approval = peer.approveNext({ timeoutMs: 15_000 })
+      await peer.pair(uri.trim())
+      await approval
+      reply(200, { address: peer.address })
+    } catch (error) {
+      reply(502, { message: `Pairing failed: ${error instanceof Error ? error.message : String(error)}` })
+    }
+  })
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await new Promise((resolve) => server.close(resolve))
+      await peer.stop()
+    },
+  }
+}
