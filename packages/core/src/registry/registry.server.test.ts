@@ -1,17 +1,12 @@
 // The registry actions against a real @latch/server (SQLite in a temp dir) on 127.0.0.1.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServer, openRepository, seedRegistry } from '../../../server/src/index.js'
 import { fetchWalletsPage } from '../actions/fetchWalletsPage.js'
 import { prefetch } from '../actions/prefetch.js'
 import { searchWallets } from '../actions/searchWallets.js'
-import { defineCaipNetwork } from '../caip.js'
 import { createLatch, type LatchOptions } from '../createLatch.js'
 import { createMemoryStorage } from '../storage.js'
+import { mainnet, startTestServer } from './testServer.fixture.js'
 
-type Repository = Awaited<ReturnType<typeof openRepository>>
 type Item = {
   id: string
   name: string
@@ -20,36 +15,20 @@ type Item = {
   webapp_link: string | null
 }
 
-const mainnet = defineCaipNetwork({
-  id: 1,
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-})
-
-let dir: string
-let repository: Repository
-let close: () => Promise<void>
 let base: string
+let close: () => Promise<void>
 const requests: { path: string; query: URLSearchParams }[] = []
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'latch-kit-registry-'))
-  repository = await openRepository({ sqliteFile: join(dir, 'server.db') })
-  await seedRegistry(repository)
-  await repository.createProject({ id: 'plain', name: 'Plain', allowedOrigins: ['https://app.example.com'] })
-  const app = await createServer({ repository, logger: false, rateLimit: false })
-  app.addHook('onRequest', async (request) => {
-    const [path = '', query = ''] = request.url.split('?', 2)
-    requests.push({ path, query: new URLSearchParams(query) })
+  const server = await startTestServer({
+    projects: [{ id: 'plain', name: 'Plain', allowedOrigins: ['https://app.example.com'] }],
+    onRequest(url) {
+      const [path = '', query = ''] = url.split('?', 2)
+      requests.push({ path, query: new URLSearchParams(query) })
+    },
   })
-  base = await app.listen({ host: '127.0.0.1', port: 0 })
-  close = async () => {
-    await app.close()
-    await repository.close()
-    await rm(dir, { recursive: true, force: true })
-  }
+  base = server.base
+  close = server.close
 })
 afterAll(() => close())
 
@@ -185,9 +164,10 @@ describe('given a visitor on a mobile browser', () => {
 
 describe('given a server that stops while the user pages', () => {
   it('when the next page fails, then the whole list is rebuilt from the snapshot', async () => {
-    const second = await createServer({ repository, logger: false, rateLimit: false })
-    const secondBase = await second.listen({ host: '127.0.0.1', port: 0 })
-    const latch = latchFor({ apiUrl: secondBase })
+    const second = await startTestServer({
+      projects: [{ id: 'plain', name: 'Plain', allowedOrigins: ['https://app.example.com'] }],
+    })
+    const latch = latchFor({ apiUrl: second.base })
     await prefetch(latch)
     expect(latch.store.getState().registry.source).toBe('server')
     await second.close()

@@ -1,31 +1,15 @@
 // Remote project config, the origin check and every fallback to the snapshot, against a real
 // @latch/server (SQLite in a temp dir) and a small server that answers garbage.
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServer, openRepository, seedRegistry } from '../../../server/src/index.js'
 import { prefetch } from '../actions/prefetch.js'
 import { searchWallets } from '../actions/searchWallets.js'
-import { defineCaipNetwork } from '../caip.js'
 import { createLatch, type LatchOptions } from '../createLatch.js'
 import { createMemoryStorage } from '../storage.js'
 import { walletSnapshot } from './snapshot.js'
+import { mainnet, startTestServer } from './testServer.fixture.js'
 
-type Repository = Awaited<ReturnType<typeof openRepository>>
-
-const mainnet = defineCaipNetwork({
-  id: 1,
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-})
-
-let dir: string
-let repository: Repository
 let closeServer: () => Promise<void>
 let base: string
 let garbage: Server
@@ -33,25 +17,23 @@ let garbageBase: string
 const requests: string[] = []
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'latch-kit-remote-'))
-  repository = await openRepository({ sqliteFile: join(dir, 'server.db') })
-  await seedRegistry(repository)
-  await repository.createProject({ id: 'plain', name: 'Plain', allowedOrigins: ['https://app.example.com'] })
-  await repository.createProject({
-    id: 'login',
-    name: 'With login',
-    allowedOrigins: ['https://app.example.com', 'https://*.preview.example.com'],
-    features: {
-      social_login: { isEnabled: true, config: ['email', 'google', 'github'] },
-      swap: { isEnabled: true, config: ['1inch'] },
-    },
+  const server = await startTestServer({
+    projects: [
+      { id: 'plain', name: 'Plain', allowedOrigins: ['https://app.example.com'] },
+      {
+        id: 'login',
+        name: 'With login',
+        allowedOrigins: ['https://app.example.com', 'https://*.preview.example.com'],
+        features: {
+          social_login: { isEnabled: true, config: ['email', 'google', 'github'] },
+          swap: { isEnabled: true, config: ['1inch'] },
+        },
+      },
+    ],
+    onRequest: (url) => requests.push(url.split('?', 1)[0] ?? ''),
   })
-  const app = await createServer({ repository, logger: false, rateLimit: false })
-  app.addHook('onRequest', async (request) => {
-    requests.push(request.url.split('?', 1)[0] ?? '')
-  })
-  base = await app.listen({ host: '127.0.0.1', port: 0 })
-  closeServer = () => app.close()
+  base = server.base
+  closeServer = server.close
 
   // Answers 200 with bodies of the wrong shape (and once not JSON at all).
   garbage = createHttpServer((request, response) => {
@@ -68,8 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeServer()
   await new Promise<void>((resolve) => garbage.close(() => resolve()))
-  await repository.close()
-  await rm(dir, { recursive: true, force: true })
 })
 
 function latchFor(options: Partial<LatchOptions> = {}) {
