@@ -1,3 +1,4 @@
+import type { ConnectReturnType } from './actions/connect.js'
 import type { Alert } from './errors/alerts.js'
 import { createEmitter, type Emitter, type LatchEventMap } from './events.js'
 import { type LatchOptions, type ResolvedOptions, validateOptions } from './options.js'
@@ -48,6 +49,8 @@ export interface Latch {
     attempts: Map<ChainNamespace, number>
     /** The same per session connector (pairing attempts). */
     sessionAttempts: Map<string, number>
+    /** The running connect of each session connector (an unexpired pairing may be reused). */
+    pendingSessions: Map<string, Promise<ConnectReturnType>>
     /** Watchers of remembered wallets that had not announced themselves when restore gave up. */
     lateRestores: Map<ChainNamespace, () => void>
     /** The running or finished `prefetch`, so it loads once per instance. */
@@ -93,6 +96,7 @@ export function createLatch(input: LatchOptions): Latch {
       hydration: undefined,
       attempts: new Map(),
       sessionAttempts: new Map(),
+      pendingSessions: new Map(),
       lateRestores: new Map(),
       prefetch: undefined,
       transactions: new Map(),

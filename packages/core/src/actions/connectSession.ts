@@ -3,6 +3,7 @@ import { createSessionState } from '../createLatch.js'
 import { AdapterOrConnectorNotFoundError } from '../errors/adapter.js'
 import { SessionNetworksRejectedError } from '../errors/connection.js'
 import { isUserRejection, toWalletError } from '../errors/toWalletError.js'
+import { isPairingReuseBrowser, shouldReusePairing } from '../rules/walletConnect.js'
 import type { SessionState } from '../state.js'
 import { readStored, STORED_VALUES } from '../storage.js'
 import type { ApprovedSession, ChainNamespace, ConnectResult, SessionConnector } from '../types.js'
@@ -157,6 +158,34 @@ export async function connectSession(
 ): Promise<ConnectReturnType> {
   const connector = sessionConnectorOf(latch, parameters.connectorId)
   const id = connector.id
+  // Telegram and iOS Safari: coming back from the wallet app must find the same pairing.
+  const pending = latch._internal.pendingSessions.get(id)
+  const pairing = latch.store.getState().sessions[id]?.pairing
+  if (pending && shouldReusePairing({ pairing, now: Date.now(), ...browserEnvironment() })) return pending
+  const run = startSession(latch, connector, parameters, flow)
+  latch._internal.pendingSessions.set(id, run)
+  const forget = () => {
+    if (latch._internal.pendingSessions.get(id) === run) latch._internal.pendingSessions.delete(id)
+  }
+  run.then(forget, forget)
+  return run
+}
+
+/** What the pairing-reuse rule needs to know about the browser. */
+function browserEnvironment(): { userAgent: string; telegram: boolean } {
+  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent
+  const telegram =
+    typeof window !== 'undefined' && !!(window as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp
+  return { userAgent, telegram }
+}
+
+async function startSession(
+  latch: Latch,
+  connector: SessionConnector,
+  parameters: { params?: Readonly<Record<string, unknown>> | undefined; walletId?: string | undefined },
+  flow: ConnectFlow,
+): Promise<ConnectReturnType> {
+  const id = connector.id
   const attempt = nextSessionAttempt(latch, id)
   patchSession(latch, id, { status: 'connecting', pairing: undefined, error: undefined })
   let approved: ApprovedSession
@@ -242,12 +271,18 @@ function isStillWanted(latch: Latch, connector: SessionConnector, approved: Appr
   })
 }
 
-/** The visitor left the pairing view: stop refreshing its URI (a late approval is still handled). */
+/**
+ * The visitor left the pairing view: stop refreshing its URI (a late approval is still handled).
+ * In Telegram and iOS Safari the pairing is kept, since leaving for the wallet app looks the same
+ * and the visitor comes back to it (spec §4).
+ */
 export function cancelSession(latch: Latch, parameters: { connectorId: string }): void {
   const session = latch.store.getState().sessions[parameters.connectorId]
   if (session?.status !== 'connecting') return
+  if (isPairingReuseBrowser(browserEnvironment())) return
   sessionConnectorOf(latch, parameters.connectorId).cancel()
   nextSessionAttempt(latch, parameters.connectorId)
+  latch._internal.pendingSessions.delete(parameters.connectorId)
   patchSession(latch, parameters.connectorId, {
     status: session.wallet ? 'connected' : 'disconnected',
     pairing: undefined,

@@ -1,7 +1,6 @@
 'use client'
 import {
   cancelSession,
-  isPairingReuseBrowser,
   type Latch,
   type RegistryWallet,
   type RouteEntry,
@@ -58,10 +57,7 @@ function Pairing(props: ViewProps & { connectorId: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one pairing per view instance
   useEffect(() => {
     pair()
-    return () => {
-      // Telegram and iOS Safari keep the pairing for when the user comes back from the wallet.
-      if (!isPairingReuseBrowser({ userAgent: navigator.userAgent })) cancelSession(latch, { connectorId })
-    }
+    return () => cancelSession(latch, { connectorId })
   }, [latch, walletId, connectorId])
   const uri = session?.pairing?.uri
   const error = session?.error
