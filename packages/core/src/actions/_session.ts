@@ -1,3 +1,4 @@
+import { isCaipAddress, parseCaipAddress } from '../caip.js'
 import type { Latch } from '../createLatch.js'
 import { createSessionState } from '../createLatch.js'
 import type { SessionState } from '../state.js'
@@ -30,13 +31,6 @@ export function patchSession(latch: Latch, connectorId: string, patch: Partial<S
   }))
 }
 
-function parseCaip10(account: string): { namespace: string; reference: string; address: string } | undefined {
-  const parts = account.split(':')
-  if (parts.length !== 3 || parts.some((p) => p.length === 0)) return undefined
-  const [namespace, reference, address] = parts as [string, string, string]
-  return { namespace, reference, address }
-}
-
 /**
  * Turns an approved session into per-namespace connections: each configured namespace gets the
  * approved chain the visitor last used there (else the first approved account's chain), and its
@@ -51,14 +45,15 @@ export async function sessionConnections(
   for (const [namespace, approval] of Object.entries(approved.namespaces)) {
     if (!latch.store.getState().namespaces[namespace]) continue
     const accounts = approval.accounts
-      .map(parseCaip10)
-      .filter((a) => a !== undefined && a.namespace === namespace)
+      .filter(isCaipAddress)
+      .map(parseCaipAddress)
+      .filter((a) => a.namespace === namespace)
     const first = accounts[0]
     if (!first) continue
     const lastUsed = readStored(latch.storage, STORED_VALUES.lastUsedNetwork(namespace))
     const preferred = lastUsed && approval.chains.includes(lastUsed) ? lastUsed.split(':')[1] : undefined
     const reference = preferred ?? first.reference
-    const onChain = accounts.filter((a) => a?.reference === reference)
+    const onChain = accounts.filter((a) => a.reference === reference)
     const address = onChain[0]?.address ?? first.address
     const adapter = latch.adapters.get(namespace)
     let result: ConnectResult
@@ -77,7 +72,7 @@ export async function sessionConnections(
             chainId: namespace === 'eip155' && /^\d+$/.test(reference) ? Number(reference) : reference,
             connectorId: connector.id,
             connectorType: connector.type,
-            accounts: [...new Set(onChain.map((a) => a?.address as string))].map((a) => ({
+            accounts: [...new Set(onChain.map((a) => a.address))].map((a) => ({
               address: a,
               type: approved.preferredAccountType ?? 'eoa',
             })),
