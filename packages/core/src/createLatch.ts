@@ -1,3 +1,4 @@
+import { type LatchInitialState, readInitialState, sanitizeInitialState } from './initialState.js'
 import {
   type Alert,
   createAccountState,
@@ -10,7 +11,6 @@ import {
   type LatchOptions,
   type LatchStorage,
   type ResolvedOptions,
-  STORAGE_KEYS,
   validateOptions,
 } from './internal.js'
 import type { LatchState } from './state.js'
@@ -37,20 +37,31 @@ export interface Latch {
   }
 }
 
+export interface CreateLatchParameters {
+  /**
+   * The visitor's stored state as the server saw it (`cookieToInitialState` of the request's
+   * cookies). Give the same value on the server and in the browser so the server HTML and the
+   * first client render agree; the browser's own storage is read by `hydrate`.
+   */
+  initialState?: LatchInitialState | undefined
+}
+
 /**
- * Creates a Latch instance. Validates the options, builds the initial state and does no I/O:
- * adapters start when `hydrate(latch)` runs (the React provider does it on mount).
+ * Creates a Latch instance. Validates the options, builds the initial state and does no I/O: it
+ * reads no storage (the first render shows `initialState`, or nothing remembered), and adapters
+ * start when `hydrate(latch)` runs (the React provider does it on mount).
  *
  * @example
  * const latch = createLatch({ networks: [mainnet, base], adapters: [evmAdapter({ config })] })
  */
-export function createLatch(input: LatchOptions): Latch {
+export function createLatch(input: LatchOptions, parameters: CreateLatchParameters = {}): Latch {
   const { options, alerts } = validateOptions(input)
   const storage = options.storage ?? createLocalStorage()
   const adapters = new Map<ChainNamespace, ChainAdapter>()
   for (const adapter of options.adapters) adapters.set(adapter.namespace, adapter)
 
-  const store = createStore<LatchState>(createInitialState(options, adapters, storage, alerts))
+  const initial = sanitizeInitialState(parameters.initialState)
+  const store = createStore<LatchState>(createInitialState(options, adapters, initial, alerts))
   return {
     options,
     store,
@@ -61,24 +72,55 @@ export function createLatch(input: LatchOptions): Latch {
   }
 }
 
+/**
+ * Brings the browser's own stored values into the state (`hydrate` calls it first): the last
+ * network and namespace, the last wallet. Restoring the sessions themselves is `hydrate`'s work.
+ */
+export function applyStoredState(latch: Latch): void {
+  const stored = readInitialState(latch.storage, latch.adapters.keys())
+  latch.store.setState((state) => {
+    const namespaces = { ...state.namespaces }
+    for (const [namespace, current] of Object.entries(namespaces)) {
+      if (current.account.status === 'connected') continue
+      const networks = current.network.requestedCaipNetworks
+      const network = storedNetwork(networks, stored.lastUsedChainId)
+      if (network && network !== current.network.caipNetwork)
+        namespaces[namespace] = { ...current, network: { ...current.network, caipNetwork: network } }
+    }
+    const active = stored.activeNamespace
+    return {
+      ...state,
+      namespaces,
+      activeNamespace: active && active in namespaces ? (active as ChainNamespace) : state.activeNamespace,
+      recentWalletId: stored.recentWallet ?? state.recentWalletId,
+    }
+  })
+}
+
+function storedNetwork<N extends { id: string | number; caipNetworkId: string }>(
+  networks: readonly N[],
+  lastChainId: string | undefined,
+): N | undefined {
+  if (lastChainId === undefined) return undefined
+  return networks.find((n) => String(n.id) === lastChainId || n.caipNetworkId === lastChainId)
+}
+
 function createInitialState(
   options: ResolvedOptions,
   adapters: Map<ChainNamespace, ChainAdapter>,
-  storage: LatchStorage,
+  initial: LatchInitialState,
   alerts: Alert[],
 ): LatchState {
   const namespaces: Record<string, NamespaceState> = {}
-  const storedActive = storage.getItem(STORAGE_KEYS.activeNamespace) ?? undefined
-  const lastChainId = storage.getItem(STORAGE_KEYS.lastUsedChainId) ?? undefined
   for (const namespace of new Set([...adapters.keys(), ...options.networks.map((n) => n.chainNamespace)])) {
     const networks = options.networks.filter((n) => n.chainNamespace === namespace)
-    const stored = networks.find((n) => String(n.id) === lastChainId || n.caipNetworkId === lastChainId)
+    const stored = storedNetwork(networks, initial.lastUsedChainId)
     const preferred =
       options.defaultNetwork?.chainNamespace === namespace ? options.defaultNetwork : undefined
     const account = createAccountState()
     // A namespace with a remembered connector is restored on hydrate: show it as connecting
     // from the first render so the button does not flash "Connect".
-    const hadSession = adapters.has(namespace) && storage.getItem(STORAGE_KEYS.connectorId(namespace))
+    const hadSession = adapters.has(namespace) && initial.connectorIds?.[namespace]
     namespaces[namespace] = {
       account: hadSession ? { ...account, status: 'connecting' } : account,
       network: {
@@ -89,6 +131,7 @@ function createInitialState(
     }
   }
   const firstNamespace = options.defaultNetwork?.chainNamespace ?? options.networks[0]?.chainNamespace
+  const storedActive = initial.activeNamespace
   return {
     phase: 'idle',
     activeNamespace:
@@ -101,7 +144,7 @@ function createInitialState(
     themeVariables: options.themeVariables ?? {},
     alerts,
     error: undefined,
-    recentWalletId: storage.getItem(STORAGE_KEYS.recentWallet) ?? undefined,
+    recentWalletId: initial.recentWallet,
     walletConnection: {
       status: 'disconnected',
       wcUri: undefined,

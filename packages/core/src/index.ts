@@ -72,7 +72,8 @@ export {
   setWalletConnectLinking,
 } from './actions/walletConnect.js'
 export { WALLET_CONNECT_ID } from './actions/walletConnectSession.js'
-export { createLatch, type Latch, type LatchOptions } from './createLatch.js'
+export { type CreateLatchParameters, createLatch, type Latch, type LatchOptions } from './createLatch.js'
+export { cookieToInitialState, type LatchInitialState } from './initialState.js'
 export * from './internal.js'
 export type { LatchState, ViewError, WalletConnectionState } from './state.js'
 export { createStore, type Listener, type Store } from './store.js'

@@ -1,4 +1,4 @@
-import type { Latch } from '../createLatch.js'
+import { applyStoredState, type Latch } from '../createLatch.js'
 import { STORAGE_KEYS } from '../internal.js'
 import type { AdapterContext, ChainAdapter, ConnectResult } from '../types.js'
 import { patchState, updateNamespace } from './_shared.js'
@@ -16,6 +16,8 @@ import { restoreWalletConnect, WALLET_CONNECT_ID, watchWalletConnect } from './w
  */
 export function hydrate(latch: Latch): Promise<void> {
   if (latch._internal.hydration) return latch._internal.hydration
+  // The first render showed the server's view (or nothing remembered); now the browser's own.
+  applyStoredState(latch)
   for (const adapter of latch.adapters.values()) {
     latch._internal.teardown.push(adapter.setup(createContext(latch, adapter)))
     latch.store.setState((state) => ({
