@@ -126,6 +126,31 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     }
   }
 
+  /**
+   * The connector a stored session used, waiting a moment for it: an EIP-6963 wallet may announce
+   * itself late, and a wagmi config with `ssr: true` adds announced wallets only once its
+   * provider mounts, after Latch's restore has started.
+   */
+  function awaitConnector(id: string): Promise<WagmiConnector | undefined> {
+    const known = connectorOf(id)
+    if (known) return Promise.resolve(known)
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        stop()
+        resolve(connectorOf(id))
+      }, SETTLE_TIMEOUT_MS)
+      const stop = watchConnectors(config, {
+        onChange() {
+          const connector = connectorOf(id)
+          if (!connector) return
+          clearTimeout(timer)
+          stop()
+          resolve(connector)
+        },
+      })
+    })
+  }
+
   /** Waits until wagmi is neither connecting nor reconnecting (another caller may be reconnecting). */
   function settled(): Promise<GetConnectionReturnType> {
     const now = getConnection(config)
@@ -242,7 +267,7 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     },
 
     async reconnect({ connectorId }) {
-      const only = connectorId === undefined ? undefined : connectorOf(connectorId)
+      const only = connectorId === undefined ? undefined : await awaitConnector(connectorId)
       if (connectorId !== undefined && !only) return undefined
       try {
         await reconnect(config, only ? { connectors: [only] } : undefined)
