@@ -70,7 +70,11 @@ const nextTask = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)
 describe('given a LatchProvider', () => {
   it('when it unmounts, then no wallet watcher and no store subscription is left', async () => {
     const { adapter, counts } = watchedAdapter()
-    const latch = createLatch({ networks: [mainnet, base], adapters: [adapter], storage: createMemoryStorage() })
+    const latch = createLatch({
+      networks: [mainnet, base],
+      adapters: [adapter],
+      storage: createMemoryStorage(),
+    })
     const subscriptions = countSubscriptions(latch)
     const view = render(
       <StrictMode>
