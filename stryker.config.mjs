@@ -1,4 +1,4 @@
-// Mutation testing of core's rules and actions: which behaviour would no unit test notice if it
+// Mutation testing of core's rules and actions: which behaviour would no test notice if it
 // broke? `npm run test:mutation`; not part of `npm test` (it takes long). Results: bench/README.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
