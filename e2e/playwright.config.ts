@@ -11,7 +11,10 @@ export const ports = {
   api: Number(process.env.E2E_API_PORT ?? 3130),
   relay: Number(process.env.E2E_RELAY_PORT ?? 8655),
   devWalletWalletConnect: Number(process.env.E2E_DEV_WALLET_WC_PORT ?? 8656),
+  /** The Next.js example (apps/next-example), server-rendered by `next start`. */
+  next: Number(process.env.E2E_NEXT_PORT ?? 3177),
 }
+export const nextOrigin = `http://127.0.0.1:${ports.next}`
 
 export default defineConfig({
   testDir: '.',
@@ -46,19 +49,38 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node ../scripts/start.mjs --preview',
-    url: `http://127.0.0.1:${demoPort}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    env: {
-      DEMO_PORT: String(demoPort),
-      MAINNET_PORT: String(ports.mainnet),
-      BASE_PORT: String(ports.base),
-      API_PORT: String(ports.api),
-      RELAY_PORT: String(ports.relay),
-      DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
-      VITE_DEV_WALLET: 'off',
+  projects: [
+    { name: 'demo', testIgnore: 'next/**' },
+    // The server-rendered example: same stack (its chains), its own origin.
+    { name: 'next', testDir: './next', use: { baseURL: nextOrigin } },
+  ],
+  webServer: [
+    {
+      command: 'node ../scripts/start.mjs --preview',
+      url: `http://127.0.0.1:${demoPort}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        DEMO_PORT: String(demoPort),
+        MAINNET_PORT: String(ports.mainnet),
+        BASE_PORT: String(ports.base),
+        API_PORT: String(ports.api),
+        RELAY_PORT: String(ports.relay),
+        DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
+        VITE_DEV_WALLET: 'off',
+      },
     },
-  },
+    {
+      // Builds the example first when it has no build yet (npm test builds it beforehand).
+      command: 'node ../scripts/next-example.mjs',
+      url: nextOrigin,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        NEXT_PORT: String(ports.next),
+        LATCH_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
+        LATCH_RPC_BASE: `http://127.0.0.1:${ports.base}`,
+      },
+    },
+  ],
 })

@@ -1,12 +1,13 @@
 import type { ConnectReturnType } from './actions/connect.js'
 import type { Alert } from './errors/alerts.js'
 import { createEmitter, type Emitter, type LatchEventMap } from './events.js'
+import { type LatchInitialState, readInitialState, sanitizeInitialState } from './initialState.js'
 import { type LatchOptions, type ResolvedOptions, validateOptions } from './options.js'
 import { createAccountState, createNetworkState } from './rules/account.js'
 import { createModalState } from './rules/openModal.js'
 import { createRouterState } from './rules/router.js'
 import type { LatchState, SessionState } from './state.js'
-import { createLocalStorage, type LatchStorage, readStored, STORED_VALUES } from './storage.js'
+import { createLocalStorage, type LatchStorage } from './storage.js'
 import { createStore, type Store } from './store.js'
 import type {
   ChainAdapter,
@@ -65,14 +66,24 @@ export interface Latch {
   }
 }
 
+export interface CreateLatchParameters {
+  /**
+   * The visitor's stored state as the server saw it (`cookieToInitialState` of the request's
+   * cookies). Give the same value on the server and in the browser so the server HTML and the
+   * first client render agree; the browser's own storage is read by `hydrate`.
+   */
+  initialState?: LatchInitialState | undefined
+}
+
 /**
- * Creates a Latch instance. Validates the options, builds the initial state and does no I/O:
- * adapters start when `hydrate(latch)` runs (the React provider does it on mount).
+ * Creates a Latch instance. Validates the options, builds the initial state and does no I/O: it
+ * reads no storage (the first render shows `initialState`, or nothing remembered), and adapters
+ * start when `hydrate(latch)` runs (the React provider does it on mount).
  *
  * @example
  * const latch = createLatch({ networks: [mainnet, base], adapters: [evmAdapter({ config })] })
  */
-export function createLatch(input: LatchOptions): Latch {
+export function createLatch(input: LatchOptions, parameters: CreateLatchParameters = {}): Latch {
   const { options, alerts } = validateOptions(input)
   const storage = options.storage ?? createLocalStorage()
   const adapters = new Map<ChainNamespace, ChainAdapter>()
@@ -80,8 +91,9 @@ export function createLatch(input: LatchOptions): Latch {
   const sessionConnectors = new Map<string, SessionConnector>()
   for (const connector of options.connectors) sessionConnectors.set(connector.id, connector)
 
+  const initial = sanitizeInitialState(parameters.initialState)
   const store = createStore<LatchState>(
-    createInitialState(options, adapters, sessionConnectors, storage, alerts),
+    createInitialState(options, adapters, sessionConnectors, initial, alerts),
   )
   if (options.debug) for (const alert of alerts) logAlert(alert)
   return {
@@ -127,27 +139,68 @@ export function createSessionState(): SessionState {
   }
 }
 
+/**
+ * Brings the browser's own stored values into the state (`hydrate` calls it first): the network
+ * last used on each namespace, the active namespace, the last wallet, and "connecting" for the
+ * namespaces a session will be restored on. Restoring the sessions themselves is `hydrate`'s work.
+ */
+export function applyStoredState(latch: Latch): void {
+  const stored = readInitialState(latch.storage, Object.keys(latch.store.getState().namespaces))
+  latch.store.setState((state) => {
+    const namespaces = { ...state.namespaces }
+    for (const [namespace, current] of Object.entries(namespaces)) {
+      if (current.account.status === 'connected') continue
+      const last = stored.lastUsedNetworks?.[namespace]
+      const network = current.network.requestedCaipNetworks.find((n) => n.caipNetworkId === last)
+      const restorable = isRestorable(latch, namespace, stored.connectorIds?.[namespace])
+      namespaces[namespace] = {
+        account: restorable ? { ...current.account, status: 'connecting' } : current.account,
+        network: network ? { ...current.network, caipNetwork: network } : current.network,
+      }
+    }
+    const active = stored.activeNamespace
+    return {
+      ...state,
+      namespaces,
+      activeNamespace: active && active in namespaces ? active : state.activeNamespace,
+      recentWalletId: stored.recentWallet ?? state.recentWalletId,
+    }
+  })
+}
+
+function isRestorable(
+  latch: Pick<Latch, 'adapters' | 'sessionConnectors'>,
+  namespace: ChainNamespace,
+  connectorId: string | undefined,
+): boolean {
+  return (
+    connectorId !== undefined && (latch.adapters.has(namespace) || latch.sessionConnectors.has(connectorId))
+  )
+}
+
 function createInitialState(
   options: ResolvedOptions,
   adapters: Map<ChainNamespace, ChainAdapter>,
   sessionConnectors: Map<string, SessionConnector>,
-  storage: LatchStorage,
+  initial: LatchInitialState,
   alerts: Alert[],
 ): LatchState {
   const namespaces: Record<string, NamespaceState> = {}
-  const storedActive = readStored(storage, STORED_VALUES.activeNamespace)
+  const storedActive = initial.activeNamespace
   for (const namespace of new Set([...adapters.keys(), ...options.networks.map((n) => n.chainNamespace)])) {
     const networks = options.networks.filter((n) => n.chainNamespace === namespace)
-    const lastUsed = readStored(storage, STORED_VALUES.lastUsedNetwork(namespace))
+    const lastUsed = initial.lastUsedNetworks?.[namespace]
     const stored = networks.find((n) => n.caipNetworkId === lastUsed)
     const preferred =
       options.defaultNetwork?.chainNamespace === namespace ? options.defaultNetwork : undefined
     const account = createAccountState()
     // A namespace with a remembered connector is restored on hydrate: show it as connecting
     // from the first render so the button does not flash "Connect".
-    const connectorId = readStored(storage, STORED_VALUES.connectorId(namespace))
-    const restorable =
-      connectorId !== undefined && (adapters.has(namespace) || sessionConnectors.has(connectorId))
+    const restorable = isRestorable(
+      { adapters, sessionConnectors },
+      namespace,
+      initial.connectorIds?.[namespace],
+    )
     namespaces[namespace] = {
       account: restorable ? { ...account, status: 'connecting' } : account,
       network: {
@@ -171,7 +224,7 @@ function createInitialState(
     themeVariables: options.themeVariables ?? {},
     alerts,
     error: undefined,
-    recentWalletId: readStored(storage, STORED_VALUES.recentWallet),
+    recentWalletId: initial.recentWallet,
     sessions,
     signIn: { required: false, status: 'none' },
     namespaceFilter: undefined,

@@ -78,7 +78,14 @@ export {
   type SwitchNetworkReturnType,
   switchNetwork,
 } from './actions/switchNetwork.js'
-export { createLatch, type Latch, type LatchOptions, type SignInGate } from './createLatch.js'
+export {
+  type CreateLatchParameters,
+  createLatch,
+  type Latch,
+  type LatchOptions,
+  type SignInGate,
+} from './createLatch.js'
+export { cookieToInitialState, type LatchInitialState } from './initialState.js'
 export * from './internal.js'
 export type { LatchState, SessionState, SignInState, ViewError } from './state.js'
 export { createStore, type Listener, type Store } from './store.js'

@@ -149,4 +149,25 @@ describe('given cookie storage', () => {
     storage.removeItem(STORAGE_KEYS.recentWallet)
     expect(storage.getItem(STORAGE_KEYS.recentWallet)).toBeNull()
   })
+
+  it('when given a Cookie header in the browser, then it warns and still persists to document.cookie', () => {
+    let jar = ''
+    vi.stubGlobal('document', {
+      get cookie() {
+        return jar
+      },
+      set cookie(value: string) {
+        const [pair = ''] = value.split(';')
+        jar = pair
+      },
+    })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const storage = createCookieStorage({ cookie: 'stale=1' })
+    expect(warn).toHaveBeenCalledOnce()
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/cookieToInitialState/)
+    storage.setItem(STORAGE_KEYS.recentWallet, 'io.metamask')
+    expect(jar).toBe(`${encodeURIComponent(STORAGE_KEYS.recentWallet)}=io.metamask`)
+    expect(storage.getItem('stale')).toBeNull()
+    warn.mockRestore()
+  })
 })

@@ -157,14 +157,23 @@ export function parseCookieHeader(header: string): Map<string, string> {
 }
 
 /**
- * Cookie storage, so a server render sees the same session as the browser. On the server it
- * reads the given Cookie header and keeps writes in memory for that request; in the browser it
- * reads and writes `document.cookie`.
+ * Cookie storage, so a server render sees the same session as the browser. In the browser it
+ * reads and writes `document.cookie`. On the server it reads the given Cookie header and keeps
+ * writes in memory for that request; a server render usually needs only `cookieToInitialState`.
+ *
+ * A `cookie` given in the browser is a mistake (a server-side header copied into client code):
+ * it would freeze the storage on that header and nothing would persist, so it is ignored with a
+ * console warning and `document.cookie` is used.
  */
 export function createCookieStorage(parameters: CookieStorageParameters = {}): LatchStorage {
   const maxAge = parameters.maxAgeSeconds ?? 365 * 24 * 60 * 60
-  const doc = (): Document | undefined =>
-    parameters.cookie === undefined && typeof document !== 'undefined' ? document : undefined
+  const inBrowser = typeof document !== 'undefined'
+  if (inBrowser && parameters.cookie !== undefined)
+    console.warn(
+      '[latch] createCookieStorage({ cookie }) was called in the browser. The cookie header is for the server ' +
+        '(pass cookieToInitialState(cookie) as initialState instead); it is ignored here and document.cookie is used.',
+    )
+  const doc = (): Document | undefined => (inBrowser ? document : undefined)
   const serverCookies = parseCookieHeader(parameters.cookie ?? '')
   const write = (key: string, value: string, age: number) => {
     const target = doc()

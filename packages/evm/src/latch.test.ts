@@ -210,8 +210,11 @@ describe('given a connected account on chain 1', () => {
     teardown(first.latch)
 
     const second = page(stores)
+    // Creation reads no storage; hydrate shows the stored session as connecting at once.
+    expect(second.ns().account.status).toBe('disconnected')
+    const restoring = hydrate(second.latch)
     expect(second.ns().account.status).toBe('connecting')
-    await hydrate(second.latch)
+    await restoring
     expect(second.ns().account.status).toBe('connected')
     expect(second.wallet.controls.requests()).not.toContain('wallet_requestPermissions')
     expect(second.wallet.controls.requests()).not.toContain('eth_requestAccounts')

@@ -1,6 +1,6 @@
 'use client'
-import { hydrate, type Latch } from '@latch/core'
-import { type ReactNode, useEffect, useInsertionEffect } from 'react'
+import { hydrate, type Latch, teardown } from '@latch/core'
+import { type ReactNode, useEffect, useInsertionEffect, useLayoutEffect } from 'react'
 import { LatchContext } from './context.js'
 import { MessagesContext } from './i18n/context.js'
 import { en, type Messages } from './i18n/en.js'
@@ -18,17 +18,56 @@ export interface LatchProviderProps {
   nonce?: string | undefined
 }
 
+// Layout effects do not run on the server; React 18 warns about them there, so effects stand in.
+const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
 /**
- * Provides a Latch instance to the hooks and mounts the modal. On mount it restores the previous
- * session and, once the browser is idle, preloads the modal's code.
+ * How many mounted providers use an instance, and the teardown waiting for none to be left.
+ * Keyed by instance, so instances never share anything.
+ */
+const mounts = new WeakMap<Latch, { count: number; pending: ReturnType<typeof setTimeout> | undefined }>()
+
+function retain(latch: Latch): void {
+  const entry = mounts.get(latch) ?? { count: 0, pending: undefined }
+  entry.count++
+  clearTimeout(entry.pending)
+  entry.pending = undefined
+  mounts.set(latch, entry)
+}
+
+function release(latch: Latch): void {
+  const entry = mounts.get(latch)
+  if (!entry) return
+  entry.count--
+  if (entry.count > 0) return
+  // Deferred: React's strict mode unmounts and mounts again at once, and a restore running then
+  // must not be started twice; a provider that is really gone tears down on the next task.
+  entry.pending = setTimeout(() => {
+    if (entry.count > 0) return
+    mounts.delete(latch)
+    teardown(latch)
+  }, 0)
+}
+
+/**
+ * Provides a Latch instance to the hooks and mounts the modal. On mount it runs `hydrate` (the
+ * browser's stored values, wallet discovery, restoring the previous session) before the browser
+ * paints, and once the browser is idle it preloads the modal's code. When the last provider of
+ * an instance unmounts, the instance is torn down (`teardown`): no wallet watcher is left.
  *
  * @example
  * <LatchProvider latch={latch}><App /></LatchProvider>
  */
 export function LatchProvider({ latch, children, messages, nonce }: LatchProviderProps) {
   useInsertionEffect(() => injectStyles('base', baseCss + buttonCss, nonce), [nonce])
-  useEffect(() => {
+  // Before paint, so a client-only app shows "Connecting…" for a stored session from its first
+  // frame, and a server-rendered one switches from the server's view without a flash.
+  useClientLayoutEffect(() => {
+    retain(latch)
     void hydrate(latch)
+    return () => release(latch)
+  }, [latch])
+  useEffect(() => {
     // Alerts are for the developer too: each one is logged once, as it appears.
     const logged = new Set<string>()
     const log = (alerts: readonly { id: string; message: string }[]) => {

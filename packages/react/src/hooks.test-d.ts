@@ -1,6 +1,6 @@
-import type { CaipNetwork, GetAccountReturnType, Latch, LatchEvent } from '@latch/core'
+import type { CaipNetwork, ChainNamespace, Latch, LatchEvent } from '@latch/core'
 import { expectTypeOf, test } from 'vitest'
-import { useLatchAccount } from './hooks/useLatchAccount.js'
+import { type UseLatchAccountReturnType, useLatchAccount } from './hooks/useLatchAccount.js'
 import { useLatchEvents } from './hooks/useLatchEvents.js'
 import { useLatchModal } from './hooks/useLatchModal.js'
 import { useLatchNetwork } from './hooks/useLatchNetwork.js'
@@ -8,9 +8,22 @@ import { useLatchState } from './hooks/useLatchState.js'
 
 declare const latch: Latch
 
-test('useLatchAccount returns the account or undefined, and takes an explicit instance', () => {
-  expectTypeOf(useLatchAccount({ latch })).toEqualTypeOf<GetAccountReturnType | undefined>()
-  expectTypeOf(useLatchAccount({ namespace: 'eip155' })?.address).toEqualTypeOf<string | undefined>()
+test('useLatchAccount narrows on status: a connected account has an address', () => {
+  const account = useLatchAccount({ latch })
+  expectTypeOf(account).toEqualTypeOf<UseLatchAccountReturnType>()
+  expectTypeOf(account.status).toEqualTypeOf<'connected' | 'connecting' | 'disconnected'>()
+  expectTypeOf(account.address).toEqualTypeOf<string | undefined>()
+  // @ts-expect-error the address may be missing until the account is connected
+  account.address.toLowerCase()
+  if (account.status === 'connected') {
+    expectTypeOf(account.address).toEqualTypeOf<string>()
+    expectTypeOf(account.isConnected).toEqualTypeOf<true>()
+  }
+  if (account.isConnected) expectTypeOf(account.address).toEqualTypeOf<string>()
+  if (account.status === 'disconnected') expectTypeOf(account.address).toEqualTypeOf<undefined>()
+  const { namespace, balance } = useLatchAccount({ namespace: 'eip155' })
+  expectTypeOf(namespace).toEqualTypeOf<ChainNamespace | undefined>()
+  expectTypeOf(balance).toEqualTypeOf<string | undefined>()
 })
 
 test('useLatchNetwork exposes the current network and a typed switchNetwork', () => {

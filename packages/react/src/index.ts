@@ -3,7 +3,14 @@ export { ConnectButton, type ConnectButtonProps } from './components/ConnectButt
 export { NetworkButton, type NetworkButtonProps } from './components/NetworkButton.js'
 export { shortAddress } from './format.js'
 export { type UseLatchParameters, useLatch } from './hooks/useLatch.js'
-export { type UseLatchAccountParameters, useLatchAccount } from './hooks/useLatchAccount.js'
+export {
+  type ConnectedLatchAccount,
+  type ConnectingLatchAccount,
+  type DisconnectedLatchAccount,
+  type UseLatchAccountParameters,
+  type UseLatchAccountReturnType,
+  useLatchAccount,
+} from './hooks/useLatchAccount.js'
 export { useLatchDisconnect } from './hooks/useLatchDisconnect.js'
 export { useLatchEvents } from './hooks/useLatchEvents.js'
 export { type UseLatchModalReturnType, useLatchModal } from './hooks/useLatchModal.js'

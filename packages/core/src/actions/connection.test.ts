@@ -283,8 +283,9 @@ describe('given a restore after reload (spec §4 startup)', () => {
     const evm = memoryAdapter('eip155', [mainnet, base], { connectors: [], authorized: true })
     const s = setup({ restoreTimeoutMs: 3000 }, { storage: remembered(), evm })
     live.push(s.latch)
-    expect(s.ns().account.status).toBe('connecting')
     const hydration = hydrate(s.latch)
+    // The browser's storage is read by hydrate, synchronously: "Connecting…" from its first frame.
+    expect(s.ns().account.status).toBe('connecting')
     await flush()
     expect(s.ns().account.status).toBe('connecting')
     evm.wallet.announce(late)
@@ -365,6 +366,8 @@ describe('given a restore after reload (spec §4 startup)', () => {
     const first = await started(setup({}, { storage }))
     await switchNetwork(first.latch, { caipNetworkId: 'eip155:8453' })
     const second = setup({}, { storage })
+    live.push(second.latch)
+    void hydrate(second.latch)
     expect(second.ns().network.caipNetwork?.caipNetworkId).toBe('eip155:8453')
     expect(second.latch.store.getState().activeNamespace).toBe('eip155')
   })
@@ -476,8 +479,10 @@ describe('given a session connector (one session, several namespaces)', () => {
 
     session.stored = sessionApproval
     const second = setup({ connectors: [session.connector] }, { storage })
+    live.push(second.latch)
+    const restoring = hydrate(second.latch)
     expect(second.ns('eip155').account.status).toBe('connecting')
-    await started(second)
+    await restoring
     expect(second.ns('eip155').account.status).toBe('connected')
     expect(second.ns('eip155').network.caipNetwork?.caipNetworkId).toBe('eip155:8453')
     expect(second.ns('solana').account.status).toBe('connected')

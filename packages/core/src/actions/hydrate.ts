@@ -1,4 +1,4 @@
-import type { Latch } from '../createLatch.js'
+import { applyStoredState, type Latch } from '../createLatch.js'
 import { accountReducer } from '../rules/account.js'
 import { readStored, STORED_VALUES } from '../storage.js'
 import type {
@@ -30,6 +30,8 @@ import { restoreNamespace, restoreSession } from './restore.js'
  */
 export function hydrate(latch: Latch): Promise<void> {
   if (latch._internal.hydration) return latch._internal.hydration
+  // The first render showed the server's view (or nothing remembered); now the browser's own.
+  applyStoredState(latch)
   for (const adapter of latch.adapters.values()) {
     latch._internal.teardown.push(adapter.setup(createContext(latch, adapter)))
     setConnectors(latch, adapter.namespace, adapter.getConnectors())

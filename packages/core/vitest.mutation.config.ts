@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// The tests a mutant of core's rules and actions must fail: core's unit tests. With
+// LATCH_MUTATION_EVM=1 also the EVM adapter's tests of the actions (a real anvil chain, wagmi,
+// a test wallet), run against core's source so they see the mutant — much slower (see
+// bench/README.md). Left out: type tests, and the tests that start a real @latch/server (they
+// cover the registry client, which is not mutated).
+const withEvm = process.env.LATCH_MUTATION_EVM === '1'
+
+export default defineConfig({
+  resolve: { alias: [{ find: /^@latch\/core$/, replacement: here('./src/index.ts') }] },
+  test: {
+    root: here('../..'),
+    include: ['packages/core/src/**/*.test.ts', ...(withEvm ? ['packages/evm/src/latch.test.ts'] : [])],
+    exclude: ['**/*.server.test.ts', '**/node_modules/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
