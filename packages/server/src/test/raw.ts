@@ -18,7 +18,8 @@ export function rawRequest(base: string, text: string, timeoutMs = 5_000): Promi
       resolve(out)
     })
     socket.on('error', () => undefined)
-    socket.write(text, 'latin1')
+    // Half-close after sending: the server answers, then closes, as it does for Connection: close.
+    socket.end(text, 'latin1')
   })
 }
 
