@@ -51,6 +51,23 @@ export function formatSchemaErrors(
   return new Error(`${part} ${name || '(root)'} ${detail}`)
 }
 
+/**
+ * The database could not be reached in time (connect, pool wait, statement or read timeout, lost
+ * connection): the request may succeed when retried, so it is a 503, not a 500.
+ */
+function isDatabaseUnavailable(error: Error & { code?: string }): boolean {
+  return (
+    error.code === '57014' || // statement_timeout
+    error.code === '57P01' || // admin shutdown
+    error.code === 'ECONNREFUSED' ||
+    error.code === 'ECONNRESET' ||
+    error.code === 'SQLITE_BUSY' ||
+    /timeout exceeded when trying to connect|Query read timeout|Connection terminated|Connection ended/i.test(
+      error.message,
+    )
+  )
+}
+
 /** Every failure leaves as `{ error, message }`; internal details stay in the log. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error.validation) {
@@ -78,6 +95,11 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     // Fastify's own messages (bad URL, unsupported media type, …) are safe to show; they never
     // carry stored data.
     return sendError(reply, status, status === 404 ? 'not_found' : 'invalid_request', error.message)
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable')
+    reply.header('retry-after', 5)
+    return sendError(reply, 503, 'unavailable', 'The database does not answer; retry shortly')
   }
   request.log.error({ err: error }, 'request failed')
   return sendError(reply, 500, 'internal_error', 'The server could not handle the request')
