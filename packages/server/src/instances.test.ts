@@ -45,7 +45,6 @@ describe.each(stores)(
     beforeAll(async () => {
       const db = await openTestRepository('postgres')
       await db.repository.createProject(demoProject)
-      await db.repository.close()
       cleanup = db.cleanup
       const addresses = []
       for (const name of ['A', 'B']) {
