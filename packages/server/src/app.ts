@@ -49,6 +49,7 @@ export const redactedLogPaths = [
   'req.headers["proxy-authorization"]',
   'headers.authorization',
   'headers.cookie',
+  'headers["proxy-authorization"]',
   'res.headers["set-cookie"]',
 ] as const
 
@@ -129,6 +130,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     registerRateLimit(app, store, limit)
   }
   app.addHook('onRequest', async (request, reply) => {
+    // Headers help debugging at trace level; credentials and cookies are redacted (see above).
+    if (request.log.level === 'trace') {
+      request.log.trace({ headers: request.headers }, 'request headers')
+    }
     if (encodedControl.test(request.raw.url ?? '')) {
       return sendError(reply, 400, 'invalid_request', 'The URL contains a control character')
     }
