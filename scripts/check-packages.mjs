@@ -23,7 +23,10 @@ for (const name of packages) {
   const dir = join(root, 'packages', name)
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
   const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--silent', '--pack-destination', out], { cwd: dir, encoding: 'utf8' }),
+    execFileSync('npm', ['pack', '--json', '--silent', '--pack-destination', out], {
+      cwd: dir,
+      encoding: 'utf8',
+    }),
   )
   const tarball = join(out, packed.filename)
   const files = new Set(packed.files.map((f) => f.path))

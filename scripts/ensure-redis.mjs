@@ -14,13 +14,16 @@ const found = () => candidates.find((path) => existsSync(path))
 function must(cmd, args, env) {
   const result = spawnSync(cmd, args, { encoding: 'utf8', env, stdio: ['ignore', 'ignore', 'pipe'] })
   if (result.error) throw result.error
-  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${result.status}): ${result.stderr}`)
+  if (result.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${result.status}): ${result.stderr}`)
 }
 
 try {
   if (found() === undefined) {
     if (process.getuid?.() !== 0) {
-      process.stderr.write('redis-server is not installed. Install it with `sudo apt-get install -y redis-server` and run again.\n')
+      process.stderr.write(
+        'redis-server is not installed. Install it with `sudo apt-get install -y redis-server` and run again.\n',
+      )
       process.exit(1)
     }
     process.stderr.write('Installing Redis (apt-get install -y redis-server)…\n')
