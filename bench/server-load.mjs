@@ -92,8 +92,14 @@ const rssMiB = () => {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024)
 }
 
+// Read as a client of its own (a forwarded address counts in the abuse run), so it never counts
+// against the clients measured below.
 const wallets = (
-  await (await fetch(`${base}/getWallets?projectId=${projectId}&entries=100`)).json()
+  await (
+    await fetch(`${base}/getWallets?projectId=${projectId}&entries=100`, {
+      headers: { 'x-forwarded-for': '192.0.2.200' },
+    })
+  ).json()
 ).data.map((w) => w.id)
 const terms = ['wallet', 'meta', ' Trust ', 'LEDGER', 'sa', 'x', 'coin', 'phantom', 'zz-none', 'e']
 const q = `projectId=${projectId}&st=latch&sv=bench`
