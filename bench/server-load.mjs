@@ -79,6 +79,8 @@ const server = spawn(process.execPath, [cli, 'start', '--port', String(port), ..
   stdio: ['ignore', logFd, 'inherit'],
 })
 const exited = new Promise((resolve) => server.once('exit', resolve))
+// Never leave the server behind, even when the benchmark itself fails.
+process.once('exit', () => server.kill('SIGTERM'))
 for (let i = 0; ; i++) {
   const ok = await fetch(`${base}/healthz`).then(
     (r) => r.ok,
