@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import type { InstallTestWalletOptions } from '../wallet/install.js'
 import type { SwitchDeclineShape } from '../wallet/errors.js'
+import type { InstallTestWalletOptions } from '../wallet/install.js'
 import type { Approval } from '../wallet/types.js'
 
 /** Options of {@link injectTestWallet}: serializable wallet options (storage is the page's own). */

@@ -283,7 +283,9 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       },
       declineNextSwitch(shape = 'plain') {
         if (!SWITCH_DECLINE_SHAPES.includes(shape))
-          throw new Error(`Unknown decline shape "${String(shape)}"; one of ${SWITCH_DECLINE_SHAPES.join(', ')}.`)
+          throw new Error(
+            `Unknown decline shape "${String(shape)}"; one of ${SWITCH_DECLINE_SHAPES.join(', ')}.`,
+          )
         nextSwitchDecline = shape
       },
       setAccount(index) {

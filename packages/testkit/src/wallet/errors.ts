@@ -43,7 +43,10 @@ export const invalidParams = (detail: string) => new ProviderRpcError(-32602, `I
  * - `rejection-with-internal-cause`: `{ code: 4001, cause: { code: -32603 } }`, the rejection
  *   with the transport's internal error as its cause.
  */
-export type SwitchDeclineShape = 'plain' | 'internal-error-wrapping-rejection' | 'rejection-with-internal-cause'
+export type SwitchDeclineShape =
+  | 'plain'
+  | 'internal-error-wrapping-rejection'
+  | 'rejection-with-internal-cause'
 
 export const SWITCH_DECLINE_SHAPES: readonly SwitchDeclineShape[] = [
   'plain',
