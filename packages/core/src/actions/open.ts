@@ -1,5 +1,5 @@
 import type { Latch } from '../createLatch.js'
-import { resolveOpenView } from '../internal.js'
+import { isMobileBrowser, resolveOpenView } from '../internal.js'
 import type { ChainNamespace, RouteParams, View } from '../types.js'
 import { patchState } from './_shared.js'
 
@@ -40,9 +40,4 @@ export function openModal(latch: Latch, parameters: OpenModalParameters = {}): v
     error: undefined,
   })
   if (!state.modal.open) latch.events.emit('MODAL_OPEN', { view: resolved.view })
-}
-
-function isMobileBrowser(): boolean {
-  if (typeof navigator === 'undefined') return false
-  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)
 }

@@ -1,5 +1,5 @@
 import type { Latch } from '../createLatch.js'
-import { STORAGE_KEYS, shouldReusePairing, toWalletError } from '../internal.js'
+import { currentEnvironment, STORAGE_KEYS, shouldReusePairing, toWalletError } from '../internal.js'
 import type { WalletConnectionState } from '../state.js'
 import type { ChainNamespace, WalletConnectSession } from '../types.js'
 import { patchState } from './_shared.js'
@@ -7,13 +7,6 @@ import { closeAfterConnect } from './_view.js'
 import { applySession, connectorOf, patchConnection, WALLET_CONNECT_ID } from './walletConnectSession.js'
 
 const pending = new WeakMap<Latch, Promise<WalletConnectSession>>()
-
-function environment(): { userAgent: string; telegram: boolean } {
-  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent
-  const telegram =
-    typeof window !== 'undefined' && !!(window as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp
-  return { userAgent, telegram }
-}
 
 /**
  * Starts a WalletConnect pairing (the ConnectingWalletConnectBasic view calls it): `wcUri` and
@@ -36,7 +29,7 @@ export async function connectWalletConnect(
     walletConnection.wcUri && walletConnection.wcPairingExpiry
       ? { uri: walletConnection.wcUri, expiresAt: walletConnection.wcPairingExpiry }
       : undefined
-  if (current && shouldReusePairing({ pairing, now: Date.now(), ...environment() })) {
+  if (current && shouldReusePairing({ pairing, now: Date.now(), ...currentEnvironment() })) {
     await current.catch(() => {})
     return
   }

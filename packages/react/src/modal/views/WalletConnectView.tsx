@@ -2,9 +2,12 @@
 import {
   cancelWalletConnect,
   connectWalletConnect,
-  isPairingReuseBrowser,
+  currentEnvironment,
+  isMobileBrowser,
+  type Latch,
   type RegistryWallet,
   setWalletConnectLinking,
+  shouldReusePairing,
   walletLinkFor,
 } from '@latch/core'
 import { useEffect, useState } from 'react'
@@ -14,8 +17,18 @@ import type { ViewProps } from './index.js'
 import { QrCode } from './QrCode.js'
 import { WalletImage } from './WalletImage.js'
 
-const isMobile = () =>
-  typeof navigator !== 'undefined' && /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent)
+/**
+ * Leaving the view cancels the pairing unless core's pairing-reuse rule keeps it: Telegram and
+ * iOS Safari keep an unexpired pairing for when the visitor comes back from the wallet app.
+ */
+function keepsPairing(latch: Latch): boolean {
+  const { wcUri, wcPairingExpiry } = latch.store.getState().walletConnection
+  return shouldReusePairing({
+    pairing: wcUri && wcPairingExpiry ? { uri: wcUri, expiresAt: wcPairingExpiry } : undefined,
+    now: Date.now(),
+    ...currentEnvironment(),
+  })
+}
 
 /**
  * ConnectingWalletConnectBasic: the pairing QR code, its link to copy, and, when opened from a
@@ -47,14 +60,15 @@ function Pairing(props: ViewProps) {
   useEffect(() => {
     void connectWalletConnect(latch, { walletId })
     return () => {
-      // Telegram and iOS Safari keep the pairing for when the user comes back from the wallet.
-      if (!isPairingReuseBrowser({ userAgent: navigator.userAgent })) cancelWalletConnect(latch)
+      if (!keepsPairing(latch)) cancelWalletConnect(latch)
     }
   }, [latch, walletId])
   const uri = connection.wcUri
   const error = connection.wcError
   const link =
-    wallet && uri ? walletLinkFor({ platform: isMobile() ? 'mobile' : 'desktop', wallet, uri }) : undefined
+    wallet && uri
+      ? walletLinkFor({ platform: isMobileBrowser() ? 'mobile' : 'desktop', wallet, uri })
+      : undefined
   if (error && connection.status !== 'connecting') {
     return (
       <div className="latch-center">

@@ -1,5 +1,5 @@
 'use client'
-import { type Connector, type Latch, orderConnectors } from '@latch/core'
+import { type Connector, isMobileBrowser, type Latch, orderConnectors } from '@latch/core'
 import { useMemo } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 
@@ -17,7 +17,7 @@ export function useWalletList(latch: Latch): readonly Connector[] {
       connectors: all,
       recentIds: recent ? [recent] : [],
       walletConnectEnabled: false,
-      isMobile: typeof navigator !== 'undefined' && /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent),
+      isMobile: isMobileBrowser(),
       connectorOrder: options.connectorOrder,
       exclude: { ids: options.excludeWalletIds },
     }).flatMap((entry) => (entry.connector ? [entry.connector] : []))
