@@ -35,7 +35,7 @@ export function DevWalletConnectPanel() {
   const [uri, setUri] = useState('')
   const [auto, setAuto] = useState(false)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
-  const shown = useLatchState((s) => s.walletConnection.wcUri)
+  const shown = useLatchState((s) => s.sessions.walletConnect?.pairing?.uri)
   const answered = useRef<string | undefined>(undefined)
 
   // "Scan" the QR code: the modal's pairing URI goes to the wallet as soon as it is shown.

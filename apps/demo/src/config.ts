@@ -37,18 +37,20 @@ export const latch = createLatch({
   // library would wait five seconds on every request).
   ...(env.wcRelay !== 'off'
     ? {
-        walletConnect: walletConnect({
-          projectId: WALLETCONNECT_PROJECT_ID,
-          relayUrl: env.wcRelay,
-          verify: false,
-          ...(env.wcPairingExpiryMs ? { pairingExpiryMs: env.wcPairingExpiryMs } : {}),
-          metadata: {
-            name: 'Latch demo',
-            description: 'Connect a wallet, sign, send, switch networks.',
-            url: typeof location === 'undefined' ? 'http://127.0.0.1:5173' : location.origin,
-            icons: [],
-          },
-        }),
+        connectors: [
+          walletConnect({
+            projectId: WALLETCONNECT_PROJECT_ID,
+            relayUrl: env.wcRelay,
+            verify: false,
+            ...(env.wcPairingExpiryMs ? { pairingExpiryMs: env.wcPairingExpiryMs } : {}),
+            metadata: {
+              name: 'Latch demo',
+              description: 'Connect a wallet, sign, send, switch networks.',
+              url: typeof location === 'undefined' ? 'http://127.0.0.1:5173' : location.origin,
+              icons: [],
+            },
+          }),
+        ],
       }
     : {}),
 })

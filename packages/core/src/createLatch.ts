@@ -1,39 +1,67 @@
-import {
-  type Alert,
-  createAccountState,
-  createEmitter,
-  createLocalStorage,
-  createNetworkState,
-  createRouterState,
-  type Emitter,
-  type LatchEventMap,
-  type LatchOptions,
-  type LatchStorage,
-  type ResolvedOptions,
-  STORAGE_KEYS,
-  validateOptions,
-} from './internal.js'
-import type { LatchState } from './state.js'
+import type { ConnectReturnType } from './actions/connect.js'
+import type { Alert } from './errors/alerts.js'
+import { createEmitter, type Emitter, type LatchEventMap } from './events.js'
+import { type LatchOptions, type ResolvedOptions, validateOptions } from './options.js'
+import { createAccountState, createNetworkState } from './rules/account.js'
+import { createModalState } from './rules/openModal.js'
+import { createRouterState } from './rules/router.js'
+import type { LatchState, SessionState } from './state.js'
+import { createLocalStorage, type LatchStorage, readStored, STORED_VALUES } from './storage.js'
 import { createStore, type Store } from './store.js'
-import type { ChainAdapter, ChainNamespace, NamespaceState } from './types.js'
+import type {
+  ChainAdapter,
+  ChainNamespace,
+  NamespaceState,
+  SessionConnector,
+  TransactionCallbacks,
+} from './types.js'
 
 export type { LatchOptions }
+
+/**
+ * The sign-in step of the after-connect pipeline. It runs after a connect, after a restore and
+ * after an account or network change, and may veto the connection ('disconnect').
+ */
+export type SignInGate = (context: {
+  namespace: ChainNamespace
+  address: string
+  caipNetworkId: string
+  reason: 'connect' | 'restore' | 'change'
+}) => Promise<'ok' | 'disconnect'>
 
 /** A Latch instance: its options, store, adapters and event emitter. Create one per app. */
 export interface Latch {
   readonly options: ResolvedOptions
   readonly store: Store<LatchState>
   readonly adapters: ReadonlyMap<ChainNamespace, ChainAdapter>
+  /** Session connectors (WalletConnect, …) by id. */
+  readonly sessionConnectors: ReadonlyMap<string, SessionConnector>
   readonly storage: LatchStorage
   readonly events: Emitter<LatchEventMap>
-  /** @internal lifecycle owned by `hydrate`. */
+  /** @internal lifecycle owned by the actions. */
   readonly _internal: {
     teardown: (() => void)[]
     hydration: Promise<void> | undefined
-    /** Bumped by every connect/disconnect so late wallet events from an old session are ignored. */
-    generation: number
+    /**
+     * Attempt counters per namespace: every connect, disconnect and restore of a namespace takes
+     * the next number, so a late answer of an older attempt never overwrites a newer one.
+     */
+    attempts: Map<ChainNamespace, number>
+    /** The same per session connector (pairing attempts). */
+    sessionAttempts: Map<string, number>
+    /** The running connect of each session connector (an unexpired pairing may be reused). */
+    pendingSessions: Map<string, Promise<ConnectReturnType>>
+    /** Watchers of remembered wallets that had not announced themselves when restore gave up. */
+    lateRestores: Map<ChainNamespace, () => void>
     /** The running or finished `prefetch`, so it loads once per instance. */
     prefetch: Promise<undefined> | undefined
+    /** Callbacks of transaction-stack entries, by entry id (kept out of the store). */
+    transactions: Map<number, TransactionCallbacks>
+    nextTransactionId: number
+    /** Cancels the running shake timer. */
+    stopShake: (() => void) | undefined
+    /** The sign-in step; none until a sign-in configuration installs one. */
+    signInGate: SignInGate | undefined
   }
 }
 
@@ -49,38 +77,79 @@ export function createLatch(input: LatchOptions): Latch {
   const storage = options.storage ?? createLocalStorage()
   const adapters = new Map<ChainNamespace, ChainAdapter>()
   for (const adapter of options.adapters) adapters.set(adapter.namespace, adapter)
+  const sessionConnectors = new Map<string, SessionConnector>()
+  for (const connector of options.connectors) sessionConnectors.set(connector.id, connector)
 
-  const store = createStore<LatchState>(createInitialState(options, adapters, storage, alerts))
+  const store = createStore<LatchState>(
+    createInitialState(options, adapters, sessionConnectors, storage, alerts),
+  )
+  if (options.debug) for (const alert of alerts) logAlert(alert)
   return {
     options,
     store,
     adapters,
+    sessionConnectors,
     storage,
     events: createEmitter<LatchEventMap>(),
-    _internal: { teardown: [], hydration: undefined, generation: 0, prefetch: undefined },
+    _internal: {
+      teardown: [],
+      hydration: undefined,
+      attempts: new Map(),
+      sessionAttempts: new Map(),
+      pendingSessions: new Map(),
+      lateRestores: new Map(),
+      prefetch: undefined,
+      transactions: new Map(),
+      nextTransactionId: 1,
+      stopShake: undefined,
+      signInGate: undefined,
+    },
+  }
+}
+
+/** Alerts also go to the console while `debug` is on (the default). */
+export function logAlert(alert: Alert): void {
+  const log = alert.variant === 'error' ? console.error : console.warn
+  log(`[latch] ${alert.message}`)
+}
+
+/** A session connector with no session. */
+export function createSessionState(): SessionState {
+  return {
+    status: 'disconnected',
+    pairing: undefined,
+    linking: undefined,
+    error: undefined,
+    wallet: undefined,
+    user: undefined,
+    preferredAccountType: undefined,
+    smartAccountDeployed: false,
   }
 }
 
 function createInitialState(
   options: ResolvedOptions,
   adapters: Map<ChainNamespace, ChainAdapter>,
+  sessionConnectors: Map<string, SessionConnector>,
   storage: LatchStorage,
   alerts: Alert[],
 ): LatchState {
   const namespaces: Record<string, NamespaceState> = {}
-  const storedActive = storage.getItem(STORAGE_KEYS.activeNamespace) ?? undefined
-  const lastChainId = storage.getItem(STORAGE_KEYS.lastUsedChainId) ?? undefined
+  const storedActive = readStored(storage, STORED_VALUES.activeNamespace)
   for (const namespace of new Set([...adapters.keys(), ...options.networks.map((n) => n.chainNamespace)])) {
     const networks = options.networks.filter((n) => n.chainNamespace === namespace)
-    const stored = networks.find((n) => String(n.id) === lastChainId || n.caipNetworkId === lastChainId)
+    const lastUsed = readStored(storage, STORED_VALUES.lastUsedNetwork(namespace))
+    const stored = networks.find((n) => n.caipNetworkId === lastUsed)
     const preferred =
       options.defaultNetwork?.chainNamespace === namespace ? options.defaultNetwork : undefined
     const account = createAccountState()
     // A namespace with a remembered connector is restored on hydrate: show it as connecting
     // from the first render so the button does not flash "Connect".
-    const hadSession = adapters.has(namespace) && storage.getItem(STORAGE_KEYS.connectorId(namespace))
+    const connectorId = readStored(storage, STORED_VALUES.connectorId(namespace))
+    const restorable =
+      connectorId !== undefined && (adapters.has(namespace) || sessionConnectors.has(connectorId))
     namespaces[namespace] = {
-      account: hadSession ? { ...account, status: 'connecting' } : account,
+      account: restorable ? { ...account, status: 'connecting' } : account,
       network: {
         ...createNetworkState(),
         caipNetwork: stored ?? preferred ?? networks[0],
@@ -89,26 +158,22 @@ function createInitialState(
     }
   }
   const firstNamespace = options.defaultNetwork?.chainNamespace ?? options.networks[0]?.chainNamespace
+  const sessions: Record<string, SessionState> = {}
+  for (const id of sessionConnectors.keys()) sessions[id] = createSessionState()
   return {
     phase: 'idle',
-    activeNamespace:
-      storedActive && storedActive in namespaces ? (storedActive as ChainNamespace) : firstNamespace,
+    activeNamespace: storedActive && storedActive in namespaces ? storedActive : firstNamespace,
     namespaces,
     connectors: {},
-    modal: { open: false, loading: false, shake: false },
+    modal: createModalState(),
     router: createRouterState(),
     themeMode: options.themeMode ?? 'light',
     themeVariables: options.themeVariables ?? {},
     alerts,
     error: undefined,
-    recentWalletId: storage.getItem(STORAGE_KEYS.recentWallet) ?? undefined,
-    walletConnection: {
-      status: 'disconnected',
-      wcUri: undefined,
-      wcPairingExpiry: undefined,
-      wcLinking: undefined,
-      wcError: undefined,
-    },
+    recentWalletId: readStored(storage, STORED_VALUES.recentWallet),
+    sessions,
+    signIn: { required: false, status: 'none' },
     namespaceFilter: undefined,
     registry: {
       status: 'idle',

@@ -5,8 +5,19 @@ export {
   type ConnectReturnType,
   connect,
 } from './actions/connect.js'
-export { type DisconnectParameters, disconnect } from './actions/disconnect.js'
-export { type FetchBalanceParameters, fetchBalance } from './actions/fetchBalance.js'
+export { cancelSession, connectSession, setSessionLinking } from './actions/connectSession.js'
+export {
+  type DisconnectErrorType,
+  type DisconnectParameters,
+  type DisconnectReturnType,
+  disconnect,
+} from './actions/disconnect.js'
+export {
+  type FetchBalanceErrorType,
+  type FetchBalanceParameters,
+  type FetchBalanceReturnType,
+  fetchBalance,
+} from './actions/fetchBalance.js'
 export {
   type FetchWalletsPageErrorType,
   type FetchWalletsPageParameters,
@@ -25,7 +36,7 @@ export {
   watchNetwork,
 } from './actions/getters.js'
 export { hydrate, teardown } from './actions/hydrate.js'
-export { goBack, pushView, replaceView } from './actions/navigate.js'
+export { goBack, pushTransaction, pushView, replaceView, settleTransaction } from './actions/navigate.js'
 export { type OpenModalParameters, openModal } from './actions/open.js'
 export {
   type PrefetchErrorType,
@@ -45,9 +56,10 @@ export {
   type SearchWalletsReturnType,
   searchWallets,
 } from './actions/searchWallets.js'
-export { selectNetwork } from './actions/selectNetwork.js'
-export { selectWallet } from './actions/selectWallet.js'
+export { type SelectNetworkParameters, selectNetwork } from './actions/selectNetwork.js'
+export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
 export {
+  type Eip155Transaction,
   type SendTransactionErrorType,
   type SendTransactionParameters,
   type SendTransactionReturnType,
@@ -66,14 +78,8 @@ export {
   type SwitchNetworkReturnType,
   switchNetwork,
 } from './actions/switchNetwork.js'
-export {
-  cancelWalletConnect,
-  connectWalletConnect,
-  setWalletConnectLinking,
-} from './actions/walletConnect.js'
-export { WALLET_CONNECT_ID } from './actions/walletConnectSession.js'
-export { createLatch, type Latch, type LatchOptions } from './createLatch.js'
+export { createLatch, type Latch, type LatchOptions, type SignInGate } from './createLatch.js'
 export * from './internal.js'
-export type { LatchState, ViewError, WalletConnectionState } from './state.js'
+export type { LatchState, SessionState, SignInState, ViewError } from './state.js'
 export { createStore, type Listener, type Store } from './store.js'
 export type * from './types.js'

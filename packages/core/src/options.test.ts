@@ -4,7 +4,7 @@ import { InvalidOptionsError } from './errors/options.js'
 import { SiwxConflictError } from './errors/siwx.js'
 import { validateOptions } from './options.js'
 import { createMemoryStorage } from './storage.js'
-import type { ChainAdapter } from './types.js'
+import type { ChainAdapter, SessionConnector } from './types.js'
 
 const nativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const rpcUrls = { default: { http: ['http://127.0.0.1:8545'] } }
@@ -32,6 +32,21 @@ function adapter(namespace = 'eip155'): ChainAdapter {
     sendTransaction: fail,
     getBalance: fail,
     getProvider: () => undefined,
+  }
+}
+
+function sessionConnector(id: string, type: 'WALLET_CONNECT' | 'AUTH'): SessionConnector {
+  return {
+    id,
+    name: id,
+    type,
+    supports: () => true,
+    connect: () => Promise.reject(new Error('not used')),
+    cancel: () => {},
+    restore: async () => undefined,
+    disconnect: async () => {},
+    getProvider: () => undefined,
+    subscribe: () => () => {},
   }
 }
 
@@ -63,18 +78,69 @@ describe('given minimal options', () => {
       manualWCControl: false,
       basic: false,
       apiUrl: undefined,
-      debug: false,
+      debug: true,
+      restoreTimeoutMs: 3000,
+      balance: true,
+      connectors: [],
     })
-    expect(options.features).toMatchObject({ analytics: false, receive: true, send: true, allWallets: true })
-    expect(options.features.connectMethodsOrder).toEqual(['email', 'social', 'wallet'])
+    expect(options.features).toMatchObject({ analytics: false, allWallets: true })
   })
 
-  it("when no project id is set, then the 'project id not configured' alert shows and the kit still works", () => {
-    const { options, alerts } = validateOptions({ networks: [mainnet], adapters: [adapter()] })
+  it("when the app's server is set without a project id, then the 'project id not configured' alert shows and the kit still works", () => {
+    const { options, alerts } = validateOptions({
+      networks: [mainnet],
+      adapters: [adapter()],
+      apiUrl: 'http://127.0.0.1:3030',
+    })
     expect(alerts).toEqual([
       { id: 'PROJECT_ID_NOT_CONFIGURED', variant: 'error', message: 'project id not configured' },
     ])
     expect(options.adapters).toHaveLength(1)
+  })
+
+  it('when there is no server at all, then no project id is needed and no alert shows', () => {
+    expect(validateOptions({ networks: [mainnet], adapters: [adapter()] }).alerts).toEqual([])
+  })
+
+  it('when an option of a feature this version does not have is set, then it is refused as not supported yet', () => {
+    expect(
+      issuesOf({
+        networks: [mainnet],
+        features: { receive: true, send: false, connectMethodsOrder: ['wallet'] },
+        enableEmbedded: true,
+      }),
+    ).toEqual([
+      'features.receive: Not supported yet',
+      'features.send: Not supported yet',
+      'features.connectMethodsOrder: Not supported yet',
+      'enableEmbedded: Not supported yet',
+    ])
+    expect(issuesOf({ networks: [mainnet], siwx })).toEqual(['siwx: Not supported yet'])
+    expect(issuesOf({ networks: [mainnet], features: { analytics: true } })).toEqual([
+      'features.analytics: Not supported yet',
+    ])
+  })
+
+  it('when WalletConnect is turned off, then its session connectors are dropped', () => {
+    const wc = sessionConnector('walletConnect', 'WALLET_CONNECT')
+    expect(validateOptions({ networks: [mainnet], connectors: [wc] }).options.connectors).toEqual([wc])
+    expect(
+      validateOptions({ networks: [mainnet], connectors: [wc], enableWalletConnect: false }).options
+        .connectors,
+    ).toEqual([])
+  })
+
+  it('when a restore timeout is out of range or two connectors share an id, then it is refused', () => {
+    expect(issuesOf({ networks: [mainnet], restoreTimeoutMs: -1 })).toEqual([
+      'restoreTimeoutMs: Expected 0 to 60000 milliseconds',
+    ])
+    const wc = sessionConnector('walletConnect', 'WALLET_CONNECT')
+    expect(issuesOf({ networks: [mainnet], connectors: [wc, wc] })).toEqual([
+      'connectors: Two connectors with id walletConnect',
+    ])
+    expect(issuesOf({ networks: [mainnet], connectors: [{ ...wc, type: 'INJECTED' }] })[0]).toMatch(
+      /^connectors\[0\]: Expected a session connector/,
+    )
   })
 
   it('when a project id is set, then there is no alert', () => {
@@ -84,11 +150,17 @@ describe('given minimal options', () => {
   it("then the app's own objects are kept by reference", () => {
     const storage = createMemoryStorage()
     const evm = adapter()
-    const { options } = validateOptions({ networks: [mainnet, base], adapters: [evm], storage, siwx })
+    const wc = sessionConnector('walletConnect', 'WALLET_CONNECT')
+    const { options } = validateOptions({
+      networks: [mainnet, base],
+      adapters: [evm],
+      storage,
+      connectors: [wc],
+    })
     expect(options.networks[1]).toBe(base)
     expect(options.adapters[0]).toBe(evm)
     expect(options.storage).toBe(storage)
-    expect(options.siwx).toBe(siwx)
+    expect(options.connectors[0]).toBe(wc)
   })
 
   it('when socials are on without a list, then the default socials are used; by default they are off', () => {

@@ -1,4 +1,9 @@
-import { type ConnectMethod, DEFAULT_FEATURES, DEFAULT_SOCIALS, type SocialProvider } from './constants.js'
+import {
+  DEFAULT_FEATURES,
+  DEFAULT_RESTORE_TIMEOUT_MS,
+  DEFAULT_SOCIALS,
+  type SocialProvider,
+} from './constants.js'
 import { ALERTS, type Alert } from './errors/alerts.js'
 import { InvalidOptionsError } from './errors/options.js'
 import { SiwxConflictError } from './errors/siwx.js'
@@ -9,29 +14,43 @@ import type {
   AppMetadata,
   CaipNetwork,
   ChainAdapter,
+  SessionConnector,
   ThemeMode,
   ThemeVariables,
-  WalletConnectConnector,
 } from './types.js'
 
 export interface LatchFeatures {
-  receive?: boolean
-  send?: boolean
+  /** Swaps as the app's own setting (full mode: the remote project config decides). */
   swaps?: boolean
+  /** On-ramp as the app's own setting (full mode: the remote project config decides). */
   onramp?: boolean
+  /** Activity as the app's own setting (full mode: the remote project config decides). */
   activity?: boolean
-  /** Email one-time-password login (needs `apiUrl`). */
+  /**
+   * Email login as the app's own setting (full mode: the remote project config decides). While on,
+   * the page's origin must be one of the project's allowed origins.
+   */
   email?: boolean
   /** Social logins to offer; true offers the default list (google, x, farcaster, …). */
   socials?: boolean | readonly (SocialProvider | 'farcaster')[]
-  /** Off by default: the kit reports nothing unless the app turns this on. */
-  analytics?: boolean
+  /** Off: the kit reports nothing anywhere. Turning it on is not supported. */
+  analytics?: false
+  /** The "All wallets" row in Connect (default true). */
   allWallets?: boolean
-  connectMethodsOrder?: readonly ConnectMethod[]
-  legalCheckbox?: boolean
-  smartSessions?: boolean
-  collapseWallets?: boolean
-  pay?: boolean
+  /** Not supported yet. */
+  receive?: never
+  /** Not supported yet. */
+  send?: never
+  /** Not supported yet. */
+  connectMethodsOrder?: never
+  /** Not supported yet. */
+  legalCheckbox?: never
+  /** Not supported yet. */
+  smartSessions?: never
+  /** Not supported yet. */
+  collapseWallets?: never
+  /** Not supported yet. */
+  pay?: never
 }
 
 export interface CustomWallet {
@@ -75,18 +94,30 @@ export interface LatchOptions {
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
   siwx?: LatchSiwx
-  /** Legacy sign-in config; cannot be combined with `siwx`. */
+  /** Legacy sign-in config; cannot be combined with `siwx`. Not supported yet. */
   siweConfig?: object
-  enableEmbedded?: boolean
+  /** Not supported yet. */
+  enableEmbedded?: false
   basic?: boolean
   manualWCControl?: boolean
   allowUnsupportedChain?: boolean
   /** Default true. */
   enableNetworkSwitch?: boolean
-  /** Default true. */
+  /** Default true. False drops every WalletConnect session connector. */
   enableWalletConnect?: boolean
-  /** The WalletConnect connector (`walletConnect()` of `@latch/walletconnect`); off without it. */
-  walletConnect?: WalletConnectConnector
+  /**
+   * Session connectors: connectors whose one session spans namespaces, such as
+   * `walletConnect()` of `@latch/walletconnect`.
+   */
+  connectors?: SessionConnector[]
+  /**
+   * How long a namespace with a remembered wallet stays `connecting` after load while that
+   * wallet has not announced itself yet (default 3000 ms). A wallet announced later still
+   * restores if it still authorizes the site.
+   */
+  restoreTimeoutMs?: number
+  /** Load the native balance of the connected account (default true; never on testnets). */
+  balance?: boolean
   /** Default true. */
   enableEIP6963?: boolean
   /** Where sessions are remembered; localStorage by default. */
@@ -96,8 +127,14 @@ export interface LatchOptions {
   debug?: boolean
 }
 
-export type ResolvedFeatures = Required<Omit<LatchFeatures, 'socials'>> & {
+export interface ResolvedFeatures {
+  swaps: boolean
+  onramp: boolean
+  activity: boolean
+  email: boolean
   socials: false | readonly (SocialProvider | 'farcaster')[]
+  analytics: false
+  allWallets: boolean
 }
 
 /** Options with every default applied. App-provided objects are the app's own references. */
@@ -124,8 +161,10 @@ export interface ResolvedOptions {
   allowUnsupportedChain: boolean
   enableNetworkSwitch: boolean
   enableWalletConnect: boolean
-  /** Set only when the app passed a connector and did not turn WalletConnect off. */
-  walletConnect: WalletConnectConnector | undefined
+  /** The session connectors in use (WalletConnect ones dropped when it is turned off). */
+  connectors: SessionConnector[]
+  restoreTimeoutMs: number
+  balance: boolean
   enableEIP6963: boolean
   storage: LatchStorage | undefined
   apiUrl: string | undefined
@@ -137,8 +176,31 @@ function issueText(issue: { path: (string | number)[]; message: string }): strin
   return formatIssue(issue.message === 'Unrecognized key' ? { ...issue, message: 'Unknown option' } : issue)
 }
 
-function crossChecks(options: LatchOptions): string[] {
+/** Options of features this version does not have yet: rejected rather than ignored. */
+const NOT_SUPPORTED_FEATURES = [
+  'receive',
+  'send',
+  'legalCheckbox',
+  'smartSessions',
+  'collapseWallets',
+  'pay',
+  'connectMethodsOrder',
+] as const
+
+function unsupported(options: LatchOptions): string[] {
   const issues: string[] = []
+  const notYet = (path: string) => issues.push(`${path}: Not supported yet`)
+  for (const key of NOT_SUPPORTED_FEATURES)
+    if (options.features?.[key] !== undefined) notYet(`features.${key}`)
+  if ((options.features?.analytics as boolean | undefined) === true) notYet('features.analytics')
+  if (options.siwx !== undefined) notYet('siwx')
+  if (options.siweConfig !== undefined) notYet('siweConfig')
+  if ((options.enableEmbedded as boolean | undefined) === true) notYet('enableEmbedded')
+  return issues
+}
+
+function crossChecks(options: LatchOptions): string[] {
+  const issues: string[] = [...unsupported(options)]
   const ids = options.networks.map((network) => network.caipNetworkId)
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
   if (duplicate) issues.push(`networks: Duplicate network ${duplicate}`)
@@ -148,6 +210,9 @@ function crossChecks(options: LatchOptions): string[] {
   const namespaces = (options.adapters ?? []).map((adapter) => adapter.namespace)
   const twice = namespaces.find((namespace, index) => namespaces.indexOf(namespace) !== index)
   if (twice) issues.push(`adapters: Two adapters for namespace ${twice}`)
+  const connectorIds = (options.connectors ?? []).map((connector) => connector.id)
+  const sameId = connectorIds.find((id, index) => connectorIds.indexOf(id) !== index)
+  if (sameId) issues.push(`connectors: Two connectors with id ${sameId}`)
   return issues
 }
 
@@ -173,8 +238,10 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
   const cross = crossChecks(options)
   if (cross.length) throw new InvalidOptionsError({ issues: cross })
 
-  const features = { ...DEFAULT_FEATURES, ...options.features }
-  const alerts: Alert[] = options.projectId ? [] : [{ ...ALERTS.PROJECT_ID_NOT_CONFIGURED }]
+  const features = { ...DEFAULT_FEATURES, ...options.features } as typeof DEFAULT_FEATURES
+  // A project id only matters where there is a project: the app's own server.
+  const alerts: Alert[] =
+    options.apiUrl !== undefined && !options.projectId ? [{ ...ALERTS.PROJECT_ID_NOT_CONFIGURED }] : []
   return {
     alerts,
     options: {
@@ -184,14 +251,18 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
       projectId: options.projectId,
       metadata: options.metadata,
       features: {
-        ...features,
+        swaps: features.swaps,
+        onramp: features.onramp,
+        activity: features.activity,
+        email: features.email,
+        analytics: false,
+        allWallets: features.allWallets,
         socials:
           features.socials === true
             ? [...DEFAULT_SOCIALS]
             : features.socials === false
               ? false
               : [...features.socials],
-        connectMethodsOrder: [...features.connectMethodsOrder],
       },
       themeMode: options.themeMode,
       themeVariables: options.themeVariables,
@@ -209,11 +280,15 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
       allowUnsupportedChain: options.allowUnsupportedChain ?? false,
       enableNetworkSwitch: options.enableNetworkSwitch ?? true,
       enableWalletConnect: options.enableWalletConnect ?? true,
-      walletConnect: options.enableWalletConnect === false ? undefined : options.walletConnect,
+      connectors: (options.connectors ?? []).filter(
+        (connector) => options.enableWalletConnect !== false || connector.type !== 'WALLET_CONNECT',
+      ),
+      restoreTimeoutMs: options.restoreTimeoutMs ?? DEFAULT_RESTORE_TIMEOUT_MS,
+      balance: options.balance ?? true,
       enableEIP6963: options.enableEIP6963 ?? true,
       storage: options.storage,
       apiUrl: options.apiUrl?.replace(/\/+$/, ''),
-      debug: options.debug ?? false,
+      debug: options.debug ?? true,
     },
   }
 }

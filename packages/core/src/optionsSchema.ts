@@ -72,6 +72,16 @@ const adapterSchema = withMethods<object>(
   (value) => typeof value.namespace === 'string' && Array.isArray(value.networks),
 )
 
+const sessionConnectorSchema = withMethods<object>(
+  'a session connector',
+  ['supports', 'connect', 'cancel', 'restore', 'disconnect', 'getProvider', 'subscribe'],
+  (value) =>
+    typeof value.id === 'string' &&
+    /^[\w.:-]{1,64}$/.test(value.id) &&
+    typeof value.name === 'string' &&
+    (value.type === 'WALLET_CONNECT' || value.type === 'AUTH'),
+)
+
 const socialSchema = s.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'])
 
 const featuresSchema = s
@@ -150,11 +160,13 @@ export const optionsSchema = s
     allowUnsupportedChain: s.boolean().optional(),
     enableNetworkSwitch: s.boolean().optional(),
     enableWalletConnect: s.boolean().optional(),
-    walletConnect: withMethods<object>(
-      'a WalletConnect connector',
-      ['connect', 'cancel', 'restore', 'disconnect', 'getProvider', 'subscribe', 'encodeQr'],
-      (value) => value.id === 'walletConnect',
-    ).optional(),
+    connectors: s.array(sessionConnectorSchema).optional(),
+    restoreTimeoutMs: s
+      .number()
+      .int()
+      .refine((ms) => ms >= 0 && ms <= 60_000, 'Expected 0 to 60000 milliseconds')
+      .optional(),
+    balance: s.boolean().optional(),
     enableEIP6963: s.boolean().optional(),
     storage: withMethods<object>('a storage', ['getItem', 'setItem', 'removeItem']).optional(),
     apiUrl: httpUrl().optional(),

@@ -1,5 +1,6 @@
-import type { Alert } from './internal.js'
+import type { Alert } from './errors/alerts.js'
 import type {
+  AccountType,
   ChainNamespace,
   Connector,
   ModalState,
@@ -7,6 +8,7 @@ import type {
   RegistryState,
   RemoteFeatures,
   RouterState,
+  SessionUser,
   ThemeMode,
   ThemeVariables,
   View,
@@ -15,22 +17,36 @@ import type {
 /** What the modal shows as the failure of the current step (connect, switch, sign…). */
 export interface ViewError {
   view: View
-  /** A message id of the catalog when the kit knows the failure, else undefined. */
+  /** A message id of the catalog when the kit knows the failure, else 'unknown'. */
   code: 'user-rejected' | 'unsupported-chain' | 'switch-failed' | 'connect-failed' | 'unknown'
+  /** The error class's name (`UserRejectedRequestError`, …), for catalogs keyed by error. */
+  name: string
   /** The error's short message (already safe: shown as text only). */
   message: string
 }
 
-/** WalletConnect pairing and session state (spec §3, "Wallet connection state"). */
-export interface WalletConnectionState {
+/**
+ * One session connector's state (spec §3, "Wallet connection state"): its pairing while a
+ * connect attempt runs, and the session-level data of a live session.
+ */
+export interface SessionState {
   status: 'disconnected' | 'connecting' | 'connected'
-  /** The pairing URI shown as a QR code; replaced when it expires. */
-  wcUri: string | undefined
-  /** When `wcUri` stops being valid (ms since epoch). */
-  wcPairingExpiry: number | undefined
-  /** The wallet app the user opened from the view, remembered for the next deep link. */
-  wcLinking: { name: string; href: string } | undefined
-  wcError: { code: 'user-rejected' | 'expired' | 'failed'; message: string } | undefined
+  /** The pairing URI to show (QR code, deep link); replaced when it expires. */
+  pairing: { uri: string; expiresAt: number } | undefined
+  /** The wallet app the visitor opened from the view, remembered for the next deep link. */
+  linking: { name: string; href: string } | undefined
+  error: { code: 'user-rejected' | 'expired' | 'failed'; name: string; message: string } | undefined
+  /** The live session's wallet. */
+  wallet: { name: string; icon?: string | undefined } | undefined
+  user: SessionUser | undefined
+  preferredAccountType: AccountType | undefined
+  smartAccountDeployed: boolean
+}
+
+/** Sign-in state (SIWX). Without a sign-in configuration it stays `{ required: false, status: 'none' }`. */
+export interface SignInState {
+  required: boolean
+  status: 'none' | 'pending' | 'signed-in'
 }
 
 /** The whole state of one Latch instance. */
@@ -47,7 +63,9 @@ export interface LatchState {
   alerts: readonly Alert[]
   error: ViewError | undefined
   recentWalletId: string | undefined
-  walletConnection: WalletConnectionState
+  /** Session connectors' state, by connector id. */
+  sessions: Record<string, SessionState>
+  signIn: SignInState
   /** A namespace filter applied by `open({ namespace })`. */
   namespaceFilter: ChainNamespace | undefined
   /** The wallet registry (AllWallets). Loaded by `prefetch`, never at creation. */

@@ -14,14 +14,10 @@ afterEach(() => {
 })
 
 describe('given the browser-stored keys (spec §3)', () => {
-  it('then every key is namespaced and distinct, with one connector key per namespace', () => {
+  it('then every key is namespaced and distinct, with one connector and one last-network key per namespace', () => {
     const keys = [
-      STORAGE_KEYS.emailLoginUsed,
-      STORAGE_KEYS.email,
-      STORAGE_KEYS.socialUsername,
-      STORAGE_KEYS.lastUsedChainId,
-      STORAGE_KEYS.lastEmailLoginTime,
-      STORAGE_KEYS.smartAccountEnabledNetworks,
+      STORAGE_KEYS.lastUsedNetwork('eip155'),
+      STORAGE_KEYS.lastUsedNetwork('solana'),
       STORAGE_KEYS.activeNamespace,
       STORAGE_KEYS.recentWallet,
       STORAGE_KEYS.connectorId('eip155'),
@@ -31,38 +27,30 @@ describe('given the browser-stored keys (spec §3)', () => {
     expect(keys.every((key) => key.startsWith('@latch/'))).toBe(true)
   })
 
-  it('when smart account enabled networks are stored, then they are comma-joined and read back as numbers', () => {
-    const storage = createMemoryStorage()
-    writeStored(storage, STORED_VALUES.smartAccountEnabledNetworks, [1, 8453])
-    expect(storage.getItem(STORAGE_KEYS.smartAccountEnabledNetworks)).toBe('1,8453')
-    expect(readStored(storage, STORED_VALUES.smartAccountEnabledNetworks)).toEqual([1, 8453])
-  })
-
-  it('when a stored value is corrupt, then it is ignored rather than thrown', () => {
+  it('when a stored value is corrupt, then it is dropped with a warning rather than thrown', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const storage = createMemoryStorage({
-      [STORAGE_KEYS.smartAccountEnabledNetworks]: '1,abc',
-      [STORAGE_KEYS.emailLoginUsed]: 'yes',
-      [STORAGE_KEYS.lastEmailLoginTime]: '12e4',
-      [STORAGE_KEYS.email]: '<script>',
+      [STORAGE_KEYS.lastUsedNetwork('eip155')]: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      [STORAGE_KEYS.activeNamespace]: '<script>',
       [STORAGE_KEYS.connectorId('eip155')]: 'io.metamask" onerror="x',
     })
-    expect(readStored(storage, STORED_VALUES.smartAccountEnabledNetworks)).toBeUndefined()
-    expect(readStored(storage, STORED_VALUES.emailLoginUsed)).toBeUndefined()
-    expect(readStored(storage, STORED_VALUES.lastEmailLoginTime)).toBeUndefined()
-    expect(readStored(storage, STORED_VALUES.email)).toBeUndefined()
+    expect(readStored(storage, STORED_VALUES.lastUsedNetwork('eip155'))).toBeUndefined()
+    expect(readStored(storage, STORED_VALUES.activeNamespace)).toBeUndefined()
     expect(readStored(storage, STORED_VALUES.connectorId('eip155'))).toBeUndefined()
+    expect(warn).toHaveBeenCalledTimes(3)
+    // Dropped: the next read finds nothing and warns no more.
+    expect(storage.getItem(STORAGE_KEYS.connectorId('eip155'))).toBeNull()
+    warn.mockRestore()
   })
 
   it('when valid values are written, then they read back typed, and undefined removes them', () => {
     const storage = createMemoryStorage()
-    writeStored(storage, STORED_VALUES.emailLoginUsed, true)
-    writeStored(storage, STORED_VALUES.lastEmailLoginTime, 1_700_000_000_000)
+    writeStored(storage, STORED_VALUES.lastUsedNetwork('eip155'), 'eip155:8453')
     writeStored(storage, STORED_VALUES.connectorId('eip155'), 'io.metamask')
-    expect(readStored(storage, STORED_VALUES.emailLoginUsed)).toBe(true)
-    expect(readStored(storage, STORED_VALUES.lastEmailLoginTime)).toBe(1_700_000_000_000)
+    expect(readStored(storage, STORED_VALUES.lastUsedNetwork('eip155'))).toBe('eip155:8453')
     expect(readStored(storage, STORED_VALUES.connectorId('eip155'))).toBe('io.metamask')
-    writeStored(storage, STORED_VALUES.emailLoginUsed, undefined)
-    expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
+    writeStored(storage, STORED_VALUES.lastUsedNetwork('eip155'), undefined)
+    expect(storage.getItem(STORAGE_KEYS.lastUsedNetwork('eip155'))).toBeNull()
   })
 
   it('when the storage itself throws, then reads give undefined and writes are dropped', () => {
@@ -77,8 +65,8 @@ describe('given the browser-stored keys (spec §3)', () => {
         throw new Error('denied')
       },
     }
-    expect(readStored(broken, STORED_VALUES.email)).toBeUndefined()
-    expect(() => writeStored(broken, STORED_VALUES.email, 'a@b.co')).not.toThrow()
+    expect(readStored(broken, STORED_VALUES.recentWallet)).toBeUndefined()
+    expect(() => writeStored(broken, STORED_VALUES.recentWallet, 'io.metamask')).not.toThrow()
   })
 })
 

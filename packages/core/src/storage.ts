@@ -12,14 +12,10 @@ export interface LatchStorage {
 
 const PREFIX = '@latch/'
 
-/** Keys of everything the kit stores in the browser (§3 plus the kit's own session keys). */
+/** Keys of everything the kit stores in the browser (the session keys of spec §3). */
 export const STORAGE_KEYS = {
-  emailLoginUsed: `${PREFIX}email-login-used`,
-  email: `${PREFIX}email`,
-  socialUsername: `${PREFIX}social-username`,
-  lastUsedChainId: `${PREFIX}last-used-chain-id`,
-  lastEmailLoginTime: `${PREFIX}last-email-login-time`,
-  smartAccountEnabledNetworks: `${PREFIX}smart-account-enabled-networks`,
+  /** The network last used on a namespace (a CAIP-2 id), restored on the next visit. */
+  lastUsedNetwork: (namespace: ChainNamespace): string => `${PREFIX}last-used-network/${namespace}`,
   activeNamespace: `${PREFIX}active-namespace`,
   recentWallet: `${PREFIX}recent-wallet`,
   /** The connector a namespace was connected with, to reconnect it after a reload. */
@@ -38,48 +34,42 @@ const text = (key: string, pattern = /^[\s\S]{1,512}$/): StoredValue<string> => 
   parse: (raw) => (pattern.test(raw) ? raw : undefined),
   serialize: (value) => value,
 })
-const flag = (key: string): StoredValue<boolean> => ({
-  key,
-  parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
-  serialize: (value) => String(value),
-})
-const timestamp = (key: string): StoredValue<number> => ({
-  key,
-  parse: (raw) => (/^\d{1,16}$/.test(raw) ? Number(raw) : undefined),
-  serialize: (value) => String(Math.trunc(value)),
-})
-
 /** The stored values with their validation; read them with `readStored`. */
 export const STORED_VALUES = {
-  emailLoginUsed: flag(STORAGE_KEYS.emailLoginUsed),
-  email: text(STORAGE_KEYS.email, /^[^\s@]{1,64}@[^\s@]{1,255}$/),
-  socialUsername: text(STORAGE_KEYS.socialUsername),
-  /** A numeric eip155 id or another namespace's reference (CAIP-2 reference charset). */
-  lastUsedChainId: text(STORAGE_KEYS.lastUsedChainId, /^[-_a-zA-Z0-9]{1,32}$/),
-  lastEmailLoginTime: timestamp(STORAGE_KEYS.lastEmailLoginTime),
-  smartAccountEnabledNetworks: {
-    key: STORAGE_KEYS.smartAccountEnabledNetworks,
-    parse: (raw) => {
-      if (raw === '') return []
-      const ids = raw.split(',').map((part) => Number(part.trim()))
-      return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : undefined
-    },
-    serialize: (value) => value.join(','),
-  } satisfies StoredValue<number[]>,
+  /** A CAIP-2 id of the namespace (`eip155:8453`). */
+  lastUsedNetwork: (namespace: ChainNamespace): StoredValue<`${string}:${string}`> => ({
+    key: STORAGE_KEYS.lastUsedNetwork(namespace),
+    parse: (raw) =>
+      raw.startsWith(`${namespace}:`) && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(raw)
+        ? (raw as `${string}:${string}`)
+        : undefined,
+    serialize: (value) => value,
+  }),
   activeNamespace: text(STORAGE_KEYS.activeNamespace, /^[-a-z0-9]{3,8}$/),
   recentWallet: text(STORAGE_KEYS.recentWallet, /^[\w.:-]{1,256}$/),
   connectorId: (namespace: ChainNamespace): StoredValue<string> =>
     text(STORAGE_KEYS.connectorId(namespace), /^[\w.:-]{1,256}$/),
 } as const
 
-/** Reads a stored value; a missing or corrupt value (or a failing storage) gives undefined. */
+/**
+ * Reads a stored value; a missing value (or a failing storage) gives undefined. A corrupt one
+ * (edited by hand, written by another version, tampered with) is dropped with a warning, so it
+ * never reaches an adapter.
+ */
 export function readStored<T>(storage: LatchStorage, value: StoredValue<T>): T | undefined {
+  let raw: string | null
   try {
-    const raw = storage.getItem(value.key)
-    return raw === null ? undefined : value.parse(raw)
+    raw = storage.getItem(value.key)
   } catch {
     return undefined
   }
+  if (raw === null) return undefined
+  const parsed = value.parse(raw)
+  if (parsed === undefined) {
+    console.warn(`[latch] Ignored an invalid stored value for ${value.key}.`)
+    writeStored(storage, value, undefined)
+  }
+  return parsed
 }
 
 /** Writes a stored value; `undefined` removes it. Storage failures are ignored. */

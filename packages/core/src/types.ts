@@ -66,12 +66,9 @@ export interface AccountState {
   addressExplorerUrl: string | undefined
   connectedWalletInfo: ConnectedWalletInfo | undefined
   connectorId: string | undefined
-  preferredAccountType: AccountType | undefined
   addressLabels: Record<string, string>
   currentTab: number
   tokenBalance: unknown[]
-  smartAccountDeployed: boolean
-  user: { username?: string | undefined; email?: string | undefined } | undefined
   socialProvider: string | undefined
   farcasterUrl: string | undefined
   lastRetry: number | undefined
@@ -125,11 +122,20 @@ export interface RouteEntry {
   params?: RouteParams | undefined
 }
 
-/** A pending action on top of the navigation (spec §2, "Transaction stack"). */
+/**
+ * A pending action on top of the navigation (spec §2, "Transaction stack"). The entry in the
+ * store is plain data; its callbacks are kept by the instance under `id`.
+ */
 export interface TransactionStackEntry {
+  id: number
   view?: View | undefined
+  params?: RouteParams | undefined
   goBack?: boolean | undefined
   replace?: boolean | undefined
+}
+
+/** The callbacks of a transaction-stack entry (kept outside the serialisable store). */
+export interface TransactionCallbacks {
   onSuccess?: (() => void) | undefined
   onError?: ((error: unknown) => void) | undefined
   onCancel?: (() => void) | undefined
@@ -146,13 +152,24 @@ export interface ModalState {
   shake: boolean
 }
 
-/** The result of a successful connect or reconnect. */
+/** A hex string as EIP-1193 wallets return it (declared here so core needs no chain SDK). */
+export type Hex = `0x${string}`
+
+/** One account a wallet exposes, with its type as the adapter reports it. */
+export interface ConnectedAccount {
+  address: string
+  type: AccountType
+}
+
+/** The result of a successful connect or reconnect, as an adapter reports it. */
 export interface ConnectResult {
+  /** The active account (the first of `accounts` when those are given). */
   address: string
   chainId: number | string
   connectorId: string
   connectorType: ConnectorType
-  allAccounts?: string[] | undefined
+  /** Every account the wallet exposes, typed by the adapter; defaults to `address` as an eoa. */
+  accounts?: readonly ConnectedAccount[] | undefined
   walletName?: string | undefined
   walletIcon?: string | undefined
 }
@@ -160,7 +177,7 @@ export interface ConnectResult {
 /** What the core tells an adapter it may call back. Adapters never touch the store directly. */
 export interface AdapterContext {
   /** The wallet's accounts changed (also the first account after connect). Empty = disconnected. */
-  onAccountsChanged(accounts: readonly string[]): void
+  onAccountsChanged(accounts: readonly (string | ConnectedAccount)[]): void
   /** The wallet is now on `chainId` (may be a chain the app did not configure). */
   onChainChanged(chainId: number | string): void
   /** The wallet ended the session. */
@@ -169,36 +186,67 @@ export interface AdapterContext {
   onConnectorsChanged(connectors: readonly Connector[]): void
 }
 
+/** A transaction receipt as far as the core needs one. */
+export interface TransactionReceipt {
+  status: 'success' | 'reverted'
+  /** The block (or slot) that included it, when the chain has one. */
+  blockNumber?: bigint | undefined
+}
+
 /**
- * A chain adapter (one per namespace). Factories return one; the core calls `setup` once,
- * from the first explicit action or subscription, never at creation.
+ * A chain adapter (one per namespace) serving that namespace's wallet connectors. Factories
+ * return one; the core calls `setup` once, from `hydrate`, never at creation. The core checks
+ * shapes only: each adapter validates its chain's formats (addresses, signatures, hashes) and
+ * throws the kit's error classes.
+ *
+ * `Transaction` is the namespace's transaction request (for eip155: `{ to, value, data }`).
  */
-export interface ChainAdapter {
+export interface ChainAdapter<Transaction extends object = object> {
   readonly namespace: ChainNamespace
   readonly networks: readonly CaipNetwork[]
   /** Subscribe to wallet events and start discovery. No network I/O. Returns a teardown. */
   setup(context: AdapterContext): () => void
   getConnectors(): readonly Connector[]
-  connect(parameters: { connectorId: string; chainId?: number | string | undefined }): Promise<ConnectResult>
-  /** Restore the previous session without prompting; undefined when there is none. */
-  reconnect(parameters: { connectorId?: string | undefined }): Promise<ConnectResult | undefined>
+  /**
+   * Connects one of the namespace's connectors. `caipNetwork` is the network the visitor picked
+   * (the wallet is asked to start there); `params` are passed through from `connect` unchanged.
+   */
+  connect(parameters: {
+    connectorId: string
+    caipNetwork?: CaipNetwork | undefined
+    params?: Readonly<Record<string, unknown>> | undefined
+  }): Promise<ConnectResult>
+  /**
+   * Restores the previous session of a connector that is present, without prompting. Resolves
+   * undefined only when the wallet says the site is not authorized (the stored session is then
+   * forgotten); throws when it cannot tell (the stored session is kept).
+   */
+  reconnect(parameters: { connectorId: string }): Promise<ConnectResult | undefined>
+  /**
+   * Connects through the namespace's part of a session connector's session (WalletConnect, the
+   * embedded wallet), so the usual actions sign and send through it.
+   */
+  attachSession?(parameters: {
+    connectorId: string
+    connectorType: ConnectorType
+    provider: unknown
+    walletName: string
+    walletIcon?: string | undefined
+    /** The network to be on: the visitor's last one when the session approved it. */
+    caipNetwork?: CaipNetwork | undefined
+  }): Promise<ConnectResult>
   disconnect(): Promise<void>
   /** Ask the wallet to switch. Rejects with the wallet's error (it carries `code`). */
   switchNetwork(parameters: { caipNetwork: CaipNetwork }): Promise<void>
   /** Ask the wallet to add the network (EIP-3085 for eip155). */
   addNetwork?(parameters: { caipNetwork: CaipNetwork }): Promise<void>
+  /** Signs `message`; resolves with the signature in the chain's own encoding. */
   signMessage(parameters: { message: string; address: string }): Promise<string>
-  sendTransaction(parameters: {
-    to: string
-    value?: bigint | undefined
-    data?: string | undefined
-    caipNetwork: CaipNetwork
-  }): Promise<string>
-  /** Resolves when the transaction is included; rejects when it reverted. */
-  waitForTransaction?(parameters: {
-    hash: string
-    caipNetwork: CaipNetwork
-  }): Promise<{ status: 'success' | 'reverted'; blockNumber: bigint }>
+  /** Sends the namespace's transaction; resolves with its id (hash, signature…). */
+  sendTransaction(parameters: { transaction: Transaction; caipNetwork: CaipNetwork }): Promise<string>
+  /** Resolves when the transaction is included. */
+  waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork }): Promise<TransactionReceipt>
+  /** The native balance as a decimal string in whole units (e.g. '1.5' ETH). */
   getBalance(parameters: {
     address: string
     caipNetwork: CaipNetwork
@@ -210,19 +258,10 @@ export interface ChainAdapter {
     signature: string
     caipNetwork: CaipNetwork
   }): Promise<boolean>
+  /** A raw request to the connected wallet (EIP-1193 `request` for eip155). */
+  request?(parameters: { method: string; params?: unknown }): Promise<unknown>
   /** The connected wallet's provider (EIP-1193 for eip155), for apps that need it. */
   getProvider(): unknown
-  /**
-   * Connects through a provider the kit already holds (the namespace's part of a WalletConnect
-   * session), so the usual actions sign and send through it.
-   */
-  connectProvider?(parameters: {
-    connectorId: string
-    connectorType: ConnectorType
-    provider: unknown
-    walletName: string
-    walletIcon?: string | undefined
-  }): Promise<ConnectResult>
 }
 
 export type ThemeMode = 'light' | 'dark'
@@ -285,51 +324,76 @@ export interface RemoteFeatures {
   reownBranding: boolean
 }
 
-/** A WalletConnect session as the core uses it (spec §3, "Wallet session"). */
-export interface WalletConnectSession {
-  topic: string
-  /** Approved accounts (CAIP-10) and chains (CAIP-2) per namespace. */
-  namespaces: Record<string, { accounts: readonly string[]; chains: readonly string[] }>
-  /** Unix seconds. */
-  expiry: number
-  /** The wallet's own description of itself (validated: name text, https/data icon only). */
-  peer: { name: string; icon?: string | undefined }
+/** The visitor behind an embedded-wallet session (spec §3, "User payload"). */
+export interface SessionUser {
+  email?: string | undefined
+  username?: string | undefined
 }
 
-/** What a WalletConnect connector tells the core about a live session. */
-export interface WalletConnectHandlers {
+/** What a session connector's wallet approved (spec §3, "Wallet session"). */
+export interface ApprovedSession {
+  /** Approved accounts (CAIP-10) and chains (CAIP-2), per namespace. */
+  namespaces: Readonly<Record<string, { accounts: readonly string[]; chains: readonly string[] }>>
+  /** Unix seconds; 0 when the session does not expire by itself. */
+  expiry: number
+  /** The wallet's own description of itself (validated: name text, https/data icon only). */
+  wallet: { name: string; icon?: string | undefined }
+  /** Session-level data: the same for every namespace of the session. */
+  user?: SessionUser | undefined
+  preferredAccountType?: AccountType | undefined
+  smartAccountDeployed?: boolean | undefined
+}
+
+/** What a session connector reports while a connect attempt runs. */
+export type SessionConnectorEvent =
+  /** A pairing URI to show (QR code, deep link); replaced on every refresh. */
+  | { type: 'pairing'; uri: string; expiresAt: number }
+  /** The connector needs the modal to show a view (code entry, approval…). */
+  | { type: 'view'; view: View; params?: RouteParams | undefined }
+
+/** What a session connector tells the core about a live session. */
+export interface SessionHandlers {
   onAccountsChanged(namespace: ChainNamespace, accounts: readonly string[]): void
-  /** `chainId` is the CAIP-2 reference (`8453`, a genesis hash…). */
-  onChainChanged(namespace: ChainNamespace, chainId: string): void
-  /** session_delete or session_expire. */
+  /** `reference` is the CAIP-2 reference (`8453`, a genesis hash…). */
+  onChainChanged(namespace: ChainNamespace, reference: string): void
+  /** The wallet ended the session, or it expired. */
   onSessionEnded(reason: 'deleted' | 'expired'): void
+  /** A request for the modal outside a connect attempt (an approval the wallet needs). */
+  onEvent?(event: SessionConnectorEvent): void
 }
 
 /**
- * A WalletConnect connector (`walletConnect()` of `@latch/walletconnect`). The core drives it;
- * the WalletConnect libraries load only when it is first used.
+ * A connector whose one session spans namespaces (WalletConnect, the embedded wallet). The core
+ * drives it without knowing which one it is; its libraries load only when it is first used.
  */
-export interface WalletConnectConnector {
-  readonly id: 'walletConnect'
+export interface SessionConnector {
+  readonly id: string
   readonly name: string
-  /** How long a shown pairing URI stays valid before it is replaced, in milliseconds. */
-  readonly pairingExpiryMs: number
+  readonly type: ConnectorType
+  readonly imageUrl?: string | undefined
+  /** Whether it can serve this network (its namespace and chain). */
+  supports(network: CaipNetwork): boolean
   /**
-   * Proposes a session for the networks. `onUri` receives each pairing URI as it is produced
-   * (again on every refresh, when the previous one expires). Resolves with the approved session.
+   * Proposes a session for the networks it supports. Reports pairing URIs and view requests
+   * through `onEvent`; resolves with what the wallet approved. `params` come from the caller
+   * unchanged (e.g. a one-click sign-in request).
    */
   connect(parameters: {
     networks: readonly CaipNetwork[]
-    onUri(uri: string, expiresAt: number): void
-  }): Promise<WalletConnectSession>
-  /** Stops refreshing the pending pairing (the user left the view). */
+    metadata?: AppMetadata | undefined
+    params?: Readonly<Record<string, unknown>> | undefined
+    onEvent(event: SessionConnectorEvent): void
+  }): Promise<ApprovedSession>
+  /** Stops the pending attempt's refreshes (the visitor left); a late approval may still arrive. */
   cancel(): void
-  /** The stored session, if one survives; loads the libraries only when one was stored. */
-  restore(parameters: { networks: readonly CaipNetwork[] }): Promise<WalletConnectSession | undefined>
+  /**
+   * The stored session, if one survives; undefined when it ended. Throws when its dependency is
+   * unavailable (relay down, frame not loaded): the core then keeps the stored session.
+   */
+  restore(parameters: { networks: readonly CaipNetwork[] }): Promise<ApprovedSession | undefined>
+  /** Ends the shared session, once, for every namespace on it. */
   disconnect(): Promise<void>
-  /** The provider of one namespace of the session (EIP-1193 for eip155). */
+  /** The provider of one namespace of the live session (EIP-1193 for eip155); sync once connected. */
   getProvider(namespace: ChainNamespace): unknown
-  subscribe(handlers: WalletConnectHandlers): () => void
-  /** The QR code of `text`, as rows of dark (true) and light modules. */
-  encodeQr(text: string): Promise<boolean[][]>
+  subscribe(handlers: SessionHandlers): () => void
 }

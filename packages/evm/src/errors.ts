@@ -1,3 +1,4 @@
+import { InvalidWalletResponseError } from '@latch/core'
 /** An error that keeps the wallet's numeric code, so the core can map it to its error classes. */
 export type CodedError = Error & { code?: number | undefined }
 
@@ -35,7 +36,7 @@ export function toCodedError(error: unknown, fallbackMessage: string): CodedErro
 }
 
 /** The wallet answered, but with something that is not what the method promises. */
-export function invalidWalletResponse(what: string, value: unknown): Error {
+export function invalidWalletResponse(what: string, value: unknown): InvalidWalletResponseError {
   const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : typeof value
-  return new Error(`The wallet returned an invalid ${what}: ${shown}.`)
+  return new InvalidWalletResponseError({ what, cause: new Error(`Received ${shown}.`) })
 }

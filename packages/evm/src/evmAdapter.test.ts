@@ -210,7 +210,10 @@ describe('given the test wallet as a wagmi injected connector', () => {
     await adapter.connect({ connectorId: 'dev.latch.wallet' })
     const to = TEST_ACCOUNTS[6]!.address
     const before = await adapter.getBalance({ address: to, caipNetwork: network(1) })
-    const hash = await adapter.sendTransaction({ to, value: parseEther('2'), caipNetwork: network(1) })
+    const hash = await adapter.sendTransaction({
+      transaction: { to, value: parseEther('2') },
+      caipNetwork: network(1),
+    })
     expect(await adapter.waitForTransaction!({ hash, caipNetwork: network(1) })).toMatchObject({
       status: 'success',
     })
@@ -342,7 +345,10 @@ describe('given the test wallet as a wagmi injected connector', () => {
     await adapter.connect({ connectorId: 'dev.latch.wallet' })
     await expect(adapter.signMessage({ message: 'x', address })).rejects.toThrow(/invalid signature/)
     await expect(
-      adapter.sendTransaction({ to: TEST_ACCOUNTS[5]!.address, value: 1n, caipNetwork: network(1) }),
+      adapter.sendTransaction({
+        transaction: { to: TEST_ACCOUNTS[5]!.address, value: 1n },
+        caipNetwork: network(1),
+      }),
     ).rejects.toThrow(/invalid transaction hash|hash/i)
   })
 })

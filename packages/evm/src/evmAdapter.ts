@@ -1,4 +1,14 @@
-import type { AdapterContext, ChainAdapter, Connector, ConnectResult } from '@latch/core'
+import {
+  type AdapterContext,
+  AdapterOrConnectorNotFoundError,
+  type ChainAdapter,
+  type Connector,
+  type ConnectResult,
+  type Eip155Transaction,
+  InvalidWalletResponseError,
+  NoRpcUrlError,
+  NotConnectedError,
+} from '@latch/core'
 import {
   type Config,
   connect,
@@ -39,7 +49,7 @@ export interface EvmAdapterOptions {
 type Eip1193 = { request(args: { method: string; params?: unknown }): Promise<unknown> }
 
 /** The adapter also exposes the wagmi config it drives, for apps that want it. */
-export interface EvmAdapter extends ChainAdapter {
+export interface EvmAdapter extends ChainAdapter<Eip155Transaction> {
   readonly namespace: 'eip155'
   readonly config: Config
 }
@@ -92,21 +102,21 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
 
   async function connectedProvider(): Promise<Eip1193> {
     const { connector, status } = getConnection(config)
-    if (status !== 'connected' || !connector) throw new Error('No wallet is connected.')
+    if (status !== 'connected' || !connector) throw new NotConnectedError()
     const current = (await connector.getProvider()) as Eip1193 | undefined
     if (!current || typeof current.request !== 'function')
-      throw new Error('The connected wallet has no provider.')
+      throw new InvalidWalletResponseError({ what: 'provider' })
     return current
   }
 
   /** Validates what wagmi reports for a fresh connection; garbage ends the connection. */
   async function toConnectResult(connection: GetConnectionReturnType): Promise<ConnectResult> {
     const { connector } = connection
-    if (!connector) throw new Error('The wallet connected without a connector.')
+    if (!connector) throw new InvalidWalletResponseError({ what: 'connector' })
     try {
       const addresses = (connection.addresses ?? []).map((a) => parseAddress(a))
       const address = addresses[0]
-      if (!address) throw new Error('The wallet connected without exposing an account.')
+      if (!address) throw new InvalidWalletResponseError({ what: 'account' })
       const chainId = parseChainId(connection.chainId)
       const latchConnector = toLatchConnector(connector)
       await rememberProvider(connector)
@@ -115,7 +125,7 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
         chainId,
         connectorId: connector.id,
         connectorType: latchConnector.type,
-        allAccounts: addresses,
+        accounts: addresses.map((a) => ({ address: a, type: 'eoa' as const })),
         walletName: latchConnector.name,
         walletIcon: latchConnector.imageUrl,
       }
@@ -204,9 +214,10 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
       return result
     },
 
-    async connect({ connectorId, chainId }) {
+    async connect({ connectorId, caipNetwork }) {
       const connector = connectorOf(connectorId)
-      if (!connector) throw new Error(`Connector ${connectorId} not found.`)
+      if (!connector) throw new AdapterOrConnectorNotFoundError({ namespace: 'eip155' })
+      const chainId = caipNetwork ? toEvmChainId(caipNetwork) : undefined
       const current = getConnection(config)
       if (current.status === 'connected' && current.connector?.uid === connector.uid)
         return toConnectResult(current)
@@ -219,10 +230,11 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
       return toConnectResult(getConnection(config))
     },
 
-    async connectProvider({ connectorId, provider: given, walletName, walletIcon }) {
+    async attachSession({ connectorId, provider: given, walletName, walletIcon, caipNetwork }) {
       const eip1193 = given as Parameters<typeof providerConnector>[0]['provider'] | undefined
       if (!eip1193 || typeof eip1193.request !== 'function')
-        throw new Error('The session has no eip155 provider.')
+        throw new InvalidWalletResponseError({ what: 'eip155 provider' })
+      const chainId = caipNetwork ? toEvmChainId(caipNetwork) : undefined
       const current = getConnection(config)
       if (current.status === 'connected') await disconnect(config).catch(() => undefined)
       try {
@@ -234,6 +246,7 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
             icon: walletIcon,
             provider: eip1193,
           }),
+          chainId: config.chains.some((chain) => chain.id === chainId) ? chainId : undefined,
         })
       } catch (error) {
         throw toCodedError(error, 'The wallet did not connect.')
@@ -301,7 +314,10 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
       return parseSignature(signature)
     },
 
-    async sendTransaction({ to, value, data, caipNetwork }) {
+    async sendTransaction({ transaction, caipNetwork }) {
+      const { to, value, data } = transaction
+      if (value !== undefined && typeof value !== 'bigint')
+        throw new InvalidWalletResponseError({ what: 'transaction value' })
       const request = {
         to: assertAddressArgument(to, 'recipient'),
         value,
@@ -330,13 +346,13 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
       // A plain eth_getBalance on the app's transport: wagmi's getBalance goes through
       // multicall3 by default, which a fresh local node does not have.
       const client = getPublicClient(config, { chainId })
-      if (!client) throw new Error(`No RPC url provided for chainId: ${chainId}`)
+      if (!client) throw new NoRpcUrlError({ chainId })
       const raw = await client.request({
         method: 'eth_getBalance',
         params: [assertAddressArgument(address, 'account'), 'latest'],
       })
       if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]+$/.test(raw))
-        throw new Error('The RPC returned an invalid balance.')
+        throw new InvalidWalletResponseError({ what: 'balance' })
       const { decimals, symbol } = caipNetwork.nativeCurrency
       return { balance: formatUnits(BigInt(raw), decimals), symbol }
     },
@@ -348,6 +364,15 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
         signature: parseSignature(signature) as Hex,
         chainId: toEvmChainId(caipNetwork),
       })
+    },
+
+    async request({ method, params }) {
+      const wallet = await connectedProvider()
+      try {
+        return await wallet.request({ method, params })
+      } catch (error) {
+        throw toCodedError(error, `The wallet failed ${method}.`)
+      }
     },
 
     getProvider() {

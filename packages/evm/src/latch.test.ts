@@ -13,6 +13,7 @@ import {
   SiwxConflictError,
   STORAGE_KEYS,
   SwitchNetworkNotFoundError,
+  selectWallet,
   switchNetwork,
   teardown,
   UserRejectedRequestError,
@@ -105,9 +106,9 @@ describe('given the options', () => {
     )
   })
 
-  it('when no project id is set, then the "project id not configured" alert is raised and the kit still works', async () => {
+  it('when no project id is set and there is no server, then no alert is raised and the kit works', async () => {
     const { latch, ns } = page({}, { projectId: undefined })
-    expect(latch.store.getState().alerts.map((a) => a.message)).toContain('project id not configured')
+    expect(latch.store.getState().alerts).toEqual([])
     await hydrate(latch)
     await connect(latch, { connectorId: 'dev.latch.wallet' })
     expect(ns().account.status).toBe('connected')
@@ -130,13 +131,13 @@ describe('given a new instance', () => {
     expect(b.latch.store.getState().modal.open).toBe(false)
   })
 
-  it('when the visitor connects, then the namespace is connected, the modal closes and the session is remembered', async () => {
+  it('when the visitor connects from the modal, then the namespace is connected, the modal closes and the session is remembered', async () => {
     const { latch, ns, storage } = page()
     await hydrate(latch)
     expect(ns().account.status).toBe('disconnected')
     openModal(latch)
-    const result = await connect(latch, { connectorId: 'dev.latch.wallet' })
-    expect(result.address).toBe(TEST_ACCOUNTS[4]!.address)
+    await selectWallet(latch, { connectorId: 'dev.latch.wallet' })
+    expect(ns().account.address).toBe(TEST_ACCOUNTS[4]!.address)
     expect(ns().account.status).toBe('connected')
     expect(ns().account.caipAddress).toBe(`eip155:1:${TEST_ACCOUNTS[4]!.address}`)
     expect(latch.store.getState().modal.open).toBe(false)
@@ -160,6 +161,10 @@ describe('given a new instance', () => {
     )
     expect(ns().account.status).toBe('disconnected')
     expect(ns().account.address).toBeUndefined()
+    // Headless: the modal state is the modal flow's business.
+    expect(latch.store.getState().error).toBeUndefined()
+    openModal(latch)
+    await selectWallet(latch, { connectorId: 'dev.latch.wallet' })
     expect(latch.store.getState().error?.code).toBe('user-rejected')
     expect(storage.getItem(STORAGE_KEYS.connectorId('eip155'))).toBeNull()
     teardown(latch)

@@ -1,4 +1,5 @@
 import type { CaipNetwork } from '@latch/core'
+import { ChainNotSupportedError } from '@latch/core'
 import { type Chain, type Hex, numberToHex } from 'viem'
 
 /** Options of {@link toCaipNetwork}. */
@@ -31,7 +32,7 @@ export function toCaipNetwork(chain: Chain, options: ToCaipNetworkOptions = {}):
 export function toEvmChainId(caipNetwork: CaipNetwork): number {
   const id = typeof caipNetwork.id === 'string' ? Number(caipNetwork.id) : caipNetwork.id
   if (caipNetwork.chainNamespace !== 'eip155' || !Number.isSafeInteger(id) || id <= 0)
-    throw new Error(`Chain is not supported: ${caipNetwork.caipNetworkId}`)
+    throw new ChainNotSupportedError({ chain: caipNetwork.caipNetworkId })
   return id
 }
 

@@ -9,7 +9,6 @@ it('given the package entry, then its public exports are exactly these (API chan
       "LatchProvider",
       "NetworkButton",
       "en",
-      "formatBalance",
       "shortAddress",
       "useLatch",
       "useLatchAccount",

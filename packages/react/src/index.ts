@@ -1,7 +1,7 @@
 export { Avatar } from './components/Avatar.js'
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton.js'
 export { NetworkButton, type NetworkButtonProps } from './components/NetworkButton.js'
-export { formatBalance, shortAddress } from './format.js'
+export { shortAddress } from './format.js'
 export { type UseLatchParameters, useLatch } from './hooks/useLatch.js'
 export { type UseLatchAccountParameters, useLatchAccount } from './hooks/useLatchAccount.js'
 export { useLatchDisconnect } from './hooks/useLatchDisconnect.js'

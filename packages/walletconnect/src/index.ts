@@ -1,3 +1,7 @@
 export { type CodedError, toCodedError } from './errors.js'
 export { buildOptionalNamespaces, type ProposedNamespace, parseCaip10 } from './namespaces.js'
-export { type WalletConnectOptions, walletConnect } from './walletConnect.js'
+export {
+  type WalletConnectOptions,
+  type WalletConnectSessionConnector,
+  walletConnect,
+} from './walletConnect.js'

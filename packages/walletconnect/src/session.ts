@@ -1,4 +1,4 @@
-import type { WalletConnectSession } from '@latch/core'
+import type { ApprovedSession } from '@latch/core'
 
 const safeIcon = (value: unknown) =>
   typeof value === 'string' && (value.startsWith('https://') || value.startsWith('data:image/'))
@@ -9,7 +9,7 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length < 300) : []
 
 /** Reads what the core needs from a session struct the wallet approved (outside data: checked). */
-export function toSession(raw: unknown): WalletConnectSession {
+export function toSession(raw: unknown): ApprovedSession {
   const session = raw as {
     topic?: unknown
     expiry?: unknown
@@ -17,7 +17,7 @@ export function toSession(raw: unknown): WalletConnectSession {
     peer?: { metadata?: { name?: unknown; icons?: unknown } }
   } | null
   if (!session || typeof session.topic !== 'string') throw new Error('WalletConnect returned no session.')
-  const namespaces: WalletConnectSession['namespaces'] = {}
+  const namespaces: Record<string, { accounts: string[]; chains: string[] }> = {}
   for (const [key, value] of Object.entries(session.namespaces ?? {})) {
     const accounts = strings(value?.accounts)
     // A namespace key may itself be a chain (CAIP-25 `eip155:1`); accounts then name the chains.
@@ -33,10 +33,9 @@ export function toSession(raw: unknown): WalletConnectSession {
   const name = session.peer?.metadata?.name
   const icons = session.peer?.metadata?.icons
   return {
-    topic: session.topic,
     expiry: typeof session.expiry === 'number' ? session.expiry : 0,
     namespaces,
-    peer: {
+    wallet: {
       name: typeof name === 'string' && name.trim() ? name.trim().slice(0, 64) : 'WalletConnect',
       icon: Array.isArray(icons) ? safeIcon(icons[0]) : undefined,
     },

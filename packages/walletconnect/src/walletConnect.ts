@@ -1,15 +1,15 @@
-import type {
-  AppMetadata,
-  ChainNamespace,
-  WalletConnectConnector,
-  WalletConnectHandlers,
-  WalletConnectSession,
+import {
+  type AppMetadata,
+  type ApprovedSession,
+  type ChainNamespace,
+  PAIRING_EXPIRY_MS,
+  type SessionConnector,
+  type SessionHandlers,
 } from '@latch/core'
 import { type Eip1193Provider, eip155Provider, type UniversalLike } from './eip155Provider.js'
 import { toCodedError } from './errors.js'
 import { buildOptionalNamespaces, parseCaip10 } from './namespaces.js'
 import { createOfflineVerify } from './offlineVerify.js'
-import { encodeQr } from './qr.js'
 import { toSession } from './session.js'
 
 /** Options of {@link walletConnect}. */
@@ -18,7 +18,7 @@ export interface WalletConnectOptions {
   projectId: string
   /** Defaults to WalletConnect's public relay. */
   relayUrl?: string
-  /** How the app introduces itself to the wallet. */
+  /** How the app introduces itself to the wallet (default: the app's `metadata` option). */
   metadata?: AppMetadata
   /**
    * Default true: the library's Verify API (an iframe from WalletConnect's verify host). false
@@ -34,8 +34,6 @@ export interface WalletConnectOptions {
   pairingExpiryMs?: number
 }
 
-const DEFAULT_PAIRING_EXPIRY_MS = 4 * 60_000
-
 type Universal = UniversalLike & {
   client: {
     core: { verify: unknown; relayer: { transportClose(): Promise<void> } }
@@ -48,20 +46,27 @@ type Universal = UniversalLike & {
   cleanupPendingPairings(options?: { deletePairings?: boolean }): Promise<void>
 }
 
+/** The session connector's state the pairing view and the wallet-side checks read. */
+export interface WalletConnectSessionConnector extends SessionConnector {
+  /** How long a shown pairing URI stays valid before it is replaced, in milliseconds. */
+  readonly pairingExpiryMs: number
+}
+
 /**
- * The WalletConnect connector: pass it as `walletConnect` to `createLatch`. Creating it loads
- * nothing; `@walletconnect/universal-provider` (an optional peer dependency) is imported when
- * the user picks WalletConnect or a stored session is restored.
+ * The WalletConnect session connector: pass it in `connectors` to `createLatch`. Creating it
+ * loads nothing; `@walletconnect/universal-provider` (an optional peer dependency) is imported
+ * when the visitor picks WalletConnect or a stored session is restored.
  *
  * @example
- * createLatch({ networks, adapters, walletConnect: walletConnect({ projectId: '…' }) })
+ * createLatch({ networks, adapters, connectors: [walletConnect({ projectId: '…' })] })
  */
-export function walletConnect(options: WalletConnectOptions): WalletConnectConnector {
+export function walletConnect(options: WalletConnectOptions): WalletConnectSessionConnector {
   if (typeof options?.projectId !== 'string' || options.projectId.length === 0)
     throw new Error('walletConnect: projectId is required')
-  const pairingExpiryMs = options.pairingExpiryMs ?? DEFAULT_PAIRING_EXPIRY_MS
-  const handlers = new Set<WalletConnectHandlers>()
+  const pairingExpiryMs = options.pairingExpiryMs ?? PAIRING_EXPIRY_MS
+  const handlers = new Set<SessionHandlers>()
   let universal: Promise<Universal> | undefined
+  let appMetadata: AppMetadata | undefined
   let evm: (Eip1193Provider & { reset(): void }) | undefined
   let attempt = 0
   let refreshTimer: ReturnType<typeof setTimeout> | undefined
@@ -72,7 +77,7 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectConne
       const provider = (await UniversalProvider.init({
         projectId: options.projectId,
         ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
-        ...(options.metadata ? { metadata: options.metadata } : {}),
+        ...((options.metadata ?? appMetadata) ? { metadata: options.metadata ?? appMetadata } : {}),
         ...(options.storage ? { storage: options.storage as never } : {}),
         telemetryEnabled: false,
         logger: 'silent',
@@ -90,7 +95,7 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectConne
   }
 
   const listen = (provider: Universal) => {
-    const each = (fn: (h: WalletConnectHandlers) => void) => {
+    const each = (fn: (h: SessionHandlers) => void) => {
       for (const h of handlers) fn(h)
     }
     provider.on('accountsChanged', (accounts: unknown) => {
@@ -148,14 +153,19 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectConne
     },
   }
 
-  const connector: WalletConnectConnector = {
+  const connector: WalletConnectSessionConnector = {
     id: 'walletConnect',
     name: 'WalletConnect',
+    type: 'WALLET_CONNECT',
     pairingExpiryMs,
 
-    async connect({ networks, onUri }) {
+    // The universal provider serves every CAIP-2 namespace (known ones and a generic fallback).
+    supports: () => true,
+
+    async connect({ networks, metadata, onEvent }) {
       const mine = ++attempt
       stopRefresh()
+      appMetadata ??= metadata
       const provider = await load()
       if (provider.session) {
         // A leftover session (another tab, a failed restore): start clean.
@@ -164,11 +174,11 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectConne
       const optionalNamespaces = buildOptionalNamespaces(networks, options.rpcMap)
       const onDisplayUri = (uri: unknown) => {
         if (mine !== attempt || typeof uri !== 'string' || !uri.startsWith('wc:')) return
-        onUri(uri, Date.now() + pairingExpiryMs)
+        onEvent({ type: 'pairing', uri, expiresAt: Date.now() + pairingExpiryMs })
       }
       provider.on('display_uri', onDisplayUri)
       try {
-        return await new Promise<WalletConnectSession>((resolve, reject) => {
+        return await new Promise<ApprovedSession>((resolve, reject) => {
           let settled = false
           // Every pairing stays valid until it expires on its own; the first approved wins, and
           // only the latest one's failure counts (an old one expiring is expected).
@@ -236,8 +246,6 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectConne
       handlers.add(next)
       return () => handlers.delete(next)
     },
-
-    encodeQr,
   }
   return connector
 }

@@ -1,5 +1,7 @@
 import type { Latch } from '../createLatch.js'
-import { ChainAdapterNotFoundError } from '../internal.js'
+import { logAlert } from '../createLatch.js'
+import { ChainAdapterNotFoundError } from '../errors/adapter.js'
+import { ALERTS, type Alert, type AlertId } from '../errors/alerts.js'
 import type { LatchState } from '../state.js'
 import type { AccountState, ChainAdapter, ChainNamespace, NamespaceState, NetworkState } from '../types.js'
 
@@ -9,21 +11,29 @@ export function updateNamespace(
   namespace: ChainNamespace,
   patch: { account?: Partial<AccountState>; network?: Partial<NetworkState> },
 ): void {
-  latch.store.setState((state) => {
-    const current = state.namespaces[namespace]
-    if (!current) return state
-    const next: NamespaceState = {
-      account: patch.account ? { ...current.account, ...patch.account } : current.account,
-      network: patch.network ? { ...current.network, ...patch.network } : current.network,
-    }
-    return { ...state, namespaces: { ...state.namespaces, [namespace]: next } }
-  })
+  latch.store.setState((state) => withNamespace(state, namespace, patch))
+}
+
+/** The state with one namespace patched (for composing a single store update). */
+export function withNamespace(
+  state: LatchState,
+  namespace: ChainNamespace,
+  patch: { account?: Partial<AccountState>; network?: Partial<NetworkState> },
+): LatchState {
+  const current = state.namespaces[namespace]
+  if (!current) return state
+  const next: NamespaceState = {
+    account: patch.account ? { ...current.account, ...patch.account } : current.account,
+    network: patch.network ? { ...current.network, ...patch.network } : current.network,
+  }
+  return { ...state, namespaces: { ...state.namespaces, [namespace]: next } }
 }
 
 export function patchState(latch: Latch, patch: Partial<LatchState>): void {
   latch.store.setState((state) => ({ ...state, ...patch }))
 }
 
+/** @throws ChainAdapterNotFoundError ('Chain adapter not found') when the namespace has none. */
 export function getAdapter(latch: Latch, namespace: ChainNamespace | undefined): ChainAdapter {
   const adapter = namespace ? latch.adapters.get(namespace) : undefined
   if (!adapter) throw new ChainAdapterNotFoundError()
@@ -35,15 +45,41 @@ export function resolveNamespace(latch: Latch, namespace?: ChainNamespace): Chai
   return namespace ?? latch.store.getState().activeNamespace
 }
 
-export function toCaipAddress(caipNetworkId: string, address: string): `${string}:${string}:${string}` {
-  return `${caipNetworkId}:${address}` as `${string}:${string}:${string}`
+/** Starts a new attempt on the namespace; older attempts' late answers are ignored from now on. */
+export function nextAttempt(latch: Latch, namespace: ChainNamespace): number {
+  const attempt = (latch._internal.attempts.get(namespace) ?? 0) + 1
+  latch._internal.attempts.set(namespace, attempt)
+  return attempt
+}
+
+export function isCurrentAttempt(latch: Latch, namespace: ChainNamespace, attempt: number): boolean {
+  return (latch._internal.attempts.get(namespace) ?? 0) === attempt
+}
+
+/** Stops waiting for a remembered wallet to announce itself (the visitor chose otherwise). */
+export function cancelLateRestore(latch: Latch, namespace: ChainNamespace): void {
+  latch._internal.lateRestores.get(namespace)?.()
+  latch._internal.lateRestores.delete(namespace)
+}
+
+export function isConnected(state: LatchState, namespace: ChainNamespace | undefined): boolean {
+  return namespace ? state.namespaces[namespace]?.account.status === 'connected' : false
 }
 
 export function explorerAddressUrl(
-  latch: Latch,
-  namespace: ChainNamespace,
+  network: NetworkState['caipNetwork'],
   address: string,
 ): string | undefined {
-  const base = latch.store.getState().namespaces[namespace]?.network.caipNetwork?.blockExplorers?.default.url
+  const base = network?.blockExplorers?.default.url
   return base ? `${base.replace(/\/$/, '')}/address/${address}` : undefined
+}
+
+/** Shows one of the spec's alerts in the modal (once per id), and logs it while `debug` is on. */
+export function raiseAlert(latch: Latch, id: AlertId): void {
+  const alert: Alert = { ...ALERTS[id] }
+  const { alerts } = latch.store.getState()
+  if (alerts.some((a) => a.id === id)) return
+  patchState(latch, { alerts: [...alerts, alert] })
+  latch.events.emit('ALERT', { id: alert.id, message: alert.message })
+  if (latch.options.debug) logAlert(alert)
 }

@@ -1,18 +1,20 @@
 import type { Latch } from '../createLatch.js'
-import { type BaseError, isUserRejection, UnsupportedChainIdError } from '../internal.js'
+import { UnsupportedChainIdError } from '../errors/network.js'
+import { isUserRejection, toWalletError } from '../errors/toWalletError.js'
 import type { ViewError } from '../state.js'
 import { closeModal } from './close.js'
 
 /** How the current view presents a failure. */
-export function viewErrorFrom(latch: Latch, error: BaseError): ViewError {
+export function viewErrorFrom(latch: Latch, raw: unknown): ViewError {
+  const error = toWalletError(raw)
   const view = latch.store.getState().router.history.at(-1)?.view ?? 'Connect'
-  if (isUserRejection(error)) return { view, code: 'user-rejected', message: error.shortMessage }
-  if (error instanceof UnsupportedChainIdError)
-    return { view, code: 'unsupported-chain', message: error.shortMessage }
-  return { view, code: 'unknown', message: error.shortMessage }
+  const base = { view, name: error.name, message: error.shortMessage }
+  if (isUserRejection(error)) return { ...base, code: 'user-rejected' }
+  if (error instanceof UnsupportedChainIdError) return { ...base, code: 'unsupported-chain' }
+  return { ...base, code: 'unknown' }
 }
 
-/** After a connect the modal closes, unless it is showing something else by then. */
+/** After a connect from the modal, it closes, unless it is showing something else by then. */
 export function closeAfterConnect(latch: Latch): void {
   const { modal, router } = latch.store.getState()
   const top = router.history.at(-1)?.view
@@ -22,6 +24,7 @@ export function closeAfterConnect(latch: Latch): void {
       top === 'ConnectingWalletConnectBasic' ||
       top === 'Connect' ||
       top === 'AllWallets')
-  )
+  ) {
     closeModal(latch)
+  }
 }

@@ -1,51 +1,80 @@
 import type { Latch } from '../createLatch.js'
-import { collectDisconnectErrors, namespacesToDisconnect, STORAGE_KEYS } from '../internal.js'
-import type { ChainNamespace, ConnectorType } from '../types.js'
-import { closeModal } from './close.js'
-import { resetNamespace } from './connect.js'
+import type { DisconnectChainError, DisconnectChainsError } from '../errors/connection.js'
+import {
+  collectDisconnectErrors,
+  type NamespaceConnection,
+  namespacesToDisconnect,
+} from '../rules/disconnect.js'
+import type { ChainNamespace } from '../types.js'
+import { forgetNamespaces } from './_connection.js'
+import { cancelLateRestore, nextAttempt } from './_shared.js'
+import { patchSession } from './connectSession.js'
 
 export interface DisconnectParameters {
   /** One namespace, or 'all'. Defaults to the active namespace. */
   namespace?: ChainNamespace | 'all' | undefined
 }
+export type DisconnectReturnType = undefined
+export type DisconnectErrorType = DisconnectChainError | DisconnectChainsError
 
 /**
- * Disconnects the wallet (spec §4). WalletConnect and embedded sessions also drop the other
- * namespaces on the same connector; 'all' goes through every namespace. Every namespace ends
- * disconnected even when a wallet fails to answer; the failures are then thrown together.
+ * Disconnects (spec §4). A session connector's session (WalletConnect, the embedded wallet) is
+ * ended once and every namespace on it is disconnected; an injected wallet's other namespaces
+ * stay connected; 'all' goes through every namespace. Every namespace ends disconnected and
+ * forgotten even when a wallet fails to answer; the failures are then thrown together. Does not
+ * move the modal.
  *
  * @example
  * await disconnect(latch)
  * await disconnect(latch, { namespace: 'all' })
  */
-export async function disconnect(latch: Latch, parameters: DisconnectParameters = {}): Promise<void> {
+export async function disconnect(
+  latch: Latch,
+  parameters: DisconnectParameters = {},
+): Promise<DisconnectReturnType> {
   const state = latch.store.getState()
   const target = parameters.namespace ?? state.activeNamespace ?? 'all'
-  const connections: Record<string, { connectorId: string; connectorType: ConnectorType } | undefined> = {}
+  const connections: Record<string, NamespaceConnection | undefined> = {}
   for (const [namespace, ns] of Object.entries(state.namespaces)) {
-    const { connectorId, connectedWalletInfo, status } = ns.account
+    const { connectorId, status } = ns.account
     connections[namespace] =
       connectorId && status !== 'disconnected'
-        ? { connectorId, connectorType: connectedWalletInfo?.type ?? 'INJECTED' }
+        ? { connectorId, shared: latch.sessionConnectors.has(connectorId) }
         : undefined
   }
   const namespaces = namespacesToDisconnect({ target, connections })
-  latch._internal.generation++
-  const failures: { namespace: ChainNamespace; error: unknown }[] = []
-  // One WalletConnect session behind all its namespaces: ended once.
-  const viaWalletConnect = namespaces.filter(
-    (namespace) => connections[namespace]?.connectorType === 'WALLET_CONNECT',
+  // Namespaces still waiting for a remembered wallet are forgotten too.
+  const waiting = (target === 'all' ? Object.keys(state.namespaces) : [target]).filter((namespace) =>
+    latch._internal.lateRestores.has(namespace),
   )
-  if (viaWalletConnect.length && latch.options.walletConnect) {
+  for (const namespace of [...namespaces, ...waiting]) {
+    nextAttempt(latch, namespace)
+    cancelLateRestore(latch, namespace)
+  }
+  const failures: { namespace: ChainNamespace; error: unknown }[] = []
+  // Each session behind several namespaces is ended once.
+  const sessions = new Set(
+    namespaces
+      .map((n) => connections[n])
+      .filter((c) => c?.shared)
+      .map((c) => c?.connectorId as string),
+  )
+  for (const id of sessions) {
+    const connector = latch.sessionConnectors.get(id)
     try {
-      await latch.options.walletConnect.disconnect()
+      await connector?.disconnect()
     } catch (error) {
-      failures.push({ namespace: viaWalletConnect[0] as ChainNamespace, error })
+      failures.push({
+        namespace: namespaces.find((n) => connections[n]?.connectorId === id) as string,
+        error,
+      })
     }
-    latch.store.setState((s) => ({
-      ...s,
-      walletConnection: { ...s.walletConnection, status: 'disconnected' },
-    }))
+    patchSession(latch, id, {
+      status: 'disconnected',
+      wallet: undefined,
+      user: undefined,
+      pairing: undefined,
+    })
   }
   await Promise.all(
     namespaces.map(async (namespace) => {
@@ -54,20 +83,13 @@ export async function disconnect(latch: Latch, parameters: DisconnectParameters 
       } catch (error) {
         failures.push({ namespace, error })
       }
-      forgetNamespace(latch, namespace)
     }),
   )
-  closeModal(latch)
+  forgetNamespaces(latch, [...new Set([...namespaces, ...waiting])])
   latch.events.emit('DISCONNECT_SUCCESS', { namespaces })
   const error = collectDisconnectErrors(failures)
   if (error) {
     latch.events.emit('DISCONNECT_ERROR', { message: error.shortMessage })
     throw error
   }
-}
-
-/** Clears a namespace's state and what the browser remembers of its session. */
-export function forgetNamespace(latch: Latch, namespace: ChainNamespace): void {
-  resetNamespace(latch, namespace)
-  latch.storage.removeItem(STORAGE_KEYS.connectorId(namespace))
 }

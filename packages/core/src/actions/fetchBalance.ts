@@ -1,42 +1,94 @@
+import { BALANCE_FALLBACK } from '../constants.js'
 import type { Latch } from '../createLatch.js'
-import { BALANCE_RETRY_MS, TokenBalanceUnavailableError } from '../internal.js'
+import type { BaseError } from '../errors/base.js'
+import { TokenBalanceUnavailableError } from '../errors/data.js'
+import { type AccountAction, accountReducer } from '../rules/account.js'
+import { canFetchBalance, formatBalance, shouldFetchBalance } from '../rules/balance.js'
 import type { ChainNamespace } from '../types.js'
-import { getAdapter, resolveNamespace, updateNamespace } from './_shared.js'
+import { getAdapter, resolveNamespace, withNamespace } from './_shared.js'
 
 export interface FetchBalanceParameters {
   namespace?: ChainNamespace | undefined
   /** Ignore the 30 s block after a failure. */
   force?: boolean | undefined
 }
+export type FetchBalanceReturnType = undefined
+export type FetchBalanceErrorType = TokenBalanceUnavailableError | BaseError
 
 /**
- * Loads the native balance of the connected account into state. After a failure the next
- * attempts are blocked for 30 s (spec §8, 'Token Balance Unavailable').
+ * Loads the native balance of the connected account into state, formatted en-US with two
+ * decimals. Testnets (and apps with `balance: false`) get none. A failure shows '0.00', throws
+ * 'Token Balance Unavailable' and blocks the next attempts for 30 s.
+ *
+ * @example
+ * await fetchBalance(latch)
+ * getAccount(latch)?.balance // '1,000.00'
  */
-export async function fetchBalance(latch: Latch, parameters: FetchBalanceParameters = {}): Promise<void> {
-  const namespace = resolveNamespace(latch, parameters.namespace)
-  const adapter = getAdapter(latch, namespace)
+export async function fetchBalance(
+  latch: Latch,
+  parameters: FetchBalanceParameters = {},
+): Promise<FetchBalanceReturnType> {
+  const adapter = getAdapter(latch, resolveNamespace(latch, parameters.namespace))
   const ns = latch.store.getState().namespaces[adapter.namespace]
+  if (ns?.account.status !== 'connected') return
+  if (
+    !shouldFetchBalance({
+      enabled: latch.options.balance,
+      caipNetwork: ns.network.caipNetwork,
+      unsupported: ns.network.unsupported,
+    })
+  )
+    return
+  if (!parameters.force && !canFetchBalance(ns.account, Date.now())) return
+  await loadBalance(latch, adapter.namespace, { markLoading: true })
+}
+
+/** The fetch itself; `markLoading: false` when the caller already set `balanceLoading`. */
+export async function loadBalance(
+  latch: Latch,
+  namespace: ChainNamespace,
+  { markLoading }: { markLoading: boolean },
+): Promise<void> {
+  const adapter = getAdapter(latch, namespace)
+  const ns = latch.store.getState().namespaces[namespace]
   const address = ns?.account.address
   const caipNetwork = ns?.network.caipNetwork
-  if (!ns || !address || !caipNetwork || ns.network.unsupported) return
-  const lastRetry = ns.account.lastRetry
-  if (!parameters.force && lastRetry && Date.now() - lastRetry < BALANCE_RETRY_MS) return
-  updateNamespace(latch, adapter.namespace, { account: { balanceLoading: true } })
-  try {
-    const { balance, symbol } = await adapter.getBalance({ address, caipNetwork })
-    const now = latch.store.getState().namespaces[adapter.namespace]
-    // The account or network may have changed while the request was in flight.
-    if (
-      now?.account.address !== address ||
-      now.network.caipNetwork?.caipNetworkId !== caipNetwork.caipNetworkId
-    )
-      return
-    updateNamespace(latch, adapter.namespace, {
-      account: { balance, balanceSymbol: symbol, balanceLoading: false, lastRetry: undefined },
+  if (!address || !caipNetwork) return
+  const dispatch = (action: AccountAction) =>
+    latch.store.setState((state) => {
+      const account = state.namespaces[namespace]?.account
+      return account ? withNamespace(state, namespace, { account: accountReducer(account, action) }) : state
     })
+  if (markLoading) dispatch({ type: 'balance', phase: 'loading' })
+  // The account or network may change while the request is in flight: then this answer is
+  // stale, and whichever fetch the change started owns the loading flag.
+  const stale = () => {
+    const now = latch.store.getState().namespaces[namespace]
+    return (
+      now?.account.address !== address || now.network.caipNetwork?.caipNetworkId !== caipNetwork.caipNetworkId
+    )
+  }
+  let result: { balance: string; symbol: string }
+  try {
+    result = await adapter.getBalance({ address, caipNetwork })
+    if (typeof result?.balance !== 'string' || typeof result.symbol !== 'string')
+      throw new TypeError('The adapter returned no balance.')
   } catch (cause) {
-    updateNamespace(latch, adapter.namespace, { account: { balanceLoading: false, lastRetry: Date.now() } })
+    if (!stale())
+      dispatch({
+        type: 'balance',
+        phase: 'failed',
+        at: Date.now(),
+        fallback: BALANCE_FALLBACK,
+        symbol: caipNetwork.nativeCurrency.symbol,
+      })
     throw new TokenBalanceUnavailableError({ cause })
   }
+  if (stale()) return
+  dispatch({
+    type: 'balance',
+    phase: 'loaded',
+    balance: formatBalance(result.balance),
+    symbol: result.symbol,
+  })
 }

@@ -1,62 +1,79 @@
 import type { Latch } from '../createLatch.js'
-import { STORAGE_KEYS, shouldShowUnsupportedChain } from '../internal.js'
+import { shouldFetchBalance } from '../rules/balance.js'
+import { shouldShowUnsupportedChain } from '../rules/network.js'
+import { STORED_VALUES, writeStored } from '../storage.js'
 import type { ChainNamespace } from '../types.js'
-import { explorerAddressUrl, toCaipAddress, updateNamespace } from './_shared.js'
+import { afterConnect, configuredNetwork } from './_connection.js'
+import { explorerAddressUrl, withNamespace } from './_shared.js'
 import { closeModal } from './close.js'
-import { fetchBalance } from './fetchBalance.js'
 import { openModal } from './open.js'
 
+/** The app has no adapter and drives WalletConnect by hand: spec §4's basic WalletConnect mode. */
+export function isBasicWalletConnectMode(latch: Latch): boolean {
+  return latch.options.manualWCControl || latch.adapters.size === 0
+}
+
 /**
- * The wallet reports it is on `chainId`. A configured chain becomes the namespace's network; an
- * unknown one sets the unsupported state and, when the rules say so, opens UnsupportedChain.
+ * The namespace is now on `chainId` (the wallet said so, or a switch succeeded). A configured
+ * chain becomes the namespace's network, is remembered for the next visit and emits
+ * SWITCH_NETWORK; an unknown one sets the unsupported state and, when the rules say so, opens
+ * UnsupportedChain. A connected account then gets its balance and the sign-in gate again.
  */
-export function applyChainChanged(
-  latch: Latch,
-  namespace: ChainNamespace,
-  chainId: number | string,
-  { refreshBalance = true }: { refreshBalance?: boolean } = {},
-): void {
+export function applyChainChanged(latch: Latch, namespace: ChainNamespace, chainId: number | string): void {
   const state = latch.store.getState()
   const ns = state.namespaces[namespace]
   if (!ns) return
-  const network = latch.options.networks.find(
-    (n) =>
-      n.chainNamespace === namespace && (String(n.id) === String(chainId) || n.caipNetworkId === chainId),
-  )
+  const network = configuredNetwork(latch, namespace, chainId)
   const address = ns.account.address
+  const connected = ns.account.status === 'connected'
   if (!network) {
-    updateNamespace(latch, namespace, {
-      network: { unsupported: true },
-      account: { balance: undefined, balanceSymbol: undefined, caipAddress: undefined },
-    })
+    if (ns.network.unsupported) return
+    latch.store.setState((s) =>
+      withNamespace(s, namespace, {
+        network: { unsupported: true },
+        account: {
+          balance: undefined,
+          balanceSymbol: undefined,
+          balanceLoading: false,
+          caipAddress: undefined,
+        },
+      }),
+    )
     const show = shouldShowUnsupportedChain({
       unsupported: true,
       enableNetworkSwitch: latch.options.enableNetworkSwitch,
       allowUnsupportedChain: latch.options.allowUnsupportedChain,
-      basicWalletConnectMode: false,
+      basicWalletConnectMode: isBasicWalletConnectMode(latch),
     })
-    if (show && ns.account.status === 'connected') openModal(latch, { view: 'UnsupportedChain' })
+    if (show && connected) openModal(latch, { view: 'UnsupportedChain' })
     return
   }
+  const changed = ns.network.unsupported || ns.network.caipNetwork?.caipNetworkId !== network.caipNetworkId
+  if (!changed) return
   const wasUnsupported = ns.network.unsupported
-  latch.storage.setItem(STORAGE_KEYS.lastUsedChainId, String(network.id))
-  updateNamespace(latch, namespace, {
-    network: { caipNetwork: network, unsupported: false },
-    account: address
-      ? {
-          caipAddress: toCaipAddress(network.caipNetworkId, address),
-          addressExplorerUrl: undefined,
-        }
-      : {},
-  })
-  if (address) {
-    updateNamespace(latch, namespace, {
-      account: { addressExplorerUrl: explorerAddressUrl(latch, namespace, address) },
-    })
-  }
+  const fetches =
+    connected &&
+    latch.adapters.has(namespace) &&
+    shouldFetchBalance({ enabled: latch.options.balance, caipNetwork: network, unsupported: false })
+  latch.store.setState((s) =>
+    withNamespace(s, namespace, {
+      network: { caipNetwork: network, unsupported: false },
+      account: address
+        ? {
+            caipAddress: `${network.caipNetworkId}:${address}`,
+            addressExplorerUrl: explorerAddressUrl(network, address),
+            balance: undefined,
+            balanceSymbol: undefined,
+            balanceLoading: fetches,
+            lastRetry: undefined,
+          }
+        : {},
+    }),
+  )
+  writeStored(latch.storage, STORED_VALUES.lastUsedNetwork(namespace), network.caipNetworkId)
   latch.events.emit('SWITCH_NETWORK', { namespace, caipNetworkId: network.caipNetworkId })
   const current = latch.store.getState()
-  const top = current.router.history.at(-1)
-  if (wasUnsupported && current.modal.open && top?.view === 'UnsupportedChain') closeModal(latch)
-  if (refreshBalance && address) void fetchBalance(latch, { namespace }).catch(() => {})
+  if (wasUnsupported && current.modal.open && current.router.history.at(-1)?.view === 'UnsupportedChain')
+    closeModal(latch)
+  if (connected) void afterConnect(latch, [namespace], { reason: 'change' })
 }

@@ -1,136 +1,192 @@
 import type { Latch } from '../createLatch.js'
-import { STORAGE_KEYS } from '../internal.js'
-import type { AdapterContext, ChainAdapter, ConnectResult } from '../types.js'
-import { patchState, updateNamespace } from './_shared.js'
+import { accountReducer } from '../rules/account.js'
+import { readStored, STORED_VALUES } from '../storage.js'
+import type {
+  AdapterContext,
+  ChainAdapter,
+  ChainNamespace,
+  ConnectedAccount,
+  SessionConnector,
+} from '../types.js'
+import { afterConnect, forgetNamespaces, releaseNamespaces } from './_connection.js'
+import { explorerAddressUrl, isConnected, nextAttempt, patchState, withNamespace } from './_shared.js'
 import { closeModal } from './close.js'
-import { applyConnected } from './connect.js'
-import { forgetNamespace } from './disconnect.js'
-import { fetchBalance } from './fetchBalance.js'
+import { patchSession } from './connectSession.js'
 import { applyChainChanged } from './handleChainChanged.js'
-import { restoreWalletConnect, WALLET_CONNECT_ID, watchWalletConnect } from './walletConnectSession.js'
+import { pushView } from './navigate.js'
+import { openModal } from './open.js'
+import { restoreNamespace, restoreSession } from './restore.js'
 
 /**
- * Starts the adapters (wallet discovery, wallet events) and restores the previous session of
- * every namespace without prompting (spec §4 startup: connecting → connected or disconnected).
- * Safe to call many times; the work runs once. The React provider calls it on mount.
+ * Starts the adapters (wallet discovery, wallet events) and the session connectors' event
+ * subscriptions, then restores every namespace's previous session without prompting (spec §4
+ * startup: connecting → connected or disconnected). Resolves when every restore has settled.
+ * Safe to call many times; the work runs once per instance until `teardown`. The React
+ * provider calls it on mount; headless apps call it once after `createLatch`.
+ *
+ * @example
+ * const latch = createLatch(options)
+ * await hydrate(latch)
  */
 export function hydrate(latch: Latch): Promise<void> {
   if (latch._internal.hydration) return latch._internal.hydration
   for (const adapter of latch.adapters.values()) {
     latch._internal.teardown.push(adapter.setup(createContext(latch, adapter)))
-    latch.store.setState((state) => ({
-      ...state,
-      connectors: { ...state.connectors, [adapter.namespace]: adapter.getConnectors() },
-    }))
+    setConnectors(latch, adapter.namespace, adapter.getConnectors())
   }
+  for (const connector of latch.sessionConnectors.values())
+    latch._internal.teardown.push(watchSession(latch, connector))
   latch._internal.teardown.push(
-    watchWalletConnect(latch, (namespaces) => {
-      for (const namespace of namespaces) {
-        // The wagmi (or other adapter) side of the session ends too; its events then find nothing.
-        void latch.adapters
-          .get(namespace)
-          ?.disconnect()
-          .catch(() => {})
-        endSession(latch, namespace)
-      }
+    latch.events.on('SESSION_VIEW_REQUEST', ({ view, params }) => {
+      if (latch.store.getState().modal.open) pushView(latch, { view, params })
+      else openModal(latch, { view, params })
     }),
   )
   patchState(latch, { phase: 'syncing' })
-  // Namespaces of a stored WalletConnect session come back together, from that session.
-  const viaWalletConnect = latch.options.walletConnect
-    ? Object.keys(latch.store.getState().namespaces).filter(
-        (namespace) => latch.storage.getItem(STORAGE_KEYS.connectorId(namespace)) === WALLET_CONNECT_ID,
-      )
-    : []
-  for (const namespace of viaWalletConnect)
-    updateNamespace(latch, namespace, { account: { status: 'connecting' } })
-  latch._internal.hydration = Promise.all([
-    ...[...latch.adapters.values()]
-      .filter((adapter) => !viaWalletConnect.includes(adapter.namespace))
-      .map((adapter) => restore(latch, adapter)),
-    ...(viaWalletConnect.length ? [restoreWalletConnect(latch, viaWalletConnect)] : []),
-  ]).then(() => patchState(latch, { phase: 'ready' }))
+
+  const restores: Promise<void>[] = []
+  const bySession = new Map<SessionConnector, ChainNamespace[]>()
+  const forget: ChainNamespace[] = []
+  const idle: ChainNamespace[] = []
+  for (const namespace of Object.keys(latch.store.getState().namespaces)) {
+    const connectorId = readStored(latch.storage, STORED_VALUES.connectorId(namespace))
+    const session = connectorId ? latch.sessionConnectors.get(connectorId) : undefined
+    const adapter = latch.adapters.get(namespace)
+    if (!connectorId) idle.push(namespace)
+    else if (session) bySession.set(session, [...(bySession.get(session) ?? []), namespace])
+    else if (adapter) restores.push(restoreNamespace(latch, adapter, connectorId))
+    // Remembered with a connector this app no longer has: nothing can bring it back.
+    else forget.push(namespace)
+  }
+  releaseNamespaces(
+    latch,
+    idle.filter((n) => latch.store.getState().namespaces[n]?.account.status === 'connecting'),
+  )
+  forgetNamespaces(latch, forget)
+  for (const [connector, namespaces] of bySession) restores.push(restoreSession(latch, connector, namespaces))
+  latch._internal.hydration = Promise.all(restores).then(() => patchState(latch, { phase: 'ready' }))
   return latch._internal.hydration
 }
 
-/** Stops the adapters' subscriptions (tests, hot reload, unmount of the last provider). */
+/** Stops the adapters' and connectors' subscriptions (tests, hot reload, provider unmount). */
 export function teardown(latch: Latch): void {
   for (const stop of latch._internal.teardown.splice(0)) stop()
+  latch._internal.lateRestores.clear()
   latch._internal.hydration = undefined
 }
 
-async function restore(latch: Latch, adapter: ChainAdapter): Promise<void> {
-  const namespace = adapter.namespace
-  const connectorId = latch.storage.getItem(STORAGE_KEYS.connectorId(namespace)) ?? undefined
-  if (!connectorId) {
-    updateNamespace(latch, namespace, { account: { status: 'disconnected' } })
+function setConnectors(
+  latch: Latch,
+  namespace: ChainNamespace,
+  connectors: readonly AdapterConnector[],
+): void {
+  // With EIP-6963 off, announced wallets are not offered (the generic injected one still is).
+  const shown = latch.options.enableEIP6963 ? connectors : connectors.filter((c) => c.type !== 'ANNOUNCED')
+  latch.store.setState((state) => ({ ...state, connectors: { ...state.connectors, [namespace]: shown } }))
+}
+type AdapterConnector = ReturnType<ChainAdapter['getConnectors']>[number]
+
+function toAccounts(accounts: readonly (string | ConnectedAccount)[]): ConnectedAccount[] {
+  return accounts
+    .map((a) => (typeof a === 'string' ? { address: a, type: 'eoa' as const } : a))
+    .filter((a) => typeof a?.address === 'string' && a.address.length > 0)
+}
+
+/** Applies an account change on a connected namespace, then balance and the sign-in gate. */
+function applyAccountsChanged(latch: Latch, namespace: ChainNamespace, accounts: ConnectedAccount[]): void {
+  const [first] = accounts
+  if (!first) {
+    endSession(latch, [namespace])
     return
   }
-  const generation = latch._internal.generation
-  updateNamespace(latch, namespace, { account: { status: 'connecting' } })
-  let result: ConnectResult | undefined
-  try {
-    result = await adapter.reconnect({ connectorId })
-  } catch {
-    result = undefined
-  }
-  // A connect or disconnect started meanwhile wins over the restore.
-  if (generation !== latch._internal.generation) return
-  if (result) applyConnected(latch, namespace, result)
-  else forgetNamespace(latch, namespace)
+  const current = latch.store.getState().namespaces[namespace]
+  if (!current || current.account.address === first.address) return
+  const network = current.network.unsupported ? undefined : current.network.caipNetwork
+  latch.store.setState((state) =>
+    withNamespace(state, namespace, {
+      account: accountReducer(current.account, {
+        type: 'accountsChanged',
+        accounts,
+        caipNetworkId: network?.caipNetworkId,
+        addressExplorerUrl: explorerAddressUrl(network, first.address),
+      }),
+    }),
+  )
+  void afterConnect(latch, [namespace], { reason: 'change' })
 }
 
 function createContext(latch: Latch, adapter: ChainAdapter): AdapterContext {
   const namespace = adapter.namespace
-  const isConnected = () => latch.store.getState().namespaces[namespace]?.account.status === 'connected'
   return {
     onAccountsChanged(accounts) {
-      if (!isConnected()) return
-      const [address] = accounts
-      if (!address) {
-        endSession(latch, namespace)
-        return
-      }
-      const current = latch.store.getState().namespaces[namespace]
-      if (current?.account.address === address) return
-      const network = current?.network.caipNetwork
-      updateNamespace(latch, namespace, {
-        account: {
-          address,
-          allAccounts: accounts.map((a) => ({ address: a, type: 'eoa' as const })),
-          caipAddress:
-            network && !current?.network.unsupported
-              ? (`${network.caipNetworkId}:${address}` as const)
-              : undefined,
-          balance: undefined,
-          lastRetry: undefined,
-        },
-      })
-      void fetchBalance(latch, { namespace }).catch(() => {})
+      if (isConnected(latch.store.getState(), namespace))
+        applyAccountsChanged(latch, namespace, toAccounts(accounts))
     },
     onChainChanged(chainId) {
-      if (!isConnected()) return
-      applyChainChanged(latch, namespace, chainId)
+      if (isConnected(latch.store.getState(), namespace)) applyChainChanged(latch, namespace, chainId)
     },
     onDisconnect() {
-      if (isConnected()) endSession(latch, namespace)
+      if (isConnected(latch.store.getState(), namespace)) endSession(latch, [namespace])
     },
     onConnectorsChanged(connectors) {
-      latch.store.setState((state) => ({
-        ...state,
-        connectors: { ...state.connectors, [namespace]: connectors },
-      }))
+      setConnectors(latch, namespace, connectors)
     },
   }
 }
 
-/** The wallet ended the session on its side. */
-function endSession(latch: Latch, namespace: string): void {
-  latch._internal.generation++
-  forgetNamespace(latch, namespace)
-  const { modal, router } = latch.store.getState()
+/** Namespaces connected through this session connector right now. */
+function onSession(latch: Latch, connectorId: string): ChainNamespace[] {
+  return Object.entries(latch.store.getState().namespaces)
+    .filter(([, ns]) => ns.account.status === 'connected' && ns.account.connectorId === connectorId)
+    .map(([namespace]) => namespace)
+}
+
+/** A live session's events, reflected in state. Namespaces whose adapter attached to the session follow through it. */
+function watchSession(latch: Latch, connector: SessionConnector): () => void {
+  const follows = (namespace: ChainNamespace) =>
+    onSession(latch, connector.id).includes(namespace) && !latch.adapters.get(namespace)?.attachSession
+  return connector.subscribe({
+    onAccountsChanged(namespace, accounts) {
+      if (follows(namespace)) applyAccountsChanged(latch, namespace, toAccounts(accounts))
+    },
+    onChainChanged(namespace, reference) {
+      if (follows(namespace)) applyChainChanged(latch, namespace, reference)
+    },
+    onSessionEnded() {
+      patchSession(latch, connector.id, { status: 'disconnected', wallet: undefined, user: undefined })
+      const namespaces = onSession(latch, connector.id)
+      for (const namespace of namespaces) {
+        // The adapter's side of the session ends too; its own events then find nothing.
+        void latch.adapters
+          .get(namespace)
+          ?.disconnect()
+          .catch(() => {})
+      }
+      if (namespaces.length) endSession(latch, namespaces)
+    },
+    onEvent(event) {
+      if (event.type === 'view')
+        latch.events.emit('SESSION_VIEW_REQUEST', {
+          connectorId: connector.id,
+          view: event.view,
+          params: event.params,
+        })
+    },
+  })
+}
+
+/** The wallet ended the session on its side: forget it, and leave views that showed it. */
+function endSession(latch: Latch, namespaces: ChainNamespace[]): void {
+  for (const namespace of namespaces) nextAttempt(latch, namespace)
+  forgetNamespaces(latch, namespaces)
+  const { modal, router, activeNamespace } = latch.store.getState()
   const view = router.history.at(-1)?.view
-  if (modal.open && (view === 'Account' || view === 'UnsupportedChain' || view === 'Networks'))
+  if (
+    modal.open &&
+    activeNamespace &&
+    namespaces.includes(activeNamespace) &&
+    (view === 'Account' || view === 'UnsupportedChain' || view === 'Networks')
+  )
     closeModal(latch)
-  latch.events.emit('DISCONNECT_SUCCESS', { namespaces: [namespace] })
+  latch.events.emit('DISCONNECT_SUCCESS', { namespaces })
 }

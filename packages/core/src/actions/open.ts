@@ -1,42 +1,52 @@
 import type { Latch } from '../createLatch.js'
-import { isMobileBrowser, resolveOpenView } from '../internal.js'
+import { modalReducer, resolveOpenView } from '../rules/openModal.js'
+import { isMobileBrowser } from '../rules/platform.js'
+import { createRouterState } from '../rules/router.js'
 import type { ChainNamespace, RouteParams, View } from '../types.js'
-import { patchState } from './_shared.js'
+import { isConnected, patchState } from './_shared.js'
+import { switchNetwork } from './switchNetwork.js'
 
 export interface OpenModalParameters {
   /** Open on this view instead of the default one. */
   view?: View | undefined
   params?: RouteParams | undefined
-  /** Only show wallets and networks of this namespace. */
+  /** Only show wallets and networks of this namespace; switches to it first. */
   namespace?: ChainNamespace | undefined
 }
 
 /**
- * Opens the modal on the view the opening rules choose (spec §2). Never waits on the network.
+ * Opens the modal on the view the opening rules choose (spec §2, §4): the requested one, else
+ * Account when connected, else Connect. With `namespace`, only that namespace's wallets and
+ * networks are shown, and the active namespace switches to it first. Never waits on the network.
  *
  * @example
  * openModal(latch)                        // Connect, or Account when connected
  * openModal(latch, { view: 'Networks' })
+ * openModal(latch, { namespace: 'solana' })
  */
 export function openModal(latch: Latch, parameters: OpenModalParameters = {}): void {
   const state = latch.store.getState()
-  const active = state.activeNamespace
-  const isConnected = active ? state.namespaces[active]?.account.status === 'connected' : false
   const resolved = resolveOpenView({
     requestedView: parameters.view,
     params: parameters.params,
-    isConnected,
+    isConnected: isConnected(state, parameters.namespace ?? state.activeNamespace),
     hasAdapters: latch.adapters.size > 0,
     manualWCControl: latch.options.manualWCControl,
     isMobile: isMobileBrowser(),
     namespaceFilter: parameters.namespace,
-    activeNamespace: active,
+    activeNamespace: state.activeNamespace,
   })
+  if (resolved.switchNamespaceTo) {
+    // Spec §4: the requested namespace becomes the active one first (its current network).
+    const network = state.namespaces[resolved.switchNamespaceTo]?.network.caipNetwork
+    if (network) void switchNetwork(latch, { caipNetworkId: network.caipNetworkId }).catch(() => {})
+    else patchState(latch, { activeNamespace: resolved.switchNamespaceTo })
+  }
+  const now = latch.store.getState()
   patchState(latch, {
-    activeNamespace: resolved.switchNamespaceTo ?? active,
     namespaceFilter: parameters.namespace,
-    modal: { ...state.modal, open: true },
-    router: { history: [{ view: resolved.view, params: resolved.params }], transactionStack: [] },
+    modal: modalReducer(now.modal, { type: 'open' }),
+    router: createRouterState({ view: resolved.view, params: resolved.params }),
     error: undefined,
   })
   if (!state.modal.open) latch.events.emit('MODAL_OPEN', { view: resolved.view })

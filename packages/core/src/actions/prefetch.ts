@@ -14,7 +14,7 @@ import {
   REMOTE_FEATURES_OFF,
 } from '../registry/remoteConfig.js'
 import { originsResponseSchema, remoteConfigResponseSchema } from '../registry/schemas.js'
-import { appOriginAlert } from '../rules/embedded.js'
+import { appOriginAlert } from '../rules/loginOrigin.js'
 import type { LatchState } from '../state.js'
 import type { RemoteFeatures } from '../types.js'
 

@@ -1,33 +1,46 @@
 import type { Latch } from '../createLatch.js'
-import { afterSwitchSuccess, findNetwork, switchNetworkView } from '../internal.js'
+import { SwitchNetworkNotFoundError } from '../errors/network.js'
+import { afterSwitchSuccess, findNetwork, switchNetworkView } from '../rules/network.js'
 import type { CaipNetworkId } from '../types.js'
-import { patchState } from './_shared.js'
+import { isConnected, patchState, raiseAlert } from './_shared.js'
+import { viewErrorFrom } from './_view.js'
 import { closeModal } from './close.js'
-import { goBack, pushView } from './navigate.js'
+import { goBack, pushTransaction, pushView, settleTransaction } from './navigate.js'
 import { switchNetwork } from './switchNetwork.js'
 
+export interface SelectNetworkParameters {
+  caipNetworkId: CaipNetworkId
+  /** Switch without the confirmation step (spec §2). */
+  ignoreConfirmation?: boolean | undefined
+}
+
 /**
- * The modal's "pick a network" flow (spec §2, §4): shows SwitchNetwork (or SwitchActiveChain
- * when the wallet is connected on another namespace only) while the wallet is asked; a failed
- * switch goes back one view and shows why; a successful one goes back, or closes the modal when
- * the wallet was on a network the app does not list.
+ * The modal's "pick a network" flow (spec §2, §4). When the visitor is connected on the current
+ * namespace but not on the target one, SwitchActiveChain asks first. Otherwise SwitchNetwork
+ * shows while the wallet is asked (a pending action: going back cancels it). A failed switch
+ * goes back one view and shows why; a successful one leaves the network picker, closing the
+ * modal when there is nothing before it or the wallet was on a network the app does not list.
+ * Never throws.
  */
-export async function selectNetwork(
-  latch: Latch,
-  parameters: { caipNetworkId: CaipNetworkId },
-): Promise<void> {
-  const network = findNetwork(latch.options.networks, parameters.caipNetworkId)
+export async function selectNetwork(latch: Latch, parameters: SelectNetworkParameters): Promise<void> {
+  let network: ReturnType<typeof findNetwork>
+  try {
+    network = findNetwork(latch.options.networks, parameters.caipNetworkId)
+  } catch (error) {
+    if (error instanceof SwitchNetworkNotFoundError) raiseAlert(latch, 'SWITCH_NETWORK_NOT_FOUND')
+    return
+  }
   const state = latch.store.getState()
   const active = state.activeNamespace
   const target = state.namespaces[network.chainNamespace]
-  const connectedOnCurrent = active ? state.namespaces[active]?.account.status === 'connected' : false
-  const connectedOnTarget = target?.account.status === 'connected'
+  const sessionId = active ? state.namespaces[active]?.account.connectorId : undefined
+  const session = sessionId ? latch.sessionConnectors.get(sessionId) : undefined
   const view = switchNetworkView({
-    ignoreConfirmation: false,
-    isAuthConnector: state.namespaces[active ?? '']?.account.connectedWalletInfo?.type === 'AUTH',
-    authSupportsTarget: network.chainNamespace === 'eip155' || network.chainNamespace === 'solana',
-    connectedOnCurrent,
-    connectedOnTarget,
+    ignoreConfirmation: parameters.ignoreConfirmation ?? false,
+    isAuthConnector: session?.type === 'AUTH',
+    authSupportsTarget: session?.supports(network) ?? false,
+    connectedOnCurrent: isConnected(state, active),
+    connectedOnTarget: target?.account.status === 'connected',
   })
   if (view === 'SwitchActiveChain') {
     pushView(latch, {
@@ -36,26 +49,40 @@ export async function selectNetwork(
     })
     return
   }
-  if (!connectedOnTarget) {
-    await switchNetwork(latch, { caipNetworkId: network.caipNetworkId })
-    goBack(latch)
-    return
-  }
   const previous = target?.network.unsupported ? undefined : target?.network.caipNetwork?.caipNetworkId
-  pushView(latch, { view: 'SwitchNetwork', params: { caipNetworkId: network.caipNetworkId } })
+  let outcome: 'success' | 'error' | 'cancel' | undefined
+  pushTransaction(latch, {
+    view: 'SwitchNetwork',
+    params: { caipNetworkId: network.caipNetworkId },
+    goBack: true,
+    onSuccess: () => {
+      outcome = 'success'
+    },
+    onCancel: () => {
+      outcome = 'cancel'
+    },
+  })
   try {
     await switchNetwork(latch, { caipNetworkId: network.caipNetworkId })
-  } catch {
-    const error = latch.store.getState().error
-    goBack(latch)
+  } catch (raw) {
+    if (outcome === 'cancel' || !latch.store.getState().modal.open) return
+    const error = viewErrorFrom(latch, raw)
+    settleTransaction(latch, 'error', raw)
     const back = latch.store.getState().router.history.at(-1)?.view
-    if (error && back) patchState(latch, { error: { ...error, view: back } })
+    if (back)
+      patchState(latch, {
+        error: { ...error, view: back, code: error.code === 'unknown' ? 'switch-failed' : error.code },
+      })
     return
   }
+  if (outcome === 'cancel' || !latch.store.getState().modal.open) return
+  settleTransaction(latch, 'success')
   if (!latch.store.getState().modal.open) return
   if (afterSwitchSuccess({ previousCaipNetworkId: previous, networks: latch.options.networks }) === 'close') {
     closeModal(latch)
-  } else {
-    goBack(latch)
+    return
   }
+  // The picker has done its job: leave it too (closing when it was the first view).
+  const now = latch.store.getState()
+  if (now.router.history.at(-1)?.view === 'Networks') goBack(latch)
 }

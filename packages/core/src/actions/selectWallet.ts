@@ -1,6 +1,11 @@
 import type { Latch } from '../createLatch.js'
 import type { ChainNamespace } from '../types.js'
-import { connect } from './connect.js'
+import { patchState } from './_shared.js'
+import { closeAfterConnect, viewErrorFrom } from './_view.js'
+import { closeModal } from './close.js'
+import { connectWith } from './connect.js'
+import { connectSession } from './connectSession.js'
+import { disconnect } from './disconnect.js'
 import { pushView, replaceView } from './navigate.js'
 
 /**
@@ -18,7 +23,40 @@ export async function selectWallet(
   }
   if (parameters.retry) replaceView(latch, entry)
   else pushView(latch, entry)
-  await connect(latch, { connectorId: parameters.connectorId, namespace: parameters.namespace }).catch(
-    () => {},
-  )
+  try {
+    await connectWith(
+      latch,
+      { connectorId: parameters.connectorId, namespace: parameters.namespace },
+      { navigate: () => closeAfterConnect(latch) },
+    )
+  } catch (error) {
+    const top = latch.store.getState().router.history.at(-1)
+    // Only the view that asked shows the failure.
+    if (top?.view === 'Connecting' && top.params?.connectorId === parameters.connectorId)
+      patchState(latch, { error: viewErrorFrom(latch, error) })
+  }
+}
+
+/**
+ * The modal's Disconnect: disconnects the active namespace (and the others on its session) and
+ * closes the modal. Failures are thrown after the modal closed.
+ */
+export async function selectDisconnect(latch: Latch): Promise<void> {
+  try {
+    await disconnect(latch)
+  } finally {
+    closeModal(latch)
+  }
+}
+
+/**
+ * The modal's pairing flow for a session connector (the WalletConnect view): pairs, and closes
+ * the modal once the session is applied. The outcome (pairing URI, error) is in
+ * `state.sessions[connectorId]`; this never throws.
+ */
+export async function selectSession(
+  latch: Latch,
+  parameters: { connectorId: string; walletId?: string | undefined },
+): Promise<void> {
+  await connectSession(latch, parameters, { navigate: () => closeAfterConnect(latch) }).catch(() => {})
 }

@@ -1,46 +1,55 @@
 import type { Latch } from '../createLatch.js'
-import { type BaseError, NoActiveCaipAddressError, toWalletError } from '../internal.js'
-import type { ChainNamespace } from '../types.js'
+import type { BaseError } from '../errors/base.js'
+import { InvalidWalletResponseError, NoActiveCaipAddressError } from '../errors/connection.js'
+import { UnsupportedChainIdError } from '../errors/network.js'
+import { toWalletError } from '../errors/toWalletError.js'
+import type { ChainNamespace, Hex, TransactionReceipt } from '../types.js'
 import { getAdapter, resolveNamespace } from './_shared.js'
 import { fetchBalance } from './fetchBalance.js'
 
-export interface SendTransactionParameters {
-  to: string
-  /** In the chain's smallest unit (wei). */
+/** An eip155 transaction request (the default `Transaction` type). */
+export interface Eip155Transaction {
+  to: Hex
+  /** In wei. */
   value?: bigint | undefined
-  data?: string | undefined
-  namespace?: ChainNamespace | undefined
+  data?: Hex | undefined
 }
-export type SendTransactionReturnType = string
-export type SendTransactionErrorType = BaseError
 
 /**
- * Asks the connected wallet to send a transaction on the current network; resolves with the
- * hash (0x + 64 hex). Use `waitForTransaction` to wait for it to be mined.
+ * The namespace's transaction request (eip155 by default; another namespace's adapter defines
+ * its own shape) and, optionally, the namespace to send on.
+ */
+export type SendTransactionParameters<Transaction extends object = Eip155Transaction> = Transaction & {
+  namespace?: ChainNamespace | undefined
+}
+/** The transaction's id on its chain (a 0x hash on eip155, a signature on solana). */
+export type SendTransactionReturnType = string
+export type SendTransactionErrorType = NoActiveCaipAddressError | BaseError
+
+/**
+ * Asks the connected wallet to send a transaction on the current network; resolves with its id.
+ * The adapter validates the request and the result for its chain. Use `waitForTransaction` to
+ * wait for it to be included.
  *
  * @example
  * const hash = await sendTransaction(latch, { to: '0x…', value: 10n ** 15n })
  */
-export async function sendTransaction(
+export async function sendTransaction<Transaction extends object = Eip155Transaction>(
   latch: Latch,
-  parameters: SendTransactionParameters,
+  parameters: SendTransactionParameters<NoInfer<Transaction>>,
 ): Promise<SendTransactionReturnType> {
-  const adapter = getAdapter(latch, resolveNamespace(latch, parameters.namespace))
+  const { namespace, ...transaction } = parameters
+  const adapter = getAdapter(latch, resolveNamespace(latch, namespace))
   const ns = latch.store.getState().namespaces[adapter.namespace]
   const caipNetwork = ns?.network.caipNetwork
-  if (!ns?.account.address || !caipNetwork || ns.network.unsupported) throw new NoActiveCaipAddressError()
+  if (ns?.account.status !== 'connected' || !caipNetwork) throw new NoActiveCaipAddressError()
+  if (ns.network.unsupported) throw new UnsupportedChainIdError()
   try {
-    const hash = await adapter.sendTransaction({
-      to: parameters.to,
-      value: parameters.value,
-      data: parameters.data,
-      caipNetwork,
-    })
-    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
-      throw new Error('The wallet returned an invalid transaction hash.')
-    }
-    latch.events.emit('SEND_TRANSACTION_SUCCESS', { namespace: adapter.namespace, hash })
-    return hash
+    const id = await adapter.sendTransaction({ transaction, caipNetwork })
+    if (typeof id !== 'string' || id.length === 0 || id.length > 256)
+      throw new InvalidWalletResponseError({ what: 'transaction id' })
+    latch.events.emit('SEND_TRANSACTION_SUCCESS', { namespace: adapter.namespace, hash: id })
+    return id
   } catch (raw) {
     const error = toWalletError(raw)
     latch.events.emit('SEND_TRANSACTION_ERROR', { namespace: adapter.namespace, message: error.shortMessage })
@@ -49,12 +58,15 @@ export async function sendTransaction(
 }
 
 /**
- * Waits until `hash` is mined on the current network, then refreshes the balance.
+ * Waits until the transaction is included on the current network, then refreshes the balance.
+ *
+ * @example
+ * const { status } = await waitForTransaction(latch, { hash })
  */
 export async function waitForTransaction(
   latch: Latch,
   parameters: { hash: string; namespace?: ChainNamespace | undefined },
-): Promise<{ status: 'success' | 'reverted'; blockNumber: bigint }> {
+): Promise<TransactionReceipt> {
   const adapter = getAdapter(latch, resolveNamespace(latch, parameters.namespace))
   const caipNetwork = latch.store.getState().namespaces[adapter.namespace]?.network.caipNetwork
   if (!adapter.waitForTransaction || !caipNetwork) throw new NoActiveCaipAddressError()

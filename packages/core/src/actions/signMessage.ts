@@ -1,11 +1,8 @@
 import type { Latch } from '../createLatch.js'
-import {
-  type BaseError,
-  isUserRejection,
-  NoActiveCaipAddressError,
-  SignatureDeclinedError,
-  toWalletError,
-} from '../internal.js'
+import type { BaseError } from '../errors/base.js'
+import { InvalidWalletResponseError, NoActiveCaipAddressError } from '../errors/connection.js'
+import { SignatureDeclinedError } from '../errors/siwx.js'
+import { isUserRejection, toWalletError } from '../errors/toWalletError.js'
 import type { ChainNamespace } from '../types.js'
 import { getAdapter, resolveNamespace } from './_shared.js'
 
@@ -13,12 +10,13 @@ export interface SignMessageParameters {
   message: string
   namespace?: ChainNamespace | undefined
 }
+/** The signature in the chain's own encoding (0x-hex on eip155, base58 on solana, …). */
 export type SignMessageReturnType = string
-export type SignMessageErrorType = BaseError
+export type SignMessageErrorType = SignatureDeclinedError | NoActiveCaipAddressError | BaseError
 
 /**
- * Asks the connected wallet to sign `message` (personal_sign on eip155). A user who declines
- * gets 'Signature declined'.
+ * Asks the connected wallet to sign `message` (personal_sign on eip155). A visitor who declines
+ * gets 'Signature declined'. The adapter checks the signature's format for its chain.
  *
  * @example
  * const signature = await signMessage(latch, { message: 'hello' })
@@ -28,13 +26,12 @@ export async function signMessage(
   parameters: SignMessageParameters,
 ): Promise<SignMessageReturnType> {
   const adapter = getAdapter(latch, resolveNamespace(latch, parameters.namespace))
-  const address = latch.store.getState().namespaces[adapter.namespace]?.account.address
-  if (!address) throw new NoActiveCaipAddressError()
+  const account = latch.store.getState().namespaces[adapter.namespace]?.account
+  if (account?.status !== 'connected' || !account.address) throw new NoActiveCaipAddressError()
   try {
-    const signature = await adapter.signMessage({ message: parameters.message, address })
-    if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{62,}$/.test(signature)) {
-      throw new Error('The wallet returned an invalid signature.')
-    }
+    const signature = await adapter.signMessage({ message: parameters.message, address: account.address })
+    if (typeof signature !== 'string' || signature.length === 0 || signature.length > 4096)
+      throw new InvalidWalletResponseError({ what: 'signature' })
     latch.events.emit('SIGN_MESSAGE_SUCCESS', { namespace: adapter.namespace })
     return signature
   } catch (raw) {

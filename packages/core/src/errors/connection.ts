@@ -55,52 +55,24 @@ export class NotConnectedError extends BaseError {
   }
 }
 
-export type SignClientNotInitializedErrorType = SignClientNotInitializedError & {
-  name: 'SignClientNotInitializedError'
+export type InvalidWalletResponseErrorType = InvalidWalletResponseError & {
+  name: 'InvalidWalletResponseError'
 }
-export class SignClientNotInitializedError extends BaseError {
-  override name = 'SignClientNotInitializedError' as const
+/** A wallet (or a session connector) answered something that is not what it must return. */
+export class InvalidWalletResponseError extends BaseError {
+  override name = 'InvalidWalletResponseError' as const
+  constructor({ what, cause }: { what: string; cause?: unknown }) {
+    super(`The wallet returned an invalid ${what}.`, { cause })
+  }
+}
+
+export type SessionNetworksRejectedErrorType = SessionNetworksRejectedError & {
+  name: 'SessionNetworksRejectedError'
+}
+/** The wallet approved a session for none of the networks the app configured. */
+export class SessionNetworksRejectedError extends BaseError {
+  override name = 'SessionNetworksRejectedError' as const
   constructor() {
-    super('Sign Client not initialized')
-  }
-}
-
-export type NamespaceNotConfiguredErrorType = NamespaceNotConfiguredError & {
-  name: 'NamespaceNotConfiguredError'
-}
-export class NamespaceNotConfiguredError extends BaseError {
-  override name = 'NamespaceNotConfiguredError' as const
-  constructor({ namespace }: { namespace: string }) {
-    super(`Namespace ${namespace} is not configured. Please call connect() first with namespace config.`)
-  }
-}
-
-export type CallStatusNotApprovedErrorType = CallStatusNotApprovedError & {
-  name: 'CallStatusNotApprovedError'
-}
-export class CallStatusNotApprovedError extends BaseError {
-  override name = 'CallStatusNotApprovedError' as const
-  constructor() {
-    super('Fetching call status not approved by the wallet.')
-  }
-}
-
-export type MissingCapabilitiesAddressErrorType = MissingCapabilitiesAddressError & {
-  name: 'MissingCapabilitiesAddressError'
-}
-export class MissingCapabilitiesAddressError extends BaseError {
-  override name = 'MissingCapabilitiesAddressError' as const
-  constructor() {
-    super('Missing address parameter in `wallet_getCapabilities` request')
-  }
-}
-
-export type ActionNotAllowedErrorType = ActionNotAllowedError & { name: 'ActionNotAllowedError' }
-/** A disallowed RPC call; `uiMessage` is what the modal shows. */
-export class ActionNotAllowedError extends BaseError {
-  override name = 'ActionNotAllowedError' as const
-  readonly uiMessage = 'Action not allowed'
-  constructor({ method }: { method?: string | undefined } = {}) {
-    super('Requested RPC call is not allowed', { metaMessages: method ? [`Method: ${method}`] : undefined })
+    super('The wallet approved none of the networks this app uses.')
   }
 }

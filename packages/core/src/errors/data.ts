@@ -11,14 +11,6 @@ export class TokenBalanceUnavailableError extends BaseError {
   }
 }
 
-export type TransactionsFetchErrorType = TransactionsFetchError & { name: 'TransactionsFetchError' }
-export class TransactionsFetchError extends BaseError {
-  override name = 'TransactionsFetchError' as const
-  constructor({ cause }: { cause?: unknown } = {}) {
-    super('Failed to fetch transactions', { cause })
-  }
-}
-
 export type HttpStatusErrorType = HttpStatusError & { name: 'HttpStatusError' }
 /** A non-OK HTTP response from the API. */
 export class HttpStatusError extends BaseError {
@@ -26,16 +18,6 @@ export class HttpStatusError extends BaseError {
   readonly status: number
   constructor({ status, url }: { status: number; url?: string | undefined }) {
     super(`HTTP status code: ${status}`, { metaMessages: url ? [`URL: ${url}`] : undefined })
-    this.status = status
-  }
-}
-
-export type UserOperationReceiptErrorType = UserOperationReceiptError & { name: 'UserOperationReceiptError' }
-export class UserOperationReceiptError extends BaseError {
-  override name = 'UserOperationReceiptError' as const
-  readonly status: number
-  constructor({ status }: { status: number }) {
-    super(`Failed to fetch user operation receipt - ${status}`)
     this.status = status
   }
 }

@@ -21,64 +21,6 @@ export class ChainNotSupportedError extends BaseError {
   }
 }
 
-export type CaipNetworkNotFoundErrorType = CaipNetworkNotFoundError & { name: 'CaipNetworkNotFoundError' }
-export class CaipNetworkNotFoundError extends BaseError {
-  override name = 'CaipNetworkNotFoundError' as const
-  constructor({ caipNetworkId }: { caipNetworkId?: string | undefined } = {}) {
-    super('CaipNetwork not found', {
-      metaMessages: caipNetworkId ? [`Network: ${caipNetworkId}`] : undefined,
-    })
-  }
-}
-
-export type ChainRequiredErrorType = ChainRequiredError & { name: 'ChainRequiredError' }
-/** A per-namespace state update was asked for without naming the namespace. */
-export class ChainRequiredError extends BaseError {
-  override name = 'ChainRequiredError' as const
-  constructor({ operation }: { operation: 'update chain account data' | 'set account prop' }) {
-    super(`Chain is required to ${operation}`)
-  }
-}
-
-export type NoActiveCaipNetworkErrorType = NoActiveCaipNetworkError & { name: 'NoActiveCaipNetworkError' }
-export class NoActiveCaipNetworkError extends BaseError {
-  override name = 'NoActiveCaipNetworkError' as const
-  constructor() {
-    super('No ActiveCaipNetwork or client found')
-  }
-}
-
-export type CaipNetworkOrAddressUndefinedErrorType = CaipNetworkOrAddressUndefinedError & {
-  name: 'CaipNetworkOrAddressUndefinedError'
-}
-export class CaipNetworkOrAddressUndefinedError extends BaseError {
-  override name = 'CaipNetworkOrAddressUndefinedError' as const
-  constructor() {
-    super('CaipNetwork or CaipAddress is undefined')
-  }
-}
-
-export type SwitchChainNotApprovedErrorType = SwitchChainNotApprovedError & {
-  name: 'SwitchChainNotApprovedError'
-}
-export class SwitchChainNotApprovedError extends BaseError {
-  override name = 'SwitchChainNotApprovedError' as const
-  constructor({ chainId, cause }: { chainId: number | string; cause?: unknown }) {
-    super(
-      `Failed to switch to chain ${String(chainId)}. The chain is not approved or the wallet does not support wallet_switchEthereumChain method.`,
-      { cause },
-    )
-  }
-}
-
-export type RpcProviderNotFoundErrorType = RpcProviderNotFoundError & { name: 'RpcProviderNotFoundError' }
-export class RpcProviderNotFoundError extends BaseError {
-  override name = 'RpcProviderNotFoundError' as const
-  constructor({ chain }: { chain: string }) {
-    super(`JSON-RPC provider for ${chain} not found`)
-  }
-}
-
 export type NoRpcUrlErrorType = NoRpcUrlError & { name: 'NoRpcUrlError' }
 export class NoRpcUrlError extends BaseError {
   override name = 'NoRpcUrlError' as const

@@ -4,10 +4,10 @@ import {
   type AccountAction,
   accountReducer,
   type ConnectedPayload,
-  canFetchBalance,
   createAccountState,
   createNetworkState,
 } from './account.js'
+import { canFetchBalance } from './balance.js'
 
 const alice = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const bob = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
@@ -32,17 +32,16 @@ describe('given the account state of a namespace (spec §3, §4)', () => {
     })
   })
 
-  it('when the app starts, then the namespace goes connecting, then connected after the previous session is synced', () => {
+  it('when the app starts, then the namespace goes connecting, then connected when the previous session comes back', () => {
     const connecting = run({ type: 'connecting' })
     expect(connecting.status).toBe('connecting')
-    const synced = accountReducer(connecting, { type: 'sessionSynced', session })
+    expect(accountReducer(connecting, { type: 'connecting' })).toBe(connecting)
+    const synced = accountReducer(connecting, { type: 'connected', ...session })
     expect(synced).toMatchObject({ status: 'connected', address: alice, caipAddress: `eip155:1:${alice}` })
   })
 
   it('when the app starts without a previous session, then the namespace goes connecting, then disconnected', () => {
-    expect(run({ type: 'connecting' }, { type: 'sessionSynced', session: undefined }).status).toBe(
-      'disconnected',
-    )
+    expect(run({ type: 'connecting' }, { type: 'reset' }).status).toBe('disconnected')
   })
 
   it('when connected, then address, CAIP address, accounts, connector and wallet info are set', () => {
@@ -81,6 +80,14 @@ describe('given the account state of a namespace (spec §3, §4)', () => {
     expect(state.address).toBeUndefined()
   })
 
+  it('when the wallet changes account while on an unlisted chain, then no CAIP address is set', () => {
+    const state = run(
+      { type: 'connected', ...session },
+      { type: 'accountsChanged', accounts: [{ address: bob, type: 'eoa' }], caipNetworkId: undefined },
+    )
+    expect(state).toMatchObject({ address: bob, caipAddress: undefined })
+  })
+
   it('when accounts change while nobody is connected, then nothing happens', () => {
     const before = createAccountState()
     expect(
@@ -99,29 +106,20 @@ describe('given the account state of a namespace (spec §3, §4)', () => {
     expect(loaded).toMatchObject({ balanceLoading: false, balance: '2', balanceSymbol: 'ETH' })
   })
 
-  it('when the balance fetch fails, then the next retry is blocked for 30 s', () => {
-    const failed = run({ type: 'balance', phase: 'loading' }, { type: 'balance', phase: 'failed', at: 1_000 })
-    expect(failed).toMatchObject({ balanceLoading: false, lastRetry: 1_000 })
+  it('when the balance fetch fails, then it shows the fallback and the next retry is blocked for 30 s', () => {
+    const failed = run(
+      { type: 'balance', phase: 'loading' },
+      { type: 'balance', phase: 'failed', at: 1_000, fallback: '0.00', symbol: 'ETH' },
+    )
+    expect(failed).toMatchObject({
+      balanceLoading: false,
+      lastRetry: 1_000,
+      balance: '0.00',
+      balanceSymbol: 'ETH',
+    })
     expect(canFetchBalance(failed, 1_000 + 29_999)).toBe(false)
     expect(canFetchBalance(failed, 1_000 + 30_000)).toBe(true)
     expect(canFetchBalance(createAccountState(), 0)).toBe(true)
-  })
-
-  it('when disconnected, then the session is forgotten but view preferences stay', () => {
-    const connected: AccountState = {
-      ...run({ type: 'connected', ...session }),
-      currentTab: 2,
-      addressLabels: { [alice]: 'Savings' },
-    }
-    const state = accountReducer(connected, { type: 'disconnected' })
-    expect(state).toMatchObject({
-      status: 'disconnected',
-      address: undefined,
-      caipAddress: undefined,
-      connectorId: undefined,
-    })
-    expect(state.connectedWalletInfo).toBeUndefined()
-    expect(state.currentTab).toBe(2)
   })
 
   it('when reset, then it is disconnected and every field is cleared', () => {

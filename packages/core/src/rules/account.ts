@@ -1,4 +1,3 @@
-import { BALANCE_RETRY_MS } from '../constants.js'
 import type {
   AccountState,
   AccountType,
@@ -23,12 +22,9 @@ export function createAccountState(): AccountState {
     addressExplorerUrl: undefined,
     connectedWalletInfo: undefined,
     connectorId: undefined,
-    preferredAccountType: undefined,
     addressLabels: {},
     currentTab: 0,
     tokenBalance: [],
-    smartAccountDeployed: false,
-    user: undefined,
     socialProvider: undefined,
     farcasterUrl: undefined,
     lastRetry: undefined,
@@ -52,7 +48,6 @@ export interface ConnectedPayload {
   allAccounts?: readonly { address: string; type: AccountType }[] | undefined
   connectorId: string
   walletInfo?: ConnectedWalletInfo | undefined
-  preferredAccountType?: AccountType | undefined
   addressExplorerUrl?: string | undefined
 }
 
@@ -63,13 +58,13 @@ export type AccountAction =
   | {
       type: 'accountsChanged'
       accounts: readonly { address: string; type: AccountType }[]
-      caipNetworkId: CaipNetworkId
+      /** The namespace's network, or undefined while it is on a chain the app did not configure. */
+      caipNetworkId: CaipNetworkId | undefined
+      addressExplorerUrl?: string | undefined
     }
   | { type: 'balance'; phase: 'loading' }
   | { type: 'balance'; phase: 'loaded'; balance: string; symbol: string }
-  | { type: 'balance'; phase: 'failed'; at: number }
-  | { type: 'sessionSynced'; session: ConnectedPayload | undefined }
-  | { type: 'disconnected' }
+  | { type: 'balance'; phase: 'failed'; at: number; fallback: string; symbol: string }
   | { type: 'reset' }
 
 /** The CAIP-10 id of `address` on `caipNetworkId`. */
@@ -87,7 +82,6 @@ function connect(state: AccountState, payload: ConnectedPayload): AccountState {
     allAccounts: payload.allAccounts ? [...payload.allAccounts] : [{ address: payload.address, type: 'eoa' }],
     connectorId: payload.connectorId,
     connectedWalletInfo: payload.walletInfo,
-    preferredAccountType: payload.preferredAccountType ?? state.preferredAccountType,
     addressExplorerUrl: payload.addressExplorerUrl,
     // Another account's balance and profile must never show under the new address.
     ...(sameAccount
@@ -95,6 +89,7 @@ function connect(state: AccountState, payload: ConnectedPayload): AccountState {
       : {
           balance: undefined,
           balanceSymbol: undefined,
+          balanceLoading: false,
           profileName: undefined,
           profileImage: undefined,
           lastRetry: undefined,
@@ -103,10 +98,9 @@ function connect(state: AccountState, payload: ConnectedPayload): AccountState {
 }
 
 /**
- * The account state machine of one namespace. At startup each namespace goes `connecting`,
- * then `sessionSynced` makes it connected (a previous session came back) or disconnected.
- * `disconnected` forgets the session but keeps the user's view preferences; `reset` clears
- * every field.
+ * The account state machine of one namespace: `connecting` while a connect or restore runs,
+ * `connected` with the wallet's accounts, account changes (none left: reset), the balance's
+ * loading, loaded and failed phases, and `reset`, which clears every field (disconnected).
  */
 export function accountReducer(state: AccountState, action: AccountAction): AccountState {
   switch (action.type) {
@@ -116,19 +110,21 @@ export function accountReducer(state: AccountState, action: AccountAction): Acco
       return connect(state, action)
     case 'accountsChanged': {
       const [first] = action.accounts
-      if (!first) return accountReducer(state, { type: 'disconnected' })
       if (!state.connectorId) return state
-      return connect(state, {
+      if (!first) return createAccountState()
+      const next = connect(state, {
         address: first.address,
-        caipNetworkId: action.caipNetworkId,
+        caipNetworkId:
+          action.caipNetworkId ?? (state.caipAddress?.split(':').slice(0, 2).join(':') as CaipNetworkId),
         allAccounts: action.accounts,
         connectorId: state.connectorId,
         walletInfo: state.connectedWalletInfo,
-        addressExplorerUrl: state.address === first.address ? state.addressExplorerUrl : undefined,
+        addressExplorerUrl: action.addressExplorerUrl,
       })
+      return action.caipNetworkId ? next : { ...next, caipAddress: undefined }
     }
     case 'balance':
-      if (action.phase === 'loading') return { ...state, balanceLoading: true }
+      if (action.phase === 'loading') return state.balanceLoading ? state : { ...state, balanceLoading: true }
       if (action.phase === 'loaded') {
         return {
           ...state,
@@ -138,22 +134,14 @@ export function accountReducer(state: AccountState, action: AccountAction): Acco
           lastRetry: undefined,
         }
       }
-      return { ...state, balanceLoading: false, lastRetry: action.at }
-    case 'sessionSynced':
-      return action.session ? connect(state, action.session) : accountReducer(state, { type: 'disconnected' })
-    case 'disconnected':
       return {
-        ...createAccountState(),
-        addressLabels: state.addressLabels,
-        currentTab: state.currentTab,
-        preferredAccountType: state.preferredAccountType,
+        ...state,
+        balanceLoading: false,
+        balance: action.fallback,
+        balanceSymbol: action.symbol,
+        lastRetry: action.at,
       }
     case 'reset':
       return createAccountState()
   }
-}
-
-/** A failed balance fetch blocks the next attempt for 30 s ('Token Balance Unavailable'). */
-export function canFetchBalance(state: Pick<AccountState, 'lastRetry'>, now: number): boolean {
-  return state.lastRetry === undefined || now - state.lastRetry >= BALANCE_RETRY_MS
 }

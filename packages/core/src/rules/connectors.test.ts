@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Connector } from '../types.js'
-import {
-  isBrowserWalletHidden,
-  type OrderConnectorsParameters,
-  orderConnectMethods,
-  orderConnectors,
-  orderWalletFeatures,
-} from './connectors.js'
+import { isBrowserWalletHidden, type OrderConnectorsParameters, orderConnectors } from './connectors.js'
 
 const connector = (overrides: Partial<Connector> & Pick<Connector, 'id' | 'type'>): Connector => ({
   name: overrides.id,
@@ -145,44 +139,77 @@ describe("given the injected 'Browser Wallet' (spec §2)", () => {
   })
 })
 
-describe('given the wallet features (spec §2: onramp, swaps, receive, send)', () => {
-  it('then enabled features come in that order', () => {
-    expect(orderWalletFeatures({ send: true, receive: true, swaps: true, onramp: true })).toEqual([
-      'onramp',
-      'swaps',
-      'receive',
-      'send',
+describe('given a wallet that serves several namespaces (one row per wallet)', () => {
+  const phantomEvm = connector({
+    id: 'app.phantom',
+    type: 'ANNOUNCED',
+    name: 'Phantom',
+    rdns: 'app.phantom',
+    installed: true,
+  })
+  const phantomSolana: Connector = {
+    id: 'Phantom',
+    type: 'INJECTED',
+    name: 'Phantom',
+    chain: 'solana',
+    installed: true,
+  }
+  const registry = [{ id: 'phantom', name: 'Phantom', rdns: 'app.phantom' }]
+
+  it('when its registry entry bears the Wallet Standard name, then both namespaces are one row', () => {
+    const list = orderConnectors({
+      connectors: [phantomEvm, phantomSolana],
+      registry,
+      walletConnectEnabled: false,
+      isMobile: false,
+    })
+    expect(list).toHaveLength(1)
+    expect(list[0]?.connectors.map((c) => c.chain)).toEqual(['eip155', 'solana'])
+  })
+
+  it('when a look-alike name joins a known rdns, then it stays its own row', () => {
+    const lookAlike: Connector = { id: 'Phant0m', type: 'INJECTED', name: 'Phant0m', chain: 'solana' }
+    const list = orderConnectors({
+      connectors: [phantomEvm, lookAlike],
+      registry,
+      walletConnectEnabled: false,
+      isMobile: false,
+    })
+    expect(list.map((e) => e.id)).toEqual(['app.phantom', 'Phant0m'])
+  })
+
+  it('when a connector claims the name of a known wallet under another rdns, then it is not merged', () => {
+    const impostor = connector({ id: 'evil.wallet', type: 'ANNOUNCED', name: 'Phantom', rdns: 'evil.wallet' })
+    const list = orderConnectors({
+      connectors: [phantomEvm, impostor, phantomSolana],
+      registry,
+      walletConnectEnabled: false,
+      isMobile: false,
+    })
+    expect(list.map((e) => e.id)).toEqual(['app.phantom', 'evil.wallet'])
+    expect(list[0]?.connectors).toHaveLength(2)
+  })
+
+  it('when there is no registry entry, then the normalised name joins namespaces', () => {
+    const list = orderConnectors({
+      connectors: [phantomEvm, { ...phantomSolana, name: ' phantom ' }],
+      walletConnectEnabled: false,
+      isMobile: false,
+    })
+    expect(list).toHaveLength(1)
+  })
+
+  it('when a recent registry wallet is in no other group, then it takes the recent slot', () => {
+    const list = orderConnectors({
+      connectors: [metamask],
+      recent: [{ id: 'rainbow', name: 'Rainbow' }],
+      recentIds: ['rainbow'],
+      walletConnectEnabled: false,
+      isMobile: false,
+    })
+    expect(list.map((e) => [e.group, e.id])).toEqual([
+      ['recent', 'rainbow'],
+      ['injected', 'io.metamask'],
     ])
-  })
-
-  it('then disabled features are left out', () => {
-    expect(orderWalletFeatures({ send: true, receive: false, swaps: true })).toEqual(['swaps', 'send'])
-  })
-
-  it('when the app gives its own order, then it wins and unknown names are ignored', () => {
-    expect(
-      orderWalletFeatures({ send: true, receive: true, onramp: true }, [
-        'send',
-        'bogus' as 'send',
-        'receive',
-      ]),
-    ).toEqual(['send', 'receive', 'onramp'])
-  })
-})
-
-describe('given the connect methods (spec §2: email, social, wallet)', () => {
-  it('then the default order is email, social, wallet', () => {
-    expect(orderConnectMethods({ email: true, socials: ['google'] })).toEqual(['email', 'social', 'wallet'])
-  })
-
-  it('then email and social appear only when enabled; wallet always', () => {
-    expect(orderConnectMethods({ email: false, socials: [] })).toEqual(['wallet'])
-    expect(orderConnectMethods({ email: true, socials: false })).toEqual(['email', 'wallet'])
-  })
-
-  it('when a connectMethodsOrder is configured, then it is followed', () => {
-    expect(orderConnectMethods({ email: true, socials: true, order: ['wallet', 'email', 'social'] })).toEqual(
-      ['wallet', 'email', 'social'],
-    )
   })
 })

@@ -1,9 +1,3 @@
-import {
-  type ConnectMethod,
-  DEFAULT_CONNECT_METHODS_ORDER,
-  WALLET_FEATURES_ORDER,
-  type WalletFeature,
-} from '../constants.js'
 import type { Connector } from '../types.js'
 
 /** A wallet known from the registry or the app's options, not (yet) a live connector. */
@@ -29,8 +23,10 @@ export interface WalletListEntry {
   id: string
   name: string
   rdns: string | undefined
-  /** Set when the entry can connect directly (an adapter's connector). */
+  /** Set when the entry can connect directly (an adapter's connector): the preferred one. */
   connector: Connector | undefined
+  /** Every connector of this wallet, one per namespace it serves (one row per wallet). */
+  connectors: readonly Connector[]
   /** Set when the entry comes from the registry or the app's custom wallets. */
   wallet: ListedWallet | undefined
 }
@@ -47,8 +43,16 @@ export interface OrderConnectorsParameters {
   featured?: readonly ListedWallet[] | undefined
   custom?: readonly ListedWallet[] | undefined
   recommended?: readonly ListedWallet[] | undefined
+  /** Recently used registry wallets that are in no other group (they get the recent slot too). */
+  recent?: readonly ListedWallet[] | undefined
   /** Ids (connector id, registry id or rdns) of recently used wallets, newest first. */
   recentIds?: readonly string[] | undefined
+  /**
+   * Registry entries, to tell whether two connectors of different namespaces are one wallet: an
+   * rdns-less connector (Wallet Standard) joins an rdns one only when the registry entry of that
+   * rdns bears its name; without a registry entry, by normalised name.
+   */
+  registry?: readonly ListedWallet[] | undefined
   walletConnectEnabled: boolean
   /** Ids of the connectors the user is connected through right now. */
   connectedConnectorIds?: readonly string[] | undefined
@@ -120,6 +124,36 @@ function connectorGroup(connector: Connector): WalletGroup | undefined {
   }
 }
 
+/**
+ * Whether two list entries are one wallet. Two rdns must be equal. An entry without rdns joins
+ * one with rdns only when that rdns's registry entry bears its name (a look-alike name does not
+ * join a known wallet); without a registry entry, and between two rdns-less entries, the ids or
+ * normalised names decide.
+ */
+function sameWallet(
+  a: WalletListEntry,
+  b: WalletListEntry,
+  registry: readonly ListedWallet[] | undefined,
+): boolean {
+  const ra = normalise(a.rdns)
+  const rb = normalise(b.rdns)
+  if (ra && rb) return ra === rb
+  if (ra || rb) {
+    const [withRdns, without] = ra ? [a, b] : [b, a]
+    const known = registry?.find((w) => normalise(w.rdns) === normalise(withRdns.rdns))
+    if (known) {
+      const names = [normalise(known.name), normalise(known.id)]
+      return names.includes(normalise(without.name)) || names.includes(normalise(without.id))
+    }
+    // Different namespaces of an unknown wallet: the name decides; the same namespace never
+    // holds one wallet twice.
+    if (a.connector && b.connector && a.connector.chain === b.connector.chain) return false
+    return normalise(a.name) === normalise(b.name)
+  }
+  const keys = new Set(keysOf({ ...a, explorerId: a.connector?.explorerId }))
+  return keysOf({ ...b, explorerId: b.connector?.explorerId }).some((key) => keys.has(key))
+}
+
 /** Higher is preferred when the same wallet arrives from two sources. */
 function preference(entry: WalletListEntry): number {
   const connector = entry.connector
@@ -150,6 +184,7 @@ export function orderConnectors(parameters: OrderConnectorsParameters): WalletLi
       name: connector.name,
       rdns: connector.rdns,
       connector,
+      connectors: [connector],
       wallet: undefined,
     })
   }
@@ -161,10 +196,12 @@ export function orderConnectors(parameters: OrderConnectorsParameters): WalletLi
         name: wallet.name,
         rdns: wallet.rdns,
         connector: undefined,
+        connectors: [],
         wallet,
       })
     }
   }
+  listed('recent', parameters.recent)
   listed('featured', parameters.featured)
   listed('custom', parameters.custom)
   listed('recommended', parameters.recommended)
@@ -182,12 +219,11 @@ export function orderConnectors(parameters: OrderConnectorsParameters): WalletLi
   for (const entry of candidates) {
     if (isExcluded(entry, parameters.exclude)) continue
     if (entry.group !== 'walletConnect' && recentRank(entry) >= 0) entry.group = 'recent'
-    const keys = new Set(keysOf({ ...entry, explorerId: entry.connector?.explorerId }))
     const index = merged.findIndex(
       (other) =>
         other.group !== 'walletConnect' &&
         entry.group !== 'walletConnect' &&
-        keysOf({ ...other, explorerId: other.connector?.explorerId }).some((key) => keys.has(key)),
+        sameWallet(entry, other, parameters.registry),
     )
     const existing = index >= 0 ? merged[index] : undefined
     if (!existing) {
@@ -195,7 +231,17 @@ export function orderConnectors(parameters: OrderConnectorsParameters): WalletLi
       continue
     }
     const kept = preference(entry) > preference(existing) ? entry : existing
-    merged[index] = { ...kept, group: rank(entry) < rank(existing) ? entry.group : existing.group }
+    // Both namespaces' connectors stay on the one row (the preferred source's first).
+    const connectors = [...kept.connectors]
+    for (const c of [...existing.connectors, ...entry.connectors])
+      if (!connectors.some((k) => k.chain === c.chain)) connectors.push(c)
+    merged[index] = {
+      ...kept,
+      connectors,
+      rdns: kept.rdns ?? existing.rdns ?? entry.rdns,
+      wallet: kept.wallet ?? existing.wallet ?? entry.wallet,
+      group: rank(entry) < rank(existing) ? entry.group : existing.group,
+    }
   }
 
   const sorted = merged
@@ -225,38 +271,4 @@ function applyConfiguredOrder(
     .map((entry, index) => ({ entry, index, position: position(entry) }))
     .sort((a, b) => (a.position === b.position ? a.index - b.index : a.position - b.position))
     .map(({ entry }) => entry)
-}
-
-function ordered<T extends string>(defaults: readonly T[], custom: readonly T[] | undefined): T[] {
-  if (!custom?.length) return [...defaults]
-  // Unknown names are ignored and forgotten ones keep their default place after the rest.
-  const picked = custom.filter((item, index) => defaults.includes(item) && custom.indexOf(item) === index)
-  return [...picked, ...defaults.filter((item) => !picked.includes(item))]
-}
-
-/** Account-view features in the order onramp, swaps, receive, send, keeping only enabled ones. */
-export function orderWalletFeatures(
-  enabled: Partial<Record<WalletFeature, boolean>>,
-  order?: readonly WalletFeature[] | undefined,
-): WalletFeature[] {
-  return ordered(WALLET_FEATURES_ORDER, order).filter((feature) => enabled[feature] === true)
-}
-
-/**
- * Connect methods in the order email, social, wallet (or the app's `connectMethodsOrder`),
- * keeping email only when enabled and social only when at least one provider is on.
- */
-export function orderConnectMethods({
-  email,
-  socials,
-  order,
-}: {
-  email: boolean
-  socials: boolean | readonly string[]
-  order?: readonly ConnectMethod[] | undefined
-}): ConnectMethod[] {
-  const hasSocials = Array.isArray(socials) ? socials.length > 0 : socials === true
-  return ordered(DEFAULT_CONNECT_METHODS_ORDER, order).filter(
-    (method) => method === 'wallet' || (method === 'email' ? email : hasSocials),
-  )
 }

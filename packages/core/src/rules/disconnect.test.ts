@@ -3,42 +3,40 @@ import { DisconnectChainError, DisconnectChainsError } from '../errors/connectio
 import { collectDisconnectErrors, namespacesToDisconnect } from './disconnect.js'
 
 describe('given connections on several namespaces (spec §4)', () => {
-  it('when disconnecting an injected wallet, then only its namespace goes', () => {
+  it('when disconnecting an injected wallet, then only its namespace goes, even when the same wallet serves another', () => {
     expect(
       namespacesToDisconnect({
         target: 'eip155',
         connections: {
-          eip155: { connectorId: 'io.metamask', connectorType: 'ANNOUNCED' },
-          solana: { connectorId: 'phantom', connectorType: 'ANNOUNCED' },
+          eip155: { connectorId: 'app.phantom', shared: false },
+          solana: { connectorId: 'app.phantom', shared: false },
         },
       }),
     ).toEqual(['eip155'])
   })
 
-  it.each(['WALLET_CONNECT', 'AUTH'] as const)(
-    'when disconnecting a %s connector, then the other namespaces on the same connector go too',
-    (connectorType) => {
-      expect(
-        namespacesToDisconnect({
-          target: 'eip155',
-          connections: {
-            eip155: { connectorId: 'shared', connectorType },
-            solana: { connectorId: 'shared', connectorType },
-            bip122: { connectorId: 'other', connectorType: 'INJECTED' },
-            polkadot: undefined,
-          },
-        }),
-      ).toEqual(['eip155', 'solana'])
-    },
-  )
+  it('when disconnecting a session connector, then the other namespaces on the same session go too', () => {
+    expect(
+      namespacesToDisconnect({
+        target: 'eip155',
+        connections: {
+          eip155: { connectorId: 'walletConnect', shared: true },
+          solana: { connectorId: 'walletConnect', shared: true },
+          cosmos: { connectorId: 'embedded', shared: true },
+          bip122: { connectorId: 'other', shared: false },
+          polkadot: undefined,
+        },
+      }),
+    ).toEqual(['eip155', 'solana'])
+  })
 
   it('when disconnecting all, then every connected namespace goes', () => {
     expect(
       namespacesToDisconnect({
         target: 'all',
         connections: {
-          eip155: { connectorId: 'a', connectorType: 'INJECTED' },
-          solana: { connectorId: 'b', connectorType: 'ANNOUNCED' },
+          eip155: { connectorId: 'a', shared: false },
+          solana: { connectorId: 'b', shared: true },
           bip122: undefined,
         },
       }),

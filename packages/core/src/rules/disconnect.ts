@@ -1,18 +1,17 @@
 import { DisconnectChainError, DisconnectChainsError } from '../errors/connection.js'
-import type { ChainNamespace, ConnectorType } from '../types.js'
+import type { ChainNamespace } from '../types.js'
 
 export interface NamespaceConnection {
   connectorId: string
-  connectorType: ConnectorType
+  /** Connected through a session connector, whose one session spans namespaces. */
+  shared: boolean
 }
-
-/** Connectors that hold one session across namespaces. */
-const SHARED_SESSION_TYPES: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH']
 
 /**
  * Namespaces a disconnect must go through (spec §4). 'all' goes through every connected
- * namespace. For a WalletConnect or embedded-auth connector the other namespaces on the same
- * connector are disconnected too, since they share one session.
+ * namespace. For a session connector (WalletConnect, the embedded wallet) the other namespaces on
+ * the same connector are disconnected too, since they share one session; an injected wallet's
+ * other namespaces stay connected.
  */
 export function namespacesToDisconnect({
   target,
@@ -24,14 +23,10 @@ export function namespacesToDisconnect({
   const connected = Object.keys(connections).filter((namespace) => connections[namespace] !== undefined)
   if (target === undefined || target === 'all') return connected
   const connection = connections[target]
-  if (!connection || !SHARED_SESSION_TYPES.includes(connection.connectorType)) return [target]
+  if (!connection?.shared) return [target]
   const cascade = connected.filter((namespace) => {
     const other = connections[namespace]
-    return (
-      namespace !== target &&
-      other?.connectorId === connection.connectorId &&
-      other.connectorType === connection.connectorType
-    )
+    return namespace !== target && other?.shared === true && other.connectorId === connection.connectorId
   })
   return [target, ...cascade]
 }

@@ -3,7 +3,6 @@ import type { RouterState } from '../types.js'
 import {
   canClose,
   createRouterState,
-  farcasterLeaveEffect,
   goBack,
   push,
   pushTransactionStack,
@@ -68,7 +67,7 @@ describe('given the navigation history (spec §2)', () => {
 
   it('when reset, then the history holds only the given view and nothing is pending', () => {
     expect(reset('Account')).toEqual({ history: [{ view: 'Account' }], transactionStack: [] })
-    const busy = pushTransactionStack(createRouterState(), { view: 'ApproveTransaction' })
+    const busy = pushTransactionStack(createRouterState(), { id: 1, view: 'ApproveTransaction' })
     expect(routerReducer(busy, { type: 'reset', entry: { view: 'Connect' } }).transactionStack).toEqual([])
   })
 
@@ -106,14 +105,8 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
     const onError = vi.fn()
     const onCancel = vi.fn()
     const base = push(createRouterState(), { view: 'Account' })
-    const state = pushTransactionStack(base, {
-      view: 'ApproveTransaction',
-      goBack: goBackOnSuccess,
-      onSuccess,
-      onError,
-      onCancel,
-    })
-    return { state, onSuccess, onError, onCancel }
+    const state = pushTransactionStack(base, { id: 1, view: 'ApproveTransaction', goBack: goBackOnSuccess })
+    return { state, callbacks: { onSuccess, onError, onCancel }, onSuccess, onError, onCancel }
   }
 
   it('when pushed, then its view is shown and the entry is pending', () => {
@@ -124,6 +117,7 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
 
   it('when pushed with replace, then its view replaces the current one', () => {
     const state = pushTransactionStack(push(createRouterState(), { view: 'Account' }), {
+      id: 1,
       view: 'SwitchNetwork',
       replace: true,
     })
@@ -131,8 +125,8 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
   })
 
   it('when it succeeds, then the success callback runs and the view stays unless it asked to go back', () => {
-    const { state, onSuccess, onError } = withEntry()
-    const result = settleTransactionStack(state, 'success')
+    const { state, callbacks, onSuccess, onError } = withEntry()
+    const result = settleTransactionStack(state, 'success', callbacks)
     result.callback?.()
     expect(onSuccess).toHaveBeenCalledOnce()
     expect(onError).not.toHaveBeenCalled()
@@ -140,15 +134,15 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
     expect(result.state.transactionStack).toEqual([])
 
     const backing = withEntry(true)
-    const back = settleTransactionStack(backing.state, 'success')
+    const back = settleTransactionStack(backing.state, 'success', backing.callbacks)
     expect(back.navigation).toBe('back')
     expect(views(back.state)).toEqual(['Connect', 'Account'])
   })
 
   it('when it fails, then the error callback gets the error and the modal goes back', () => {
-    const { state, onError } = withEntry()
+    const { state, callbacks, onError } = withEntry()
     const error = new Error('rejected')
-    const result = settleTransactionStack(state, 'error', error)
+    const result = settleTransactionStack(state, 'error', callbacks, error)
     result.callback?.()
     expect(onError).toHaveBeenCalledWith(error)
     expect(result.navigation).toBe('back')
@@ -156,45 +150,24 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
   })
 
   it('when it is cancelled, then the cancel callback runs and the modal goes back', () => {
-    const { state, onCancel } = withEntry()
-    const result = settleTransactionStack(state, 'cancel')
+    const { state, callbacks, onCancel } = withEntry()
+    const result = settleTransactionStack(state, 'cancel', callbacks)
     result.callback?.()
     expect(onCancel).toHaveBeenCalledOnce()
     expect(result.navigation).toBe('back')
   })
 
   it('when going back leaves nothing to show, then the modal closes', () => {
-    const state = pushTransactionStack(createRouterState({ view: 'ApproveTransaction' }), {
-      onCancel: () => {},
-    })
-    expect(settleTransactionStack(state, 'cancel').navigation).toBe('close')
+    const state = pushTransactionStack(createRouterState({ view: 'ApproveTransaction' }), { id: 1 })
+    expect(settleTransactionStack(state, 'cancel', {}).navigation).toBe('close')
   })
 
   it('when nothing is pending, then the request simply closes the modal', () => {
     const state = createRouterState()
-    expect(settleTransactionStack(state, 'error', new Error('x'))).toEqual({
+    expect(settleTransactionStack(state, 'error', {}, new Error('x'))).toEqual({
       state,
       callback: undefined,
       navigation: 'close',
     })
-  })
-})
-
-describe('given the user leaves ConnectingFarcaster (spec §2)', () => {
-  it('when no account is connected, then the Farcaster URL resets and the auth connector reloads after 100 ms', () => {
-    expect(farcasterLeaveEffect({ from: 'ConnectingFarcaster', to: 'Connect', hasAccount: false })).toEqual({
-      resetFarcasterUrl: true,
-      reloadAuthAfterMs: 100,
-    })
-  })
-
-  it('when an account is connected or the view is not left, then nothing happens', () => {
-    expect(
-      farcasterLeaveEffect({ from: 'ConnectingFarcaster', to: 'Account', hasAccount: true }),
-    ).toBeUndefined()
-    expect(farcasterLeaveEffect({ from: 'Connect', to: 'AllWallets', hasAccount: false })).toBeUndefined()
-    expect(
-      farcasterLeaveEffect({ from: 'ConnectingFarcaster', to: 'ConnectingFarcaster', hasAccount: false }),
-    ).toBeUndefined()
   })
 })

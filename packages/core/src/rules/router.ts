@@ -1,5 +1,11 @@
-import { FARCASTER_RELOAD_DELAY_MS } from '../constants.js'
-import type { RouteEntry, RouteParams, RouterState, TransactionStackEntry, View } from '../types.js'
+import type {
+  RouteEntry,
+  RouteParams,
+  RouterState,
+  TransactionCallbacks,
+  TransactionStackEntry,
+  View,
+} from '../types.js'
 
 /** Every change the router knows (spec §2, "Navigation history"). */
 export type RouterAction =
@@ -109,7 +115,10 @@ export function canClose({
 export function pushTransactionStack(state: RouterState, entry: TransactionStackEntry): RouterState {
   let next = routerReducer(state, { type: 'pushTransaction', entry })
   if (entry.view)
-    next = routerReducer(next, { type: entry.replace ? 'replace' : 'push', entry: { view: entry.view } })
+    next = routerReducer(next, {
+      type: entry.replace ? 'replace' : 'push',
+      entry: entry.params ? { view: entry.view, params: entry.params } : { view: entry.view },
+    })
   return next
 }
 
@@ -124,13 +133,14 @@ export interface SettleTransactionResult {
 }
 
 /**
- * Settles the last pending action: runs its success, error or cancel callback; error and cancel
- * also go back (closing when nothing is left to go back to). Success goes back only when the
- * entry asked for it. With nothing pending the modal simply closes.
+ * Settles the last pending action: picks its success, error or cancel callback; error and
+ * cancel also go back (closing when nothing is left to go back to). Success goes back only when
+ * the entry asked for it. With nothing pending the modal simply closes.
  */
 export function settleTransactionStack(
   state: RouterState,
   outcome: TransactionOutcome,
+  callbacks: TransactionCallbacks,
   error?: unknown,
   { isConnected = false }: { isConnected?: boolean } = {},
 ): SettleTransactionResult {
@@ -139,35 +149,12 @@ export function settleTransactionStack(
   const popped = routerReducer(state, { type: 'popTransaction' })
   const callback =
     outcome === 'success'
-      ? entry.onSuccess
+      ? callbacks.onSuccess
       : outcome === 'error'
-        ? entry.onError && (() => entry.onError?.(error))
-        : entry.onCancel
+        ? callbacks.onError && (() => callbacks.onError?.(error))
+        : callbacks.onCancel
   const goesBack = outcome !== 'success' || entry.goBack === true
   if (!goesBack) return { state: popped, callback, navigation: 'stay' }
   const back = goBack(popped, { isConnected })
   return { state: back.state, callback, navigation: back.close ? 'close' : 'back' }
-}
-
-/** What leaving a view requires besides navigation. */
-export interface FarcasterLeaveEffect {
-  resetFarcasterUrl: true
-  reloadAuthAfterMs: number
-}
-
-/**
- * Leaving ConnectingFarcaster without an account resets the Farcaster URL and reloads the auth
- * connector after 100 ms (the QR code would otherwise point at a spent session).
- */
-export function farcasterLeaveEffect({
-  from,
-  to,
-  hasAccount,
-}: {
-  from: View | undefined
-  to: View | undefined
-  hasAccount: boolean
-}): FarcasterLeaveEffect | undefined {
-  if (from !== 'ConnectingFarcaster' || to === 'ConnectingFarcaster' || hasAccount) return undefined
-  return { resetFarcasterUrl: true, reloadAuthAfterMs: FARCASTER_RELOAD_DELAY_MS }
 }

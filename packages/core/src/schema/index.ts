@@ -6,7 +6,7 @@ export {
   type Shape,
   UnionSchema,
 } from './composite.js'
-export { keccak256 } from './keccak.js'
+export { isEmail } from './email.js'
 export { DEFAULT_ALLOWED_ANCESTORS, isOriginAllowed } from './origin.js'
 export {
   BooleanSchema,
@@ -29,19 +29,3 @@ export {
   SchemaError,
   type SchemaErrorType,
 } from './schema.js'
-export {
-  addressSchema,
-  emailSchema,
-  type IsAddressOptions,
-  isAddress,
-  isEmail,
-  isSignedMessage,
-  isTransactionHash,
-  sendCallSchema,
-  sendCallsSchema,
-  signedMessageSchema,
-  socialProviderSchema,
-  themeModeSchema,
-  toChecksumAddress,
-  transactionHashSchema,
-} from './validators.js'

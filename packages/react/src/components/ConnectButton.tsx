@@ -1,7 +1,7 @@
 'use client'
 import { openModal } from '@latch/core'
 import type { ButtonHTMLAttributes } from 'react'
-import { formatBalance, shortAddress } from '../format.js'
+import { shortAddress } from '../format.js'
 import type { UseLatchParameters } from '../hooks/useLatch.js'
 import { useLatch } from '../hooks/useLatch.js'
 import { useLatchAccount } from '../hooks/useLatchAccount.js'
@@ -42,7 +42,7 @@ export function ConnectButton({ latch: explicit, label, balance = true, ...rest 
     onClick: () => openModal(latch),
   }
   if (account?.isConnected && account.address) {
-    const amount = balance ? formatBalance(account.balance) : undefined
+    const amount = balance ? account.balance : undefined
     return (
       <button
         data-testid="latch-account-button"

@@ -30,6 +30,8 @@ export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) 
       data-unsupported={unsupported}
       onPointerEnter={prefetch}
       onFocus={prefetch}
+      // With network switching off, the button only shows the network.
+      disabled={!latch.options.enableNetworkSwitch && !unsupported}
       onClick={() => openModal(latch, { view: unsupported ? 'UnsupportedChain' : 'Networks' })}
     >
       {unsupported ? t('button.network.unsupported') : (caipNetwork?.name ?? t('button.network'))}

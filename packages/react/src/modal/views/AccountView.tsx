@@ -1,8 +1,8 @@
 'use client'
-import { disconnect, pushView } from '@latch/core'
+import { pushView, selectDisconnect } from '@latch/core'
 import { useState } from 'react'
 import { Avatar } from '../../components/Avatar.js'
-import { formatBalance, shortAddress } from '../../format.js'
+import { shortAddress } from '../../format.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
 import { useLatchNetwork } from '../../hooks/useLatchNetwork.js'
 import { useT } from '../../i18n/context.js'
@@ -16,7 +16,7 @@ export function AccountView({ latch }: ViewProps) {
   const [copied, setCopied] = useState(false)
   if (!account?.address) return null
   const address = account.address
-  const balance = formatBalance(account.balance)
+  const balance = account.balance
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address)
@@ -61,7 +61,12 @@ export function AccountView({ latch }: ViewProps) {
       </span>
       <ul className="latch-list" style={{ width: '100%', marginTop: 8 }}>
         <li>
-          <button type="button" className="latch-item" onClick={() => pushView(latch, { view: 'Networks' })}>
+          <button
+            type="button"
+            className="latch-item"
+            disabled={!latch.options.enableNetworkSwitch}
+            onClick={() => pushView(latch, { view: 'Networks' })}
+          >
             <span>{t('account.network')}</span>
             <span className="latch-tag">
               {unsupported ? t('button.network.unsupported') : caipNetwork?.name}
@@ -73,7 +78,7 @@ export function AccountView({ latch }: ViewProps) {
             type="button"
             className="latch-item"
             data-testid="latch-disconnect"
-            onClick={() => void disconnect(latch).catch(() => {})}
+            onClick={() => void selectDisconnect(latch).catch(() => {})}
           >
             <span>{t('account.disconnect')}</span>
           </button>

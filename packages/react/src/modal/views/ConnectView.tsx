@@ -1,87 +1,88 @@
 'use client'
-import { pushView, withoutInstalled } from '@latch/core'
+import { pushView, type WalletGroup } from '@latch/core'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
 import { ConnectorRow } from './ConnectorRow.js'
 import type { ViewProps } from './index.js'
 import { RegistryRow } from './RegistryRow.js'
-import { useWalletList } from './useWalletList.js'
+import { useConnectList } from './useWalletList.js'
 
-/** Spec §2 Connect: the wallets in listing order, then All Wallets. */
+const TAGS: Partial<Record<WalletGroup, 'connect.recent' | 'connect.installed'>> = {
+  recent: 'connect.recent',
+  injected: 'connect.installed',
+}
+
+/** Spec §2 Connect: the wallets in core's listing order, then All Wallets. */
 export function ConnectView({ latch }: ViewProps) {
   const t = useT()
-  const wallets = useWalletList(latch)
-  const registry = useLatchState((s) => s.registry, { latch })
-  // Featured, then recommended wallets from the registry, unless already listed as installed.
-  const suggested = withoutInstalled([...registry.featured, ...registry.recommended], wallets).filter(
-    (wallet, index, all) => all.findIndex((w) => w.id === wallet.id) === index,
-  )
-  const recent = latch.store.getState().recentWalletId
-  // Spec §2: WalletConnect first, only when enabled and not already connected through it.
-  const namespaces = useLatchState((s) => s.namespaces, { latch })
-  const showWalletConnect =
-    latch.options.walletConnect !== undefined &&
-    !Object.values(namespaces).some(
-      (ns) => ns.account.status === 'connected' && ns.account.connectedWalletInfo?.type === 'WALLET_CONNECT',
-    )
-  const { termsConditionsUrl, privacyPolicyUrl } = latch.options
+  const entries = useConnectList(latch)
+  const active = useLatchState((s) => s.activeNamespace, { latch })
+  const { termsConditionsUrl, privacyPolicyUrl, features } = latch.options
   return (
     <>
-      {wallets.length === 0 && suggested.length === 0 && !showWalletConnect && (
+      {entries.length === 0 && (
         <>
           <p className="latch-muted">{t('connect.empty')}</p>
           <p className="latch-muted">{t('connect.empty.hint')}</p>
         </>
       )}
       <ul className="latch-list" aria-label={t('view.Connect.title')}>
-        {showWalletConnect && (
+        {entries.map((entry) => {
+          const tag = TAGS[entry.group] ? t(TAGS[entry.group] as 'connect.recent') : undefined
+          if (entry.group === 'walletConnect')
+            return (
+              <li key={`session:${entry.id}`}>
+                <button
+                  type="button"
+                  className="latch-item"
+                  data-testid="wallet-option-walletconnect"
+                  onClick={() =>
+                    pushView(latch, {
+                      view: 'ConnectingWalletConnectBasic',
+                      params: { connectorId: entry.id },
+                    })
+                  }
+                >
+                  <QrGlyph />
+                  <span>{t('walletConnect.row')}</span>
+                </button>
+              </li>
+            )
+          const connector = entry.connectors.find((c) => c.chain === active) ?? entry.connector
+          if (connector)
+            return (
+              <ConnectorRow key={`connector:${entry.id}`} latch={latch} connector={connector} tag={tag} />
+            )
+          if (entry.wallet)
+            return (
+              <RegistryRow
+                key={`wallet:${entry.id}`}
+                latch={latch}
+                wallet={{ chains: [], ...entry.wallet }}
+                tag={tag}
+              />
+            )
+          return null
+        })}
+        {features.allWallets && (
           <li>
             <button
               type="button"
               className="latch-item"
-              data-testid="wallet-option-walletconnect"
-              onClick={() => pushView(latch, { view: 'ConnectingWalletConnectBasic' })}
+              data-testid="wallet-option-all"
+              onClick={() => pushView(latch, { view: 'AllWallets' })}
             >
-              <QrGlyph />
-              <span>{t('walletConnect.row')}</span>
-              {recent === 'walletConnect' && <span className="latch-tag">{t('connect.recent')}</span>}
+              <span
+                aria-hidden="true"
+                className="latch-avatar"
+                style={{ display: 'inline-grid', placeItems: 'center' }}
+              >
+                ⋯
+              </span>
+              <span>{t('connect.allWallets')}</span>
             </button>
           </li>
         )}
-        {wallets.map((connector) => (
-          <ConnectorRow
-            key={`${connector.chain}:${connector.id}`}
-            latch={latch}
-            connector={connector}
-            tag={
-              connector.id === recent
-                ? t('connect.recent')
-                : connector.installed
-                  ? t('connect.installed')
-                  : undefined
-            }
-          />
-        ))}
-        {suggested.map((wallet) => (
-          <RegistryRow key={wallet.id} latch={latch} wallet={wallet} />
-        ))}
-        <li>
-          <button
-            type="button"
-            className="latch-item"
-            data-testid="wallet-option-all"
-            onClick={() => pushView(latch, { view: 'AllWallets' })}
-          >
-            <span
-              aria-hidden="true"
-              className="latch-avatar"
-              style={{ display: 'inline-grid', placeItems: 'center' }}
-            >
-              ⋯
-            </span>
-            <span>{t('connect.allWallets')}</span>
-          </button>
-        </li>
       </ul>
       {(termsConditionsUrl || privacyPolicyUrl) && (
         <p className="latch-muted">

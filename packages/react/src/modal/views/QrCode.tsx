@@ -1,17 +1,17 @@
 'use client'
-import type { Latch } from '@latch/core'
 import { useEffect, useState } from 'react'
 
 /**
  * The QR code of `value`, drawn as one SVG path from the encoder's module matrix (nothing from
- * outside becomes markup). The encoder is the WalletConnect connector's, loaded on first use.
+ * outside becomes markup). The encoder loads on first use, so apps that never show a QR code
+ * never download it.
  */
-export function QrCode({ latch, value, label }: { latch: Latch; value: string; label: string }) {
+export function QrCode({ value, label }: { value: string; label: string }) {
   const [matrix, setMatrix] = useState<{ value: string; rows: boolean[][] } | undefined>()
   useEffect(() => {
     let live = true
-    void latch.options.walletConnect
-      ?.encodeQr(value)
+    void import('./qrEncode.js')
+      .then(({ encodeQr }) => encodeQr(value))
       .then((rows) => {
         if (live) setMatrix({ value, rows })
       })
@@ -19,7 +19,7 @@ export function QrCode({ latch, value, label }: { latch: Latch; value: string; l
     return () => {
       live = false
     }
-  }, [latch, value])
+  }, [value])
   const rows = matrix?.value === value ? matrix.rows : undefined
   if (!rows) return <div className="latch-qr latch-skeleton" aria-hidden="true" />
   const size = rows.length + 8

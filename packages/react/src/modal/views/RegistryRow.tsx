@@ -1,9 +1,18 @@
 'use client'
 import { type Latch, pushView, type RegistryWallet } from '@latch/core'
+import type { ReactNode } from 'react'
 import { WalletImage } from './WalletImage.js'
 
 /** A wallet from the registry that is not installed here: it connects over WalletConnect. */
-export function RegistryRow({ latch, wallet }: { latch: Latch; wallet: RegistryWallet }) {
+export function RegistryRow({
+  latch,
+  wallet,
+  tag,
+}: {
+  latch: Latch
+  wallet: RegistryWallet
+  tag?: ReactNode
+}) {
   return (
     <li>
       <button
@@ -11,12 +20,17 @@ export function RegistryRow({ latch, wallet }: { latch: Latch; wallet: RegistryW
         className="latch-item"
         data-testid="wallet-option"
         data-wallet-id={wallet.id}
-        onClick={() =>
-          pushView(latch, { view: 'ConnectingWalletConnectBasic', params: { walletId: wallet.id } })
-        }
+        onClick={() => {
+          const session = [...latch.sessionConnectors.values()].find((c) => c.type === 'WALLET_CONNECT')
+          pushView(latch, {
+            view: 'ConnectingWalletConnectBasic',
+            params: { walletId: wallet.id, connectorId: session?.id },
+          })
+        }}
       >
         <WalletImage connector={{ id: wallet.id, name: wallet.name, imageUrl: wallet.imageUrl }} />
         <span>{wallet.name}</span>
+        {tag ? <span className="latch-tag">{tag}</span> : null}
       </button>
     </li>
   )

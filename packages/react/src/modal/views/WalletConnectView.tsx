@@ -1,13 +1,12 @@
 'use client'
 import {
-  cancelWalletConnect,
-  connectWalletConnect,
-  currentEnvironment,
+  cancelSession,
   isMobileBrowser,
   type Latch,
   type RegistryWallet,
-  setWalletConnectLinking,
-  shouldReusePairing,
+  type RouteEntry,
+  selectSession,
+  setSessionLinking,
   walletLinkFor,
 } from '@latch/core'
 import { useEffect, useState } from 'react'
@@ -18,25 +17,20 @@ import { QrCode } from './QrCode.js'
 import { WalletImage } from './WalletImage.js'
 
 /**
- * Leaving the view cancels the pairing unless core's pairing-reuse rule keeps it: Telegram and
- * iOS Safari keep an unexpired pairing for when the visitor comes back from the wallet app.
- */
-function keepsPairing(latch: Latch): boolean {
-  const { wcUri, wcPairingExpiry } = latch.store.getState().walletConnection
-  return shouldReusePairing({
-    pairing: wcUri && wcPairingExpiry ? { uri: wcUri, expiresAt: wcPairingExpiry } : undefined,
-    now: Date.now(),
-    ...currentEnvironment(),
-  })
-}
-
-/**
  * ConnectingWalletConnectBasic: the pairing QR code, its link to copy, and, when opened from a
  * registry wallet, a link that opens that wallet app with the pairing. Without a WalletConnect
  * connector the app says so instead of failing silently.
  */
 export function WalletConnectView(props: ViewProps) {
-  return props.latch.options.walletConnect ? <Pairing {...props} /> : <Unavailable {...props} />
+  const connectorId = sessionConnectorId(props.latch, props.entry)
+  return connectorId ? <Pairing {...props} connectorId={connectorId} /> : <Unavailable {...props} />
+}
+
+/** The WalletConnect session connector this view pairs through: the route's, else the app's. */
+function sessionConnectorId(latch: Latch, entry: RouteEntry): string | undefined {
+  const requested = entry.params?.connectorId
+  if (requested && latch.sessionConnectors.has(requested)) return requested
+  return [...latch.sessionConnectors.values()].find((c) => c.type === 'WALLET_CONNECT')?.id
 }
 
 function useRegistryWallet({ latch, entry }: ViewProps): RegistryWallet | undefined {
@@ -50,26 +44,26 @@ function useRegistryWallet({ latch, entry }: ViewProps): RegistryWallet | undefi
   ].find((w) => w.id === walletId)
 }
 
-function Pairing(props: ViewProps) {
-  const { latch, entry } = props
+function Pairing(props: ViewProps & { connectorId: string }) {
+  const { latch, entry, connectorId } = props
   const t = useT()
   const wallet = useRegistryWallet(props)
-  const connection = useLatchState((s) => s.walletConnection, { latch })
+  const session = useLatchState((s) => s.sessions[connectorId], { latch })
   const [copied, setCopied] = useState(false)
   const walletId = entry.params?.walletId
+  const pair = () => void selectSession(latch, { connectorId, walletId })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one pairing per view instance
   useEffect(() => {
-    void connectWalletConnect(latch, { walletId })
-    return () => {
-      if (!keepsPairing(latch)) cancelWalletConnect(latch)
-    }
-  }, [latch, walletId])
-  const uri = connection.wcUri
-  const error = connection.wcError
+    pair()
+    return () => cancelSession(latch, { connectorId })
+  }, [latch, walletId, connectorId])
+  const uri = session?.pairing?.uri
+  const error = session?.error
   const link =
     wallet && uri
       ? walletLinkFor({ platform: isMobileBrowser() ? 'mobile' : 'desktop', wallet, uri })
       : undefined
-  if (error && connection.status !== 'connecting') {
+  if (error && session?.status !== 'connecting') {
     return (
       <div className="latch-center">
         <p className="latch-error" role="alert" data-testid="latch-error">
@@ -82,12 +76,7 @@ function Pairing(props: ViewProps) {
         <p className="latch-muted">
           {error.code === 'user-rejected' ? t('connecting.declined.hint') : error.message}
         </p>
-        <button
-          type="button"
-          className="latch-primary"
-          data-autofocus
-          onClick={() => void connectWalletConnect(latch, { walletId })}
-        >
+        <button type="button" className="latch-primary" data-autofocus onClick={pair}>
           {t('connecting.retry')}
         </button>
       </div>
@@ -103,7 +92,7 @@ function Pairing(props: ViewProps) {
       )}
       {uri ? (
         <>
-          <QrCode latch={latch} value={uri} label={t('walletConnect.qr')} />
+          <QrCode value={uri} label={t('walletConnect.qr')} />
           <p className="latch-muted">{t('walletConnect.scan')}</p>
           <input
             className="latch-search latch-wc-uri"
@@ -133,7 +122,9 @@ function Pairing(props: ViewProps) {
               target={link.platform === 'mobile' ? '_self' : '_blank'}
               rel="noreferrer noopener"
               data-testid="latch-wc-open"
-              onClick={() => setWalletConnectLinking(latch, { name: wallet.name, href: link.href })}
+              onClick={() =>
+                setSessionLinking(latch, { connectorId, linking: { name: wallet.name, href: link.href } })
+              }
             >
               {t('walletConnect.open')}
             </a>

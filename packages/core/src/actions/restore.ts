@@ -1,0 +1,183 @@
+import { SESSION_RESTORE_TIMEOUT_MS } from '../constants.js'
+import type { Latch } from '../createLatch.js'
+import { accountReducer } from '../rules/account.js'
+import { readStored, STORED_VALUES } from '../storage.js'
+import type {
+  ApprovedSession,
+  ChainAdapter,
+  ChainNamespace,
+  ConnectResult,
+  SessionConnector,
+} from '../types.js'
+import { afterConnect, commitConnections, forgetNamespaces, releaseNamespaces } from './_connection.js'
+import { isCurrentAttempt, nextAttempt } from './_shared.js'
+import { validateResult } from './connect.js'
+import { applySession, patchSession } from './connectSession.js'
+
+const TIMED_OUT = Symbol('timed out')
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(TIMED_OUT), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
+export function markConnecting(latch: Latch, namespaces: readonly ChainNamespace[]): void {
+  latch.store.setState((state) => {
+    let changed = false
+    const next = { ...state.namespaces }
+    for (const namespace of namespaces) {
+      const ns = next[namespace]
+      if (!ns || ns.account.status === 'connecting') continue
+      next[namespace] = { ...ns, account: accountReducer(ns.account, { type: 'connecting' }) }
+      changed = true
+    }
+    return changed ? { ...state, namespaces: next } : state
+  })
+}
+
+/** The connector of `namespace` is among the adapter's connectors right now. */
+function isAnnounced(latch: Latch, namespace: ChainNamespace, connectorId: string): boolean {
+  return (latch.store.getState().connectors[namespace] ?? []).some((c) => c.id === connectorId)
+}
+
+/** Resolves true as soon as the connector is announced, false when `ms` pass first. */
+function waitForConnector(
+  latch: Latch,
+  namespace: ChainNamespace,
+  connectorId: string,
+  ms: number,
+): Promise<boolean> {
+  if (isAnnounced(latch, namespace, connectorId)) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      stop()
+      resolve(false)
+    }, ms)
+    const stop = latch.store.subscribe(
+      (state) => state.connectors[namespace],
+      () => {
+        if (!isAnnounced(latch, namespace, connectorId)) return
+        clearTimeout(timer)
+        stop()
+        resolve(true)
+      },
+    )
+  })
+}
+
+/**
+ * Restores a namespace remembered with one of its adapter's connectors (spec §4 startup). It
+ * stays `connecting` up to `restoreTimeoutMs` while that wallet has not announced itself, and
+ * restores the moment it does. The stored session is forgotten only when the wallet says the
+ * site is not authorized; a wallet that never announces leaves the namespace `disconnected`
+ * with its stored session kept, and is still restored if it shows up later in the page's life.
+ */
+export async function restoreNamespace(
+  latch: Latch,
+  adapter: ChainAdapter,
+  connectorId: string,
+  { late = false }: { late?: boolean } = {},
+): Promise<void> {
+  const namespace = adapter.namespace
+  const attempt = nextAttempt(latch, namespace)
+  if (!late) {
+    markConnecting(latch, [namespace])
+    const announced = await waitForConnector(latch, namespace, connectorId, latch.options.restoreTimeoutMs)
+    if (!isCurrentAttempt(latch, namespace, attempt)) return
+    if (!announced) {
+      releaseNamespaces(latch, [namespace])
+      watchLateWallet(latch, adapter, connectorId)
+      return
+    }
+  } else {
+    markConnecting(latch, [namespace])
+  }
+  let result: ConnectResult | undefined | typeof TIMED_OUT
+  try {
+    const answer = await withTimeout(adapter.reconnect({ connectorId }), latch.options.restoreTimeoutMs)
+    result = answer === TIMED_OUT || answer === undefined ? answer : validateResult(answer)
+  } catch {
+    // The wallet could not tell (it failed or answered garbage): keep the stored session.
+    result = TIMED_OUT
+  }
+  if (!isCurrentAttempt(latch, namespace, attempt)) return
+  if (result === TIMED_OUT) {
+    releaseNamespaces(latch, [namespace])
+    return
+  }
+  if (result === undefined) {
+    forgetNamespaces(latch, [namespace])
+    return
+  }
+  commitConnections(latch, [{ namespace, result }])
+  await afterConnect(latch, [namespace], { reason: 'restore' })
+}
+
+/** Restores the namespace when its remembered wallet announces itself after restore gave up. */
+function watchLateWallet(latch: Latch, adapter: ChainAdapter, connectorId: string): void {
+  const namespace = adapter.namespace
+  const stop = latch.store.subscribe(
+    (state) => state.connectors[namespace],
+    () => {
+      if (!isAnnounced(latch, namespace, connectorId)) return
+      stop()
+      latch._internal.lateRestores.delete(namespace)
+      const state = latch.store.getState()
+      // Still wanted only while nothing else happened on the namespace.
+      if (state.namespaces[namespace]?.account.status !== 'disconnected') return
+      if (readStored(latch.storage, STORED_VALUES.connectorId(namespace)) !== connectorId) return
+      void restoreNamespace(latch, adapter, connectorId, { late: true })
+    },
+  )
+  latch._internal.lateRestores.set(namespace, stop)
+  latch._internal.teardown.push(stop)
+}
+
+/**
+ * Restores the namespaces remembered with a session connector, from its one session. A session
+ * that ended forgets them; a connector whose dependency is unavailable (relay down, frame not
+ * loaded) leaves them `disconnected` with the stored session kept.
+ */
+export async function restoreSession(
+  latch: Latch,
+  connector: SessionConnector,
+  namespaces: readonly ChainNamespace[],
+): Promise<void> {
+  const attempts = new Map(namespaces.map((namespace) => [namespace, nextAttempt(latch, namespace)]))
+  const current = () => namespaces.every((n) => isCurrentAttempt(latch, n, attempts.get(n) as number))
+  markConnecting(latch, namespaces)
+  let session: ApprovedSession | undefined | typeof TIMED_OUT
+  try {
+    session = await withTimeout(
+      connector.restore({ networks: latch.options.networks.filter((n) => connector.supports(n)) }),
+      SESSION_RESTORE_TIMEOUT_MS,
+    )
+  } catch {
+    session = TIMED_OUT
+  }
+  if (!current()) return
+  if (session === TIMED_OUT) {
+    releaseNamespaces(latch, namespaces)
+    return
+  }
+  const restored = session ? await applySession(latch, connector, session, { reason: 'restore' }) : []
+  const gone = namespaces.filter((namespace) => !restored.includes(namespace))
+  // Only what this restore still owns: a connect started meanwhile wins.
+  forgetNamespaces(
+    latch,
+    gone.filter((n) => latch.store.getState().namespaces[n]?.account.status !== 'connected'),
+  )
+  if (!session)
+    patchSession(latch, connector.id, { status: 'disconnected', wallet: undefined, user: undefined })
+}

@@ -1,0 +1,39 @@
+import { BALANCE_FALLBACK, BALANCE_RETRY_MS, NUMBER_DECIMALS, NUMBER_LOCALE } from '../constants.js'
+import type { AccountState, CaipNetwork } from '../types.js'
+
+/**
+ * Whether the native balance is loaded for a network (spec §9): never on a testnet (its `testnet`
+ * flag), never on a chain the app did not configure, and not at all when the app turns it off.
+ */
+export function shouldFetchBalance(parameters: {
+  enabled: boolean
+  caipNetwork: CaipNetwork | undefined
+  unsupported: boolean
+}): boolean {
+  return (
+    parameters.enabled &&
+    parameters.caipNetwork !== undefined &&
+    !parameters.unsupported &&
+    parameters.caipNetwork.testnet !== true
+  )
+}
+
+/** A failed balance fetch blocks the next attempt for 30 s ('Token Balance Unavailable'). */
+export function canFetchBalance(state: Pick<AccountState, 'lastRetry'>, now: number): boolean {
+  return state.lastRetry === undefined || now - state.lastRetry >= BALANCE_RETRY_MS
+}
+
+const formatter = new Intl.NumberFormat(NUMBER_LOCALE, {
+  minimumFractionDigits: NUMBER_DECIMALS,
+  maximumFractionDigits: NUMBER_DECIMALS,
+})
+
+/**
+ * A balance as the spec shows it: en-US, two decimals, rounded half away from zero
+ * ('1234.5678' → '1,234.57'). Anything that is not a plain decimal gives the '0.00' fallback.
+ */
+export function formatBalance(value: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return BALANCE_FALLBACK
+  // A string keeps every digit (a 30-digit wei amount would lose precision as a number).
+  return formatter.format(value as unknown as number)
+}
