@@ -10,7 +10,7 @@ import {
 } from '@latch/react'
 import { verifyMessage } from '@wagmi/core'
 import { useState } from 'react'
-import { parseEther } from 'viem'
+import { isAddress, parseEther } from 'viem'
 import { useConnection } from 'wagmi'
 import { wagmiConfig } from './config.js'
 import { DevWalletConnectPanel } from './DevWalletConnectPanel.js'
@@ -145,6 +145,10 @@ function SendTransaction() {
     setMined(undefined)
     setError(undefined)
     try {
+      if (!isAddress(to)) {
+        setError('Enter a recipient address (0x followed by 40 hex characters).')
+        return
+      }
       const value = parseEther(amount)
       const txHash = await sendTransaction(latch, { to, value })
       setHash(txHash)

@@ -1,5 +1,6 @@
 import type { Latch } from '../createLatch.js'
 import { createSessionState } from '../createLatch.js'
+import { InvalidWalletResponseError } from '../errors/connection.js'
 import { accountReducer } from '../rules/account.js'
 import { shouldFetchBalance } from '../rules/balance.js'
 import type { LatchState } from '../state.js'
@@ -231,4 +232,47 @@ export function forgetNamespaces(latch: Latch, namespaces: readonly ChainNamespa
 export function releaseNamespaces(latch: Latch, namespaces: readonly ChainNamespace[]): void {
   if (namespaces.length === 0) return
   latch.store.setState((state) => namespaces.reduce(resetNamespaceState, state))
+}
+
+export function markConnecting(latch: Latch, namespaces: readonly ChainNamespace[]): void {
+  latch.store.setState((state) => {
+    let changed = false
+    const next = { ...state.namespaces }
+    for (const namespace of namespaces) {
+      const ns = next[namespace]
+      if (!ns || ns.account.status === 'connecting') continue
+      next[namespace] = { ...ns, account: accountReducer(ns.account, { type: 'connecting' }) }
+      changed = true
+    }
+    return changed ? { ...state, namespaces: next } : state
+  })
+}
+
+/** What an adapter returned, checked for shape (the adapter checks its chain's formats). */
+export function validateResult(result: unknown): ConnectResult {
+  const r = result as Partial<ConnectResult> | null | undefined
+  if (!r || typeof r !== 'object') throw new InvalidWalletResponseError({ what: 'connection' })
+  if (typeof r.address !== 'string' || r.address.length === 0 || r.address.length > 256)
+    throw new InvalidWalletResponseError({ what: 'account' })
+  if (
+    !(typeof r.chainId === 'number' && Number.isSafeInteger(r.chainId)) &&
+    !(typeof r.chainId === 'string' && /^[-_a-zA-Z0-9]{1,64}$/.test(r.chainId))
+  )
+    throw new InvalidWalletResponseError({ what: 'chain id' })
+  if (typeof r.connectorId !== 'string' || r.connectorId.length === 0)
+    throw new InvalidWalletResponseError({ what: 'connector' })
+  if (r.accounts !== undefined && (!Array.isArray(r.accounts) || !r.accounts.every(isAccount)))
+    throw new InvalidWalletResponseError({ what: 'accounts' })
+  return r as ConnectResult
+}
+
+function isAccount(value: unknown): value is ConnectedAccount {
+  const a = value as ConnectedAccount
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    typeof a.address === 'string' &&
+    a.address.length > 0 &&
+    ['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'].includes(a.type)
+  )
 }

@@ -1,12 +1,17 @@
 import type { Latch } from '../createLatch.js'
 import type { BaseError } from '../errors/base.js'
-import { InvalidWalletResponseError } from '../errors/connection.js'
 import { toWalletError } from '../errors/toWalletError.js'
-import type { ChainNamespace, ConnectedAccount, ConnectResult } from '../types.js'
-import { afterConnect, commitConnections, releaseNamespaces } from './_connection.js'
+import type { ChainNamespace, ConnectResult } from '../types.js'
+import {
+  afterConnect,
+  commitConnections,
+  markConnecting,
+  releaseNamespaces,
+  validateResult,
+} from './_connection.js'
+import type { ConnectFlow } from './_session.js'
 import { cancelLateRestore, getAdapter, isCurrentAttempt, nextAttempt, resolveNamespace } from './_shared.js'
 import { connectSession } from './connectSession.js'
-import { markConnecting } from './restore.js'
 
 export interface ConnectParameters {
   /** An adapter's connector (an EIP-6963 rdns, …) or a session connector's id (`walletConnect`). */
@@ -25,11 +30,6 @@ export interface ConnectReturnType {
   connectorId: string
 }
 export type ConnectErrorType = BaseError
-
-/** @internal how a modal flow hears that the connection is applied (after the sign-in gate). */
-export interface ConnectFlow {
-  navigate?: (() => void) | undefined
-}
 
 /**
  * Connects a wallet: one of an adapter's connectors on its namespace, or a session connector
@@ -99,33 +99,4 @@ export async function connectWith(
   })
   await afterConnect(latch, [namespace], { reason: 'connect', navigate: flow.navigate })
   return outcome
-}
-
-/** What an adapter returned, checked for shape (the adapter checks its chain's formats). */
-export function validateResult(result: unknown): ConnectResult {
-  const r = result as Partial<ConnectResult> | null | undefined
-  if (!r || typeof r !== 'object') throw new InvalidWalletResponseError({ what: 'connection' })
-  if (typeof r.address !== 'string' || r.address.length === 0 || r.address.length > 256)
-    throw new InvalidWalletResponseError({ what: 'account' })
-  if (
-    !(typeof r.chainId === 'number' && Number.isSafeInteger(r.chainId)) &&
-    !(typeof r.chainId === 'string' && /^[-_a-zA-Z0-9]{1,64}$/.test(r.chainId))
-  )
-    throw new InvalidWalletResponseError({ what: 'chain id' })
-  if (typeof r.connectorId !== 'string' || r.connectorId.length === 0)
-    throw new InvalidWalletResponseError({ what: 'connector' })
-  if (r.accounts !== undefined && (!Array.isArray(r.accounts) || !r.accounts.every(isAccount)))
-    throw new InvalidWalletResponseError({ what: 'accounts' })
-  return r as ConnectResult
-}
-
-function isAccount(value: unknown): value is ConnectedAccount {
-  const a = value as ConnectedAccount
-  return (
-    typeof a === 'object' &&
-    a !== null &&
-    typeof a.address === 'string' &&
-    a.address.length > 0 &&
-    ['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'].includes(a.type)
-  )
 }

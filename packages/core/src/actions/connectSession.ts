@@ -1,33 +1,13 @@
 import type { Latch } from '../createLatch.js'
-import { createSessionState } from '../createLatch.js'
 import { AdapterOrConnectorNotFoundError } from '../errors/adapter.js'
 import { SessionNetworksRejectedError } from '../errors/connection.js'
 import { isUserRejection, toWalletError } from '../errors/toWalletError.js'
 import { currentEnvironment } from '../rules/platform.js'
 import { shouldReusePairing } from '../rules/walletConnect.js'
 import type { SessionState } from '../state.js'
-import { readStored, STORED_VALUES } from '../storage.js'
-import type { ApprovedSession, ChainNamespace, ConnectResult, SessionConnector } from '../types.js'
-import {
-  afterConnect,
-  commitConnections,
-  configuredNetwork,
-  type NamespaceConnection,
-} from './_connection.js'
-import { cancelLateRestore, nextAttempt } from './_shared.js'
-import type { ConnectFlow, ConnectReturnType } from './connect.js'
-
-/** Patches one session connector's state. */
-export function patchSession(latch: Latch, connectorId: string, patch: Partial<SessionState>): void {
-  latch.store.setState((state) => ({
-    ...state,
-    sessions: {
-      ...state.sessions,
-      [connectorId]: { ...(state.sessions[connectorId] ?? createSessionState()), ...patch },
-    },
-  }))
-}
-
+import type { ApprovedSession, SessionConnector } from '../types.js'
+import { applySession, type ConnectFlow, patchSession } from './_session.js'
+import type { ConnectReturnType } from './connect.js'
 export function sessionConnectorOf(latch: Latch, connectorId: string): SessionConnector {
   const connector = latch.sessionConnectors.get(connectorId)
   if (!connector) throw new AdapterOrConnectorNotFoundError({ namespace: connectorId })
@@ -42,105 +22,6 @@ function nextSessionAttempt(latch: Latch, connectorId: string): number {
 
 const isCurrentSessionAttempt = (latch: Latch, connectorId: string, attempt: number) =>
   (latch._internal.sessionAttempts.get(connectorId) ?? 0) === attempt
-
-function parseCaip10(account: string): { namespace: string; reference: string; address: string } | undefined {
-  const parts = account.split(':')
-  if (parts.length !== 3 || parts.some((p) => p.length === 0)) return undefined
-  const [namespace, reference, address] = parts as [string, string, string]
-  return { namespace, reference, address }
-}
-
-/**
- * Turns an approved session into per-namespace connections: each configured namespace gets the
- * approved chain the visitor last used there (else the first approved account's chain), and its
- * adapter attaches to the session's provider so the usual actions sign through it.
- */
-export async function sessionConnections(
-  latch: Latch,
-  connector: SessionConnector,
-  approved: ApprovedSession,
-): Promise<NamespaceConnection[]> {
-  const connections: NamespaceConnection[] = []
-  for (const [namespace, approval] of Object.entries(approved.namespaces)) {
-    if (!latch.store.getState().namespaces[namespace]) continue
-    const accounts = approval.accounts
-      .map(parseCaip10)
-      .filter((a) => a !== undefined && a.namespace === namespace)
-    const first = accounts[0]
-    if (!first) continue
-    const lastUsed = readStored(latch.storage, STORED_VALUES.lastUsedNetwork(namespace))
-    const preferred = lastUsed && approval.chains.includes(lastUsed) ? lastUsed.split(':')[1] : undefined
-    const reference = preferred ?? first.reference
-    const onChain = accounts.filter((a) => a?.reference === reference)
-    const address = onChain[0]?.address ?? first.address
-    const adapter = latch.adapters.get(namespace)
-    let result: ConnectResult
-    try {
-      result = adapter?.attachSession
-        ? await adapter.attachSession({
-            connectorId: connector.id,
-            connectorType: connector.type,
-            provider: connector.getProvider(namespace),
-            walletName: approved.wallet.name,
-            walletIcon: approved.wallet.icon,
-            caipNetwork: configuredNetwork(latch, namespace, reference),
-          })
-        : {
-            address,
-            chainId: namespace === 'eip155' && /^\d+$/.test(reference) ? Number(reference) : reference,
-            connectorId: connector.id,
-            connectorType: connector.type,
-            accounts: [...new Set(onChain.map((a) => a?.address as string))].map((a) => ({
-              address: a,
-              type: approved.preferredAccountType ?? 'eoa',
-            })),
-          }
-    } catch {
-      // This namespace's side of the session could not be used; the others still connect.
-      continue
-    }
-    connections.push({
-      namespace,
-      result: {
-        ...result,
-        connectorId: connector.id,
-        walletName: approved.wallet.name,
-        walletIcon: approved.wallet.icon,
-      },
-    })
-  }
-  return connections
-}
-
-/** Applies a session the wallet approved; returns the namespaces connected (none: not applied). */
-export async function applySession(
-  latch: Latch,
-  connector: SessionConnector,
-  approved: ApprovedSession,
-  parameters: { reason: 'connect' | 'restore'; recentWalletId?: string | undefined; flow?: ConnectFlow },
-): Promise<ChainNamespace[]> {
-  const connections = await sessionConnections(latch, connector, approved)
-  if (connections.length === 0) return []
-  for (const { namespace } of connections) {
-    nextAttempt(latch, namespace)
-    cancelLateRestore(latch, namespace)
-  }
-  const namespaces = connections.map((c) => c.namespace)
-  commitConnections(latch, connections, {
-    recentWalletId: parameters.recentWalletId,
-    session: { connector, approved },
-  })
-  if (parameters.reason === 'connect') {
-    const first = connections[0] as NamespaceConnection
-    latch.events.emit('CONNECT_SUCCESS', {
-      namespace: first.namespace,
-      connectorId: connector.id,
-      address: first.result.address,
-    })
-  }
-  await afterConnect(latch, namespaces, { reason: parameters.reason, navigate: parameters.flow?.navigate })
-  return namespaces
-}
 
 /**
  * Connects through a session connector (the modal's WalletConnect view calls it): its pairing

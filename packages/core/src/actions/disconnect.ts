@@ -7,8 +7,8 @@ import {
 } from '../rules/disconnect.js'
 import type { ChainNamespace } from '../types.js'
 import { forgetNamespaces } from './_connection.js'
+import { patchSession } from './_session.js'
 import { cancelLateRestore, nextAttempt } from './_shared.js'
-import { patchSession } from './connectSession.js'
 
 export interface DisconnectParameters {
   /** One namespace, or 'all'. Defaults to the active namespace. */

@@ -9,9 +9,9 @@ import type {
   SessionConnector,
 } from '../types.js'
 import { afterConnect, forgetNamespaces, releaseNamespaces } from './_connection.js'
+import { patchSession } from './_session.js'
 import { explorerAddressUrl, isConnected, nextAttempt, patchState, withNamespace } from './_shared.js'
 import { closeModal } from './close.js'
-import { patchSession } from './connectSession.js'
 import { applyChainChanged } from './handleChainChanged.js'
 import { pushView } from './navigate.js'
 import { openModal } from './open.js'

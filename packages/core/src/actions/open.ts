@@ -2,9 +2,9 @@ import type { Latch } from '../createLatch.js'
 import { modalReducer, resolveOpenView } from '../rules/openModal.js'
 import { isMobileBrowser } from '../rules/platform.js'
 import { createRouterState } from '../rules/router.js'
+import { STORED_VALUES, writeStored } from '../storage.js'
 import type { ChainNamespace, RouteParams, View } from '../types.js'
 import { isConnected, patchState } from './_shared.js'
-import { switchNetwork } from './switchNetwork.js'
 
 export interface OpenModalParameters {
   /** Open on this view instead of the default one. */
@@ -37,10 +37,10 @@ export function openModal(latch: Latch, parameters: OpenModalParameters = {}): v
     activeNamespace: state.activeNamespace,
   })
   if (resolved.switchNamespaceTo) {
-    // Spec §4: the requested namespace becomes the active one first (its current network).
-    const network = state.namespaces[resolved.switchNamespaceTo]?.network.caipNetwork
-    if (network) void switchNetwork(latch, { caipNetworkId: network.caipNetworkId }).catch(() => {})
-    else patchState(latch, { activeNamespace: resolved.switchNamespaceTo })
+    // Spec §4: the requested namespace becomes the active one first, on its own current network
+    // (nothing to ask a wallet), and is remembered like any switch.
+    patchState(latch, { activeNamespace: resolved.switchNamespaceTo })
+    writeStored(latch.storage, STORED_VALUES.activeNamespace, resolved.switchNamespaceTo)
   }
   const now = latch.store.getState()
   patchState(latch, {

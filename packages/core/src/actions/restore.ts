@@ -1,6 +1,5 @@
 import { SESSION_RESTORE_TIMEOUT_MS } from '../constants.js'
 import type { Latch } from '../createLatch.js'
-import { accountReducer } from '../rules/account.js'
 import { readStored, STORED_VALUES } from '../storage.js'
 import type {
   ApprovedSession,
@@ -9,10 +8,16 @@ import type {
   ConnectResult,
   SessionConnector,
 } from '../types.js'
-import { afterConnect, commitConnections, forgetNamespaces, releaseNamespaces } from './_connection.js'
+import {
+  afterConnect,
+  commitConnections,
+  forgetNamespaces,
+  markConnecting,
+  releaseNamespaces,
+  validateResult,
+} from './_connection.js'
+import { applySession, patchSession } from './_session.js'
 import { isCurrentAttempt, nextAttempt } from './_shared.js'
-import { validateResult } from './connect.js'
-import { applySession, patchSession } from './connectSession.js'
 
 const TIMED_OUT = Symbol('timed out')
 
@@ -29,20 +34,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIM
         reject(error)
       },
     )
-  })
-}
-
-export function markConnecting(latch: Latch, namespaces: readonly ChainNamespace[]): void {
-  latch.store.setState((state) => {
-    let changed = false
-    const next = { ...state.namespaces }
-    for (const namespace of namespaces) {
-      const ns = next[namespace]
-      if (!ns || ns.account.status === 'connecting') continue
-      next[namespace] = { ...ns, account: accountReducer(ns.account, { type: 'connecting' }) }
-      changed = true
-    }
-    return changed ? { ...state, namespaces: next } : state
   })
 }
 
