@@ -6,6 +6,8 @@ export const demoOtherOrigin = `http://latch-demo.test:${demoPort}`
 
 export const ports = {
   demo: demoPort,
+  /** The demo as `npm start` serves it (vite dev, its own Dev Wallet), on the stack above. */
+  demoAsStarted: Number(process.env.E2E_DEMO_STARTED_PORT ?? demoPort + 1),
   mainnet: Number(process.env.E2E_MAINNET_PORT ?? 8645),
   base: Number(process.env.E2E_BASE_PORT ?? 8646),
   api: Number(process.env.E2E_API_PORT ?? 3130),
@@ -50,7 +52,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'demo', testIgnore: 'next/**' },
+    {
+      // The demo built for the tests: every page gets the injected test wallet before the
+      // app's scripts run (the demo then leaves its own Dev Wallet out).
+      name: 'injected',
+      testIgnore: ['started/**', 'next/**'],
+    },
+    {
+      // The demo exactly as `npm start` serves it: the vite dev server and the demo's own Dev
+      // Wallet, which announces itself once its module has loaded (late, like an extension).
+      name: 'as-started',
+      testMatch: 'started/**/*.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${ports.demoAsStarted}` },
+    },
     // The server-rendered example: same stack (its chains), its own origin.
     { name: 'next', testDir: './next', use: { baseURL: nextOrigin } },
   ],
@@ -67,7 +81,23 @@ export default defineConfig({
         API_PORT: String(ports.api),
         RELAY_PORT: String(ports.relay),
         DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
-        VITE_DEV_WALLET: 'off',
+      },
+    },
+    {
+      // `npm start`'s demo server on the chains, API, relay and Dev Wallet peer the first
+      // server runs (same environment as scripts/start.mjs gives it).
+      command: 'npx vite dev --logLevel warn',
+      cwd: '../apps/demo',
+      url: `http://127.0.0.1:${ports.demoAsStarted}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        DEMO_PORT: String(ports.demoAsStarted),
+        VITE_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
+        VITE_RPC_BASE: `http://127.0.0.1:${ports.base}`,
+        VITE_LATCH_API: `http://127.0.0.1:${ports.api}`,
+        VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
+        VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
       },
     },
     {

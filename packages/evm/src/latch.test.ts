@@ -183,6 +183,22 @@ describe('given a connected account on chain 1', () => {
     teardown(latch)
   })
 
+  it.each(['internal-error-wrapping-rejection', 'rejection-with-internal-cause'] as const)(
+    'when the visitor declines the switch (%s), then the chain is not added and nothing changes',
+    async (shape) => {
+      const { latch, ns, wallet } = page()
+      await hydrate(latch)
+      await connect(latch, { connectorId: 'dev.latch.wallet' })
+      wallet.controls.declineNextSwitch(shape)
+      await expect(switchNetwork(latch, { caipNetworkId: 'eip155:8453' })).rejects.toThrow()
+      expect(wallet.controls.requests()).toContain('wallet_switchEthereumChain')
+      expect(wallet.controls.requests()).not.toContain('wallet_addEthereumChain')
+      expect(ns().network.caipNetwork?.caipNetworkId).toBe('eip155:1')
+      expect(ns().account.status).toBe('connected')
+      teardown(latch)
+    },
+  )
+
   it('when switching to a chain the app did not configure, then "switch network not found" is thrown', async () => {
     const { latch } = page()
     await expect(switchNetwork(latch, { caipNetworkId: 'eip155:10' })).rejects.toBeInstanceOf(

@@ -16,6 +16,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'DEV_WALLET_RDNS',
     'ProviderErrorCode',
     'ProviderRpcError',
+    'SWITCH_DECLINE_SHAPES',
     'TEST_ACCOUNTS',
     'TEST_MNEMONIC',
     'TEST_WALLET_GLOBAL',
@@ -24,5 +25,6 @@ it('given the package entries, then their public runtime exports are exactly the
     'createTestWallet',
     'installTestWallet',
     'parseAddEthereumChainParameter',
+    'switchDeclined',
   ])
 })

@@ -2,7 +2,8 @@ import type { Latch } from '../createLatch.js'
 import { AdapterOrConnectorNotFoundError } from '../errors/adapter.js'
 import { SessionNetworksRejectedError } from '../errors/connection.js'
 import { isUserRejection, toWalletError } from '../errors/toWalletError.js'
-import { isPairingReuseBrowser, shouldReusePairing } from '../rules/walletConnect.js'
+import { currentEnvironment } from '../rules/platform.js'
+import { shouldReusePairing } from '../rules/walletConnect.js'
 import type { SessionState } from '../state.js'
 import type { ApprovedSession, SessionConnector } from '../types.js'
 import { applySession, type ConnectFlow, patchSession } from './_session.js'
@@ -42,7 +43,7 @@ export async function connectSession(
   // Telegram and iOS Safari: coming back from the wallet app must find the same pairing.
   const pending = latch._internal.pendingSessions.get(id)
   const pairing = latch.store.getState().sessions[id]?.pairing
-  if (pending && shouldReusePairing({ pairing, now: Date.now(), ...browserEnvironment() })) return pending
+  if (pending && shouldReusePairing({ pairing, now: Date.now(), ...currentEnvironment() })) return pending
   const run = startSession(latch, connector, parameters, flow)
   latch._internal.pendingSessions.set(id, run)
   const forget = () => {
@@ -50,14 +51,6 @@ export async function connectSession(
   }
   run.then(forget, forget)
   return run
-}
-
-/** What the pairing-reuse rule needs to know about the browser. */
-function browserEnvironment(): { userAgent: string; telegram: boolean } {
-  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent
-  const telegram =
-    typeof window !== 'undefined' && !!(window as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp
-  return { userAgent, telegram }
 }
 
 async function startSession(
@@ -154,13 +147,13 @@ function isStillWanted(latch: Latch, connector: SessionConnector, approved: Appr
 
 /**
  * The visitor left the pairing view: stop refreshing its URI (a late approval is still handled).
- * In Telegram and iOS Safari the pairing is kept, since leaving for the wallet app looks the same
- * and the visitor comes back to it (spec §4).
+ * In Telegram and iOS Safari an unexpired pairing is kept (`shouldReusePairing`), since leaving
+ * for the wallet app looks the same and the visitor comes back to it (spec §4).
  */
 export function cancelSession(latch: Latch, parameters: { connectorId: string }): void {
   const session = latch.store.getState().sessions[parameters.connectorId]
   if (session?.status !== 'connecting') return
-  if (isPairingReuseBrowser(browserEnvironment())) return
+  if (shouldReusePairing({ pairing: session.pairing, now: Date.now(), ...currentEnvironment() })) return
   sessionConnectorOf(latch, parameters.connectorId).cancel()
   nextSessionAttempt(latch, parameters.connectorId)
   latch._internal.pendingSessions.delete(parameters.connectorId)

@@ -1,5 +1,6 @@
 import type { Latch } from '../createLatch.js'
 import { modalReducer, resolveOpenView } from '../rules/openModal.js'
+import { isMobileBrowser } from '../rules/platform.js'
 import { createRouterState } from '../rules/router.js'
 import { STORED_VALUES, writeStored } from '../storage.js'
 import type { ChainNamespace, RouteParams, View } from '../types.js'
@@ -11,11 +12,6 @@ export interface OpenModalParameters {
   params?: RouteParams | undefined
   /** Only show wallets and networks of this namespace; switches to it first. */
   namespace?: ChainNamespace | undefined
-}
-
-function isMobileBrowser(): boolean {
-  if (typeof navigator === 'undefined') return false
-  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHttpClient, type HttpClient } from '../api/http.js'
 import type { Latch } from '../createLatch.js'
+import { isMobileBrowser } from '../rules/platform.js'
 import type { RegistryWallet } from '../types.js'
 import { filterLinkedWallets, filterMobileWallets } from './filters.js'
 import type { WalletPage, WalletQuery } from './query.js'
@@ -85,9 +86,4 @@ export async function queryWithFallback(
     }
   }
   return { ...(await context.snapshot(query)), source: 'snapshot' }
-}
-
-function isMobileBrowser(): boolean {
-  if (typeof navigator === 'undefined') return false
-  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)
 }

@@ -10,6 +10,7 @@ import {
   shouldRetryWithAddChain,
   shouldShowUnsupportedChain,
   switchNetworkView,
+  walletErrorCode,
 } from './network.js'
 
 const currency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
@@ -95,11 +96,39 @@ describe('given a failed switch (spec §5: only 4902, 5000 and 32603 trigger a r
     expect(shouldRetryWithAddChain({ code })).toBe(false)
   })
 
-  it('when the code is nested in the error, then it still counts', () => {
-    expect(shouldRetryWithAddChain(new Error('wrapped', { cause: { code: 4902 } }))).toBe(true)
+  it('when the wallet nests its code in data.originalError, then the innermost one is read', () => {
     expect(shouldRetryWithAddChain({ code: -1, data: { originalError: { code: 4902 } } })).toBe(true)
+    expect(
+      shouldRetryWithAddChain({
+        code: -32603,
+        data: { originalError: { code: -32603, data: { originalError: { code: 4902 } } } },
+      }),
+    ).toBe(true)
+    expect(walletErrorCode({ code: -32603, data: { originalError: { message: 'no code' } } })).toBe(-32603)
     expect(shouldRetryWithAddChain(new UnrecognizedChainError())).toBe(true)
     expect(shouldRetryWithAddChain(new Error('no code'))).toBe(false)
+  })
+
+  it('when a decline arrives as -32603 wrapping 4001 in data.originalError, then there is no retry', () => {
+    const decline = {
+      code: -32603,
+      message: 'Internal JSON-RPC error.',
+      data: { originalError: { code: 4001 } },
+    }
+    expect(walletErrorCode(decline)).toBe(4001)
+    expect(shouldRetryWithAddChain(decline)).toBe(false)
+  })
+
+  it('when a decline arrives as 4001 with a -32603 cause, then there is no retry', () => {
+    const decline = Object.assign(new Error('User rejected.', { cause: { code: -32603 } }), { code: 4001 })
+    expect(walletErrorCode(decline)).toBe(4001)
+    expect(shouldRetryWithAddChain(decline)).toBe(false)
+  })
+
+  it('when 4902, 5000 or -32603 is found only in a cause chain, then it is not the wallet answer and there is no retry', () => {
+    expect(shouldRetryWithAddChain(new Error('wrapped', { cause: { code: 4902 } }))).toBe(false)
+    expect(shouldRetryWithAddChain({ code: 4100, cause: { code: 5000 } })).toBe(false)
+    expect(shouldRetryWithAddChain({ message: 'x', cause: { cause: { code: -32603 } } })).toBe(false)
   })
 
   it('then the modal goes back one view', () => {

@@ -1,5 +1,4 @@
 import { SwitchNetworkNotFoundError } from '../errors/network.js'
-import { findErrorCodes } from '../errors/toWalletError.js'
 import type { CaipNetwork, CaipNetworkId } from '../types.js'
 
 export interface SwitchNetworkViewParameters {
@@ -30,13 +29,45 @@ export function switchNetworkView(
 }
 
 const ADD_CHAIN_CODES: readonly number[] = [4902, 5000, 32603, -32603]
+const MAX_ORIGINAL_ERROR_DEPTH = 8
+
+function numericCode(node: unknown): number | undefined {
+  if (typeof node !== 'object' || node === null) return undefined
+  const code = (node as { code?: unknown }).code
+  return typeof code === 'number' && Number.isInteger(code) ? code : undefined
+}
 
 /**
- * Only 4902 (unrecognised chain), 5000 and 32603 (wallets report both signs) trigger a retry
- * that adds the chain, also when the code is nested in `cause` or `data.originalError`.
+ * The code the wallet itself answered with: the innermost `data.originalError` that carries a
+ * code (where several mobile wallets put the real answer under a generic -32603), else the
+ * error's own top-level `code`. A code found only in a `cause` is never the wallet's answer:
+ * it is a transport's or a library's, and an adapter lifts the wallet's code to the top.
+ */
+export function walletErrorCode(error: unknown): number | undefined {
+  let code = numericCode(error)
+  let node: unknown = error
+  for (let depth = 0; depth < MAX_ORIGINAL_ERROR_DEPTH; depth++) {
+    const data = typeof node === 'object' && node !== null ? (node as { data?: unknown }).data : undefined
+    const original =
+      typeof data === 'object' && data !== null
+        ? (data as { originalError?: unknown }).originalError
+        : undefined
+    if (typeof original !== 'object' || original === null) break
+    node = original
+    code = numericCode(original) ?? code
+  }
+  return code
+}
+
+/**
+ * Only a wallet answering 4902 (unrecognised chain), 5000 or 32603 (wallets report both signs)
+ * triggers a retry that adds the chain, read from {@link walletErrorCode}: a decline wrapped as
+ * `{ code: -32603, data: { originalError: { code: 4001 } } }` or reported as
+ * `{ code: 4001, cause: { code: -32603 } }` never does.
  */
 export function shouldRetryWithAddChain(error: unknown): boolean {
-  return findErrorCodes(error).some((code) => ADD_CHAIN_CODES.includes(code))
+  const code = walletErrorCode(error)
+  return code !== undefined && ADD_CHAIN_CODES.includes(code)
 }
 
 function matches(network: CaipNetwork, chainIdOrCaipId: number | string): boolean {

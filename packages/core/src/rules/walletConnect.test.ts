@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isPairingReuseBrowser, shouldReusePairing, walletLink, walletLinkFor } from './walletConnect.js'
+import { isPairingReuseBrowser } from './platform.js'
+import { shouldReusePairing, walletLink, walletLinkFor } from './walletConnect.js'
 
 const IOS_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'

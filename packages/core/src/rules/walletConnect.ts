@@ -1,31 +1,19 @@
 import { safeLink } from '../registry/links.js'
+import { isPairingReuseBrowser, type PlatformEnvironment } from './platform.js'
 
 /** Where the visitor is: decides which of a registry wallet's links to open. */
 export type LinkPlatform = 'mobile' | 'desktop' | 'webapp'
 
 /**
- * Telegram's in-app browser and iOS Safari (spec §4): there, leaving for the wallet app and
- * coming back must find the same pairing, so an unexpired one is reused instead of replaced.
- */
-export function isPairingReuseBrowser(environment: { userAgent: string; telegram?: boolean }): boolean {
-  if (environment.telegram) return true
-  const ua = environment.userAgent
-  if (/Telegram/i.test(ua)) return true
-  const ios = /iPhone|iPad|iPod/.test(ua)
-  // Every iOS browser says "Safari"; the others add their own token.
-  return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(ua)
-}
-
-/**
  * Whether a pending pairing URI should be shown again rather than a new one produced: only in
  * the browsers of {@link isPairingReuseBrowser}, and only while it has not expired.
  */
-export function shouldReusePairing(parameters: {
-  pairing: { uri: string; expiresAt: number } | undefined
-  now: number
-  userAgent: string
-  telegram?: boolean
-}): boolean {
+export function shouldReusePairing(
+  parameters: PlatformEnvironment & {
+    pairing: { uri: string; expiresAt: number } | undefined
+    now: number
+  },
+): boolean {
   const { pairing, now } = parameters
   if (!pairing || pairing.expiresAt <= now) return false
   return isPairingReuseBrowser(parameters)

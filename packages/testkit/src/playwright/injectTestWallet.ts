@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import type { SwitchDeclineShape } from '../wallet/errors.js'
 import type { InstallTestWalletOptions } from '../wallet/install.js'
 import type { Approval } from '../wallet/types.js'
 
@@ -11,6 +12,7 @@ export interface TestWalletHandle {
   setApproval(approval: Approval): Promise<void>
   rejectNext(n?: number): Promise<void>
   failNextSwitch(code: number): Promise<void>
+  declineNextSwitch(shape?: SwitchDeclineShape): Promise<void>
   setAccount(index: number): Promise<void>
   changeChain(chainId: number): Promise<void>
   disconnect(): Promise<void>
@@ -68,6 +70,7 @@ export async function injectTestWallet(
     setApproval: async (approval) => void (await call(page, 'setApproval', [approval])),
     rejectNext: async (n = 1) => void (await call(page, 'rejectNext', [n])),
     failNextSwitch: async (code) => void (await call(page, 'failNextSwitch', [code])),
+    declineNextSwitch: async (shape = 'plain') => void (await call(page, 'declineNextSwitch', [shape])),
     setAccount: async (index) => void (await call(page, 'setAccount', [index])),
     changeChain: async (chainId) => void (await call(page, 'changeChain', [chainId])),
     disconnect: async () => void (await call(page, 'disconnect', [])),

@@ -187,6 +187,25 @@ describe('given a connected test wallet on anvil', () => {
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x2105')
   })
 
+  it('when declineNextSwitch is set, then the next switch fails in that shape and the chain stays', async () => {
+    const { provider, controls } = wallet({ chains: [mainnet, base] })
+    const params = [{ chainId: '0x2105' }]
+    controls.declineNextSwitch('internal-error-wrapping-rejection')
+    const wrapped = await provider.request({ method: 'wallet_switchEthereumChain', params }).catch((e) => e)
+    expect(wrapped).toMatchObject({ code: -32603, data: { originalError: { code: 4001 } } })
+    controls.declineNextSwitch('rejection-with-internal-cause')
+    const caused = await provider.request({ method: 'wallet_switchEthereumChain', params }).catch((e) => e)
+    expect(caused).toMatchObject({ code: 4001, cause: { code: -32603 } })
+    controls.declineNextSwitch()
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params })).rejects.toMatchObject({
+      code: 4001,
+    })
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x1')
+    expect(() => controls.declineNextSwitch('nope' as never)).toThrow(/Unknown decline shape/)
+    expect(await provider.request({ method: 'wallet_switchEthereumChain', params })).toBeNull()
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x2105')
+  })
+
   it('when forgetChain is called, then switching to that chain fails with 4902', async () => {
     const { provider, controls } = wallet({ chains: [mainnet, base] })
     controls.forgetChain(8453)

@@ -8,7 +8,16 @@ import {
   type WalletChain,
 } from './chains.js'
 import { ProviderEventEmitter } from './emitter.js'
-import { invalidParams, ProviderErrorCode, ProviderRpcError, unauthorized, userRejected } from './errors.js'
+import {
+  invalidParams,
+  ProviderErrorCode,
+  ProviderRpcError,
+  SWITCH_DECLINE_SHAPES,
+  type SwitchDeclineShape,
+  switchDeclined,
+  unauthorized,
+  userRejected,
+} from './errors.js'
 import { DEV_WALLET_ICON, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './icon.js'
 import {
   paramList,
@@ -83,6 +92,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   let approval: Approval = 'approve'
   let pendingRejections = 0
   let nextSwitchFailure: number | undefined
+  let nextSwitchDecline: SwitchDeclineShape | undefined
   const log: string[] = []
   const events = new ProviderEventEmitter()
 
@@ -190,6 +200,11 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
           nextSwitchFailure = undefined
           throw new ProviderRpcError(code, `Switching to chain ${id} failed (code ${code}).`)
         }
+        if (nextSwitchDecline !== undefined) {
+          const shape = nextSwitchDecline
+          nextSwitchDecline = undefined
+          throw switchDeclined(shape)
+        }
         if (!chains.has(id))
           throw new ProviderRpcError(
             ProviderErrorCode.unrecognizedChain,
@@ -265,6 +280,13 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       failNextSwitch(code) {
         if (!Number.isInteger(code)) throw new Error('failNextSwitch expects an integer error code.')
         nextSwitchFailure = code
+      },
+      declineNextSwitch(shape = 'plain') {
+        if (!SWITCH_DECLINE_SHAPES.includes(shape))
+          throw new Error(
+            `Unknown decline shape "${String(shape)}"; one of ${SWITCH_DECLINE_SHAPES.join(', ')}.`,
+          )
+        nextSwitchDecline = shape
       },
       setAccount(index) {
         if (!Number.isInteger(index) || !accounts[index])

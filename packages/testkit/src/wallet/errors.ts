@@ -16,8 +16,8 @@ export class ProviderRpcError extends Error {
   readonly code: number
   readonly data: unknown
 
-  constructor(code: number, message: string, data?: unknown) {
-    super(message)
+  constructor(code: number, message: string, data?: unknown, options?: { cause?: unknown }) {
+    super(message, options)
     this.code = code
     this.data = data
   }
@@ -34,3 +34,39 @@ export const userRejected = () => new ProviderRpcError(4001, 'User rejected the 
 export const unauthorized = () =>
   new ProviderRpcError(4100, 'The requested account and/or method has not been authorized by the user.')
 export const invalidParams = (detail: string) => new ProviderRpcError(-32602, `Invalid params: ${detail}`)
+
+/**
+ * How a wallet reports that the user declined a network switch. Mobile wallets do not agree:
+ * - `plain`: `{ code: 4001 }` (EIP-1193).
+ * - `internal-error-wrapping-rejection`: `{ code: -32603, data: { originalError: { code: 4001 } } }`,
+ *   a generic internal error carrying the user's rejection as its original error.
+ * - `rejection-with-internal-cause`: `{ code: 4001, cause: { code: -32603 } }`, the rejection
+ *   with the transport's internal error as its cause.
+ */
+export type SwitchDeclineShape =
+  | 'plain'
+  | 'internal-error-wrapping-rejection'
+  | 'rejection-with-internal-cause'
+
+export const SWITCH_DECLINE_SHAPES: readonly SwitchDeclineShape[] = [
+  'plain',
+  'internal-error-wrapping-rejection',
+  'rejection-with-internal-cause',
+]
+
+/** The error a declined `wallet_switchEthereumChain` is thrown with, in the given shape. */
+export function switchDeclined(shape: SwitchDeclineShape): ProviderRpcError {
+  const message = 'User rejected the network switch.'
+  switch (shape) {
+    case 'plain':
+      return new ProviderRpcError(4001, message)
+    case 'internal-error-wrapping-rejection':
+      return new ProviderRpcError(-32603, 'Internal JSON-RPC error.', {
+        originalError: { code: 4001, message },
+      })
+    case 'rejection-with-internal-cause':
+      return new ProviderRpcError(4001, message, undefined, {
+        cause: { code: -32603, message: 'Internal JSON-RPC error.' },
+      })
+  }
+}

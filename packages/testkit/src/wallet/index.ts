@@ -2,7 +2,13 @@ export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from '../node/accounts
 export { announceWallet, type WalletInfo } from './announce.js'
 export { parseAddEthereumChainParameter, type WalletChain } from './chains.js'
 export { createTestWallet } from './createTestWallet.js'
-export { ProviderErrorCode, ProviderRpcError } from './errors.js'
+export {
+  ProviderErrorCode,
+  ProviderRpcError,
+  SWITCH_DECLINE_SHAPES,
+  type SwitchDeclineShape,
+  switchDeclined,
+} from './errors.js'
 export { DEV_WALLET_ICON, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './icon.js'
 export { type InstallTestWalletOptions, installTestWallet, TEST_WALLET_GLOBAL } from './install.js'
 export { createMemoryStorage, type WalletStorage } from './storage.js'

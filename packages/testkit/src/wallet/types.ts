@@ -1,5 +1,6 @@
 import type { Hex } from 'viem'
 import type { WalletChain } from './chains.js'
+import type { SwitchDeclineShape } from './errors.js'
 import type { WalletStorage } from './storage.js'
 
 /** EIP-1193 request arguments. */
@@ -46,6 +47,11 @@ export interface TestWalletControls {
   rejectNext(n?: number): void
   /** Fail the next `wallet_switchEthereumChain` with this code (e.g. 4902). */
   failNextSwitch(code: number): void
+  /**
+   * The user declines the next `wallet_switchEthereumChain`, reported in one of the shapes
+   * wallets use (see {@link SwitchDeclineShape}; default `plain`, a bare 4001).
+   */
+  declineNextSwitch(shape?: SwitchDeclineShape): void
   /** Select another of the wallet's accounts; emits `accountsChanged` when the site is authorized. */
   setAccount(index: number): void
   /** The wallet moves to `chainId` on its own (even one the dapp does not know); emits `chainChanged`. */

@@ -107,6 +107,26 @@ describe('given a dapp showing a WalletConnect pairing URI', () => {
     })
   })
 
+  describe('when the wallet approves late (beforeApprove and delayMs)', () => {
+    it('then the hook runs before the approval and the session still settles', async () => {
+      const { uri, approval } = await dapp.connect({ optionalNamespaces: requested })
+      if (!uri) throw new Error('The dapp produced no pairing URI')
+      await wallet.pair(uri)
+      const order: string[] = []
+      const approved = wallet.approveNext({
+        delayMs: 50,
+        beforeApprove: () => {
+          order.push(`hook:${wallet.sessions().length}`)
+        },
+      })
+      const session = await approval()
+      order.push('settled')
+      await approved
+      expect(order).toEqual(['hook:0', 'settled'])
+      expect(await wallet.sessionAlive(session.topic)).toBe(true)
+    })
+  })
+
   describe('when the wallet rejects the proposal', () => {
     it('then the approval rejects with the user rejected code 5000 and nothing is connected', async () => {
       const { uri, approval } = await dapp.connect({ optionalNamespaces: requested })
@@ -269,6 +289,15 @@ describe('given a connected session', () => {
 
       expect((await deleted).topic).toBe(session.topic)
       expect(dapp.session.getAll()).toEqual([])
+    })
+  })
+
+  describe('when the dapp ends the session', () => {
+    it('then the wallet reports it no longer alive', async () => {
+      expect(await wallet.sessionAlive()).toBe(true)
+      await dapp.disconnect({ topic: session.topic, reason: { code: 6000, message: 'User disconnected.' } })
+      await expect.poll(() => wallet.sessionAlive(session.topic, { timeoutMs: 500 })).toBe(false)
+      expect(await wallet.sessionAlive('0'.repeat(64))).toBe(false)
     })
   })
 

@@ -47,8 +47,16 @@ export type WalletPeer = {
   readonly chainId: number
   /** Pairs with a `wc:` URI shown by a dapp. */
   pair(uri: string): Promise<void>
-  /** Approves the oldest pending (or the next) session proposal; resolves with the session. */
-  approveNext(options?: { timeoutMs?: number }): Promise<SessionTypes.Struct>
+  /**
+   * Approves the oldest pending (or the next) session proposal; resolves with the session.
+   * `beforeApprove` runs once the proposal has arrived and is awaited before approving, and
+   * `delayMs` waits that long after it: the visitor can close the dapp's modal first.
+   */
+  approveNext(options?: {
+    timeoutMs?: number
+    delayMs?: number
+    beforeApprove?: (proposal: { id: number; pairingTopic: string }) => unknown
+  }): Promise<SessionTypes.Struct>
   /** Rejects the oldest pending (or the next) session proposal with 5000 "User rejected.". */
   rejectNext(options?: { timeoutMs?: number }): Promise<void>
   /** Declines the next `count` requests (all, when omitted) with `code`; `false` answers them again. */
@@ -62,9 +70,18 @@ export type WalletPeer = {
   /** Ends one session (or all) with 6000 "User disconnected.". */
   disconnect(topic?: string): Promise<void>
   sessions(): SessionTypes.Struct[]
+  /**
+   * Whether a session (the given one, else any) is still alive: the wallet holds it unexpired
+   * and the dapp answers a ping within `timeoutMs` (3000 by default). A session the dapp ended
+   * is gone from the wallet; one the dapp forgot without ending it still answers (a dangling
+   * session, which the dapp's library keeps).
+   */
+  sessionAlive(topic?: string, options?: { timeoutMs?: number }): Promise<boolean>
   /** Closes the socket and timers. */
   stop(): Promise<void>
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const defaultMetadata: SignClientTypes.Metadata = {
   name: 'Latch Test Wallet',
@@ -164,6 +181,8 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     },
     async approveNext(options) {
       const proposal = await proposals.next(options?.timeoutMs ?? 10_000, 'session proposal')
+      await options?.beforeApprove?.({ id: proposal.id, pairingTopic: proposal.params.pairingTopic })
+      if (options?.delayMs) await sleep(options.delayMs)
       const choice = chooseNamespaces(proposal.params, {
         account: active.address,
         chainIds: [...chains.keys()],
@@ -211,6 +230,23 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
         await client.disconnect({ topic: item, reason: getSdkError('USER_DISCONNECTED') })
     },
     sessions,
+    async sessionAlive(topic, options) {
+      const now = Math.floor(Date.now() / 1000)
+      const session = sessions().find((item) => (topic ? item.topic === topic : true) && item.expiry > now)
+      if (!session) return false
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('ping timed out')), options?.timeoutMs ?? 3000)
+      })
+      try {
+        await Promise.race([client.ping({ topic: session.topic }), timeout])
+        return sessions().some((item) => item.topic === session.topic)
+      } catch {
+        return false
+      } finally {
+        clearTimeout(timer)
+      }
+    },
     async stop() {
       proposals.close()
       await closeLocalSignClient(client)

@@ -1,6 +1,7 @@
 'use client'
 import {
   cancelSession,
+  isMobileBrowser,
   type Latch,
   type RegistryWallet,
   type RouteEntry,
@@ -14,9 +15,6 @@ import { useT } from '../../i18n/context.js'
 import type { ViewProps } from './index.js'
 import { QrCode } from './QrCode.js'
 import { WalletImage } from './WalletImage.js'
-
-const isMobile = () =>
-  typeof navigator !== 'undefined' && /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent)
 
 /**
  * ConnectingWalletConnectBasic: the pairing QR code, its link to copy, and, when opened from a
@@ -62,7 +60,9 @@ function Pairing(props: ViewProps & { connectorId: string }) {
   const uri = session?.pairing?.uri
   const error = session?.error
   const link =
-    wallet && uri ? walletLinkFor({ platform: isMobile() ? 'mobile' : 'desktop', wallet, uri }) : undefined
+    wallet && uri
+      ? walletLinkFor({ platform: isMobileBrowser() ? 'mobile' : 'desktop', wallet, uri })
+      : undefined
   if (error && session?.status !== 'connecting') {
     return (
       <div className="latch-center">

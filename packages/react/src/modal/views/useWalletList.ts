@@ -1,6 +1,7 @@
 'use client'
 import {
   type Connector,
+  isMobileBrowser,
   type Latch,
   type ListedWallet,
   orderConnectors,
@@ -9,9 +10,6 @@ import {
 } from '@latch/core'
 import { useMemo } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
-
-const isMobile = () =>
-  typeof navigator !== 'undefined' && /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent)
 
 /**
  * The Connect list of spec §2, exactly as core's `orderConnectors` orders and groups it: the
@@ -51,7 +49,7 @@ export function useConnectList(latch: Latch): readonly WalletListEntry[] {
       connectedConnectorIds: Object.values(namespaces)
         .filter((ns) => ns.account.status === 'connected')
         .map((ns) => ns.account.connectorId as string),
-      isMobile: isMobile(),
+      isMobile: isMobileBrowser(),
       connectorOrder: options.connectorOrder,
       exclude: { ids: options.excludeWalletIds },
     })

@@ -1,0 +1,91 @@
+import { defaultTestWalletOptions, type InjectTestWalletOptions } from '@latch/testkit/playwright'
+import type { SwitchDeclineShape } from '@latch/testkit/wallet'
+import { test as base, expect, type Page } from '@playwright/test'
+import { ports } from '../playwright.config.js'
+
+/**
+ * The demo as `npm start` serves it, with nothing injected: the page's wallet is the demo's own
+ * Dev Wallet unless a test injects the test wallet itself (the demo then leaves its own out).
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use(errors)
+      expect(errors, 'uncaught errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+export { expect }
+
+const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+/** The test wallet on the e2e chains, for tests that need it to announce late or never. */
+export const testWalletOptions: InjectTestWalletOptions = {
+  ...defaultTestWalletOptions,
+  chains: [
+    { id: 1, name: 'Ethereum', rpcUrl: `http://127.0.0.1:${ports.mainnet}`, nativeCurrency: ETH },
+    { id: 8453, name: 'Base', rpcUrl: `http://127.0.0.1:${ports.base}`, nativeCurrency: ETH },
+  ],
+  initialChainId: 1,
+}
+
+export const modal = (page: Page) => page.getByRole('dialog')
+export const status = (page: Page) => page.getByTestId('demo-status')
+
+/** Opens the modal and connects the wallet named Latch Dev Wallet; returns its address. */
+export async function connectDevWallet(page: Page): Promise<string> {
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page)
+    .getByRole('button', { name: /Latch Dev Wallet/ })
+    .click()
+  await expect(status(page)).toHaveText('connected')
+  await expect(modal(page)).toBeHidden()
+  const address = await page.getByTestId('demo-address').textContent()
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  return address as string
+}
+
+/** Picks a network in the network picker. */
+export async function pickNetwork(page: Page, name: 'Ethereum' | 'Base'): Promise<void> {
+  await page.getByTestId('latch-network-button').click()
+  await modal(page)
+    .getByRole('button', { name: new RegExp(name) })
+    .click()
+}
+
+/** The demo's own Dev Wallet (window.__latchDemoWallet), driven from the test. */
+export const devWallet = {
+  requests: (page: Page): Promise<string[]> =>
+    page.evaluate(() => {
+      if (!window.__latchDemoWallet) throw new Error('The demo has not started its Dev Wallet.')
+      return window.__latchDemoWallet.requests()
+    }),
+  declineNextSwitch: (page: Page, shape: SwitchDeclineShape): Promise<void> =>
+    page.evaluate((s) => {
+      if (!window.__latchDemoWallet) throw new Error('The demo has not started its Dev Wallet.')
+      window.__latchDemoWallet.declineNextSwitch(s)
+    }, shape),
+}
+
+declare global {
+  interface Window {
+    __latchDemoWallet?: { requests(): string[]; declineNextSwitch(shape: SwitchDeclineShape): void }
+  }
+}
+
+/** Latch's own stored entries (`@latch/…` keys) that name `connectorId`: the stored session. */
+export function storedSession(page: Page, connectorId: string): Promise<Record<string, string>> {
+  return page.evaluate((id) => {
+    const entries: Record<string, string> = {}
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)
+      if (!key?.startsWith('@latch/')) continue
+      const value = localStorage.getItem(key) ?? ''
+      if (value.includes(id)) entries[key] = value
+    }
+    return entries
+  }, connectorId)
+}

@@ -1,0 +1,95 @@
+import { TEST_ACCOUNTS } from '@latch/testkit'
+import { createWalletPeer, type WalletPeer } from '@latch/testkit/walletconnect'
+import type { Page } from '@playwright/test'
+import { ports } from '../playwright.config.js'
+import { expect, modal, pickNetwork, status, test } from './fixtures.js'
+
+// A scripted phone wallet in Node on the relay `npm start` runs, pairing with the demo as it
+// starts itself.
+const PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
+let wallet: WalletPeer | undefined
+
+test.afterEach(async () => {
+  await wallet?.stop()
+  wallet = undefined
+})
+
+async function startWallet(): Promise<WalletPeer> {
+  wallet = await createWalletPeer({
+    relayUrl: `ws://127.0.0.1:${ports.relay}`,
+    projectId: PROJECT_ID,
+    privateKeys: [TEST_ACCOUNTS[6]!.privateKey],
+    chains: [
+      { id: 1, rpcUrl: `http://127.0.0.1:${ports.mainnet}` },
+      { id: 8453, rpcUrl: `http://127.0.0.1:${ports.base}` },
+    ],
+  })
+  return wallet
+}
+
+/** Opens WalletConnect in the modal; returns the pairing URI shown. */
+async function showPairing(page: Page): Promise<string> {
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('wallet-option-walletconnect').click()
+  await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
+  const link = modal(page).getByRole('textbox', { name: 'WalletConnect link' })
+  // The dev server renders in React's strict mode, which mounts the view twice: the URI of the
+  // second mount is the one the visitor sees once the view has settled.
+  let uri = await link.inputValue()
+  for (;;) {
+    await page.waitForTimeout(300)
+    const next = await link.inputValue()
+    if (next === uri) break
+    uri = next
+  }
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  return uri
+}
+
+test.describe('given the demo as npm start serves it and a phone wallet over WalletConnect', () => {
+  test('when the visitor connects, switches to Base and reloads, then the session comes back on Base', async ({
+    page,
+  }) => {
+    const peer = await startWallet()
+    await page.goto('/')
+    await peer.pair(await showPairing(page))
+    await peer.approveNext()
+    await expect(status(page)).toHaveText('connected')
+    await pickNetwork(page, 'Base')
+    await expect(page.getByTestId('demo-network')).toHaveText('eip155:8453')
+    await page.reload()
+    await expect(status(page)).toHaveText('connected')
+    await expect(page.getByTestId('demo-address')).toHaveText(peer.address)
+    await expect(page.getByTestId('demo-network')).toHaveText('eip155:8453')
+    await expect(page.getByTestId('latch-network-button')).toHaveText('Base')
+  })
+
+  test('when the wallet approves after the visitor closed the modal, then the dapp ends connected or the wallet session is ended, never dangling', async ({
+    page,
+  }) => {
+    const peer = await startWallet()
+    await page.goto('/')
+    await peer.pair(await showPairing(page))
+    await peer.approveNext({
+      beforeApprove: async () => {
+        await modal(page).getByRole('button', { name: 'Close' }).click()
+        await expect(modal(page)).toBeHidden()
+      },
+    })
+    // Settled: the dapp uses the session, or the wallet learnt it is over.
+    await expect
+      .poll(
+        async () =>
+          (await status(page).textContent()) === 'connected'
+            ? 'connected'
+            : (await peer.sessionAlive())
+              ? 'dangling'
+              : 'ended',
+        { timeout: 10_000 },
+      )
+      .not.toBe('dangling')
+    const outcome = (await status(page).textContent()) === 'connected' ? 'connected' : 'ended'
+    if (outcome === 'connected') await expect(page.getByTestId('demo-address')).toHaveText(peer.address)
+    else expect(await peer.sessionAlive()).toBe(false)
+  })
+})
