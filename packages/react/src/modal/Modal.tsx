@@ -1,6 +1,6 @@
 'use client'
 import { closeModal, goBack, type Latch, prefetch, preloadWalletImages } from '@latch/core'
-import { type KeyboardEvent, useEffect, useId, useInsertionEffect, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useId, useInsertionEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { useT } from '../i18n/context.js'
@@ -8,6 +8,8 @@ import { injectStyles } from '../styles/inject.js'
 import { themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
 import { modalCss } from './modal.css.js'
+import { lockScroll } from './scrollLock.js'
+import { type ModalSession, ModalSessionContext } from './session.js'
 import { useViewTitle, ViewBody } from './views/index.js'
 
 const FOCUSABLE =
@@ -51,6 +53,10 @@ function Dialog({ latch }: { latch: Latch }) {
   const entry = history.at(-1) ?? { view: 'Connect' as const }
   const title = useViewTitle(latch, entry)
 
+  // One object per opening: what the views keep while the visitor moves back and forth (the
+  // search text of AllWallets), dropped when the modal closes.
+  const [session] = useState<ModalSession>(() => ({ search: '' }))
+
   useEffect(() => {
     const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const portal = portalRef.current
@@ -60,11 +66,22 @@ function Dialog({ latch }: { latch: Latch }) {
       sibling.setAttribute('inert', '')
       hidden.push(sibling)
     }
+    const unlock = lockScroll()
+    // Escape is heard wherever focus is, also when the focused control was just removed (the
+    // "Try again" button that turns into a spinner) and focus fell back to the page.
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      event.preventDefault()
+      closeModal(latch)
+    }
+    document.addEventListener('keydown', onKey)
     return () => {
+      document.removeEventListener('keydown', onKey)
+      unlock()
       for (const el of hidden) el.removeAttribute('inert')
       if (trigger?.isConnected) trigger.focus()
     }
-  }, [])
+  }, [latch])
 
   // Each new view gets focus on its first control (or the dialog itself).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus when the view changes
@@ -72,17 +89,32 @@ function Dialog({ latch }: { latch: Latch }) {
     const dialog = dialogRef.current
     if (!dialog) return
     if (dialog.contains(document.activeElement) && document.activeElement !== dialog) return
-    const target =
-      dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE)
-    ;(target ?? dialog).focus()
+    focusInitial(dialog)
   }, [entry.view])
 
+  // Focus never gets lost while the modal is open: when the focused control leaves the page (a
+  // retry replaces its button with a spinner), focus goes to the dialog; when a control marked
+  // for it appears (the retry failed again), focus moves to it.
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog || typeof MutationObserver === 'undefined') return
+    const observer = new MutationObserver((records) => {
+      const active = document.activeElement
+      if (!active || active === document.body || !active.isConnected) {
+        const marked = dialog.querySelector<HTMLElement>('[data-autofocus]')
+        ;(marked ?? dialog).focus()
+        return
+      }
+      if (active !== dialog) return
+      const added = dialog.querySelector<HTMLElement>('[data-autofocus]')
+      if (added && records.some((r) => Array.from(r.addedNodes).some((n) => n.contains(added))))
+        focusInitial(dialog)
+    })
+    observer.observe(dialog, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [])
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      closeModal(latch)
-      return
-    }
     if (event.key !== 'Tab') return
     const items = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
       (el) => el.offsetParent !== null || el === document.activeElement,
@@ -113,7 +145,12 @@ function Dialog({ latch }: { latch: Latch }) {
       {...themeAttributes(themeMode, themeVariables)}
       className="latch-portal"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) closeModal(latch)
+        if (event.target !== event.currentTarget) return
+        // Keep focus where it is: the trigger gets it back on close, the dialog keeps it otherwise.
+        event.preventDefault()
+        // The second press of the double click that opened the modal lands here: not a dismissal.
+        if (event.detail > 1) return
+        closeModal(latch)
       }}
     >
       <div
@@ -154,10 +191,24 @@ function Dialog({ latch }: { latch: Latch }) {
           </button>
         </div>
         <Alerts latch={latch} />
-        <div className="latch-body" key={entry.view}>
-          <ViewBody latch={latch} entry={entry} />
-        </div>
+        <ModalSessionContext.Provider value={session}>
+          <div className="latch-body" key={entry.view}>
+            <ViewBody latch={latch} entry={entry} />
+          </div>
+        </ModalSessionContext.Provider>
       </div>
     </div>
   )
+}
+
+/** Touch screens: a text field that takes focus by itself pops the keyboard over the list. */
+function isTouch(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(hover: none) and (pointer: coarse)').matches
+}
+
+function focusInitial(dialog: HTMLElement): void {
+  let target =
+    dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE)
+  if (target instanceof HTMLInputElement && isTouch()) target = null
+  ;(target ?? dialog).focus()
 }

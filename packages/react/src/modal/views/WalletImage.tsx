@@ -9,7 +9,7 @@ export function WalletImage({
   className?: string
 }) {
   const src = connector.imageUrl
-  if (src && /^(data:image\/(png|svg\+xml|webp|jpeg|gif);|https?:\/\/)/.test(src)) {
+  if (src && isImageUrl(src)) {
     return <img src={src} alt="" className={className} width={32} height={32} />
   }
   const initials = connector.name
@@ -36,4 +36,13 @@ export function WalletImage({
       {initials}
     </span>
   )
+}
+
+/**
+ * An image URL the kit may show through <img> (never as markup): http(s), or a data URL of an
+ * image type, base64 or not (EIP-6963 icons are often `data:image/svg+xml,<percent-encoded>`).
+ * An SVG inside <img> runs no script and loads nothing.
+ */
+export function isImageUrl(src: string): boolean {
+  return /^(data:image\/(png|svg\+xml|webp|jpeg|gif|avif)[;,]|https?:\/\/)/i.test(src)
 }
