@@ -58,7 +58,8 @@ export default defineConfig({
       API_PORT: String(ports.api),
       RELAY_PORT: String(ports.relay),
       DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
-      VITE_DEV_WALLET: 'off',
+      // The demo's own Dev Wallet starts as it does for a visitor; a test that injects the test
+      // wallet (every test of fixtures.ts) makes it step aside.
     },
   },
 })

@@ -160,13 +160,4 @@ test.describe('given the Dev Wallet of npm start on the demo relay', () => {
     )
     await expect(page.getByTestId('demo-wagmi')).toHaveText(/^0x[0-9a-fA-F]{40} on 1$/)
   })
-
-  test('when a link that is not a pairing URI is pasted, then the panel says so', async ({ page }) => {
-    await page.goto('/')
-    await page.getByLabel('WalletConnect URI').fill('https://example.com')
-    await page.getByRole('button', { name: 'Pair', exact: true }).click()
-    await expect(page.getByTestId('demo-dev-wc-status')).toHaveText(
-      'That is not a WalletConnect pairing URI (wc:…@2?…).',
-    )
-  })
 })

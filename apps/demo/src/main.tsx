@@ -1,3 +1,4 @@
+import { setThemeMode } from '@latch/core'
 import { LatchProvider } from '@latch/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
@@ -9,6 +10,11 @@ import { startDevWallet } from './devWallet.js'
 import './styles.css'
 
 void startDevWallet()
+
+// Follow the OS colour scheme as it changes (the toggle in the header still overrides it).
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) =>
+  setThemeMode(latch, event.matches ? 'dark' : 'light'),
+)
 
 const queryClient = new QueryClient()
 const root = document.getElementById('root')
