@@ -5,6 +5,8 @@ import { type UseLatchParameters, useLatch } from '../hooks/useLatch.js'
 import { useLatchNetwork } from '../hooks/useLatchNetwork.js'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { useT } from '../i18n/context.js'
+import { useBundledLogo } from '../logos/useBundledLogo.js'
+import { isImageUrl } from '../modal/views/imageUrl.js'
 import { warmUp } from '../modal/warmUp.js'
 import { themeAttributes } from '../styles/theme.js'
 
@@ -19,6 +21,9 @@ export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) 
   const themeMode = useLatchState((s) => s.themeMode, { latch })
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
   const prefetch = () => warmUp(latch)
+  const own = caipNetwork?.assets?.imageUrl
+  const bundled = useBundledLogo(own && isImageUrl(own) ? undefined : caipNetwork?.caipNetworkId)
+  const icon = own && isImageUrl(own) ? own : bundled
   return (
     <button
       {...themeAttributes(themeMode, themeVariables)}
@@ -32,7 +37,10 @@ export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) 
       onFocus={prefetch}
       onClick={() => openModal(latch, { view: unsupported ? 'UnsupportedChain' : 'Networks' })}
     >
-      {unsupported ? t('button.network.unsupported') : (caipNetwork?.name ?? t('button.network'))}
+      {!unsupported && icon && <img src={icon} alt="" data-testid="latch-network-icon" />}
+      <span>
+        {unsupported ? t('button.network.unsupported') : (caipNetwork?.name ?? t('button.network'))}
+      </span>
     </button>
   )
 }

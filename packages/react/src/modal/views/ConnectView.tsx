@@ -6,6 +6,7 @@ import { ConnectorRow } from './ConnectorRow.js'
 import type { ViewProps } from './index.js'
 import { RegistryRow } from './RegistryRow.js'
 import { useWalletList } from './useWalletList.js'
+import { WalletImage } from './WalletImage.js'
 
 /** Spec §2 Connect: the wallets in listing order, then All Wallets. */
 export function ConnectView({ latch }: ViewProps) {
@@ -42,7 +43,7 @@ export function ConnectView({ latch }: ViewProps) {
               data-testid="wallet-option-walletconnect"
               onClick={() => pushView(latch, { view: 'ConnectingWalletConnectBasic' })}
             >
-              <QrGlyph />
+              <WalletImage connector={{ id: 'walletConnect', name: 'WalletConnect' }} />
               <span>{t('walletConnect.row')}</span>
               {recent === 'walletConnect' && <span className="latch-tag">{t('connect.recent')}</span>}
             </button>
@@ -99,18 +100,5 @@ export function ConnectView({ latch }: ViewProps) {
         </p>
       )}
     </>
-  )
-}
-
-/** A small QR-like mark drawn inline (no font glyph or image to depend on). */
-function QrGlyph() {
-  return (
-    <svg aria-hidden="true" className="latch-avatar" viewBox="0 0 32 32" width={32} height={32}>
-      <rect width="32" height="32" rx="8" fill="var(--latch-accent)" />
-      <g fill="var(--latch-accent-text)">
-        <path d="M7 7h7v7H7zm2 2v3h3V9zM18 7h7v7h-7zm2 2v3h3V9zM7 18h7v7H7zm2 2v3h3v-3z" fillRule="evenodd" />
-        <path d="M18 18h3v3h-3zM22 22h3v3h-3zM18 23h2v2h-2zM23 18h2v2h-2z" />
-      </g>
-    </svg>
   )
 }

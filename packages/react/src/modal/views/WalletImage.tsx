@@ -1,6 +1,11 @@
 import type { Connector } from '@latch/core'
+import { bundledLogo } from '../../logos/bundled.js'
+import { isImageUrl } from './imageUrl.js'
 
-/** A wallet's icon when it is a safe image URL, else its initials on a tinted square. */
+/**
+ * A wallet's (or network's) icon: its own image when it is a safe image URL, else the bundled
+ * brand logo for its id, else its initials on a tinted square.
+ */
 export function WalletImage({
   connector,
   className,
@@ -8,8 +13,9 @@ export function WalletImage({
   connector: Pick<Connector, 'name' | 'imageUrl' | 'id'>
   className?: string
 }) {
-  const src = connector.imageUrl
-  if (src && isImageUrl(src)) {
+  const own = connector.imageUrl && isImageUrl(connector.imageUrl) ? connector.imageUrl : undefined
+  const src = own ?? bundledLogo(connector.id)
+  if (src) {
     return <img src={src} alt="" className={className} width={32} height={32} />
   }
   const initials = connector.name
@@ -36,13 +42,4 @@ export function WalletImage({
       {initials}
     </span>
   )
-}
-
-/**
- * An image URL the kit may show through <img> (never as markup): http(s), or a data URL of an
- * image type, base64 or not (EIP-6963 icons are often `data:image/svg+xml,<percent-encoded>`).
- * An SVG inside <img> runs no script and loads nothing.
- */
-export function isImageUrl(src: string): boolean {
-  return /^(data:image\/(png|svg\+xml|webp|jpeg|gif|avif)[;,]|https?:\/\/)/i.test(src)
 }
