@@ -1,6 +1,15 @@
 'use client'
 import { closeModal, goBack, type Latch, prefetch, preloadWalletImages } from '@latch/core'
-import { type KeyboardEvent, useEffect, useId, useInsertionEffect, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  useEffect,
+  useId,
+  useInsertionEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { createPortal } from 'react-dom'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { useT } from '../i18n/context.js'
@@ -32,16 +41,36 @@ export function prefetchWallets(latch: Latch): void {
  */
 export function Modal({ latch }: { latch: Latch }) {
   const open = useLatchState((s) => s.modal.open, { latch })
+  // Kept mounted for the close animation (spec §2: 150 ms), none when motion is reduced.
+  const [leaving, setLeaving] = useState(false)
+  const wasOpen = useRef(open)
   useInsertionEffect(() => injectStyles('modal', modalCss), [])
   // Opening prefetches the wallet list (spec §4), also when the app opens the modal itself.
   useEffect(() => {
     if (open) prefetchWallets(latch)
   }, [open, latch])
-  if (!open || typeof document === 'undefined') return null
-  return createPortal(<Dialog latch={latch} />, document.body)
+  useEffect(() => {
+    const closed = wasOpen.current && !open
+    wasOpen.current = open
+    if (!closed || reducedMotion()) {
+      setLeaving(false)
+      return
+    }
+    setLeaving(true)
+    const timer = setTimeout(() => setLeaving(false), CLOSE_MS)
+    return () => clearTimeout(timer)
+  }, [open])
+  if (!(open || leaving) || typeof document === 'undefined') return null
+  return createPortal(<Dialog latch={latch} closing={!open} />, document.body)
 }
 
-function Dialog({ latch }: { latch: Latch }) {
+const CLOSE_MS = 150
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+}
+
+function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
   const t = useT()
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
@@ -50,7 +79,13 @@ function Dialog({ latch }: { latch: Latch }) {
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
   const shake = useLatchState((s) => s.modal.shake, { latch })
   const history = useLatchState((s) => s.router.history, { latch })
-  const entry = history.at(-1) ?? { view: 'Connect' as const }
+  // While the dialog animates out, it keeps showing the view it had (closing resets the router).
+  const shown = useRef(history.at(-1) ?? { view: 'Connect' as const })
+  if (!closing) shown.current = history.at(-1) ?? { view: 'Connect' as const }
+  const entry = shown.current
+  const contentRef = useRef<HTMLDivElement>(null)
+  const height = useContentHeight(contentRef)
+  const drag = useSheetDrag(dialogRef, () => closeModal(latch))
   const title = useViewTitle(latch, entry)
 
   // One object per opening: what the views keep while the visitor moves back and forth (the
@@ -58,6 +93,7 @@ function Dialog({ latch }: { latch: Latch }) {
   const [session] = useState<ModalSession>(() => ({ search: '' }))
 
   useEffect(() => {
+    if (closing) return
     const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const portal = portalRef.current
     const hidden: Element[] = []
@@ -81,7 +117,7 @@ function Dialog({ latch }: { latch: Latch }) {
       for (const el of hidden) el.removeAttribute('inert')
       if (trigger?.isConnected) trigger.focus()
     }
-  }, [latch])
+  }, [latch, closing])
 
   // Each new view gets focus on its first control (or the dialog itself).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus when the view changes
@@ -139,11 +175,13 @@ function Dialog({ latch }: { latch: Latch }) {
 
   const canGoBack = history.length > 1
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: outside click dismisses; keyboard users have Escape and the close button
     <div
       ref={portalRef}
       {...themeAttributes(themeMode, themeVariables)}
       className="latch-portal"
+      data-state={closing ? 'closed' : 'open'}
+      inert={closing || undefined}
+      aria-hidden={closing || undefined}
       onMouseDown={(event) => {
         if (event.target !== event.currentTarget) return
         // Keep focus where it is: the trigger gets it back on close, the dialog keeps it otherwise.
@@ -165,6 +203,8 @@ function Dialog({ latch }: { latch: Latch }) {
         data-testid="latch-modal"
         onKeyDown={onKeyDown}
       >
+        {/* Phones: the sheet's handle; dragging it down closes (keyboard users have Close). */}
+        <div className="latch-handle" aria-hidden="true" data-testid="latch-sheet-handle" {...drag} />
         <div className="latch-header">
           {canGoBack ? (
             <button
@@ -190,12 +230,21 @@ function Dialog({ latch }: { latch: Latch }) {
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <Alerts latch={latch} />
-        <ModalSessionContext.Provider value={session}>
-          <div className="latch-body" key={entry.view}>
-            <ViewBody latch={latch} entry={entry} />
+        {/* The height follows the content with a transition (spec §2: 150 ms). */}
+        <div
+          className="latch-sizer"
+          data-testid="latch-sizer"
+          style={height === undefined ? undefined : { height }}
+        >
+          <div ref={contentRef}>
+            <Alerts latch={latch} />
+            <ModalSessionContext.Provider value={session}>
+              <div className="latch-body" key={entry.view}>
+                <ViewBody latch={latch} entry={entry} />
+              </div>
+            </ModalSessionContext.Provider>
           </div>
-        </ModalSessionContext.Provider>
+        </div>
       </div>
     </div>
   )
@@ -211,4 +260,46 @@ function focusInitial(dialog: HTMLElement): void {
     dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE)
   if (target instanceof HTMLInputElement && isTouch()) target = null
   ;(target ?? dialog).focus()
+}
+
+/** The height of the dialog's content, followed as it changes, for the container to animate to. */
+function useContentHeight(ref: { current: HTMLElement | null }): number | undefined {
+  const [height, setHeight] = useState<number>()
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const measure = () => setHeight(el.offsetHeight)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [ref])
+  return height
+}
+
+/** Dragging the sheet's handle down moves the sheet with the finger; far enough closes it. */
+function useSheetDrag(dialogRef: { current: HTMLElement | null }, close: () => void) {
+  const start = useRef<number | undefined>(undefined)
+  const offset = (event: PointerEvent) => Math.max(0, event.clientY - (start.current ?? event.clientY))
+  return {
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      start.current = event.clientY
+      event.currentTarget.setPointerCapture(event.pointerId)
+    },
+    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
+      if (start.current === undefined || !dialogRef.current) return
+      dialogRef.current.style.transform = `translateY(${offset(event)}px)`
+    },
+    onPointerUp: (event: PointerEvent<HTMLDivElement>) => {
+      if (start.current === undefined) return
+      const moved = offset(event)
+      start.current = undefined
+      if (dialogRef.current) dialogRef.current.style.transform = ''
+      if (moved > 80) close()
+    },
+    onPointerCancel: () => {
+      start.current = undefined
+      if (dialogRef.current) dialogRef.current.style.transform = ''
+    },
+  }
 }

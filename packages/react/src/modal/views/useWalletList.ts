@@ -2,6 +2,7 @@
 import { type Connector, type Latch, orderConnectors } from '@latch/core'
 import { useMemo } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
+import { isMobileDevice } from '../device.js'
 
 /** The connectors of the filtered (or every) namespace, in the spec's listing order. */
 export function useWalletList(latch: Latch): readonly Connector[] {
@@ -17,7 +18,7 @@ export function useWalletList(latch: Latch): readonly Connector[] {
       connectors: all,
       recentIds: recent ? [recent] : [],
       walletConnectEnabled: false,
-      isMobile: typeof navigator !== 'undefined' && /Android|iPhone|iPad|Mobile/i.test(navigator.userAgent),
+      isMobile: isMobileDevice(),
       connectorOrder: options.connectorOrder,
       exclude: { ids: options.excludeWalletIds },
     }).flatMap((entry) => (entry.connector ? [entry.connector] : []))
