@@ -42,6 +42,25 @@ test.describe('given the demo on its @latch/server', () => {
     await expect(modal(page).getByRole('status')).toHaveText('No wallet found')
   })
 
+  test('when the API is slow, then placeholder rows hold the wallets\' place and "All Wallets" does not move', async ({
+    page,
+  }) => {
+    await page.route('**/getWallets?**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto('/')
+    await page.getByTestId('latch-connect-button').click()
+    const all = modal(page).getByTestId('wallet-option-all')
+    await expect(modal(page).getByTestId('wallet-skeleton')).toHaveCount(4)
+    const before = await all.boundingBox()
+    await expect(registryRows(page)).toHaveCount(4)
+    await expect(modal(page).getByTestId('wallet-skeleton')).toHaveCount(0)
+    expect(await all.boundingBox()).toEqual(before)
+    // The tile shows a few logos and how many wallets there are.
+    await expect(all.getByTestId('wallet-count')).toHaveText(/^\d+ wallets$/)
+  })
+
   test('when the modal opens, then four recommended wallets from the registry follow the installed one', async ({
     page,
   }) => {

@@ -7,6 +7,7 @@ import { WagmiProvider } from 'wagmi'
 import { App } from './App.js'
 import { latch, wagmiConfig } from './config.js'
 import { startDevWallet } from './devWallet.js'
+import { env } from './env.js'
 import './styles.css'
 
 void startDevWallet()
@@ -25,7 +26,7 @@ createRoot(root).render(
     {/* Latch restores the session; wagmi's own reconnect would race it. */}
     <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
-        <LatchProvider latch={latch}>
+        <LatchProvider latch={latch} locale={env.locale}>
           <App />
         </LatchProvider>
       </QueryClientProvider>

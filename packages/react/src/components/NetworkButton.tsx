@@ -4,7 +4,7 @@ import type { ButtonHTMLAttributes } from 'react'
 import { type UseLatchParameters, useLatch } from '../hooks/useLatch.js'
 import { useLatchNetwork } from '../hooks/useLatchNetwork.js'
 import { useLatchState } from '../hooks/useLatchState.js'
-import { useT } from '../i18n/context.js'
+import { useLocale, useT } from '../i18n/context.js'
 import { useBundledLogo } from '../logos/useBundledLogo.js'
 import { isImageUrl } from '../modal/views/imageUrl.js'
 import { warmUp } from '../modal/warmUp.js'
@@ -17,6 +17,7 @@ export type NetworkButtonProps = UseLatchParameters &
 export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) {
   const latch = useLatch({ latch: explicit })
   const t = useT()
+  const { locale, dir } = useLocale()
   const { caipNetwork, unsupported } = useLatchNetwork({ latch })
   const themeMode = useLatchState((s) => s.themeMode, { latch })
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
@@ -27,6 +28,8 @@ export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) 
   return (
     <button
       {...themeAttributes(themeMode, themeVariables)}
+      lang={locale}
+      dir={dir}
       data-testid="latch-network-button"
       {...rest}
       type="button"

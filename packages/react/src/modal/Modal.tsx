@@ -3,22 +3,27 @@ import { closeModal, goBack, type Latch, prefetch, preloadWalletImages } from '@
 import {
   type KeyboardEvent,
   type PointerEvent,
+  type ReactNode,
+  useContext,
   useEffect,
   useId,
   useInsertionEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react'
 import { createPortal } from 'react-dom'
 import { useLatchState } from '../hooks/useLatchState.js'
-import { useT } from '../i18n/context.js'
+import { MessagesContext, useLocale, useT } from '../i18n/context.js'
+import { en } from '../i18n/en.js'
 import { injectStyles } from '../styles/inject.js'
 import { themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
 import { modalCss } from './modal.css.js'
 import { lockScroll } from './scrollLock.js'
 import { type ModalSession, ModalSessionContext } from './session.js'
+import { BackIcon } from './views/icons.js'
 import { useViewTitle, ViewBody } from './views/index.js'
 
 const FOCUSABLE =
@@ -61,7 +66,12 @@ export function Modal({ latch }: { latch: Latch }) {
     return () => clearTimeout(timer)
   }, [open])
   if (!(open || leaving) || typeof document === 'undefined') return null
-  return createPortal(<Dialog latch={latch} closing={!open} />, document.body)
+  return createPortal(
+    <ModalMessages>
+      <Dialog latch={latch} closing={!open} />
+    </ModalMessages>,
+    document.body,
+  )
 }
 
 const CLOSE_MS = 150
@@ -72,6 +82,7 @@ function reducedMotion(): boolean {
 
 function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
   const t = useT()
+  const { locale, dir } = useLocale()
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const portalRef = useRef<HTMLDivElement>(null)
@@ -179,6 +190,8 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
       ref={portalRef}
       {...themeAttributes(themeMode, themeVariables)}
       className="latch-portal"
+      dir={dir}
+      lang={locale}
       data-state={closing ? 'closed' : 'open'}
       inert={closing || undefined}
       aria-hidden={closing || undefined}
@@ -213,7 +226,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
               aria-label={t('modal.back')}
               onClick={() => goBack(latch)}
             >
-              <span aria-hidden="true">‹</span>
+              <BackIcon />
             </button>
           ) : (
             <span />
@@ -302,4 +315,17 @@ function useSheetDrag(dialogRef: { current: HTMLElement | null }, close: () => v
       if (dialogRef.current) dialogRef.current.style.transform = ''
     },
   }
+}
+
+/**
+ * The whole English catalog ships with the modal's chunk: in English, the modal's strings come
+ * from here, under the app's overrides.
+ */
+function ModalMessages({ children }: { children: ReactNode }) {
+  const value = useContext(MessagesContext)
+  const full = useMemo(
+    () => (value.locale === 'en' ? { ...value, messages: { ...en, ...value.messages } } : value),
+    [value],
+  )
+  return <MessagesContext.Provider value={full}>{children}</MessagesContext.Provider>
 }

@@ -56,6 +56,8 @@ export const modalCss = `
 [data-latch] a.latch-item{text-decoration:none}
 [data-latch] .latch-end{margin-inline-start:auto;display:inline-flex;color:var(--latch-fg-2)}
 [data-latch] .latch-destructive{color:var(--latch-error)}
+[data-latch] .latch-mosaic{display:inline-grid;grid-template-columns:1fr 1fr;gap:2px;padding:3px;background:var(--latch-bg-3)}
+[data-latch] .latch-item .latch-mosaic-tile,[data-latch] .latch-mosaic-tile{width:12px;height:12px;border-radius:3px;background:var(--latch-bg);font-size:0!important}
 [data-latch] .latch-toast{position:absolute;inset-inline:16px;inset-block-end:16px;margin-inline:auto;inline-size:max-content;max-inline-size:calc(100% - 32px);padding:8px 14px;border-radius:999px;background:var(--latch-fg);color:var(--latch-bg);font:600 14px var(--latch-font-family);opacity:0;transform:translateY(8px);transition:opacity 150ms,transform 150ms;pointer-events:none}
 [data-latch] .latch-toast[data-shown="true"]{opacity:1;transform:none}
 [dir="rtl"] [data-latch] .latch-chevron,[dir="rtl"][data-latch] .latch-chevron{transform:scaleX(-1)}

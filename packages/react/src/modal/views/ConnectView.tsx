@@ -1,12 +1,15 @@
 'use client'
-import { pushView, withoutInstalled } from '@latch/core'
+import { pushView, type RegistryWallet, withoutInstalled } from '@latch/core'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
 import { ConnectorRow } from './ConnectorRow.js'
 import type { ViewProps } from './index.js'
-import { RegistryRow } from './RegistryRow.js'
+import { RegistryRow, SkeletonRows } from './RegistryRow.js'
 import { useWalletList } from './useWalletList.js'
 import { WalletImage } from './WalletImage.js'
+
+/** Spec §9: the registry recommends 4 wallets; as many placeholders hold their place. */
+const PLACEHOLDER_ROWS = 4
 
 /** Spec §2 Connect: the wallets in listing order, then All Wallets. */
 export function ConnectView({ latch }: ViewProps) {
@@ -63,9 +66,12 @@ export function ConnectView({ latch }: ViewProps) {
             }
           />
         ))}
-        {suggested.map((wallet) => (
-          <RegistryRow key={wallet.id} latch={latch} wallet={wallet} />
-        ))}
+        {/* While the registry loads, placeholders hold the rows' place: nothing moves under the pointer. */}
+        {registry.status === 'idle' || registry.status === 'loading' ? (
+          <SkeletonRows count={PLACEHOLDER_ROWS} />
+        ) : (
+          suggested.map((wallet) => <RegistryRow key={wallet.id} latch={latch} wallet={wallet} />)
+        )}
         <li>
           <button
             type="button"
@@ -73,14 +79,13 @@ export function ConnectView({ latch }: ViewProps) {
             data-testid="wallet-option-all"
             onClick={() => pushView(latch, { view: 'AllWallets' })}
           >
-            <span
-              aria-hidden="true"
-              className="latch-avatar"
-              style={{ display: 'inline-grid', placeItems: 'center' }}
-            >
-              ⋯
-            </span>
+            <AllWalletsMark wallets={registry.wallets.slice(0, 4)} />
             <span>{t('connect.allWallets')}</span>
+            {registry.count > 0 && (
+              <span className="latch-tag" data-testid="wallet-count">
+                {t('allWallets.count', { count: registry.count })}
+              </span>
+            )}
           </button>
         </li>
       </ul>
@@ -100,5 +105,25 @@ export function ConnectView({ latch }: ViewProps) {
         </p>
       )}
     </>
+  )
+}
+
+/** The All Wallets tile's mark: four registry logos in a grid (placeholders until loaded). */
+function AllWalletsMark({ wallets }: { wallets: readonly RegistryWallet[] }) {
+  return (
+    <span aria-hidden="true" className="latch-avatar latch-mosaic">
+      {[0, 1, 2, 3].map((i) => {
+        const wallet = wallets[i]
+        return wallet ? (
+          <WalletImage
+            key={wallet.id}
+            connector={{ id: wallet.id, name: wallet.name, imageUrl: wallet.imageUrl }}
+            className="latch-mosaic-tile"
+          />
+        ) : (
+          <span key={i} className="latch-mosaic-tile" />
+        )
+      })}
+    </span>
   )
 }

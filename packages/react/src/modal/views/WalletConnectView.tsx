@@ -68,9 +68,7 @@ function Pairing(props: ViewProps) {
               ? t('walletConnect.expired')
               : t('connecting.failed')}
         </p>
-        <p className="latch-muted">
-          {error.code === 'user-rejected' ? t('connecting.declined.hint') : error.message}
-        </p>
+        <p className="latch-muted">{t(`error.hint.${error.code}`)}</p>
         <button
           type="button"
           className="latch-primary"

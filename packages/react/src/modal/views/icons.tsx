@@ -65,3 +65,21 @@ export function ChevronIcon() {
     </svg>
   )
 }
+
+/** The Back arrow: points to the start of the line, so it mirrors in right-to-left layouts. */
+export function BackIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      className="latch-chevron"
+      viewBox="0 0 20 20"
+      width={20}
+      height={20}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M12 4l-6 6 6 6" />
+    </svg>
+  )
+}
