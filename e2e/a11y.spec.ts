@@ -54,6 +54,81 @@ for (const mode of ['light', 'dark'] as const) {
   })
 }
 
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+
+/** Walks every view the demo can reach and runs axe on each; returns the violations by view. */
+async function violationsOnEveryView(
+  page: Page,
+  testWallet: { setApproval(a: 'approve' | 'reject'): Promise<void> },
+  query = '',
+) {
+  const found: Record<string, string[]> = {}
+  const check = async (view: string) => {
+    await expect(modal(page)).toHaveAttribute('data-view', view)
+    // Let the open and view animations finish: axe reads the final colours.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    )
+    const violations = await axeViolations(page)
+    if (violations.length) found[view] = violations
+  }
+  await page.goto(`/${query}`)
+  const trigger = page.getByTestId('latch-connect-button')
+  await trigger.click()
+  await expect(modal(page).locator('[data-wallet-id]').first()).toBeVisible()
+  await check('Connect')
+  await modal(page).getByTestId('wallet-option-all').click()
+  await check('AllWallets')
+  await modal(page).getByRole('searchbox').fill('Trust')
+  await modal(page).locator('[data-wallet-id="trust"]').click()
+  await check('ConnectingWalletConnectBasic')
+  await page.keyboard.press('Escape')
+  await testWallet.setApproval('reject')
+  await trigger.click()
+  await modal(page)
+    .getByRole('button', { name: /Latch Dev Wallet/ })
+    .click()
+  await expect(modal(page).getByRole('alert')).toBeVisible()
+  await check('Connecting')
+  await testWallet.setApproval('approve')
+  await modal(page).locator('.latch-primary').click()
+  await expect(page.getByTestId('demo-status')).toHaveText('connected')
+  await page.getByTestId('latch-account-button').click()
+  await expect(modal(page).getByTestId('latch-account-balance')).toHaveText(/\d/)
+  await check('Account')
+  await modal(page).getByTestId('latch-account-network').click()
+  await check('Networks')
+  return found
+}
+
+test.describe('given every view of the modal', () => {
+  test('when shown in light mode, then axe finds no violations', async ({ page, testWallet }) => {
+    expect(await violationsOnEveryView(page, testWallet)).toEqual({})
+  })
+
+  test('when shown in dark mode, then axe finds no violations', async ({ page, testWallet }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    expect(await violationsOnEveryView(page, testWallet)).toEqual({})
+  })
+
+  test('when shown in Arabic (right-to-left), then axe finds no violations', async ({ page, testWallet }) => {
+    expect(await violationsOnEveryView(page, testWallet, '?locale=ar')).toEqual({})
+  })
+})
+
+test.describe('given every view of the modal on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: IPHONE_UA })
+
+  test('when shown as a bottom sheet, then axe finds no violations', async ({ page, testWallet }) => {
+    expect(await violationsOnEveryView(page, testWallet)).toEqual({})
+  })
+})
+
 test.describe('given a keyboard-only visitor', () => {
   test('when they connect with Tab and Enter, then focus stays in the modal and returns to the button', async ({
     page,

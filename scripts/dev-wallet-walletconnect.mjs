@@ -1,6 +1,6 @@
 // The Latch Dev Wallet's WalletConnect side for `npm start`: a wallet peer (WalletConnect's own
 // sign client in the wallet role, with a funded local key) and a tiny loopback endpoint the demo's
-// Dev Wallet panel posts a pasted `wc:` URI to. The peer pairs, approves the session and answers
+// Dev Wallet panel posts the modal's `wc:` URI to. The peer pairs, approves the session and answers
 // signing and sending requests against the local chains, so the whole QR flow runs on one machine.
 import { createServer } from 'node:http'
 import { join } from 'node:path'

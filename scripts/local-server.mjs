@@ -20,7 +20,8 @@ export async function startLocalServer({
   )
   if (sqliteFile !== ':memory:') mkdirSync(dirname(sqliteFile), { recursive: true })
   const repository = await openRepository({ sqliteFile })
-  if ((await repository.countWallets()) === 0) await seedRegistry(repository)
+  // Reseeded on every start, so the registry and its images follow the dataset of this checkout.
+  await seedRegistry(repository)
   for (const project of projects) {
     const { id, ...fields } = project
     if (await repository.getProject(id)) await repository.updateProject(id, fields)

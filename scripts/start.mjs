@@ -74,7 +74,7 @@ console.log(
 console.log(`Latch server: ${api.url} (project latch-demo)`)
 console.log(`WalletConnect relay: ${relay.url}`)
 console.log(
-  `Dev Wallet over WalletConnect: ${devWallet.url}/pair (paste a wc: URI in the demo's Dev Wallet panel)\n`,
+  `Dev Wallet over WalletConnect: ${devWallet.url}/pair (tick "Scan the QR code automatically" in the demo)\n`,
 )
 
 let stopping = false

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
@@ -11,5 +12,15 @@ export default defineConfig({
     strictPort: true,
     allowedHosts: ['latch-demo.test'],
   },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    // The demo, and the gallery of every modal view (/gallery/) with its frames.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        gallery: fileURLToPath(new URL('gallery/index.html', import.meta.url)),
+        frame: fileURLToPath(new URL('gallery/frame.html', import.meta.url)),
+      },
+    },
+  },
 })

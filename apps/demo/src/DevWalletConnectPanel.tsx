@@ -1,5 +1,5 @@
 import { useLatchState } from '@latch/react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { env } from './env.js'
 
 type Status =
@@ -28,11 +28,10 @@ async function pair(uri: string): Promise<Status> {
 
 /**
  * The Dev Wallet's WalletConnect side: a wallet peer that `npm start` runs on the local relay. It
- * plays the phone: paste a `wc:` URI, or let it answer the QR code shown by the modal by itself.
+ * plays the phone by "scanning" the QR code the modal shows. (There is no field to paste the link:
+ * the page behind the open modal cannot be used, and closing the modal ends the pairing.)
  */
 export function DevWalletConnectPanel() {
-  const inputId = useId()
-  const [uri, setUri] = useState('')
   const [auto, setAuto] = useState(false)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const shown = useLatchState((s) => s.sessions.walletConnect?.pairing?.uri)
@@ -51,26 +50,13 @@ export function DevWalletConnectPanel() {
     <section aria-labelledby="dev-wc-title">
       <h2 id="dev-wc-title">Latch Dev Wallet over WalletConnect</h2>
       <p>
-        A wallet on the local WalletConnect relay, as a phone would be. Pick WalletConnect in the modal, then
-        either let the wallet scan the QR code by itself or paste the link here.
+        A wallet on the local WalletConnect relay, as a phone would be. Turn on the scan below, then pick
+        WalletConnect in the modal: the wallet reads the QR code by itself and approves.
       </p>
       <label className="row">
         <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} />
         Scan the QR code automatically
       </label>
-      <label htmlFor={inputId}>WalletConnect URI</label>
-      <input id={inputId} value={uri} onChange={(e) => setUri(e.target.value)} placeholder="wc:…" />
-      <button
-        type="button"
-        className="demo-button"
-        disabled={status.kind === 'pairing'}
-        onClick={() => {
-          setStatus({ kind: 'pairing' })
-          void pair(uri.trim()).then(setStatus)
-        }}
-      >
-        Pair
-      </button>
       <p role="status" data-testid="demo-dev-wc-status">
         {status.kind === 'pairing'
           ? 'Pairing…'

@@ -1,9 +1,11 @@
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
+import { getDevWallet, watchDevWallet } from './devWallet.js'
 
 /** Knobs of the Latch Dev Wallet, so every flow (rejections included) can be tried by hand. */
 export function DevWalletPanel() {
   const [reject, setReject] = useState(false)
-  const controls = typeof window === 'undefined' ? undefined : window.__latchDemoWallet
+  // The wallet starts after its code loads: the panel shows as soon as it is there.
+  const controls = useSyncExternalStore(watchDevWallet, getDevWallet, () => undefined)
   if (!controls) return null
   return (
     <section aria-labelledby="dev-title">

@@ -32,7 +32,8 @@ export const latch = createLatch({
     url: typeof location === 'undefined' ? 'http://127.0.0.1:5173' : location.origin,
     icons: [],
   },
-  themeMode: 'light',
+  // The visitor's OS setting; main.tsx follows it when it changes.
+  themeMode: prefersDark() ? 'dark' : 'light',
   // The local relay of `npm start`; verify off because its host is not reachable offline (the
   // library would wait five seconds on every request).
   ...(env.wcRelay !== 'off'
@@ -54,3 +55,7 @@ export const latch = createLatch({
       }
     : {}),
 })
+
+function prefersDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
+}

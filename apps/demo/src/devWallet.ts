@@ -8,6 +8,19 @@ declare global {
   }
 }
 
+type Controls = NonNullable<Window['__latchDemoWallet']>
+const listeners = new Set<() => void>()
+
+/** The Dev Wallet's controls once it has started (for useSyncExternalStore). */
+export function getDevWallet(): Controls | undefined {
+  return typeof window === 'undefined' ? undefined : window.__latchDemoWallet
+}
+
+export function watchDevWallet(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
 /**
  * Offers the Latch Dev Wallet: a test wallet holding the first funded key of the local chains,
  * so a visitor without a browser wallet can click through every flow. Skipped when a test has
@@ -36,4 +49,5 @@ export async function startDevWallet(): Promise<void> {
   })
   announceWallet(provider, info)
   window.__latchDemoWallet = controls
+  for (const listener of listeners) listener()
 }

@@ -31,6 +31,8 @@ function apiSettings() {
       query.get('wcRelay') === 'off' || /^wss?:\/\/[^\s]+$/.test(query.get('wcRelay') ?? '')
         ? (query.get('wcRelay') as string)
         : undefined,
+    /** `?locale=ar` forces the kit's language (otherwise the browser's languages choose). */
+    locale: query.get('locale') ?? undefined,
     /** `?wcExpiry=MS` shortens the WalletConnect pairing lifetime (tests of the URI refresh). */
     wcPairingExpiryMs: Number(query.get('wcExpiry')) > 0 ? Number(query.get('wcExpiry')) : undefined,
   }

@@ -1,3 +1,4 @@
+import { setThemeMode } from '@latch/core'
 import { LatchProvider } from '@latch/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
@@ -6,9 +7,15 @@ import { WagmiProvider } from 'wagmi'
 import { App } from './App.js'
 import { latch, wagmiConfig } from './config.js'
 import { startDevWallet } from './devWallet.js'
+import { env } from './env.js'
 import './styles.css'
 
 void startDevWallet()
+
+// Follow the OS colour scheme as it changes (the toggle in the header still overrides it).
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) =>
+  setThemeMode(latch, event.matches ? 'dark' : 'light'),
+)
 
 const queryClient = new QueryClient()
 const root = document.getElementById('root')
@@ -19,7 +26,7 @@ createRoot(root).render(
     {/* Latch restores the session; wagmi's own reconnect would race it. */}
     <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
-        <LatchProvider latch={latch}>
+        <LatchProvider latch={latch} locale={env.locale}>
           <App />
         </LatchProvider>
       </QueryClientProvider>

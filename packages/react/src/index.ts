@@ -17,5 +17,6 @@ export { type UseLatchModalReturnType, useLatchModal } from './hooks/useLatchMod
 export { type UseLatchNetworkReturnType, useLatchNetwork } from './hooks/useLatchNetwork.js'
 export { useLatchProvider } from './hooks/useLatchProvider.js'
 export { useLatchState } from './hooks/useLatchState.js'
-export { en, type MessageId, type Messages } from './i18n/en.js'
+export type { MessageId, Messages } from './i18n/en.js'
+export { type LocaleCode, supportedLocales } from './i18n/locales.js'
 export { LatchProvider, type LatchProviderProps } from './LatchProvider.js'

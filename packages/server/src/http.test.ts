@@ -13,11 +13,12 @@ describe.each(backends)('given a server on %s', (backend) => {
 
   describe('when an image is requested', () => {
     it.each([
-      ['/getWalletImage/metamask', 'MM'],
-      ['/public/getAssetImage/eip155:1', 'ET'],
-      ['/public/getCurrencyImage/USD', 'UD'],
-      ['/public/getTokenImage/USDC', 'UC'],
-    ])('then %s is a generated SVG with the initials and cache headers', async (path, initials) => {
+      ['/getWalletImage/metamask', 'logo'],
+      ['/getWalletImage/family', '>FA</text>'],
+      ['/public/getAssetImage/eip155:1', 'logo'],
+      ['/public/getCurrencyImage/USD', '>UD</text>'],
+      ['/public/getTokenImage/USDC', 'logo'],
+    ])('then %s is an SVG (brand logo or initials) with cache headers', async (path, expected) => {
       const response = await get(path)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('image/svg+xml')
@@ -26,7 +27,8 @@ describe.each(backends)('given a server on %s', (backend) => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
       const svg = await response.text()
       expect(svg).toMatch(/^<svg /)
-      expect(svg).toContain(`>${initials}</text>`)
+      if (expected === 'logo') expect(svg).toContain('class="web3icons"')
+      else expect(svg).toContain(expected)
     })
 
     it('then asking again with the ETag answers 304 without a body', async () => {

@@ -1,4 +1,10 @@
-/** A colourful placeholder drawn from the address; no image is fetched. */
+'use client'
+import { useIdenticon } from '../logos/useIdenticon.js'
+
+/**
+ * The identicon of an address (blo: the blockies pattern wallets show, an SVG data URL shown
+ * through <img>); a plain disc until it has loaded. No image is fetched.
+ */
 export function Avatar({
   address,
   size = 20,
@@ -8,21 +14,26 @@ export function Avatar({
   size?: number
   className?: string
 }) {
-  const hash = [...address.toLowerCase()].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7)
-  const a = hash % 360
-  const b = (a + 90 + ((hash >> 9) % 120)) % 360
+  const src = useIdenticon(address)
+  const style = {
+    width: size,
+    height: size,
+    borderRadius: '50%',
+    flex: 'none',
+    background: 'var(--latch-bg-3)',
+  }
+  if (!src)
+    return <span aria-hidden="true" className={className} style={{ ...style, display: 'inline-block' }} />
   return (
-    <span
+    <img
+      src={src}
+      alt=""
       aria-hidden="true"
+      width={size}
+      height={size}
       className={className}
-      style={{
-        display: 'inline-block',
-        width: size,
-        height: size,
-        borderRadius: '50%',
-        background: `linear-gradient(135deg, hsl(${a} 70% 55%), hsl(${b} 70% 45%))`,
-        flex: 'none',
-      }}
+      data-testid="latch-identicon"
+      style={style}
     />
   )
 }

@@ -6,7 +6,7 @@ import type { UseLatchParameters } from '../hooks/useLatch.js'
 import { useLatch } from '../hooks/useLatch.js'
 import { useLatchAccount } from '../hooks/useLatchAccount.js'
 import { useLatchState } from '../hooks/useLatchState.js'
-import { useT } from '../i18n/context.js'
+import { useLocale, useT } from '../i18n/context.js'
 import { warmUp } from '../modal/warmUp.js'
 import { themeAttributes } from '../styles/theme.js'
 import { Avatar } from './Avatar.js'
@@ -27,6 +27,7 @@ export interface ConnectButtonProps
 export function ConnectButton({ latch: explicit, label, balance = true, ...rest }: ConnectButtonProps) {
   const latch = useLatch({ latch: explicit })
   const t = useT()
+  const { locale, dir } = useLocale()
   const account = useLatchAccount({ latch })
   const themeMode = useLatchState((s) => s.themeMode, { latch })
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
@@ -34,6 +35,8 @@ export function ConnectButton({ latch: explicit, label, balance = true, ...rest 
   const prefetch = () => warmUp(latch)
   const common = {
     ...theme,
+    lang: locale,
+    dir,
     ...rest,
     type: 'button' as const,
     className: ['latch-button', rest.className].filter(Boolean).join(' '),

@@ -4,7 +4,9 @@ import type { ButtonHTMLAttributes } from 'react'
 import { type UseLatchParameters, useLatch } from '../hooks/useLatch.js'
 import { useLatchNetwork } from '../hooks/useLatchNetwork.js'
 import { useLatchState } from '../hooks/useLatchState.js'
-import { useT } from '../i18n/context.js'
+import { useLocale, useT } from '../i18n/context.js'
+import { useBundledLogo } from '../logos/useBundledLogo.js'
+import { isImageUrl } from '../modal/views/imageUrl.js'
 import { warmUp } from '../modal/warmUp.js'
 import { themeAttributes } from '../styles/theme.js'
 
@@ -15,13 +17,19 @@ export type NetworkButtonProps = UseLatchParameters &
 export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) {
   const latch = useLatch({ latch: explicit })
   const t = useT()
+  const { locale, dir } = useLocale()
   const { caipNetwork, unsupported } = useLatchNetwork({ latch })
   const themeMode = useLatchState((s) => s.themeMode, { latch })
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
   const prefetch = () => warmUp(latch)
+  const own = caipNetwork?.assets?.imageUrl
+  const bundled = useBundledLogo(own && isImageUrl(own) ? undefined : caipNetwork?.caipNetworkId)
+  const icon = own && isImageUrl(own) ? own : bundled
   return (
     <button
       {...themeAttributes(themeMode, themeVariables)}
+      lang={locale}
+      dir={dir}
       data-testid="latch-network-button"
       {...rest}
       type="button"
@@ -34,7 +42,10 @@ export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) 
       disabled={!latch.options.enableNetworkSwitch && !unsupported}
       onClick={() => openModal(latch, { view: unsupported ? 'UnsupportedChain' : 'Networks' })}
     >
-      {unsupported ? t('button.network.unsupported') : (caipNetwork?.name ?? t('button.network'))}
+      {!unsupported && icon && <img src={icon} alt="" data-testid="latch-network-icon" />}
+      <span>
+        {unsupported ? t('button.network.unsupported') : (caipNetwork?.name ?? t('button.network'))}
+      </span>
     </button>
   )
 }

@@ -1,10 +1,12 @@
-/** The English message catalog. Every string the kit shows comes from here, keyed by id. */
+import { enButtons } from './enButtons.js'
+
+/**
+ * The English message catalog: every string the kit shows comes from here, keyed by id. Values
+ * take `{name}` placeholders and `{count, plural, one {…} other {…}}` (`#` is the number);
+ * nothing in a value is parsed as markup. Errors and alerts are looked up by their code / id.
+ */
 export const en = {
-  'button.connect': 'Connect Wallet',
-  'button.connecting': 'Connecting…',
-  'button.network': 'Network',
-  'button.network.unsupported': 'Wrong network',
-  'button.account.label': 'Account {address}',
+  ...enButtons,
   'modal.close': 'Close',
   'modal.back': 'Back',
   'view.Connect.title': 'Connect Wallet',
@@ -19,15 +21,17 @@ export const en = {
   'connect.allWallets': 'All Wallets',
   'connect.installed': 'Installed',
   'connect.recent': 'Recent',
+  'connect.group.popular': 'Popular',
+  'connect.group.custom': 'From this app',
+  'connect.group.external': 'Other wallets',
   'connect.empty': 'No wallet was found in this browser.',
   'connect.empty.hint': 'Install a browser wallet, then reload the page.',
-  'connect.legal': 'By connecting your wallet, you agree to our {terms} and {privacy}.',
   'connect.terms': 'Terms of Service',
   'connect.privacy': 'Privacy Policy',
   'allWallets.search': 'Search wallet',
   'allWallets.search.label': 'Search wallets',
   'allWallets.empty': 'No wallet found',
-  'allWallets.count': '{count} wallets',
+  'allWallets.count': '{count, plural, one {# wallet} other {# wallets}}',
   'connecting.continue': 'Continue in {wallet}',
   'connecting.accept': 'Accept the connection request in the wallet',
   'connecting.declined': 'Connection declined',
@@ -41,6 +45,7 @@ export const en = {
   'account.balance.loading': 'Loading balance…',
   'account.balance.unavailable': 'Token Balance Unavailable',
   'account.network': 'Network',
+  'account.connectedWith': 'Connected with {wallet}',
   'networks.current': 'Current network',
   'networks.search.label': 'Networks',
   'switch.approve': 'Approve in wallet',
@@ -49,29 +54,37 @@ export const en = {
   'switch.declined.hint':
     'Switch can be declined if chain is not supported by a wallet or previous request is still active',
   'switch.failed': 'Could not switch network',
-  'switch.retry': 'Try again',
-  'switch.notFound': 'switch network not found',
   'unsupported.message':
     'This app doesn’t support your current network. Switch to an available option to continue.',
   'unsupported.disconnect': 'Disconnect',
   'activeChain.message': 'Connect a wallet for {namespace} to use {network}.',
-  'alert.projectId': 'project id not configured',
   'walletConnect.unavailable': '{wallet} connects through WalletConnect, which this app has not enabled.',
   'walletConnect.unavailable.hint':
     'Install the {wallet} browser extension, then reload this page to connect it directly.',
   'walletConnect.openWebapp': 'Open {wallet} web app',
   'walletConnect.row': 'WalletConnect',
   'walletConnect.scan': 'Scan this QR code with your phone',
+  'walletConnect.scanWith': 'Scan with {wallet} on your phone',
   'walletConnect.qr': 'WalletConnect QR code',
   'walletConnect.preparing': 'Preparing the QR code…',
-  'walletConnect.link': 'WalletConnect link',
   'walletConnect.copy': 'Copy link',
   'walletConnect.copied': 'Link copied',
-  'walletConnect.open': 'Open and continue in the wallet app',
+  'walletConnect.openWallet': 'Open {wallet}',
+  'walletConnect.mobile.lead': 'Continue in {wallet} to connect',
+  'walletConnect.mobile.noLink':
+    '{wallet} cannot be opened from this browser: scan the code on another device.',
+  'walletConnect.otherDevice': 'Use another device',
   'walletConnect.expired': 'The QR code expired',
-  'alert.invalidAppConfiguration': 'invalid app configuration',
-  'error.signatureDeclined': 'Signature declined',
-  'error.generic': 'Something went wrong',
+  'error.hint.user-rejected': 'Connection can be declined if a previous request is still active',
+  'error.hint.connect-failed': 'The wallet did not connect. Check that it is unlocked, then try again.',
+  'error.hint.switch-failed': 'The wallet could not switch. Try again, or switch in the wallet itself.',
+  'error.hint.unsupported-chain': 'The wallet does not support this network.',
+  'error.hint.expired': 'Try again to get a new code.',
+  'error.hint.failed': 'The connection to the wallet was lost. Try again.',
+  'error.hint.unknown': 'Something went wrong. Try again.',
+  'alert.PROJECT_ID_NOT_CONFIGURED': 'project id not configured',
+  'alert.INVALID_APP_CONFIGURATION': 'invalid app configuration',
+  'alert.unknown': 'This app is not configured correctly.',
 } as const
 
 export type MessageId = keyof typeof en

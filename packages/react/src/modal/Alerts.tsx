@@ -1,6 +1,8 @@
 'use client'
 import type { Latch } from '@latch/core'
 import { useLatchState } from '../hooks/useLatchState.js'
+import { type Translate, useT } from '../i18n/context.js'
+import type { MessageId } from '../i18n/en.js'
 
 /**
  * The spec's alerts (§8): 'project id not configured' (an app server without a project id),
@@ -8,14 +10,23 @@ import { useLatchState } from '../hooks/useLatchState.js'
  * network not found', … Warnings only go to the console (with `debug`, the default).
  */
 export function Alerts({ latch }: { latch: Latch }) {
+  const t = useT()
   const alerts = useLatchState((s) => s.alerts, { latch })
   const shown = alerts.filter((a) => a.variant === 'error')
   if (shown.length === 0) return null
   return (
     <div role="alert" className="latch-alert" data-testid="latch-alert">
       {shown.map((a) => (
-        <p key={a.id}>{a.message}</p>
+        <p key={a.id}>{alertText(t, a.id)}</p>
       ))}
     </div>
   )
+}
+
+/** An alert's text from the catalog, by its id (never the alert's English message). */
+function alertText(t: Translate, id: string): string {
+  const key = `alert.${id}`
+  return key === 'alert.PROJECT_ID_NOT_CONFIGURED' || key === 'alert.INVALID_APP_CONFIGURATION'
+    ? t(key as MessageId)
+    : t('alert.unknown')
 }

@@ -1,13 +1,29 @@
 'use client'
 import { closeModal, goBack, type Latch, prefetch, preloadWalletImages } from '@latch/core'
-import { type KeyboardEvent, useEffect, useId, useInsertionEffect, useRef } from 'react'
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useInsertionEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { createPortal } from 'react-dom'
 import { useLatchState } from '../hooks/useLatchState.js'
-import { useT } from '../i18n/context.js'
+import { MessagesContext, useLocale, useT } from '../i18n/context.js'
+import { en } from '../i18n/en.js'
 import { injectStyles } from '../styles/inject.js'
 import { themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
 import { modalCss } from './modal.css.js'
+import { lockScroll } from './scrollLock.js'
+import { type ModalSession, ModalSessionContext } from './session.js'
+import { BackIcon } from './views/icons.js'
 import { useViewTitle, ViewBody } from './views/index.js'
 
 const FOCUSABLE =
@@ -30,17 +46,43 @@ export function prefetchWallets(latch: Latch): void {
  */
 export function Modal({ latch }: { latch: Latch }) {
   const open = useLatchState((s) => s.modal.open, { latch })
+  // Kept mounted for the close animation (spec §2: 150 ms), none when motion is reduced.
+  const [leaving, setLeaving] = useState(false)
+  const wasOpen = useRef(open)
   useInsertionEffect(() => injectStyles('modal', modalCss), [])
   // Opening prefetches the wallet list (spec §4), also when the app opens the modal itself.
   useEffect(() => {
     if (open) prefetchWallets(latch)
   }, [open, latch])
-  if (!open || typeof document === 'undefined') return null
-  return createPortal(<Dialog latch={latch} />, document.body)
+  useEffect(() => {
+    const closed = wasOpen.current && !open
+    wasOpen.current = open
+    if (!closed || reducedMotion()) {
+      setLeaving(false)
+      return
+    }
+    setLeaving(true)
+    const timer = setTimeout(() => setLeaving(false), CLOSE_MS)
+    return () => clearTimeout(timer)
+  }, [open])
+  if (!(open || leaving) || typeof document === 'undefined') return null
+  return createPortal(
+    <ModalMessages>
+      <Dialog latch={latch} closing={!open} />
+    </ModalMessages>,
+    document.body,
+  )
 }
 
-function Dialog({ latch }: { latch: Latch }) {
+const CLOSE_MS = 150
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+}
+
+function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
   const t = useT()
+  const { locale, dir } = useLocale()
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const portalRef = useRef<HTMLDivElement>(null)
@@ -48,10 +90,21 @@ function Dialog({ latch }: { latch: Latch }) {
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
   const shake = useLatchState((s) => s.modal.shake, { latch })
   const history = useLatchState((s) => s.router.history, { latch })
-  const entry = history.at(-1) ?? { view: 'Connect' as const }
+  // While the dialog animates out, it keeps showing the view it had (closing resets the router).
+  const shown = useRef(history.at(-1) ?? { view: 'Connect' as const })
+  if (!closing) shown.current = history.at(-1) ?? { view: 'Connect' as const }
+  const entry = shown.current
+  const contentRef = useRef<HTMLDivElement>(null)
+  const height = useContentHeight(contentRef)
+  const drag = useSheetDrag(dialogRef, () => closeModal(latch))
   const title = useViewTitle(latch, entry)
 
+  // One object per opening: what the views keep while the visitor moves back and forth (the
+  // search text of AllWallets), dropped when the modal closes.
+  const [session] = useState<ModalSession>(() => ({ search: '' }))
+
   useEffect(() => {
+    if (closing) return
     const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const portal = portalRef.current
     const hidden: Element[] = []
@@ -60,11 +113,22 @@ function Dialog({ latch }: { latch: Latch }) {
       sibling.setAttribute('inert', '')
       hidden.push(sibling)
     }
+    const unlock = lockScroll()
+    // Escape is heard wherever focus is, also when the focused control was just removed (the
+    // "Try again" button that turns into a spinner) and focus fell back to the page.
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      event.preventDefault()
+      closeModal(latch)
+    }
+    document.addEventListener('keydown', onKey)
     return () => {
+      document.removeEventListener('keydown', onKey)
+      unlock()
       for (const el of hidden) el.removeAttribute('inert')
       if (trigger?.isConnected) trigger.focus()
     }
-  }, [])
+  }, [latch, closing])
 
   // Each new view gets focus on its first control (or the dialog itself).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus when the view changes
@@ -72,17 +136,32 @@ function Dialog({ latch }: { latch: Latch }) {
     const dialog = dialogRef.current
     if (!dialog) return
     if (dialog.contains(document.activeElement) && document.activeElement !== dialog) return
-    const target =
-      dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE)
-    ;(target ?? dialog).focus()
+    focusInitial(dialog)
   }, [entry.view])
 
+  // Focus never gets lost while the modal is open: when the focused control leaves the page (a
+  // retry replaces its button with a spinner), focus goes to the dialog; when a control marked
+  // for it appears (the retry failed again), focus moves to it.
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog || typeof MutationObserver === 'undefined') return
+    const observer = new MutationObserver((records) => {
+      const active = document.activeElement
+      if (!active || active === document.body || !active.isConnected) {
+        const marked = dialog.querySelector<HTMLElement>('[data-autofocus]')
+        ;(marked ?? dialog).focus()
+        return
+      }
+      if (active !== dialog) return
+      const added = dialog.querySelector<HTMLElement>('[data-autofocus]')
+      if (added && records.some((r) => Array.from(r.addedNodes).some((n) => n.contains(added))))
+        focusInitial(dialog)
+    })
+    observer.observe(dialog, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [])
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      closeModal(latch)
-      return
-    }
     if (event.key !== 'Tab') return
     const items = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
       (el) => el.offsetParent !== null || el === document.activeElement,
@@ -107,13 +186,22 @@ function Dialog({ latch }: { latch: Latch }) {
 
   const canGoBack = history.length > 1
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: outside click dismisses; keyboard users have Escape and the close button
     <div
       ref={portalRef}
       {...themeAttributes(themeMode, themeVariables)}
       className="latch-portal"
+      dir={dir}
+      lang={locale}
+      data-state={closing ? 'closed' : 'open'}
+      inert={closing || undefined}
+      aria-hidden={closing || undefined}
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) closeModal(latch)
+        if (event.target !== event.currentTarget) return
+        // Keep focus where it is: the trigger gets it back on close, the dialog keeps it otherwise.
+        event.preventDefault()
+        // The second press of the double click that opened the modal lands here: not a dismissal.
+        if (event.detail > 1) return
+        closeModal(latch)
       }}
     >
       <div
@@ -128,6 +216,8 @@ function Dialog({ latch }: { latch: Latch }) {
         data-testid="latch-modal"
         onKeyDown={onKeyDown}
       >
+        {/* Phones: the sheet's handle; dragging it down closes (keyboard users have Close). */}
+        <div className="latch-handle" aria-hidden="true" data-testid="latch-sheet-handle" {...drag} />
         <div className="latch-header">
           {canGoBack ? (
             <button
@@ -136,7 +226,7 @@ function Dialog({ latch }: { latch: Latch }) {
               aria-label={t('modal.back')}
               onClick={() => goBack(latch)}
             >
-              <span aria-hidden="true">‹</span>
+              <BackIcon />
             </button>
           ) : (
             <span />
@@ -153,11 +243,89 @@ function Dialog({ latch }: { latch: Latch }) {
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <Alerts latch={latch} />
-        <div className="latch-body" key={entry.view}>
-          <ViewBody latch={latch} entry={entry} />
+        {/* The height follows the content with a transition (spec §2: 150 ms). */}
+        <div
+          className="latch-sizer"
+          data-testid="latch-sizer"
+          style={height === undefined ? undefined : { height }}
+        >
+          <div ref={contentRef}>
+            <Alerts latch={latch} />
+            <ModalSessionContext.Provider value={session}>
+              <div className="latch-body" key={entry.view}>
+                <ViewBody latch={latch} entry={entry} />
+              </div>
+            </ModalSessionContext.Provider>
+          </div>
         </div>
       </div>
     </div>
   )
+}
+
+/** Touch screens: a text field that takes focus by itself pops the keyboard over the list. */
+function isTouch(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(hover: none) and (pointer: coarse)').matches
+}
+
+function focusInitial(dialog: HTMLElement): void {
+  let target =
+    dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FOCUSABLE)
+  if (target instanceof HTMLInputElement && isTouch()) target = null
+  ;(target ?? dialog).focus()
+}
+
+/** The height of the dialog's content, followed as it changes, for the container to animate to. */
+function useContentHeight(ref: { current: HTMLElement | null }): number | undefined {
+  const [height, setHeight] = useState<number>()
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const measure = () => setHeight(el.offsetHeight)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [ref])
+  return height
+}
+
+/** Dragging the sheet's handle down moves the sheet with the finger; far enough closes it. */
+function useSheetDrag(dialogRef: { current: HTMLElement | null }, close: () => void) {
+  const start = useRef<number | undefined>(undefined)
+  const offset = (event: PointerEvent) => Math.max(0, event.clientY - (start.current ?? event.clientY))
+  return {
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      start.current = event.clientY
+      event.currentTarget.setPointerCapture(event.pointerId)
+    },
+    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
+      if (start.current === undefined || !dialogRef.current) return
+      dialogRef.current.style.transform = `translateY(${offset(event)}px)`
+    },
+    onPointerUp: (event: PointerEvent<HTMLDivElement>) => {
+      if (start.current === undefined) return
+      const moved = offset(event)
+      start.current = undefined
+      if (dialogRef.current) dialogRef.current.style.transform = ''
+      if (moved > 80) close()
+    },
+    onPointerCancel: () => {
+      start.current = undefined
+      if (dialogRef.current) dialogRef.current.style.transform = ''
+    },
+  }
+}
+
+/**
+ * The whole English catalog ships with the modal's chunk: in English, the modal's strings come
+ * from here, under the app's overrides.
+ */
+function ModalMessages({ children }: { children: ReactNode }) {
+  const value = useContext(MessagesContext)
+  const full = useMemo(
+    () => (value.locale === 'en' ? { ...value, messages: { ...en, ...value.messages } } : value),
+    [value],
+  )
+  return <MessagesContext.Provider value={full}>{children}</MessagesContext.Provider>
 }

@@ -34,6 +34,41 @@ describe('given the curated wallet dataset', () => {
     }
     for (const image of images) expect(image.body).not.toMatch(/<script|on\w+=/i)
   })
+
+  it('then the best-known wallets, every network and most tokens carry their brand logo, the rest initials', async () => {
+    const wallets = await loadWallets()
+    const images = await loadImages(wallets)
+    const isLogo = (i: { body: string }) => i.body.includes('class="web3icons"')
+    const byKey = new Map(images.map((i) => [`${i.kind}/${i.id}`, i]))
+    for (const id of [
+      'metamask',
+      'trust',
+      'coinbase',
+      'rainbow',
+      'phantom',
+      'okx',
+      'rabby',
+      'zerion',
+      'safe',
+    ]) {
+      expect(isLogo(byKey.get(`wallet/${id}`)!), id).toBe(true)
+    }
+    expect(isLogo(byKey.get('asset/eip155:8453')!)).toBe(true)
+    expect(isLogo(byKey.get('token/USDC')!)).toBe(true)
+    // A wallet @web3icons/core has no icon for keeps its initials tile.
+    expect(byKey.get('wallet/family')!.body).toContain('>FA</text>')
+    const coverage = (kind: string) => {
+      const list = images.filter((i) => i.kind === kind)
+      return `${list.filter(isLogo).length}/${list.length}`
+    }
+    // The coverage docs/decisions.md reports; update both when the dataset or the icons change.
+    expect({
+      wallet: coverage('wallet'),
+      asset: coverage('asset'),
+      currency: coverage('currency'),
+      token: coverage('token'),
+    }).toEqual({ wallet: '28/75', asset: '21/21', currency: '0/10', token: '17/18' })
+  })
 })
 
 describe('given a malformed dataset entry', () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { brandLogo } from './logos.js'
 import type { ImageKind, StoredImage } from './types.js'
 
 // FNV-1a: tiny, stable across platforms, and spreads short slugs well enough for a hue.
@@ -49,9 +50,12 @@ export function renderInitialsSvg(id: string, label: string): string {
   ].join('')
 }
 
-/** Build the stored form of a generated image, with a content hash for ETag revalidation. */
+/**
+ * Build the stored form of an image, with a content hash for ETag revalidation: the brand's logo
+ * when @web3icons/core has it, else the initials tile.
+ */
 export function generatedImage(kind: ImageKind, id: string, label: string): StoredImage {
-  const body = renderInitialsSvg(id, label)
+  const body = brandLogo(kind, id) ?? renderInitialsSvg(id, label)
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`
   return { kind, id, contentType: 'image/svg+xml', body, etag }
 }

@@ -1,37 +1,51 @@
 'use client'
 import { pushView, selectDisconnect } from '@latch/core'
-import { useState } from 'react'
 import { Avatar } from '../../components/Avatar.js'
 import { shortAddress } from '../../format.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
 import { useLatchNetwork } from '../../hooks/useLatchNetwork.js'
 import { useT } from '../../i18n/context.js'
+import { ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from './icons.js'
 import type { ViewProps } from './index.js'
+import { Toast, useToast } from './Toast.js'
+import { WalletImage } from './WalletImage.js'
 
-/** The connected account: address, balance, copy, explorer link, network, disconnect. */
+/**
+ * The connected account: identicon, address with copy (a toast confirms; nothing reflows),
+ * balance, the wallet it is connected with, explorer link, network, and Disconnect.
+ */
 export function AccountView({ latch }: ViewProps) {
   const t = useT()
   const account = useLatchAccount({ latch })
   const { caipNetwork, unsupported } = useLatchNetwork({ latch })
-  const [copied, setCopied] = useState(false)
+  const [toast, showToast] = useToast()
   if (!account?.address) return null
   const address = account.address
   const balance = account.balance
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address)
-      setCopied(true)
-      setTimeout(() => setCopied(false), 1500)
-    } catch {
-      setCopied(false)
-    }
+  const wallet = account.connectedWalletInfo
+  const copy = () => {
+    navigator.clipboard?.writeText(address).then(
+      () => showToast(t('account.copied')),
+      () => {},
+    )
   }
   return (
     <div className="latch-center">
-      <Avatar address={address} size={64} />
-      <p className="latch-address" data-testid="latch-account-address" title={address}>
-        {shortAddress(address)}
-      </p>
+      <Avatar address={address} size={72} />
+      <div className="latch-address-row">
+        <p className="latch-address" data-testid="latch-account-address" title={address}>
+          {shortAddress(address)}
+        </p>
+        <button
+          type="button"
+          className="latch-icon-button"
+          aria-label={t('account.copy')}
+          data-testid="latch-copy-address"
+          onClick={copy}
+        >
+          <CopyIcon />
+        </button>
+      </div>
       <p className="latch-balance" data-testid="latch-account-balance">
         {account.balanceLoading && balance === undefined
           ? t('account.balance.loading')
@@ -41,49 +55,68 @@ export function AccountView({ latch }: ViewProps) {
               ? t('account.balance.unavailable')
               : ''}
       </p>
-      <div className="latch-actions">
-        <button type="button" className="latch-secondary" onClick={copy}>
-          {copied ? t('account.copied') : t('account.copy')}
-        </button>
-        {account.addressExplorerUrl && (
-          <a
-            className="latch-secondary latch-link-button"
-            href={account.addressExplorerUrl}
-            target="_blank"
-            rel="noreferrer noopener"
-          >
-            {t('account.explorer')}
-          </a>
-        )}
-      </div>
-      <span role="status" className="latch-visually-hidden">
-        {copied ? t('account.copied') : ''}
-      </span>
-      <ul className="latch-list" style={{ width: '100%', marginTop: 8 }}>
+      {wallet && (
+        <p className="latch-connected-with" data-testid="latch-connected-with">
+          <WalletImage
+            connector={{ id: wallet.name, name: wallet.name, imageUrl: wallet.icon }}
+            className="latch-small-icon"
+          />
+          <span>{t('account.connectedWith', { wallet: wallet.name })}</span>
+        </p>
+      )}
+      <ul className="latch-list latch-full">
         <li>
           <button
             type="button"
             className="latch-item"
+            data-testid="latch-account-network"
             disabled={!latch.options.enableNetworkSwitch}
             onClick={() => pushView(latch, { view: 'Networks' })}
           >
-            <span>{t('account.network')}</span>
-            <span className="latch-tag">
-              {unsupported ? t('button.network.unsupported') : caipNetwork?.name}
+            {caipNetwork && !unsupported ? (
+              <WalletImage
+                connector={{
+                  id: caipNetwork.caipNetworkId,
+                  name: caipNetwork.name,
+                  imageUrl: caipNetwork.assets?.imageUrl,
+                }}
+              />
+            ) : null}
+            <span>
+              {unsupported ? t('button.network.unsupported') : (caipNetwork?.name ?? t('account.network'))}
+            </span>
+            <span className="latch-end">
+              <span className="latch-visually-hidden">{t('account.network')}</span>
+              <ChevronIcon />
             </span>
           </button>
         </li>
+        {account.addressExplorerUrl && (
+          <li>
+            <a
+              className="latch-item"
+              href={account.addressExplorerUrl}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              <ExternalIcon />
+              <span>{t('account.explorer')}</span>
+            </a>
+          </li>
+        )}
         <li>
           <button
             type="button"
-            className="latch-item"
+            className="latch-item latch-destructive"
             data-testid="latch-disconnect"
             onClick={() => void selectDisconnect(latch).catch(() => {})}
           >
+            <PowerIcon />
             <span>{t('account.disconnect')}</span>
           </button>
         </li>
       </ul>
+      <Toast message={toast} />
     </div>
   )
 }

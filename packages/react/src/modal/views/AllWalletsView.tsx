@@ -3,6 +3,7 @@ import { fetchWalletsPage, prefetch, type RegistryWallet, searchWallets, without
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
+import { useModalSession } from '../session.js'
 import { ConnectorRow } from './ConnectorRow.js'
 import type { ViewProps } from './index.js'
 import { RegistryRow, SkeletonRows } from './RegistryRow.js'
@@ -15,7 +16,13 @@ import { useWalletList } from './useWalletList.js'
 export function AllWalletsView({ latch }: ViewProps) {
   const t = useT()
   const inputId = useId()
-  const [query, setQuery] = useState('')
+  const session = useModalSession()
+  // The search text survives a visit to a wallet and Back (kept for this opening of the modal).
+  const [query, setQueryState] = useState(session.search)
+  const setQuery = (value: string) => {
+    session.search = value
+    setQueryState(value)
+  }
   const installed = useWalletList(latch)
   const registry = useLatchState((s) => s.registry, { latch })
   const sentinel = useRef<HTMLLIElement>(null)

@@ -1,69 +1,75 @@
 'use client'
-import { pushView, type WalletGroup } from '@latch/core'
+import {
+  type Latch,
+  pushView,
+  type RegistryWallet,
+  type WalletGroup,
+  type WalletListEntry,
+} from '@latch/core'
+import { Fragment } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
+import type { MessageId } from '../../i18n/en.js'
 import { ConnectorRow } from './ConnectorRow.js'
 import type { ViewProps } from './index.js'
-import { RegistryRow } from './RegistryRow.js'
+import { RegistryRow, SkeletonRows } from './RegistryRow.js'
 import { useConnectList } from './useWalletList.js'
+import { WalletImage } from './WalletImage.js'
 
-const TAGS: Partial<Record<WalletGroup, 'connect.recent' | 'connect.installed'>> = {
+/** Spec §9: the registry recommends 4 wallets; as many placeholders hold their place. */
+const PLACEHOLDER_ROWS = 4
+
+/**
+ * The heading over each run of core's groups: featured and recommended read as one "Popular"
+ * section. WalletConnect's row leads without a heading.
+ */
+const HEADINGS: Record<WalletGroup, MessageId | undefined> = {
+  walletConnect: undefined,
   recent: 'connect.recent',
   injected: 'connect.installed',
+  featured: 'connect.group.popular',
+  recommended: 'connect.group.popular',
+  custom: 'connect.group.custom',
+  external: 'connect.group.external',
 }
 
-/** Spec §2 Connect: the wallets in core's listing order, then All Wallets. */
+/**
+ * Spec §2 Connect: the wallets exactly in core's listing order and groups (`orderConnectors`),
+ * each run of a group under its heading, then All Wallets. While the registry loads,
+ * placeholder rows hold the place of its wallets so nothing moves under the pointer.
+ */
 export function ConnectView({ latch }: ViewProps) {
   const t = useT()
   const entries = useConnectList(latch)
   const active = useLatchState((s) => s.activeNamespace, { latch })
+  const registry = useLatchState((s) => s.registry, { latch })
+  const loading =
+    latch.options.apiUrl !== undefined && (registry.status === 'idle' || registry.status === 'loading')
   const { termsConditionsUrl, privacyPolicyUrl, features } = latch.options
   return (
     <>
-      {entries.length === 0 && (
+      {entries.length === 0 && !loading && (
         <>
           <p className="latch-muted">{t('connect.empty')}</p>
           <p className="latch-muted">{t('connect.empty.hint')}</p>
         </>
       )}
       <ul className="latch-list" aria-label={t('view.Connect.title')}>
-        {entries.map((entry) => {
-          const tag = TAGS[entry.group] ? t(TAGS[entry.group] as 'connect.recent') : undefined
-          if (entry.group === 'walletConnect')
-            return (
-              <li key={`session:${entry.id}`}>
-                <button
-                  type="button"
-                  className="latch-item"
-                  data-testid="wallet-option-walletconnect"
-                  onClick={() =>
-                    pushView(latch, {
-                      view: 'ConnectingWalletConnectBasic',
-                      params: { connectorId: entry.id },
-                    })
-                  }
-                >
-                  <QrGlyph />
-                  <span>{t('walletConnect.row')}</span>
-                </button>
-              </li>
-            )
-          const connector = entry.connectors.find((c) => c.chain === active) ?? entry.connector
-          if (connector)
-            return (
-              <ConnectorRow key={`connector:${entry.id}`} latch={latch} connector={connector} tag={tag} />
-            )
-          if (entry.wallet)
-            return (
-              <RegistryRow
-                key={`wallet:${entry.id}`}
-                latch={latch}
-                wallet={{ chains: [], ...entry.wallet }}
-                tag={tag}
-              />
-            )
-          return null
+        {entries.map((entry, index) => {
+          const heading = HEADINGS[entry.group]
+          const previous = index > 0 ? HEADINGS[(entries[index - 1] as WalletListEntry).group] : undefined
+          return (
+            <Fragment key={`${entry.group}:${entry.id}`}>
+              {heading && heading !== previous && (
+                <li className="latch-group" aria-hidden="true" data-testid="wallet-group">
+                  {t(heading)}
+                </li>
+              )}
+              <Row latch={latch} entry={entry} active={active} />
+            </Fragment>
+          )
         })}
+        {loading && <SkeletonRows count={PLACEHOLDER_ROWS} />}
         {features.allWallets && (
           <li>
             <button
@@ -72,14 +78,13 @@ export function ConnectView({ latch }: ViewProps) {
               data-testid="wallet-option-all"
               onClick={() => pushView(latch, { view: 'AllWallets' })}
             >
-              <span
-                aria-hidden="true"
-                className="latch-avatar"
-                style={{ display: 'inline-grid', placeItems: 'center' }}
-              >
-                ⋯
-              </span>
+              <AllWalletsMark wallets={registry.wallets.slice(0, 4)} />
               <span>{t('connect.allWallets')}</span>
+              {registry.count > 0 && (
+                <span className="latch-tag" data-testid="wallet-count">
+                  {t('allWallets.count', { count: registry.count })}
+                </span>
+              )}
             </button>
           </li>
         )}
@@ -103,15 +108,47 @@ export function ConnectView({ latch }: ViewProps) {
   )
 }
 
-/** A small QR-like mark drawn inline (no font glyph or image to depend on). */
-function QrGlyph() {
+function Row({ latch, entry, active }: { latch: Latch; entry: WalletListEntry; active: string | undefined }) {
+  const t = useT()
+  if (entry.group === 'walletConnect')
+    return (
+      <li>
+        <button
+          type="button"
+          className="latch-item"
+          data-testid="wallet-option-walletconnect"
+          onClick={() =>
+            pushView(latch, { view: 'ConnectingWalletConnectBasic', params: { connectorId: entry.id } })
+          }
+        >
+          <WalletImage connector={{ id: 'walletConnect', name: 'WalletConnect' }} />
+          <span>{t('walletConnect.row')}</span>
+        </button>
+      </li>
+    )
+  // One row per wallet: the side of the namespace the app is on connects.
+  const connector = entry.connectors.find((c) => c.chain === active) ?? entry.connector
+  if (connector) return <ConnectorRow latch={latch} connector={connector} />
+  if (entry.wallet) return <RegistryRow latch={latch} wallet={{ chains: [], ...entry.wallet }} />
+  return null
+}
+
+/** The All Wallets tile's mark: four registry logos in a grid (placeholders until loaded). */
+function AllWalletsMark({ wallets }: { wallets: readonly RegistryWallet[] }) {
   return (
-    <svg aria-hidden="true" className="latch-avatar" viewBox="0 0 32 32" width={32} height={32}>
-      <rect width="32" height="32" rx="8" fill="var(--latch-accent)" />
-      <g fill="var(--latch-accent-text)">
-        <path d="M7 7h7v7H7zm2 2v3h3V9zM18 7h7v7h-7zm2 2v3h3V9zM7 18h7v7H7zm2 2v3h3v-3z" fillRule="evenodd" />
-        <path d="M18 18h3v3h-3zM22 22h3v3h-3zM18 23h2v2h-2zM23 18h2v2h-2z" />
-      </g>
-    </svg>
+    <span aria-hidden="true" className="latch-avatar latch-mosaic">
+      {[0, 1, 2, 3].map((i) => {
+        const wallet = wallets[i]
+        return wallet ? (
+          <WalletImage
+            key={wallet.id}
+            connector={{ id: wallet.id, name: wallet.name, imageUrl: wallet.imageUrl }}
+            className="latch-mosaic-tile"
+          />
+        ) : (
+          <span key={i} className="latch-mosaic-tile" />
+        )
+      })}
+    </span>
   )
 }

@@ -24,9 +24,7 @@ export function ConnectingView({ latch, entry }: ViewProps) {
           <p className="latch-error" role="alert" data-testid="latch-error">
             {failed.code === 'user-rejected' ? t('connecting.declined') : t('connecting.failed')}
           </p>
-          <p className="latch-muted">
-            {failed.code === 'user-rejected' ? t('connecting.declined.hint') : failed.message}
-          </p>
+          <p className="latch-muted">{t(`error.hint.${failed.code}`)}</p>
           <button
             type="button"
             className="latch-primary"

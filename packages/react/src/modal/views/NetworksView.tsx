@@ -18,7 +18,7 @@ export function NetworksView({ latch }: ViewProps) {
             {failed.code === 'user-rejected' ? t('switch.declined') : t('switch.failed')}
           </p>
           <p className="latch-muted">
-            {failed.code === 'user-rejected' ? t('switch.declined.hint') : failed.message}
+            {failed.code === 'user-rejected' ? t('switch.declined.hint') : t(`error.hint.${failed.code}`)}
           </p>
         </div>
       )}

@@ -41,3 +41,31 @@ describe('given a registry wallet whose name holds markup', () => {
     expect(container.querySelector('img')).toBeNull()
   })
 })
+
+describe('given wallets with and without their own image', () => {
+  const icon = (wallet: { id: string; name: string; imageUrl?: string }) =>
+    render(
+      <ul>
+        <RegistryRow latch={latch} wallet={{ ...wallet, chains: ['eip155'] }} />
+      </ul>,
+    ).container.querySelector('img')
+
+  it('then an EIP-6963 style SVG data URL (not base64) is shown through <img>, never as markup', () => {
+    const svg = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
+    expect(icon({ id: 'dev', name: 'Dev', imageUrl: svg })?.getAttribute('src')).toBe(svg)
+  })
+
+  it('then a snapshot wallet without an image gets its bundled brand logo', () => {
+    expect(icon({ id: 'metamask', name: 'MetaMask' })?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
+  })
+
+  it('then a wallet with neither keeps the initials tile', () => {
+    const { container } = render(
+      <ul>
+        <RegistryRow latch={latch} wallet={{ id: 'family', name: 'Family', chains: ['eip155'] }} />
+      </ul>,
+    )
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.textContent).toContain('F')
+  })
+})

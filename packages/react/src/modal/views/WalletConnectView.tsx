@@ -12,8 +12,10 @@ import {
 import { useEffect, useState } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
+import { CopyIcon } from './icons.js'
 import type { ViewProps } from './index.js'
 import { QrCode } from './QrCode.js'
+import { Toast, useToast } from './Toast.js'
 import { WalletImage } from './WalletImage.js'
 
 /**
@@ -49,20 +51,22 @@ function Pairing(props: ViewProps & { connectorId: string }) {
   const t = useT()
   const wallet = useRegistryWallet(props)
   const session = useLatchState((s) => s.sessions[connectorId], { latch })
-  const [copied, setCopied] = useState(false)
+  const [toast, showToast] = useToast()
+  const mobile = isMobileBrowser()
+  // On a phone, a registry wallet opens by its deep link; the QR code is for another device.
+  const [otherDevice, setOtherDevice] = useState(false)
   const walletId = entry.params?.walletId
   const pair = () => void selectSession(latch, { connectorId, walletId })
   // biome-ignore lint/correctness/useExhaustiveDependencies: one pairing per view instance
   useEffect(() => {
     pair()
+    // Core keeps an unexpired pairing in Telegram and iOS Safari (spec §4).
     return () => cancelSession(latch, { connectorId })
   }, [latch, walletId, connectorId])
   const uri = session?.pairing?.uri
   const error = session?.error
   const link =
-    wallet && uri
-      ? walletLinkFor({ platform: isMobileBrowser() ? 'mobile' : 'desktop', wallet, uri })
-      : undefined
+    wallet && uri ? walletLinkFor({ platform: mobile ? 'mobile' : 'desktop', wallet, uri }) : undefined
   if (error && session?.status !== 'connecting') {
     return (
       <div className="latch-center">
@@ -73,66 +77,91 @@ function Pairing(props: ViewProps & { connectorId: string }) {
               ? t('walletConnect.expired')
               : t('connecting.failed')}
         </p>
-        <p className="latch-muted">
-          {error.code === 'user-rejected' ? t('connecting.declined.hint') : error.message}
-        </p>
+        <p className="latch-muted">{t(`error.hint.${error.code}`)}</p>
         <button type="button" className="latch-primary" data-autofocus onClick={pair}>
           {t('connecting.retry')}
         </button>
       </div>
     )
   }
-  return (
-    <div className="latch-center">
-      {wallet && (
+  const open =
+    link && wallet ? (
+      <a
+        className={`${mobile ? 'latch-primary' : 'latch-secondary'} latch-link-button`}
+        href={link.href}
+        target={link.platform === 'mobile' ? '_self' : '_blank'}
+        rel="noreferrer noopener"
+        data-testid="latch-wc-open"
+        onClick={() =>
+          setSessionLinking(latch, { connectorId, linking: { name: wallet.name, href: link.href } })
+        }
+      >
+        {t('walletConnect.openWallet', { wallet: wallet.name })}
+      </a>
+    ) : null
+  const copy = uri ? (
+    <button
+      type="button"
+      className="latch-secondary latch-link-button"
+      data-testid="latch-wc-copy"
+      onClick={() => {
+        void navigator.clipboard?.writeText(uri).then(
+          () => showToast(t('walletConnect.copied')),
+          () => {},
+        )
+      }}
+    >
+      <CopyIcon />
+      <span>{t('walletConnect.copy')}</span>
+    </button>
+  ) : null
+  // A phone with a wallet to open: lead with the deep link.
+  if (mobile && wallet && !otherDevice) {
+    return (
+      <div className="latch-center">
         <WalletImage
           connector={{ id: wallet.id, name: wallet.name, imageUrl: wallet.imageUrl }}
           className="latch-wallet-icon"
         />
-      )}
+        <p>{t('walletConnect.mobile.lead', { wallet: wallet.name })}</p>
+        {uri ? (
+          (open ?? <p className="latch-muted">{t('walletConnect.mobile.noLink', { wallet: wallet.name })}</p>)
+        ) : (
+          <div className="latch-spinner" role="progressbar" aria-label={t('walletConnect.preparing')} />
+        )}
+        <button type="button" className="latch-text-button" onClick={() => setOtherDevice(true)}>
+          {t('walletConnect.otherDevice')}
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="latch-center">
       {uri ? (
         <>
-          <QrCode value={uri} label={t('walletConnect.qr')} />
-          <p className="latch-muted">{t('walletConnect.scan')}</p>
-          <input
-            className="latch-search latch-wc-uri"
-            readOnly
-            value={uri}
-            aria-label={t('walletConnect.link')}
-            data-testid="latch-wc-uri"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <button
-            type="button"
-            className="latch-secondary"
-            data-testid="latch-wc-copy"
-            onClick={() => {
-              void navigator.clipboard?.writeText(uri).then(
-                () => setCopied(true),
-                () => setCopied(false),
-              )
-            }}
-          >
-            {copied ? t('walletConnect.copied') : t('walletConnect.copy')}
-          </button>
-          {link && wallet && (
-            <a
-              className="latch-primary latch-link-button"
-              href={link.href}
-              target={link.platform === 'mobile' ? '_self' : '_blank'}
-              rel="noreferrer noopener"
-              data-testid="latch-wc-open"
-              onClick={() =>
-                setSessionLinking(latch, { connectorId, linking: { name: wallet.name, href: link.href } })
+          <div className="latch-qr-frame">
+            <QrCode value={uri} label={t('walletConnect.qr')} />
+            <WalletImage
+              connector={
+                wallet
+                  ? { id: wallet.id, name: wallet.name, imageUrl: wallet.imageUrl }
+                  : { id: 'walletConnect', name: 'WalletConnect' }
               }
-            >
-              {t('walletConnect.open')}
-            </a>
-          )}
+              className="latch-qr-logo"
+            />
+          </div>
+          <p className="latch-muted">
+            {wallet ? t('walletConnect.scanWith', { wallet: wallet.name }) : t('walletConnect.scan')}
+          </p>
+          <div className="latch-actions">
+            {copy}
+            {open}
+          </div>
         </>
       ) : (
         <div className="latch-spinner" role="progressbar" aria-label={t('walletConnect.preparing')} />
       )}
+      <Toast message={toast} />
     </div>
   )
 }

@@ -1,6 +1,11 @@
 import type { Connector } from '@latch/core'
+import { bundledLogo } from '../../logos/bundled.js'
+import { isImageUrl } from './imageUrl.js'
 
-/** A wallet's icon when it is a safe image URL, else its initials on a tinted square. */
+/**
+ * A wallet's (or network's) icon: its own image when it is a safe image URL, else the bundled
+ * brand logo for its id, else its initials on a tinted square.
+ */
 export function WalletImage({
   connector,
   className,
@@ -8,8 +13,9 @@ export function WalletImage({
   connector: Pick<Connector, 'name' | 'imageUrl' | 'id'>
   className?: string
 }) {
-  const src = connector.imageUrl
-  if (src && /^(data:image\/(png|svg\+xml|webp|jpeg|gif);|https?:\/\/)/.test(src)) {
+  const own = connector.imageUrl && isImageUrl(connector.imageUrl) ? connector.imageUrl : undefined
+  const src = own ?? bundledLogo(connector.id)
+  if (src) {
     return <img src={src} alt="" className={className} width={32} height={32} />
   }
   const initials = connector.name

@@ -50,8 +50,18 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'Networks':
     case 'SwitchActiveChain':
     case 'UnsupportedChain':
-    case 'ConnectingWalletConnectBasic':
       return t(`view.${entry.view}.title`)
+    case 'ConnectingWalletConnectBasic': {
+      // A wallet from the registry titles its own pairing view.
+      const { registry } = latch.store.getState()
+      const wallet = [
+        ...registry.featured,
+        ...registry.recommended,
+        ...registry.wallets,
+        ...registry.search.results,
+      ].find((w) => w.id === entry.params?.walletId)
+      return wallet?.name ?? t('view.ConnectingWalletConnectBasic.title')
+    }
     case 'Connecting': {
       const connector = Object.values(connectors)
         .flat()

@@ -1,0 +1,29 @@
+'use client'
+import { useEffect, useState } from 'react'
+
+type Blo = typeof import('blo')['blo']
+let loaded: Blo | undefined
+
+/**
+ * The identicon of an EVM address as an SVG data URL (blo), or undefined until blo has loaded
+ * (after the first render, so it stays off first load) or when the address is not EVM hex.
+ */
+export function useIdenticon(address: string): string | undefined {
+  const [blo, setBlo] = useState<Blo | undefined>(() => loaded)
+  const valid = /^0x[0-9a-fA-F]{40}$/.test(address)
+  useEffect(() => {
+    if (!valid || blo) return
+    let live = true
+    import('blo').then(
+      (m) => {
+        loaded = m.blo
+        if (live) setBlo(() => m.blo)
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [valid, blo])
+  return valid && blo ? blo(address as `0x${string}`) : undefined
+}
