@@ -11,6 +11,7 @@ export const ports = {
   api: Number(process.env.E2E_API_PORT ?? 3130),
   relay: Number(process.env.E2E_RELAY_PORT ?? 8655),
   devWalletWalletConnect: Number(process.env.E2E_DEV_WALLET_WC_PORT ?? 8656),
+  solana: Number(process.env.E2E_SOLANA_PORT ?? 9199),
 }
 
 export default defineConfig({
@@ -58,6 +59,7 @@ export default defineConfig({
       API_PORT: String(ports.api),
       RELAY_PORT: String(ports.relay),
       DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
+      SOLANA_PORT: String(ports.solana),
       VITE_DEV_WALLET: 'off',
     },
   },
