@@ -11,8 +11,8 @@ it('given the package entries, then their public runtime exports are exactly the
     'TEST_ACCOUNTS',
     'TEST_MNEMONIC',
     'resolveAnvilBinary',
-    'startAnvil',
     'solanaAddressOfSeed',
+    'startAnvil',
     'startLocalChains',
     'startLocalSolana',
   ])
