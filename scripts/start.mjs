@@ -60,6 +60,7 @@ const env = {
   VITE_RPC_MAINNET: `http://127.0.0.1:${mainnetPort}`,
   VITE_RPC_BASE: `http://127.0.0.1:${basePort}`,
   VITE_RPC_SOLANA: solana.rpcUrl,
+  VITE_SOLANA_GENESIS: solana.genesisHash,
   VITE_LATCH_API: api.url,
   VITE_WC_RELAY: relay.url,
   VITE_DEV_WALLET_WC: devWallet.url,
