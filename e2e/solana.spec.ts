@@ -45,6 +45,19 @@ async function connectSolana(page: Page) {
   await expect(page.getByTestId('demo-network')).toHaveText(LOCAL_SOLANA_CAIP_ID)
 }
 
+/** Connected on Ethereum: picking Solana asks to connect it (SwitchActiveChain), then the same Dev Wallet row connects its Solana side. */
+async function connectSolanaFromEthereum(page: Page) {
+  await pickSolana(page)
+  await expect(modal(page)).toContainText('Connect a wallet for solana to use Solana (local).')
+  await modal(page).getByRole('button', { name: 'Connect Wallet' }).click()
+  await modal(page)
+    .getByRole('button', { name: /Latch Dev Wallet/ })
+    .click()
+  await expect(page.getByTestId('demo-network')).toHaveText(LOCAL_SOLANA_CAIP_ID)
+  await expect(page.getByTestId('demo-status')).toHaveText('connected')
+  await expect(modal(page)).toBeHidden()
+}
+
 test.describe('given the demo with Ethereum, Base and Solana (local)', () => {
   test('the network list spans both namespaces and the Dev Wallet is one row', async ({ page }) => {
     await page.goto('/')
@@ -71,9 +84,10 @@ test.describe('given the demo with Ethereum, Base and Solana (local)', () => {
         .getBalance(address as never)
         .send()
     ).value
-    const sol = Number(lamports) / 1e9
-    await expect(page.getByTestId('latch-account-button')).toContainText('SOL')
-    expect(sol).toBeGreaterThan(0)
+    const shown = page.getByTestId('latch-account-button')
+    await expect(shown).toContainText(/[\d,]+\.\d+ SOL/)
+    const text = (await shown.innerText()).match(/([\d,]+\.\d+) SOL/)?.[1] ?? ''
+    expect(Math.abs(Number(text.replace(/,/g, '')) - Number(lamports) / 1e9)).toBeLessThan(0.01)
     expect(await testWallet.solana.requests()).toContain('standard:connect')
   })
 
@@ -105,6 +119,9 @@ test.describe('given the demo with Ethereum, Base and Solana (local)', () => {
     await page.getByLabel('Amount (SOL)').fill('5000000')
     await page.getByRole('button', { name: 'Send' }).click()
     await expect(page.getByTestId('demo-send-error')).toBeVisible()
+    await expect(page.getByTestId('demo-send-error')).toHaveText(
+      'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1',
+    )
     await expect(page.getByTestId('demo-status')).toHaveText('connected')
   })
 
@@ -112,17 +129,7 @@ test.describe('given the demo with Ethereum, Base and Solana (local)', () => {
     await page.goto('/')
     await connectDevWallet(page)
     await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
-    // Solana is not connected yet: the modal asks to connect it (SwitchActiveChain), then the
-    // same Dev Wallet row connects its Solana side.
-    await pickSolana(page)
-    await expect(modal(page)).toContainText('Connect a wallet for solana to use Solana (local).')
-    await modal(page).getByRole('button', { name: 'Connect Wallet' }).click()
-    await modal(page)
-      .getByRole('button', { name: /Latch Dev Wallet/ })
-      .click()
-    await expect(page.getByTestId('demo-network')).toHaveText(LOCAL_SOLANA_CAIP_ID)
-    await expect(page.getByTestId('demo-status')).toHaveText('connected')
-    await expect(modal(page)).toBeHidden()
+    await connectSolanaFromEthereum(page)
     // Both connected: switching back to Ethereum is immediate.
     await page.getByTestId('latch-network-button').click()
     await modal(page)
@@ -138,5 +145,35 @@ test.describe('given the demo with Ethereum, Base and Solana (local)', () => {
       .click()
     await expect(page.getByTestId('demo-network')).toHaveText(LOCAL_SOLANA_CAIP_ID)
     await expect(page.getByTestId('demo-status')).toHaveText('connected')
+  })
+
+  test('when they disconnect the Solana side, then the Ethereum side of the same wallet stays connected', async ({
+    page,
+    testWallet,
+  }) => {
+    await page.goto('/')
+    await connectDevWallet(page)
+    await connectSolanaFromEthereum(page)
+    await page.getByTestId('demo-disconnect').click()
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected')
+    expect(await testWallet.solana.requests()).toContain('standard:disconnect')
+    await page.getByTestId('latch-network-button').click()
+    await modal(page)
+      .getByRole('button', { name: /Ethereum/ })
+      .click()
+    await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
+    await expect(page.getByTestId('demo-status')).toHaveText('connected')
+  })
+
+  test('when the wallet ends the Solana session or changes account, then the dapp follows', async ({
+    page,
+    testWallet,
+  }) => {
+    await page.goto('/')
+    await connectSolana(page)
+    await testWallet.solana.setAccount(1)
+    await expect(page.getByTestId('demo-address')).toHaveText(await testWallet.solana.address())
+    await testWallet.solana.disconnect()
+    await expect(page.getByTestId('demo-status')).toHaveText('disconnected')
   })
 })

@@ -119,7 +119,9 @@ describe('solana adapter on the local chain', () => {
       to: recipient,
       value: 10n ** 15n,
     }).catch((e: unknown) => e as Error)
-    expect(String((error as Error).message)).toMatch(/custom program error: 0x1/)
+    expect((error as { shortMessage?: string }).shortMessage).toBe(
+      'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1',
+    )
     expect(ns().account.status).toBe('connected')
     teardown(latch)
   })

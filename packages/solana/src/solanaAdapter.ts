@@ -111,6 +111,17 @@ async function toChainError(error: unknown, fallback: string): Promise<unknown> 
 }
 
 /**
+ * A wallet that passes on the RPC's preflight failure (JSON-RPC -32002 from `sendTransaction`,
+ * which EIP-1474 would read as "resource unavailable") as the chain's own message, uncoded.
+ */
+function preflightFailure(error: unknown): Error | undefined {
+  const { code, message, data } = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown }
+  if (code !== -32002 || typeof message !== 'string' || !/^Transaction simulation failed/.test(message))
+    return undefined
+  return Object.assign(new Error(message), { data })
+}
+
+/**
  * The Solana adapter of Latch: wallets found through Wallet Standard, RPC through `@solana/kit`
  * on the app's own URLs. Creating it does no I/O; wallets are discovered when the kit hydrates,
  * and `@solana/kit` is loaded on the first connect, restore or RPC call.
@@ -316,12 +327,18 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
         | SolanaSignAndSendTransactionFeature['solana:signAndSendTransaction']
         | undefined
       if (signAndSend) {
-        const [output] = await signAndSend.signAndSendTransaction({
-          account: session.account,
-          transaction: wire,
-          chain,
-          options,
-        })
+        let outputs: Awaited<ReturnType<typeof signAndSend.signAndSendTransaction>>
+        try {
+          outputs = await signAndSend.signAndSendTransaction({
+            account: session.account,
+            transaction: wire,
+            chain,
+            options,
+          })
+        } catch (error) {
+          throw preflightFailure(error) ?? error
+        }
+        const [output] = outputs
         const signature = output?.signature
         if (!(signature instanceof Uint8Array) || signature.length !== 64)
           throw new InvalidWalletResponseError({ what: 'transaction signature' })
