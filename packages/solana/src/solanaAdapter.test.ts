@@ -8,6 +8,7 @@ import {
   disconnect,
   hydrate,
   InvalidParamsRpcError,
+  InvalidWalletResponseError,
   sendTransaction,
   signMessage,
   teardown,
@@ -195,6 +196,57 @@ describe('solana adapter on the local chain', () => {
     await disconnect(latch, { namespace: 'solana' })
     expect(ns().account.status).toBe('disconnected')
     expect(wallet.controls.requests().at(-1)).toBe('standard:disconnect')
+    teardown(latch)
+  })
+
+  it('a wallet that answers a malformed account or signature gets a clear error and leaves state consistent', async () => {
+    const good = createSolanaTestWallet({
+      seeds: SOLANA_TEST_SEEDS.slice(2, 3),
+      rpcUrls: { 'solana:localnet': chain.rpcUrl },
+      storage: walletMemory(),
+    })
+    let mode: 'bad-account' | 'bad-signature' = 'bad-account'
+    const features = good.wallet.features as Record<string, Record<string, unknown>>
+    const broken = {
+      ...good.wallet,
+      name: 'Broken Wallet',
+      get accounts() {
+        return good.wallet.accounts
+      },
+      features: {
+        ...good.wallet.features,
+        'standard:connect': {
+          version: '1.0.0',
+          async connect(input?: { silent?: boolean }) {
+            const result = await (
+              features['standard:connect']!.connect as (i?: unknown) => Promise<{ accounts: unknown[] }>
+            )(input)
+            if (mode === 'bad-account')
+              return { accounts: [{ ...(result.accounts[0] as object), address: '0xnot-solana' }] }
+            return result
+          },
+        },
+        'solana:signMessage': {
+          version: '1.1.0',
+          async signMessage() {
+            return [{ signedMessage: new Uint8Array([1]), signature: new Uint8Array(10) }]
+          },
+        },
+      },
+    }
+    registerSolanaTestWallet(broken as never)
+    const { latch, ns } = page()
+    await hydrate(latch)
+    await expect(
+      connect(latch, { connectorId: 'ws:broken-wallet', namespace: 'solana' }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+    expect(ns().account.status).toBe('disconnected')
+    mode = 'bad-signature'
+    await connect(latch, { connectorId: 'ws:broken-wallet', namespace: 'solana' })
+    await expect(signMessage(latch, { message: 'x', namespace: 'solana' })).rejects.toBeInstanceOf(
+      InvalidWalletResponseError,
+    )
+    expect(ns().account.status).toBe('connected')
     teardown(latch)
   })
 })
