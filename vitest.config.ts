@@ -12,6 +12,9 @@ export default defineConfig({
         },
       },
       { test: { name: 'evm', root: 'packages/evm', include: ['src/**/*.test.ts'] } },
+      {
+        test: { name: 'solana', root: 'packages/solana', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+      },
       { test: { name: 'walletconnect', root: 'packages/walletconnect', include: ['src/**/*.test.ts'] } },
       {
         test: {

@@ -79,6 +79,17 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
   )
   if (modalChunk && !eager.has(modalChunk.fileName))
     notes.push(`${name}: modal chunk ${kib(gzipSync(modalChunk.code, { level: 9 }).length)} gzip`)
+  // @solana/kit, the system program and ed25519 may only be loaded with import() (first Solana use).
+  const eagerSolana = chunks
+    .filter((c) => eager.has(c.fileName))
+    .flatMap((c) => c.moduleIds ?? Object.keys(c.modules ?? {}))
+    .filter((id) => /node_modules\/(@solana\/|@solana-program\/|@noble\/)/.test(id))
+  if (eagerSolana.length) {
+    failed++
+    console.error(
+      `${name}: first load bundles ${eagerSolana.length} module(s) of @solana/* or @noble/* statically`,
+    )
+  }
   let initial = 0
   let lazy = 0
   for (const chunk of chunks) {

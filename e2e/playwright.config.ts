@@ -15,6 +15,7 @@ export const ports = {
   devWalletWalletConnect: Number(process.env.E2E_DEV_WALLET_WC_PORT ?? 8656),
   /** The Next.js example (apps/next-example), server-rendered by `next start`. */
   next: Number(process.env.E2E_NEXT_PORT ?? 3177),
+  solana: Number(process.env.E2E_SOLANA_PORT ?? 9199),
 }
 export const nextOrigin = `http://127.0.0.1:${ports.next}`
 
@@ -81,6 +82,7 @@ export default defineConfig({
         API_PORT: String(ports.api),
         RELAY_PORT: String(ports.relay),
         DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
+        SOLANA_PORT: String(ports.solana),
       },
     },
     {
@@ -98,6 +100,7 @@ export default defineConfig({
         VITE_LATCH_API: `http://127.0.0.1:${ports.api}`,
         VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
         VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
+        VITE_RPC_SOLANA: `http://127.0.0.1:${ports.solana}`,
       },
     },
     {

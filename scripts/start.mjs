@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Starts the demo dapp with its whole local stack: two local chains (ids 1 and 8453), the
+// Starts the demo dapp with its whole local stack: two local chains (ids 1 and 8453), a local
+// Solana chain (the SVM in-process behind a JSON-RPC server), the
 // @latch/server API (SQLite, the demo project seeded) and the demo. `--preview` serves a
 // production build instead of the dev server (used by the e2e tests).
 // Ports: DEMO_PORT (5173), MAINNET_PORT (8545), BASE_PORT (8546), API_PORT (3030), RELAY_PORT
-// (8555, the local WalletConnect relay).
+// (8555, the local WalletConnect relay), SOLANA_PORT (8899, the local Solana chain's RPC).
 import { spawn, spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +17,7 @@ const basePort = Number(process.env.BASE_PORT ?? 8546)
 const apiPort = Number(process.env.API_PORT ?? 3030)
 const relayPort = Number(process.env.RELAY_PORT ?? 8555)
 const devWalletPort = Number(process.env.DEV_WALLET_WC_PORT ?? 8556)
+const solanaPort = Number(process.env.SOLANA_PORT ?? 8899)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -23,8 +25,9 @@ function run(command, args, options = {}) {
 }
 
 run('npm', ['run', 'build', '--silent'])
-const { startLocalChains } = await import(join(root, 'packages/testkit/dist/index.js'))
+const { startLocalChains, startLocalSolana } = await import(join(root, 'packages/testkit/dist/index.js'))
 const chains = await startLocalChains({ mainnetPort, basePort })
+const solana = await startLocalSolana({ port: solanaPort })
 const { startRelay } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
 const relay = await startRelay({ port: relayPort })
 const { startLocalServer } = await import('./local-server.mjs')
@@ -56,6 +59,8 @@ const env = {
   DEMO_PORT: demoPort,
   VITE_RPC_MAINNET: `http://127.0.0.1:${mainnetPort}`,
   VITE_RPC_BASE: `http://127.0.0.1:${basePort}`,
+  VITE_RPC_SOLANA: solana.rpcUrl,
+  VITE_SOLANA_GENESIS: solana.genesisHash,
   VITE_LATCH_API: api.url,
   VITE_WC_RELAY: relay.url,
   VITE_DEV_WALLET_WC: devWallet.url,
@@ -71,6 +76,7 @@ console.log(`\nLatch demo: http://127.0.0.1:${demoPort}`)
 console.log(
   `Local chains: mainnet (1) http://127.0.0.1:${mainnetPort}, base (8453) http://127.0.0.1:${basePort}`,
 )
+console.log(`Local Solana chain: ${solana.rpcUrl}`)
 console.log(`Latch server: ${api.url} (project latch-demo)`)
 console.log(`WalletConnect relay: ${relay.url}`)
 console.log(
@@ -82,7 +88,7 @@ async function stop(code = 0) {
   if (stopping) return
   stopping = true
   demo.kill('SIGTERM')
-  await Promise.allSettled([devWallet.stop(), chains.stop(), api.stop(), relay.stop()])
+  await Promise.allSettled([devWallet.stop(), chains.stop(), solana.stop(), api.stop(), relay.stop()])
   process.exit(code)
 }
 process.on('SIGINT', () => void stop())

@@ -8,9 +8,10 @@ import {
   useLatchNetwork,
   useLatchState,
 } from '@latch/react'
+import type { SolanaTransaction } from '@latch/solana'
 import { verifyMessage } from '@wagmi/core'
 import { useState } from 'react'
-import { isAddress, parseEther } from 'viem'
+import { isAddress, parseEther, parseUnits } from 'viem'
 import { useConnection } from 'wagmi'
 import { wagmiConfig } from './config.js'
 import { DevWalletConnectPanel } from './DevWalletConnectPanel.js'
@@ -59,7 +60,7 @@ export function App() {
         {account?.isConnected && !unsupported && (
           <>
             <SignMessage />
-            <SendTransaction />
+            <SendTransaction key={caipNetwork?.chainNamespace} />
             <Disconnect />
           </>
         )}
@@ -95,11 +96,24 @@ function SignMessage() {
     setError(undefined)
     try {
       const signature = await signMessage(latch, { message })
-      const valid = await verifyMessage(wagmiConfig, {
-        address: account?.address as `0x${string}`,
-        message,
-        signature: signature as `0x${string}`,
-      })
+      const namespace = latch.store.getState().activeNamespace
+      const network = namespace
+        ? latch.store.getState().namespaces[namespace]?.network.caipNetwork
+        : undefined
+      // Solana: an ed25519 check of the base58 signature against the account's public key.
+      const valid =
+        namespace === 'solana' && network
+          ? ((await latch.adapters.get('solana')?.verifyMessage?.({
+              address: account?.address ?? '',
+              message,
+              signature,
+              caipNetwork: network,
+            })) ?? false)
+          : await verifyMessage(wagmiConfig, {
+              address: account?.address as `0x${string}`,
+              message,
+              signature: signature as `0x${string}`,
+            })
       setResult({ signature, valid })
     } catch (e) {
       setError(e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e))
@@ -133,9 +147,15 @@ function SignMessage() {
   )
 }
 
+/** A funded account of the local Solana chain that is not the Dev Wallet's first one. */
+const SOLANA_RECIPIENT = 'JAvW9rNXB7LE2LBvL65i7zbCp1Ts4VTp8UFcQJ1JSTMr'
+
 function SendTransaction() {
   const latch = useLatch()
-  const [to, setTo] = useState('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  const { caipNetwork } = useLatchNetwork()
+  const solana = caipNetwork?.chainNamespace === 'solana'
+  const symbol = caipNetwork?.nativeCurrency.symbol ?? 'ETH'
+  const [to, setTo] = useState(solana ? SOLANA_RECIPIENT : '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
   const [amount, setAmount] = useState('0.01')
   const [hash, setHash] = useState<string | undefined>()
   const [mined, setMined] = useState<string | undefined>()
@@ -145,15 +165,28 @@ function SendTransaction() {
     setMined(undefined)
     setError(undefined)
     try {
-      if (!isAddress(to)) {
+      if (!solana && !isAddress(to)) {
         setError('Enter a recipient address (0x followed by 40 hex characters).')
         return
       }
-      const value = parseEther(amount)
-      const txHash = await sendTransaction(latch, { to, value })
+      const txHash = solana
+        ? await sendTransaction<SolanaTransaction>(latch, {
+            namespace: 'solana',
+            to,
+            value: parseUnits(amount, 9),
+          })
+        : await sendTransaction(latch, { to: to as `0x${string}`, value: parseEther(amount) })
       setHash(txHash)
       const receipt = await waitForTransaction(latch, { hash: txHash })
-      setMined(receipt.status === 'success' ? `Mined in block ${receipt.blockNumber}` : 'Reverted')
+      setMined(
+        receipt.status !== 'success'
+          ? solana
+            ? 'Failed on chain'
+            : 'Reverted'
+          : solana
+            ? `Confirmed in slot ${receipt.blockNumber}`
+            : `Mined in block ${receipt.blockNumber}`,
+      )
     } catch (e) {
       setError(e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e))
     }
@@ -166,7 +199,7 @@ function SendTransaction() {
         <input value={to} onChange={(e) => setTo(e.target.value)} />
       </label>
       <label>
-        Amount (ETH)
+        Amount ({symbol})
         <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" />
       </label>
       <button type="button" className="demo-button" onClick={send}>

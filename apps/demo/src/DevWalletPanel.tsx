@@ -6,13 +6,14 @@ export function DevWalletPanel() {
   const [reject, setReject] = useState(false)
   // The wallet starts after its code loads: the panel shows as soon as it is there.
   const controls = useSyncExternalStore(watchDevWallet, getDevWallet, () => undefined)
+  const solana = typeof window === 'undefined' ? undefined : window.__latchDemoSolanaWallet
   if (!controls) return null
   return (
     <section aria-labelledby="dev-title">
       <h2 id="dev-title">Latch Dev Wallet</h2>
       <p>
-        A test wallet with funded keys on the local chains. Use it like a browser wallet from the Connect
-        button.
+        A test wallet with funded keys on the local chains (Ethereum, Base and Solana). Use it like a browser
+        wallet from the Connect button.
       </p>
       <label className="row">
         <input
@@ -21,6 +22,7 @@ export function DevWalletPanel() {
           onChange={(e) => {
             setReject(e.target.checked)
             controls.setApproval(e.target.checked ? 'reject' : 'approve')
+            solana?.setApproval(e.target.checked ? 'reject' : 'approve')
           }}
         />
         Reject every request
@@ -34,6 +36,14 @@ export function DevWalletPanel() {
         </button>
         <button type="button" className="demo-button" onClick={() => controls.disconnect()}>
           Wallet: disconnect
+        </button>
+      </div>
+      <div className="row">
+        <button type="button" className="demo-button" onClick={() => solana?.setAccount(1)}>
+          Solana: use account 2
+        </button>
+        <button type="button" className="demo-button" onClick={() => solana?.disconnect()}>
+          Solana: disconnect
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { createLatch } from '@latch/core'
 import { evmAdapter, toCaipNetwork } from '@latch/evm'
+import { solanaAdapter, solanaLocalnet } from '@latch/solana'
 import { walletConnect } from '@latch/walletconnect'
 import { createConfig, http } from '@wagmi/core'
 import { defineChain } from 'viem'
@@ -19,9 +20,12 @@ export const wagmiConfig = createConfig({
   transports: { [mainnet.id]: http(env.rpcMainnet), [base.id]: http(env.rpcBase) },
 })
 
+/** The local Solana chain of `npm start` (the real SVM, in-process in the test kit). */
+export const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl: env.rpcSolana })
+
 export const latch = createLatch({
-  networks: [toCaipNetwork(mainnet), toCaipNetwork(base)],
-  adapters: [evmAdapter({ config: wagmiConfig })],
+  networks: [toCaipNetwork(mainnet), toCaipNetwork(base), solanaLocal],
+  adapters: [evmAdapter({ config: wagmiConfig }), solanaAdapter({ networks: [solanaLocal] })],
   projectId: env.projectId,
   ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),
   basic: env.basic,

@@ -5,6 +5,9 @@ declare global {
     __latchDemoWallet?: Awaited<
       ReturnType<typeof import('@latch/testkit/wallet')['createTestWallet']>
     >['controls']
+    __latchDemoSolanaWallet?: ReturnType<
+      typeof import('@latch/testkit/wallet')['createSolanaTestWallet']
+    >['controls']
   }
 }
 
@@ -22,13 +25,21 @@ export function watchDevWallet(listener: () => void): () => void {
 }
 
 /**
- * Offers the Latch Dev Wallet: a test wallet holding the first funded key of the local chains,
- * so a visitor without a browser wallet can click through every flow. Skipped when a test has
- * injected its own test wallet.
+ * Offers the Latch Dev Wallet: a test wallet holding funded keys of the local chains, so a
+ * visitor without a browser wallet can click through every flow. One wallet, both namespaces:
+ * EIP-6963 (rdns dev.latch.wallet) for Ethereum and Base, Wallet Standard ("Latch Dev Wallet")
+ * for the local Solana chain. Skipped when a test has injected its own test wallet.
  */
 export async function startDevWallet(): Promise<void> {
   if (!env.devWallet || window.__latchTestWallet) return
-  const { createTestWallet, announceWallet, TEST_ACCOUNTS } = await import('@latch/testkit/wallet')
+  const {
+    createTestWallet,
+    announceWallet,
+    TEST_ACCOUNTS,
+    createSolanaTestWallet,
+    registerSolanaTestWallet,
+    SOLANA_TEST_SEEDS,
+  } = await import('@latch/testkit/wallet')
   const { provider, controls, info } = createTestWallet({
     privateKeys: TEST_ACCOUNTS.slice(0, 3).map((a) => a.privateKey),
     chains: [
@@ -49,5 +60,12 @@ export async function startDevWallet(): Promise<void> {
   })
   announceWallet(provider, info)
   window.__latchDemoWallet = controls
+  const solana = createSolanaTestWallet({
+    seeds: SOLANA_TEST_SEEDS.slice(0, 2),
+    rpcUrls: { 'solana:localnet': env.rpcSolana },
+    name: info.name,
+  })
+  registerSolanaTestWallet(solana.wallet)
+  window.__latchDemoSolanaWallet = solana.controls
   for (const listener of listeners) listener()
 }

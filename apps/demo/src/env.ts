@@ -3,6 +3,9 @@ const api = apiSettings()
 export const env = {
   rpcMainnet: import.meta.env.VITE_RPC_MAINNET ?? 'http://127.0.0.1:8545',
   rpcBase: import.meta.env.VITE_RPC_BASE ?? 'http://127.0.0.1:8546',
+  rpcSolana: import.meta.env.VITE_RPC_SOLANA ?? 'http://127.0.0.1:8899',
+  /** Genesis hash of the local Solana chain `npm start` runs (the test kit's fixed one). */
+  solanaGenesisHash: import.meta.env.VITE_SOLANA_GENESIS ?? '3ByopDBLUk2VLcuESmRyiAGvwkCRPUuNA7gyDUudbaiP',
   /** Offer the Latch Dev Wallet (a test wallet with a funded local key). Off: VITE_DEV_WALLET=off */
   devWallet: import.meta.env.VITE_DEV_WALLET !== 'off',
   /** The Dev Wallet's WalletConnect endpoint that `npm start` runs (a wallet peer on the local relay). */

@@ -8,3 +8,13 @@ export {
   startAnvil,
   startLocalChains,
 } from './node/anvil.js'
+export {
+  LOCAL_SOLANA_CAIP_ID,
+  LOCAL_SOLANA_GENESIS_HASH,
+  LOCAL_SOLANA_LAMPORTS_PER_SIGNATURE,
+  type LocalSolanaInstance,
+  SOLANA_TEST_SEEDS,
+  type StartLocalSolanaOptions,
+  solanaAddressOfSeed,
+  startLocalSolana,
+} from './solana/index.js'

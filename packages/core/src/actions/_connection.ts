@@ -126,11 +126,14 @@ export function commitConnections(
       })
     }
     const namespaces = connections.map((c) => c.namespace)
-    const active =
-      extra.activate ??
-      (state.activeNamespace && namespaces.includes(state.activeNamespace)
-        ? state.activeNamespace
-        : namespaces[0])
+    // A restore or session of another namespace does not take over the visitor's active one
+    // while that one is connected or still being restored.
+    const current = state.activeNamespace
+    const keep =
+      current !== undefined &&
+      (namespaces.includes(current) ||
+        (state.namespaces[current]?.account.status ?? 'disconnected') !== 'disconnected')
+    const active = extra.activate ?? (keep ? current : namespaces[0])
     if (active) writes.push(() => writeStored(latch.storage, STORED_VALUES.activeNamespace, active))
     if (extra.recentWalletId)
       writes.push(() => writeStored(latch.storage, STORED_VALUES.recentWallet, extra.recentWalletId))

@@ -387,6 +387,31 @@ describe('given a restore after reload (spec §4 startup)', () => {
   })
 })
 
+describe('given two namespaces restored after reload', () => {
+  it('when the visitor was on eip155 and solana restores last, then eip155 stays active', async () => {
+    const storage = createMemoryStorage({
+      [STORAGE_KEYS.connectorId('eip155')]: 'memory.wallet',
+      [STORAGE_KEYS.connectorId('solana')]: 'memory.sol',
+      [STORAGE_KEYS.activeNamespace]: 'eip155',
+    })
+    const evm = memoryAdapter('eip155', [mainnet, base], { authorized: true })
+    const s = setup({}, { storage, evm })
+    s.sol.wallet.connectors = [
+      { id: 'memory.sol', type: 'ANNOUNCED', name: 'Memory Wallet', chain: 'solana', installed: true },
+    ]
+    s.sol.wallet.authorized = true
+    s.sol.wallet.holdReconnect = deferred()
+    live.push(s.latch)
+    const hydration = hydrate(s.latch)
+    await until(() => s.ns('eip155').account.status === 'connected')
+    s.sol.wallet.holdReconnect.resolve()
+    await hydration
+    expect(s.ns('solana').account.status).toBe('connected')
+    expect(s.latch.store.getState().activeNamespace).toBe('eip155')
+    expect(storage.getItem(STORAGE_KEYS.activeNamespace)).toContain('eip155')
+  })
+})
+
 describe('given a session connector (one session, several namespaces)', () => {
   const withSession = () => {
     const session = memorySession('phone', 'WALLET_CONNECT', sessionApproval)

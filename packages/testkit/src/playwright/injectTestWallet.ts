@@ -18,9 +18,19 @@ export interface TestWalletHandle {
   disconnect(): Promise<void>
   requests(): Promise<string[]>
   forgetChain(chainId: number): Promise<void>
+  /** The wallet's Solana side (installed with the `solana` option). */
+  solana: {
+    setApproval(approval: Approval): Promise<void>
+    rejectNext(n?: number): Promise<void>
+    setAccount(index: number): Promise<void>
+    disconnect(): Promise<void>
+    requests(): Promise<string[]>
+    address(): Promise<string>
+  }
 }
 
-type ControlName = keyof TestWalletHandle
+type ControlName = Exclude<keyof TestWalletHandle, 'solana'>
+type SolanaControlName = keyof TestWalletHandle['solana']
 
 let bundle: Promise<string> | undefined
 
@@ -44,6 +54,21 @@ async function call(page: Page, name: ControlName, args: unknown[]): Promise<unk
       if (!controls) throw new Error('The Latch test wallet is not installed in this page.')
       const fn = controls[method]
       if (typeof fn !== 'function') throw new Error(`Unknown test wallet control ${method}.`)
+      return fn(...params)
+    },
+    [name, args] as const,
+  )
+}
+
+async function callSolana(page: Page, name: SolanaControlName, args: unknown[]): Promise<unknown> {
+  return page.evaluate(
+    ([method, params]) => {
+      const controls = window.__latchSolanaTestWallet as unknown as
+        | Record<string, (...a: unknown[]) => unknown>
+        | undefined
+      if (!controls) throw new Error('The Latch test wallet has no Solana side in this page.')
+      const fn = controls[method]
+      if (typeof fn !== 'function') throw new Error(`Unknown Solana test wallet control ${method}.`)
       return fn(...params)
     },
     [name, args] as const,
@@ -76,5 +101,13 @@ export async function injectTestWallet(
     disconnect: async () => void (await call(page, 'disconnect', [])),
     requests: async () => (await call(page, 'requests', [])) as string[],
     forgetChain: async (chainId) => void (await call(page, 'forgetChain', [chainId])),
+    solana: {
+      setApproval: async (approval) => void (await callSolana(page, 'setApproval', [approval])),
+      rejectNext: async (n = 1) => void (await callSolana(page, 'rejectNext', [n])),
+      setAccount: async (index) => void (await callSolana(page, 'setAccount', [index])),
+      disconnect: async () => void (await callSolana(page, 'disconnect', [])),
+      requests: async () => (await callSolana(page, 'requests', [])) as string[],
+      address: async () => (await callSolana(page, 'address', [])) as string,
+    },
   }
 }

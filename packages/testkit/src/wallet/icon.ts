@@ -4,5 +4,8 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect w
 /** The default icon of the Latch Dev Wallet, as an inline data URI (no network request). */
 export const DEV_WALLET_ICON = `data:image/svg+xml,${encodeURIComponent(SVG)}`
 
+/** The same icon as a base64 data URI, the form Wallet Standard requires. */
+export const DEV_WALLET_ICON_BASE64 = `data:image/svg+xml;base64,${btoa(SVG)}` as const
+
 export const DEV_WALLET_NAME = 'Latch Dev Wallet'
 export const DEV_WALLET_RDNS = 'dev.latch.wallet'

@@ -1,4 +1,9 @@
 export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from '../node/accounts.js'
+export {
+  LOCAL_SOLANA_CAIP_ID,
+  LOCAL_SOLANA_GENESIS_HASH,
+  SOLANA_TEST_SEEDS,
+} from '../solana/constants.js'
 export { announceWallet, type WalletInfo } from './announce.js'
 export { parseAddEthereumChainParameter, type WalletChain } from './chains.js'
 export { createTestWallet } from './createTestWallet.js'
@@ -9,8 +14,15 @@ export {
   type SwitchDeclineShape,
   switchDeclined,
 } from './errors.js'
-export { DEV_WALLET_ICON, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './icon.js'
+export { DEV_WALLET_ICON, DEV_WALLET_ICON_BASE64, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './icon.js'
 export { type InstallTestWalletOptions, installTestWallet, TEST_WALLET_GLOBAL } from './install.js'
+export {
+  createSolanaTestWallet,
+  registerSolanaTestWallet,
+  type SolanaTestWallet,
+  type SolanaTestWalletControls,
+  type SolanaTestWalletOptions,
+} from './solanaWallet.js'
 export { createMemoryStorage, type WalletStorage } from './storage.js'
 export type {
   Approval,

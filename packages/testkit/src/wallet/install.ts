@@ -1,5 +1,11 @@
 import { announceWallet } from './announce.js'
 import { createTestWallet } from './createTestWallet.js'
+import {
+  createSolanaTestWallet,
+  registerSolanaTestWallet,
+  type SolanaTestWalletControls,
+  type SolanaTestWalletOptions,
+} from './solanaWallet.js'
 import type { TestWalletControls, TestWalletOptions, TestWalletProvider } from './types.js'
 
 /** Options of {@link installTestWallet}: the wallet's, plus how it shows itself to the page. */
@@ -17,6 +23,8 @@ export interface InstallTestWalletOptions extends TestWalletOptions {
    * the page never learns of it, like an uninstalled or disabled extension.
    */
   neverAnnounce?: boolean | undefined
+  /** Also register the wallet's Solana side (Wallet Standard), under the same name and icon. */
+  solana?: Omit<SolanaTestWalletOptions, 'storage' | 'name'> | undefined
 }
 
 /** The global the installed wallet's controls live on. */
@@ -25,6 +33,7 @@ export const TEST_WALLET_GLOBAL = '__latchTestWallet'
 declare global {
   interface Window {
     __latchTestWallet?: TestWalletControls & { provider: TestWalletProvider }
+    __latchSolanaTestWallet?: SolanaTestWalletControls
   }
 }
 
@@ -48,6 +57,11 @@ export function installTestWallet(options: InstallTestWalletOptions): TestWallet
     else setTimeout(() => announceWallet(provider, info, window), delay)
   }
   window.__latchTestWallet = Object.freeze({ ...controls, provider })
+  if (options.solana) {
+    const solana = createSolanaTestWallet({ ...options.solana, name: info.name })
+    registerSolanaTestWallet(solana.wallet)
+    window.__latchSolanaTestWallet = Object.freeze({ ...solana.controls })
+  }
   if (options.setWindowEthereum)
     Object.defineProperty(window, 'ethereum', { value: provider, configurable: true })
   return controls

@@ -1,0 +1,125 @@
+// Everything that needs @solana/kit, loaded with import() on the first Solana connect, restore
+// or RPC call so an app's first load does not carry it.
+import { ed25519 } from '@noble/curves/ed25519'
+import {
+  address,
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createNoopSigner,
+  createSolanaRpc,
+  createTransactionMessage,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64EncodedWireTransaction,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  isAddress,
+  isSolanaError,
+  lamports,
+  pipe,
+  type Signature,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
+
+const rpcs = new Map<string, ReturnType<typeof createSolanaRpc>>()
+
+/** The app's RPC client for a URL (one per URL). */
+export function rpcFor(url: string): ReturnType<typeof createSolanaRpc> {
+  let rpc = rpcs.get(url)
+  if (!rpc) {
+    rpc = createSolanaRpc(url)
+    rpcs.set(url, rpc)
+  }
+  return rpc
+}
+
+export function isSolanaAddress(value: unknown): value is string {
+  return typeof value === 'string' && isAddress(value)
+}
+
+export const toBase58 = (bytes: Uint8Array): string => getBase58Decoder().decode(bytes)
+export const fromBase58 = (text: string): Uint8Array => new Uint8Array(getBase58Encoder().encode(text))
+
+/** Wire bytes of an unsigned SOL transfer from `from` to `to`, on the network's latest blockhash. */
+export async function transferTransaction(
+  url: string,
+  from: string,
+  to: string,
+  amount: bigint,
+): Promise<Uint8Array> {
+  const { value: latest } = await rpcFor(url).getLatestBlockhash().send()
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(address(from), m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+    (m) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({
+          source: createNoopSigner(address(from)),
+          destination: address(to),
+          amount: lamports(amount),
+        }),
+        m,
+      ),
+  )
+  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+}
+
+/** Whether the wire transaction is well formed (a wallet's signed result is checked with it). */
+export function decodesAsTransaction(bytes: Uint8Array): boolean {
+  try {
+    getTransactionDecoder().decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Sends a signed wire transaction through the app's RPC; resolves with its signature. */
+export async function sendWire(
+  url: string,
+  bytes: Uint8Array,
+  options: Record<string, unknown>,
+): Promise<string> {
+  const decoded = getTransactionDecoder().decode(bytes)
+  return rpcFor(url)
+    .sendTransaction(getBase64EncodedWireTransaction(decoded), { encoding: 'base64', ...options } as never)
+    .send()
+}
+
+export async function getLamports(url: string, owner: string): Promise<bigint> {
+  const { value } = await rpcFor(url).getBalance(address(owner)).send()
+  return value
+}
+
+/** The signature's status: undefined while unknown, else its slot and error. */
+export async function signatureStatus(
+  url: string,
+  signature: string,
+): Promise<{ slot: bigint; err: unknown } | undefined> {
+  const { value } = await rpcFor(url)
+    .getSignatureStatuses([signature as Signature])
+    .send()
+  const status = value[0]
+  if (!status) return undefined
+  if (status.confirmationStatus !== 'confirmed' && status.confirmationStatus !== 'finalized') return undefined
+  return { slot: status.slot, err: status.err }
+}
+
+export function verifyEd25519(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
+  try {
+    return ed25519.verify(signature, message, publicKey)
+  } catch {
+    return false
+  }
+}
+
+/** A readable message of a kit error: its own, then the chain's reason (the decoded cause). */
+export function describeKitError(error: unknown): string | undefined {
+  if (!isSolanaError(error)) return undefined
+  const cause = (error as { cause?: unknown }).cause
+  const reason = cause instanceof Error ? cause.message : undefined
+  return reason ? `${error.message}: ${reason}` : error.message
+}

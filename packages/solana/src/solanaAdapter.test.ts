@@ -1,0 +1,252 @@
+// The Solana adapter driven through the core (createLatch + actions) against the test kit's
+// local Solana chain (the real SVM) and its Wallet Standard test wallet, registered through the
+// `wallet-standard:register-wallet` event protocol on a window.
+import {
+  connect,
+  createLatch,
+  createMemoryStorage,
+  disconnect,
+  hydrate,
+  InvalidParamsRpcError,
+  InvalidWalletResponseError,
+  sendTransaction,
+  signMessage,
+  teardown,
+  UserRejectedRequestError,
+  waitForTransaction,
+} from '@latch/core'
+import { createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOCAL_SOLANA_GENESIS_HASH, SOLANA_TEST_SEEDS } from '../../testkit/src/solana/constants.js'
+import { type LocalSolanaInstance, startLocalSolana } from '../../testkit/src/solana/localSvm.js'
+import {
+  createSolanaTestWallet,
+  registerSolanaTestWallet,
+  type SolanaTestWallet,
+} from '../../testkit/src/wallet/solanaWallet.js'
+import { createMemoryStorage as walletMemory } from '../../testkit/src/wallet/storage.js'
+import { type SolanaTransaction, solanaAdapter, solanaLocalnet } from './index.js'
+
+Object.assign(globalThis, { window: globalThis.window ?? new EventTarget() })
+
+let chain: LocalSolanaInstance
+let wallet: SolanaTestWallet
+const walletStorage = walletMemory()
+
+beforeAll(async () => {
+  chain = await startLocalSolana()
+  // One wallet in the "browser", registered as an extension does.
+  wallet = createSolanaTestWallet({
+    seeds: SOLANA_TEST_SEEDS.slice(1, 3),
+    rpcUrls: { 'solana:localnet': chain.rpcUrl },
+    name: 'Latch Dev Wallet',
+    storage: walletStorage,
+  })
+  registerSolanaTestWallet(wallet.wallet)
+})
+afterAll(() => chain?.stop())
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+function page(storage = createMemoryStorage()) {
+  const local = solanaLocalnet({ genesisHash: LOCAL_SOLANA_GENESIS_HASH, rpcUrl: chain.rpcUrl })
+  const latch = createLatch({ networks: [local], adapters: [solanaAdapter({ networks: [local] })], storage })
+  return { latch, storage, local, ns: () => latch.store.getState().namespaces.solana! }
+}
+
+describe('solana adapter on the local chain', () => {
+  it('finds the wallet, connects, shows the SOL balance and signs a message (base58, ed25519)', async () => {
+    const { latch, ns } = page()
+    await hydrate(latch)
+    expect(latch.store.getState().connectors.solana?.map((c) => c.name)).toEqual(['Latch Dev Wallet'])
+    await connect(latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' })
+    expect(ns().account.status).toBe('connected')
+    expect(ns().account.address).toBe(wallet.controls.address())
+    expect(ns().account.caipAddress).toBe(
+      `solana:${LOCAL_SOLANA_GENESIS_HASH.slice(0, 32)}:${wallet.controls.address()}`,
+    )
+    await until(() => ns().account.balance !== undefined)
+    expect(ns().account.balance).toBe('1,000.00')
+    expect(ns().account.balanceSymbol).toBe('SOL')
+
+    const signature = await signMessage(latch, { message: 'hello from latch', namespace: 'solana' })
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
+    const adapter = latch.adapters.get('solana')!
+    const network = ns().network.caipNetwork!
+    expect(
+      await adapter.verifyMessage?.({
+        address: ns().account.address!,
+        message: 'hello from latch',
+        signature,
+        caipNetwork: network,
+      }),
+    ).toBe(true)
+    expect(
+      await adapter.verifyMessage?.({
+        address: ns().account.address!,
+        message: 'something else',
+        signature,
+        caipNetwork: network,
+      }),
+    ).toBe(false)
+    teardown(latch)
+  })
+
+  it('sends SOL: confirmed, the recipient has before + amount; an over-balance transfer gives the chain’s error', async () => {
+    const { latch, ns } = page()
+    await hydrate(latch)
+    await connect(latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' })
+    const recipient = (await generateKeyPairSigner()).address
+    const rpc = createSolanaRpc(chain.rpcUrl)
+    const before = (await rpc.getBalance(recipient).send()).value
+    const hash = await sendTransaction<SolanaTransaction>(latch, {
+      namespace: 'solana',
+      to: recipient,
+      value: 2_500_000n,
+      options: { preflightCommitment: 'singleGossip', maxRetries: 2 },
+    })
+    const receipt = await waitForTransaction(latch, { hash, namespace: 'solana' })
+    expect(receipt.status).toBe('success')
+    expect((await createSolanaRpc(chain.rpcUrl).getBalance(recipient).send()).value).toBe(before + 2_500_000n)
+
+    const error = await sendTransaction<SolanaTransaction>(latch, {
+      namespace: 'solana',
+      to: recipient,
+      value: 10n ** 15n,
+    }).catch((e: unknown) => e as Error)
+    expect((error as { shortMessage?: string }).shortMessage).toBe(
+      'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1',
+    )
+    expect(ns().account.status).toBe('connected')
+    teardown(latch)
+  })
+
+  it('rejects sign-and-send options outside the spec’s values before asking the wallet', async () => {
+    const { latch } = page()
+    await hydrate(latch)
+    await connect(latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' })
+    const to = (await generateKeyPairSigner()).address
+    const asked = wallet.controls.requests().length
+    for (const options of [
+      { preflightCommitment: 'soon' },
+      { maxRetries: -1 },
+      { maxRetries: 1.5 },
+      { minContextSlot: '3' },
+      { skipPreflight: 'yes' },
+      { retry: true },
+    ]) {
+      await expect(
+        sendTransaction<SolanaTransaction>(latch, {
+          namespace: 'solana',
+          to,
+          value: 1n,
+          options: options as never,
+        }),
+      ).rejects.toBeInstanceOf(InvalidParamsRpcError)
+    }
+    await expect(
+      sendTransaction<SolanaTransaction>(latch, { namespace: 'solana', to: 'not-an-address', value: 1n }),
+    ).rejects.toBeInstanceOf(InvalidParamsRpcError)
+    expect(wallet.controls.requests().length).toBe(asked)
+    teardown(latch)
+  })
+
+  it('restores after a reload without prompting, forgets when the wallet revoked, follows account changes', async () => {
+    const first = page()
+    await hydrate(first.latch)
+    await connect(first.latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' })
+    teardown(first.latch)
+
+    const reloaded = page(first.storage)
+    await hydrate(reloaded.latch)
+    expect(reloaded.ns().account.status).toBe('connected')
+    expect(wallet.controls.requests().at(-1)).toBe('standard:connect (silent)')
+
+    wallet.controls.setAccount(1)
+    await until(() => reloaded.ns().account.address === wallet.controls.address())
+    wallet.controls.setAccount(0)
+    await until(() => reloaded.ns().account.address === wallet.controls.address())
+
+    wallet.controls.disconnect()
+    await until(() => reloaded.ns().account.status === 'disconnected')
+    teardown(reloaded.latch)
+
+    const again = page(first.storage)
+    await hydrate(again.latch)
+    expect(again.ns().account.status).toBe('disconnected')
+    teardown(again.latch)
+  })
+
+  it('a declined connect leaves the namespace disconnected; disconnect ends the wallet’s session', async () => {
+    const { latch, ns } = page()
+    await hydrate(latch)
+    wallet.controls.disconnect()
+    wallet.controls.rejectNext()
+    await expect(
+      connect(latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' }),
+    ).rejects.toBeInstanceOf(UserRejectedRequestError)
+    expect(ns().account.status).toBe('disconnected')
+    await connect(latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' })
+    await disconnect(latch, { namespace: 'solana' })
+    expect(ns().account.status).toBe('disconnected')
+    expect(wallet.controls.requests().at(-1)).toBe('standard:disconnect')
+    teardown(latch)
+  })
+
+  it('a wallet that answers a malformed account or signature gets a clear error and leaves state consistent', async () => {
+    const good = createSolanaTestWallet({
+      seeds: SOLANA_TEST_SEEDS.slice(2, 3),
+      rpcUrls: { 'solana:localnet': chain.rpcUrl },
+      storage: walletMemory(),
+    })
+    let mode: 'bad-account' | 'bad-signature' = 'bad-account'
+    const features = good.wallet.features as Record<string, Record<string, unknown>>
+    const broken = {
+      ...good.wallet,
+      name: 'Broken Wallet',
+      get accounts() {
+        return good.wallet.accounts
+      },
+      features: {
+        ...good.wallet.features,
+        'standard:connect': {
+          version: '1.0.0',
+          async connect(input?: { silent?: boolean }) {
+            const result = await (
+              features['standard:connect']!.connect as (i?: unknown) => Promise<{ accounts: unknown[] }>
+            )(input)
+            if (mode === 'bad-account')
+              return { accounts: [{ ...(result.accounts[0] as object), address: '0xnot-solana' }] }
+            return result
+          },
+        },
+        'solana:signMessage': {
+          version: '1.1.0',
+          async signMessage() {
+            return [{ signedMessage: new Uint8Array([1]), signature: new Uint8Array(10) }]
+          },
+        },
+      },
+    }
+    registerSolanaTestWallet(broken as never)
+    const { latch, ns } = page()
+    await hydrate(latch)
+    await expect(
+      connect(latch, { connectorId: 'ws:broken-wallet', namespace: 'solana' }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+    expect(ns().account.status).toBe('disconnected')
+    mode = 'bad-signature'
+    await connect(latch, { connectorId: 'ws:broken-wallet', namespace: 'solana' })
+    await expect(signMessage(latch, { message: 'x', namespace: 'solana' })).rejects.toBeInstanceOf(
+      InvalidWalletResponseError,
+    )
+    expect(ns().account.status).toBe('connected')
+    teardown(latch)
+  })
+})

@@ -1,0 +1,402 @@
+import {
+  type AdapterContext,
+  AdapterOrConnectorNotFoundError,
+  type CaipNetwork,
+  type ChainAdapter,
+  ChainNotSupportedError,
+  type Connector,
+  type ConnectResult,
+  InvalidParamsRpcError,
+  InvalidWalletResponseError,
+  NoRpcUrlError,
+  NotConnectedError,
+  UnsupportedProviderMethodError,
+} from '@latch/core'
+import type {
+  SolanaSignAndSendTransactionFeature,
+  SolanaSignMessageFeature,
+  SolanaSignTransactionFeature,
+} from '@solana/wallet-standard-features'
+import { getWallets } from '@wallet-standard/app'
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import type {
+  StandardConnectFeature,
+  StandardDisconnectFeature,
+  StandardEventsFeature,
+} from '@wallet-standard/features'
+import { formatLamports } from './format.js'
+import { toWalletStandardChain } from './network.js'
+import { parseSendOptions, type SolanaSendOptions, toWireSendOptions } from './options.js'
+
+/** A Solana transaction request: a SOL transfer, or a prebuilt (unsigned) wire transaction. */
+export interface SolanaTransaction {
+  /** Recipient of a SOL transfer (base58 address). */
+  to?: string | undefined
+  /** Lamports to transfer. */
+  value?: bigint | undefined
+  /** A prebuilt wire transaction to sign and send as it is (instead of `to` / `value`). */
+  transaction?: Uint8Array | undefined
+  /** Sign-and-send options (spec §5), validated before the wallet is asked. */
+  options?: SolanaSendOptions | undefined
+}
+
+/** Options of {@link solanaAdapter}. */
+export interface SolanaAdapterOptions {
+  /** The app's Solana networks (`solanaNetwork`, `solanaLocalnet`), each with the app's RPC URL. */
+  networks: readonly CaipNetwork[]
+}
+
+export interface SolanaAdapter extends ChainAdapter<SolanaTransaction> {
+  readonly namespace: 'solana'
+}
+
+type Runtime = typeof import('./runtime.js')
+let runtime: Promise<Runtime> | undefined
+/** @solana/kit and the codecs, loaded on the first connect, restore or RPC call. */
+function loadRuntime(): Promise<Runtime> {
+  runtime ??= import('./runtime.js').catch((error: unknown) => {
+    runtime = undefined
+    throw error
+  })
+  return runtime
+}
+
+const CONFIRM_POLL_MS = 400
+const CONFIRM_TIMEOUT_MS = 60_000
+
+function isSolanaWallet(wallet: Wallet): boolean {
+  return (
+    wallet.chains.some((chain) => chain.startsWith('solana:')) &&
+    'standard:connect' in wallet.features &&
+    'standard:events' in wallet.features
+  )
+}
+
+/** A connector id from the wallet's name, in the characters the kit stores (`ws:latch-dev-wallet`). */
+export function walletStandardConnectorId(name: string): string {
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 200)
+  return `ws:${slug || 'wallet'}`
+}
+
+function toConnector(wallet: Wallet): Connector {
+  const icon =
+    typeof wallet.icon === 'string' && wallet.icon.startsWith('data:image/') ? wallet.icon : undefined
+  return {
+    id: walletStandardConnectorId(wallet.name),
+    type: 'ANNOUNCED',
+    name: wallet.name,
+    chain: 'solana',
+    imageUrl: icon,
+    installed: true,
+  }
+}
+
+function rpcUrlOf(network: CaipNetwork): string {
+  const url = network.rpcUrls.default.http[0]
+  if (!url) throw new NoRpcUrlError({ chainId: network.id })
+  return url
+}
+
+/** An error of the chain or the RPC (a kit error) as a coded error the core can show. */
+async function toChainError(error: unknown, fallback: string): Promise<unknown> {
+  if (typeof (error as { code?: unknown })?.code === 'number') return error
+  const { describeKitError } = await loadRuntime()
+  const message = describeKitError(error)
+  return message ? new Error(message, { cause: error }) : error instanceof Error ? error : new Error(fallback)
+}
+
+/**
+ * A wallet that passes on the RPC's preflight failure (JSON-RPC -32002 from `sendTransaction`,
+ * which EIP-1474 would read as "resource unavailable") as the chain's own message, uncoded.
+ */
+function preflightFailure(error: unknown): Error | undefined {
+  const { code, message, data } = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown }
+  if (code !== -32002 || typeof message !== 'string' || !/^Transaction simulation failed/.test(message))
+    return undefined
+  return Object.assign(new Error(message), { data })
+}
+
+/**
+ * The Solana adapter of Latch: wallets found through Wallet Standard, RPC through `@solana/kit`
+ * on the app's own URLs. Creating it does no I/O; wallets are discovered when the kit hydrates,
+ * and `@solana/kit` is loaded on the first connect, restore or RPC call.
+ *
+ * @example
+ * const latch = createLatch({
+ *   networks: [solanaNetwork('mainnet', { rpcUrl })],
+ *   adapters: [solanaAdapter({ networks: [solanaNetwork('mainnet', { rpcUrl })] })],
+ * })
+ */
+export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter {
+  for (const network of networks) {
+    if (network.chainNamespace !== 'solana')
+      throw new ChainNotSupportedError({ chain: network.caipNetworkId })
+    rpcUrlOf(network)
+  }
+  let wallets: Wallet[] = []
+  let context: AdapterContext | undefined
+  let current: { wallet: Wallet; account: WalletAccount; network: CaipNetwork; stop: () => void } | undefined
+
+  function walletOf(connectorId: string): Wallet {
+    const wallet = wallets.find((w) => walletStandardConnectorId(w.name) === connectorId)
+    if (!wallet) throw new AdapterOrConnectorNotFoundError({ namespace: 'solana' })
+    return wallet
+  }
+
+  function networkFor(wallet: Wallet, requested: CaipNetwork | undefined): CaipNetwork {
+    const candidates = requested ? [requested, ...networks] : networks
+    const network = candidates.find(
+      (n) => n.chainNamespace === 'solana' && wallet.chains.includes(toWalletStandardChain(n)),
+    )
+    if (!network) throw new ChainNotSupportedError({ chain: requested?.caipNetworkId })
+    return network
+  }
+
+  function connected() {
+    if (!current) throw new NotConnectedError()
+    return current
+  }
+
+  /** The wallet's Solana accounts, validated; garbage is an invalid response. */
+  async function solanaAccounts(accounts: readonly WalletAccount[]): Promise<WalletAccount[]> {
+    const { isSolanaAddress } = await loadRuntime()
+    const result = accounts.filter((a) => a?.chains?.some((c) => c.startsWith('solana:')))
+    if (!result.every((a) => isSolanaAddress(a.address)))
+      throw new InvalidWalletResponseError({ what: 'account' })
+    return result
+  }
+
+  async function attach(wallet: Wallet, accounts: readonly WalletAccount[], requested?: CaipNetwork) {
+    const solana = await solanaAccounts(accounts)
+    const account = solana[0]
+    if (!account) throw new InvalidWalletResponseError({ what: 'account' })
+    const network = networkFor(wallet, requested ?? current?.network)
+    current?.stop()
+    const events = wallet.features['standard:events'] as StandardEventsFeature['standard:events']
+    const stop = events.on('change', (change) => {
+      if (!current || current.wallet !== wallet || !change.accounts) return
+      void solanaAccounts(change.accounts).then(
+        (next) => {
+          if (!current || current.wallet !== wallet) return
+          const [first] = next
+          if (!first) {
+            current.stop()
+            current = undefined
+            context?.onAccountsChanged([])
+            return
+          }
+          current.account = first
+          context?.onAccountsChanged(next.map((a) => a.address))
+        },
+        () => {},
+      )
+    })
+    current = { wallet, account, network, stop }
+    const result: ConnectResult = {
+      address: account.address,
+      chainId: network.id,
+      connectorId: walletStandardConnectorId(wallet.name),
+      connectorType: 'ANNOUNCED',
+      accounts: solana.map((a) => ({ address: a.address, type: 'eoa' as const })),
+      walletName: wallet.name,
+      walletIcon: toConnector(wallet).imageUrl,
+    }
+    return result
+  }
+
+  return {
+    namespace: 'solana',
+    networks,
+
+    setup(adapterContext) {
+      context = adapterContext
+      const api = getWallets()
+      const refresh = () => {
+        wallets = api.get().filter(isSolanaWallet)
+        adapterContext.onConnectorsChanged(wallets.map(toConnector))
+      }
+      wallets = api.get().filter(isSolanaWallet)
+      const stops = [api.on('register', refresh), api.on('unregister', refresh)]
+      return () => {
+        for (const stop of stops) stop()
+        current?.stop()
+        context = undefined
+      }
+    },
+
+    getConnectors() {
+      return wallets.map(toConnector)
+    },
+
+    async connect({ connectorId, caipNetwork }) {
+      const wallet = walletOf(connectorId)
+      await loadRuntime()
+      const feature = wallet.features['standard:connect'] as StandardConnectFeature['standard:connect']
+      const { accounts } = await feature.connect()
+      return attach(wallet, accounts, caipNetwork)
+    },
+
+    async reconnect({ connectorId }) {
+      const wallet = walletOf(connectorId)
+      await loadRuntime()
+      const feature = wallet.features['standard:connect'] as StandardConnectFeature['standard:connect']
+      // Silent: the wallet answers from its own permission, without prompting.
+      const { accounts } = await feature.connect({ silent: true })
+      if ((await solanaAccounts(accounts)).length === 0) return undefined
+      return attach(wallet, accounts)
+    },
+
+    async disconnect() {
+      const session = current
+      if (!session) return
+      current = undefined
+      session.stop()
+      const feature = session.wallet.features['standard:disconnect'] as
+        | StandardDisconnectFeature['standard:disconnect']
+        | undefined
+      await feature?.disconnect()
+    },
+
+    async switchNetwork({ caipNetwork }) {
+      const session = connected()
+      if (!networks.some((n) => n.caipNetworkId === caipNetwork.caipNetworkId))
+        throw new ChainNotSupportedError({ chain: caipNetwork.caipNetworkId })
+      // Wallet Standard wallets have no current chain: each request names its chain.
+      if (!session.wallet.chains.includes(toWalletStandardChain(caipNetwork)))
+        throw Object.assign(new Error(`${session.wallet.name} does not support ${caipNetwork.name}.`), {
+          code: 4902,
+        })
+      session.network = caipNetwork
+      context?.onChainChanged(caipNetwork.id)
+    },
+
+    async signMessage({ message, address }) {
+      const session = connected()
+      if (session.account.address !== address) throw new NotConnectedError()
+      const feature = session.wallet.features['solana:signMessage'] as
+        | SolanaSignMessageFeature['solana:signMessage']
+        | undefined
+      if (!feature) throw new UnsupportedProviderMethodError()
+      const { toBase58, verifyEd25519 } = await loadRuntime()
+      const bytes = new TextEncoder().encode(message)
+      const [output] = await feature.signMessage({ account: session.account, message: bytes })
+      const signature = output?.signature
+      if (!(signature instanceof Uint8Array) || signature.length !== 64)
+        throw new InvalidWalletResponseError({ what: 'signature' })
+      // The signature must be the account's over the message asked for, so the app can verify it.
+      if (!verifyEd25519(signature, bytes, new Uint8Array(session.account.publicKey)))
+        throw new InvalidWalletResponseError({ what: 'signature' })
+      return toBase58(signature)
+    },
+
+    async sendTransaction({ transaction, caipNetwork }) {
+      const options = toWireSendOptions(parseSendOptions(transaction.options))
+      const session = connected()
+      const rt = await loadRuntime()
+      const url = rpcUrlOf(caipNetwork)
+      let wire: Uint8Array
+      if (transaction.transaction !== undefined) {
+        if (
+          !(transaction.transaction instanceof Uint8Array) ||
+          !rt.decodesAsTransaction(transaction.transaction)
+        )
+          throw new InvalidParamsRpcError({
+            details: 'transaction must be a Solana wire transaction (bytes).',
+          })
+        wire = transaction.transaction
+      } else {
+        if (!rt.isSolanaAddress(transaction.to))
+          throw new InvalidParamsRpcError({ details: 'to must be a base58 Solana address.' })
+        if (typeof transaction.value !== 'bigint' || transaction.value <= 0n)
+          throw new InvalidParamsRpcError({
+            details: 'value must be a positive number of lamports (bigint).',
+          })
+        try {
+          wire = await rt.transferTransaction(url, session.account.address, transaction.to, transaction.value)
+        } catch (error) {
+          throw await toChainError(error, 'The transaction could not be built.')
+        }
+      }
+      const chain = toWalletStandardChain(caipNetwork)
+      const signAndSend = session.wallet.features['solana:signAndSendTransaction'] as
+        | SolanaSignAndSendTransactionFeature['solana:signAndSendTransaction']
+        | undefined
+      if (signAndSend) {
+        let outputs: Awaited<ReturnType<typeof signAndSend.signAndSendTransaction>>
+        try {
+          outputs = await signAndSend.signAndSendTransaction({
+            account: session.account,
+            transaction: wire,
+            chain,
+            options,
+          })
+        } catch (error) {
+          throw preflightFailure(error) ?? error
+        }
+        const [output] = outputs
+        const signature = output?.signature
+        if (!(signature instanceof Uint8Array) || signature.length !== 64)
+          throw new InvalidWalletResponseError({ what: 'transaction signature' })
+        return rt.toBase58(signature)
+      }
+      const sign = session.wallet.features['solana:signTransaction'] as
+        | SolanaSignTransactionFeature['solana:signTransaction']
+        | undefined
+      if (!sign) throw new UnsupportedProviderMethodError()
+      const [signed] = await sign.signTransaction({ account: session.account, transaction: wire, chain })
+      if (
+        !(signed?.signedTransaction instanceof Uint8Array) ||
+        !rt.decodesAsTransaction(signed.signedTransaction)
+      )
+        throw new InvalidWalletResponseError({ what: 'signed transaction' })
+      try {
+        return await rt.sendWire(url, signed.signedTransaction, { ...options })
+      } catch (error) {
+        throw await toChainError(error, 'The transaction was not sent.')
+      }
+    },
+
+    async waitForTransaction({ hash, caipNetwork }) {
+      const { signatureStatus, fromBase58 } = await loadRuntime()
+      if (fromBase58(hash).length !== 64)
+        throw new InvalidParamsRpcError({ details: 'Not a Solana signature.' })
+      const url = rpcUrlOf(caipNetwork)
+      const deadline = Date.now() + CONFIRM_TIMEOUT_MS
+      for (;;) {
+        const status = await signatureStatus(url, hash)
+        if (status) return { status: status.err ? 'reverted' : 'success', blockNumber: status.slot }
+        if (Date.now() > deadline) throw new Error(`The transaction ${hash} was not confirmed in time.`)
+        await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS))
+      }
+    },
+
+    async getBalance({ address, caipNetwork }) {
+      const { getLamports, isSolanaAddress } = await loadRuntime()
+      if (!isSolanaAddress(address)) throw new InvalidParamsRpcError({ details: 'Not a Solana address.' })
+      const value = await getLamports(rpcUrlOf(caipNetwork), address)
+      const { decimals, symbol } = caipNetwork.nativeCurrency
+      return { balance: formatLamports(value, decimals), symbol }
+    },
+
+    async verifyMessage({ address, message, signature }) {
+      const { fromBase58, isSolanaAddress, verifyEd25519 } = await loadRuntime()
+      if (!isSolanaAddress(address)) return false
+      let bytes: Uint8Array
+      try {
+        bytes = fromBase58(signature)
+      } catch {
+        return false
+      }
+      return verifyEd25519(bytes, new TextEncoder().encode(message), fromBase58(address))
+    },
+
+    getProvider() {
+      return current?.wallet
+    },
+  }
+}
