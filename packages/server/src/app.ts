@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
-import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
-import { formatSchemaErrors, handleError, sendError } from './http/errors.js'
-import { createProjectLookup } from './http/project.js'
+import {
+  applyStandardHeaders,
+  formatSchemaErrors,
+  handleClientError,
+  handleError,
+  handleFrameworkError,
+  sendError,
+} from './http/errors.js'
+import { createProjectLookup, defaultProjectCacheMs } from './http/project.js'
+import { type RateLimit, registerRateLimit } from './http/rate-limit.js'
+import { createMemoryLimitStore, type LimitStore } from './limits/store.js'
 import { registerHealthRoute } from './routes/health.js'
 import { registerImageRoutes } from './routes/images.js'
 import { registerProjectRoutes } from './routes/project-routes.js'
@@ -16,13 +24,45 @@ export interface ServerOptions {
   /** Fastify's pino logger: `true` for JSON logs at info, `false` for none, or pino options. */
   logger?: FastifyServerOptions['logger']
   /** Requests each client may make per window; `false` turns limiting off. */
-  rateLimit?: { max: number; timeWindowMs: number } | false
-  /** Trust `X-Forwarded-For` from a reverse proxy, so limits apply per real client. */
-  trustProxy?: boolean
+  rateLimit?: RateLimit | false
+  /**
+   * Reverse proxies in front of the server, as a hop count: with `1`, the client IP is the
+   * right-most `X-Forwarded-For` entry (the one your proxy appended); with `2`, the one before it.
+   * Entries further left are written by the client and never trusted. `true` means `1`.
+   */
+  trustProxy?: boolean | number
+  /** Where rate-limit counters live; defaults to this process's memory (see `openLimitStore`). */
+  limitStore?: LimitStore
+  /** How long a project lookup is reused, at most 5000 ms (default 5000; 0 disables). */
+  projectCacheMs?: number
+  /** `/healthz` answers 503 when the database takes longer than this (default 3000 ms). */
+  healthTimeoutMs?: number
 }
 
 /** Defaults: 600 requests per minute per client IP. */
 export const defaultRateLimit = { max: 600, timeWindowMs: 60_000 } as const
+
+/** Paths pino removes from every log line, whatever logger options the caller passes. */
+export const redactedLogPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["proxy-authorization"]',
+  'res.headers["set-cookie"]',
+] as const
+
+/** The caller's logger options with the redaction always applied. */
+function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false
+  const base = logger === undefined || logger === true ? { level: 'info' } : logger
+  const extra = Array.isArray(base.redact) ? base.redact : (base.redact?.paths ?? [])
+  return { ...base, redact: { paths: [...new Set([...redactedLogPaths, ...extra])], censor: '[redacted]' } }
+}
+
+// Percent-encoded NUL and other control characters, in any part of the URL.
+const encodedControl = /%(?:[01][0-9a-f]|7f)/i
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
 
@@ -34,9 +74,17 @@ const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/
  */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const { repository } = options
+  const hops = options.trustProxy === true ? 1 : options.trustProxy || 0
+  if (!Number.isInteger(hops) || hops < 0) throw new Error('trustProxy must be a hop count (0, 1, 2, …)')
   const app = Fastify({
-    logger: options.logger ?? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: options.trustProxy ?? false,
+    logger: loggerOptions(options.logger),
+    // A hop count, never `true`: `true` would take the left-most X-Forwarded-For, which the
+    // client writes itself.
+    trustProxy: hops > 0 ? (_address: string, hop: number) => hop < hops : false,
+    clientErrorHandler: handleClientError,
+    // Errors Fastify raises before routing (a malformed URL, an unsupported media type) use the
+    // same body as every other error.
+    frameworkErrors: handleFrameworkError,
     // A caller's request id is kept for tracing only when it is a plain token; never free text in logs.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -55,6 +103,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   )
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    applyStandardHeaders(reply)
   })
   app.addHook('onResponse', async (request, reply) => {
     // The query is logged without its values: only parameter names, never client ids or search text.
@@ -72,22 +121,29 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     )
   })
 
-  const projects = createProjectLookup(repository)
-  await app.register(cors, { hook: 'onRequest', delegator: projects.corsOptions })
-
+  // Order matters: the limit is the first hook, so nothing (not even CORS's project lookup) runs
+  // for a client over its limit.
   const limit = options.rateLimit === undefined ? defaultRateLimit : options.rateLimit
   if (limit !== false) {
-    await app.register(rateLimit, {
-      max: limit.max,
-      timeWindow: limit.timeWindowMs,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Too many requests from this client (limit ${context.max}): retry in ${context.after}`,
-      }),
-    })
+    const store = options.limitStore ?? createMemoryLimitStore()
+    if (options.limitStore === undefined) app.addHook('onClose', () => store.close())
+    registerRateLimit(app, store, limit)
   }
+  app.addHook('onRequest', async (request, reply) => {
+    // Headers help debugging at trace level; credentials and cookies are redacted (see above).
+    if (request.log.level === 'trace') {
+      request.log.trace({ headers: request.headers }, 'request headers')
+    }
+    if (encodedControl.test(request.raw.url ?? '')) {
+      return sendError(reply, 400, 'invalid_request', 'The URL contains a control character')
+    }
+  })
 
-  registerHealthRoute(app, repository)
+  const cacheMs = Math.min(options.projectCacheMs ?? defaultProjectCacheMs, defaultProjectCacheMs)
+  const projects = createProjectLookup(repository, cacheMs)
+  await app.register(cors, { hook: 'onRequest', delegator: projects.corsOptions })
+
+  registerHealthRoute(app, repository, options.healthTimeoutMs)
   registerProjectRoutes(app, projects.requireProject)
   registerWalletRoutes(app, repository, projects.requireProject)
   registerImageRoutes(app, repository)

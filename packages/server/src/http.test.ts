@@ -84,7 +84,7 @@ describe.each(backends)('given a server on %s', (backend) => {
     it.each([
       ['entries=500', 'Query parameter entries must be <= 100'],
       ['page=0', 'Query parameter page must be >= 1'],
-      ['page=two', 'Query parameter page must be integer'],
+      ['page=two', 'Query parameter page must be a whole number'],
       ['badge_type=gold', 'Query parameter badge_type must be one of: certified, none'],
       ['include=a%20b', 'Query parameter include has an invalid format'],
       ['chains=EIP155!', 'Query parameter chains has an invalid format'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isOriginAllowed, isOriginPattern, originMatches } from './origins.js'
+import { isOriginAllowed, isOriginPattern, originMatches, originPatternProblem } from './origins.js'
 
 describe('given allowed-origin patterns (request origin allowed if it matches a pattern or an exact origin)', () => {
   it.each([
@@ -34,7 +34,29 @@ describe('given allowed-origin patterns (request origin allowed if it matches a 
     'https://app.example.com/path',
     'ftp//x',
     'https://a b.com',
+    'https://*.com',
+    'https://*.co.uk',
+    'https://*.vercel.app',
+    'https://*.github.io',
+    'http://*.localhost:*',
+    'https://*.127.0.0.1',
   ])('when %s is offered as a pattern, then it is refused', (pattern) => {
     expect(isOriginPattern(pattern)).toBe(false)
+  })
+
+  it.each(['https://*.example.com', 'https://*.my-app.vercel.app', 'https://*.example.co.uk'])(
+    'when %s (a wildcard inside one registrable domain) is offered, then it is accepted',
+    (pattern) => {
+      expect(isOriginPattern(pattern)).toBe(true)
+    },
+  )
+
+  it('when a public-suffix wildcard is stored anyway, then it matches nothing', () => {
+    expect(originMatches('https://evil.vercel.app', 'https://*.vercel.app')).toBe(false)
+  })
+
+  it('when a public-suffix wildcard is explained, then the message says to add each origin exactly', () => {
+    expect(originPatternProblem('https://*.vercel.app')).toContain('add each origin exactly')
+    expect(originPatternProblem('https://app.example.com')).toBeUndefined()
   })
 })

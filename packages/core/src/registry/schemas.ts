@@ -17,13 +17,22 @@ export const serverWalletSchema = s.object({
 })
 export type ServerWallet = Infer<typeof serverWalletSchema>
 
+/** Most wallets a registry may claim to hold; a larger `count` is not believed. */
+export const MAX_REGISTRY_COUNT = 100_000
+/** Most wallets one page may carry (the server's own maximum page size). */
+export const MAX_PAGE_ENTRIES = 100
+/** Largest registry page read, in bytes: 100 wallets fit in a small fraction of it. */
+export const MAX_PAGE_BYTES = 262_144
+
 /** `/getWallets` response. */
 export const walletsResponseSchema = s.object({
   count: s
     .number()
     .int()
-    .refine((count) => count >= 0, 'Invalid count'),
-  data: s.array(serverWalletSchema),
+    .refine((count) => count >= 0 && count <= MAX_REGISTRY_COUNT, 'Invalid count'),
+  data: s
+    .array(serverWalletSchema)
+    .refine((data) => data.length <= MAX_PAGE_ENTRIES, 'Too many wallets in one page'),
 })
 
 /** `/appkit/v1/config` response: features with id, isEnabled and a free-form config. */

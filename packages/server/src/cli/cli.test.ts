@@ -1,4 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -165,5 +169,119 @@ describe.each(backends)('given the built latch-server binary on %s', (backend) =
     server.kill('SIGTERM')
     expect(await exited).toBe(0)
     child = undefined
+  })
+})
+
+describe.each(backends)(
+  'given several latch-server processes changing one project on %s at once',
+  (backend) => {
+    let db: Awaited<ReturnType<typeof openTestRepository>>
+    const storageArgs = () => (backend === 'sqlite' ? ['--db', db.sqliteFile ?? ''] : [])
+    const env = () => ({ ...process.env, DATABASE_URL: db.databaseUrl ?? '' })
+    beforeAll(async () => {
+      db = await openTestRepository(backend)
+    })
+    afterAll(() => db.cleanup())
+
+    it('when five run `project create --if-missing` with one id, then all succeed and one project exists', async () => {
+      const runs = await Promise.allSettled(
+        Array.from({ length: 5 }, () =>
+          run(
+            process.execPath,
+            [
+              cliPath,
+              'project',
+              'create',
+              '--id',
+              'race',
+              '--name',
+              'Race',
+              '--origin',
+              'https://race.example',
+              '--if-missing',
+              ...storageArgs(),
+            ],
+            { env: env() },
+          ),
+        ),
+      )
+      expect(runs.map((r) => r.status)).toEqual(Array(5).fill('fulfilled'))
+      expect((await db.repository.listProjects()).filter((p) => p.id === 'race')).toHaveLength(1)
+    })
+
+    it('when five run `project add-origin` with different origins, then no origin is lost', async () => {
+      const origins = Array.from({ length: 5 }, (_, i) => `https://o${i}.race.example`)
+      await Promise.all(
+        origins.map((origin) =>
+          run(process.execPath, [cliPath, 'project', 'add-origin', 'race', origin, ...storageArgs()], {
+            env: env(),
+          }),
+        ),
+      )
+      const project = await db.repository.getProject('race')
+      expect(project?.allowedOrigins.sort()).toEqual(['https://race.example', ...origins].sort())
+    })
+  },
+)
+
+describe('given the latch-server binary asked about itself', () => {
+  it('when run with --version or version, then it prints the package version', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
+    for (const args of [['--version'], ['version'], ['-v']]) {
+      expect((await run(process.execPath, [cliPath, ...args])).stdout.trim()).toBe(pkg.version)
+    }
+  })
+
+  it('when run with help or --help, then it prints the usage and exits 0', async () => {
+    for (const args of [['help'], ['--help']]) {
+      expect((await run(process.execPath, [cliPath, ...args])).stdout).toContain(
+        'latch-server project create',
+      )
+    }
+  })
+
+  it('when a project is created without --localhost, then it is told how local development gets through', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'latch-cli-'))
+    try {
+      const db = ['--db', join(dir, 'db.sqlite')]
+      const plain = await run(process.execPath, [
+        cliPath,
+        'project',
+        'create',
+        '--name',
+        'P',
+        '--origin',
+        'https://p.example',
+        ...db,
+      ])
+      expect(plain.stderr).toContain('--localhost')
+      const local = await run(process.execPath, [
+        cliPath,
+        'project',
+        'create',
+        '--name',
+        'L',
+        '--origin',
+        'https://l.example',
+        '--localhost',
+        ...db,
+      ])
+      expect(local.stderr).toBe('')
+      const refused = await run(process.execPath, [
+        cliPath,
+        'project',
+        'create',
+        '--name',
+        'W',
+        '--origin',
+        'https://*.vercel.app',
+        ...db,
+      ]).catch((error: { stderr: string; code: number }) => error)
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('add each origin exactly') })
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { defaultConfigFor, isFeatureId, validateFeatureConfig } from '../features.js'
-import { isOriginPattern } from '../origins.js'
+import { originPatternProblem } from '../origins.js'
 import { seedRegistry } from '../registry/seed.js'
 import { featureIds, type Project, type Repository } from '../storage/types.js'
 
@@ -13,20 +13,10 @@ const projectIdShape = /^[A-Za-z0-9_-]{1,64}$/
 
 function checkOrigins(origins: readonly string[]): string[] {
   for (const origin of origins) {
-    if (!isOriginPattern(origin)) {
-      throw new CliError(
-        `"${origin}" is not an origin: use scheme://host[:port], e.g. https://app.example.com, https://*.example.com or http://localhost:*`,
-      )
-    }
+    const problem = originPatternProblem(origin)
+    if (problem !== undefined) throw new CliError(problem)
   }
   return origins.map((o) => o.trim().toLowerCase().replace(/\/$/, ''))
-}
-
-async function existing(repository: Repository, id: string): Promise<Project> {
-  const project = await repository.getProject(id)
-  if (project === undefined)
-    throw new CliError(`No project with id "${id}" (see \`latch-server project list\`)`)
-  return project
 }
 
 export interface CreateProjectInput {
@@ -48,26 +38,38 @@ export async function createProject(repository: Repository, input: CreateProject
   }
   const id = input.id ?? randomBytes(16).toString('hex')
   if (!projectIdShape.test(id)) throw new CliError('--id must be 1 to 64 letters, digits, "-" or "_"')
-  const current = await repository.getProject(id)
-  if (current !== undefined) {
-    if (input.ifMissing) return current
-    throw new CliError(`A project with id "${id}" already exists`)
-  }
-  return repository.createProject({
+  // One atomic insert: concurrent `--if-missing` runs all succeed, exactly one of them creates it.
+  const { project, created } = await repository.insertProject({
     id,
     name,
     allowedOrigins: [...new Set(origins)],
     allowLocalhost: input.allowLocalhost ?? false,
   })
+  if (!created && !input.ifMissing) throw new CliError(`A project with id "${id}" already exists`)
+  return project
+}
+
+/**
+ * A line for the operator when browsers on localhost would be refused: local development needs
+ * `--localhost` (or an explicit `http://localhost:PORT` origin).
+ */
+export function localhostHint(project: Project): string | undefined {
+  if (project.allowLocalhost) return undefined
+  const local = project.allowedOrigins.some((o) => /^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(o))
+  if (local) return undefined
+  return `Note: pages on http://localhost are refused by project ${project.id} (CORS). For local development create the project with --localhost, or add your dev origin: latch-server project add-origin ${project.id} http://localhost:5173`
 }
 
 /** `project add-origin`: adds patterns the project did not have yet. */
 export async function addOrigins(repository: Repository, id: string, origins: string[]): Promise<Project> {
   if (origins.length === 0) throw new CliError('Give at least one origin to add')
   const checked = checkOrigins(origins)
-  const project = await existing(repository, id)
-  const allowedOrigins = [...new Set([...project.allowedOrigins, ...checked])]
-  return (await repository.updateProject(id, { allowedOrigins })) ?? project
+  const updated = await repository.updateProject(id, (current) => ({
+    allowedOrigins: [...new Set([...current.allowedOrigins, ...checked])],
+  }))
+  if (updated === undefined)
+    throw new CliError(`No project with id "${id}" (see \`latch-server project list\`)`)
+  return updated
 }
 
 /** `project set-feature`: turn a feature on or off, optionally with its config as JSON. */
@@ -93,9 +95,12 @@ export async function setFeature(
   }
   const problem = validateFeatureConfig(feature, config)
   if (problem !== undefined) throw new CliError(problem)
-  const project = await existing(repository, id)
-  const features = { ...project.features, [feature]: { isEnabled: state === 'on', config } }
-  return (await repository.updateProject(id, { features })) ?? project
+  const updated = await repository.updateProject(id, (current) => ({
+    features: { ...current.features, [feature]: { isEnabled: state === 'on', config } },
+  }))
+  if (updated === undefined)
+    throw new CliError(`No project with id "${id}" (see \`latch-server project list\`)`)
+  return updated
 }
 
 /** `project list`: one line per project. */

@@ -1,7 +1,16 @@
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { defaultSqliteFile, openRepository } from '../storage/open.js'
 import type { Repository } from '../storage/types.js'
-import { addOrigins, CliError, createProject, listProjects, seed, setFeature } from './commands.js'
+import {
+  addOrigins,
+  CliError,
+  createProject,
+  listProjects,
+  localhostHint,
+  seed,
+  setFeature,
+} from './commands.js'
 import { startServer } from './start.js'
 
 /** Where the CLI writes; injectable so the commands can be driven from tests. */
@@ -11,7 +20,16 @@ export interface CliIo {
   err: (line: string) => void
 }
 
+/** The package version, read from the package.json shipped beside `dist/`. */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+  return pkg.version
+}
+
 export const usage = `Usage:
+  latch-server --version | help
   latch-server [start] [--port 3030] [--host 127.0.0.1] [--db .latch/server.db] [--no-seed]
   latch-server project create --name NAME --origin ORIGIN [--origin ORIGIN …] [--id ID] [--localhost] [--if-missing]
   latch-server project list [--json]
@@ -35,6 +53,7 @@ const options = {
   config: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const
 
 /**
@@ -52,7 +71,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 2
   }
   const { values, positionals } = parsed
-  if (values.help) {
+  if (values.version || positionals[0] === 'version') {
+    io.out(packageVersion())
+    return 0
+  }
+  if (values.help || positionals[0] === 'help') {
     io.out(usage)
     return 0
   }
@@ -101,6 +124,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           ifMissing: values['if-missing'] ?? false,
         })
         io.out(project.id)
+        const hint = localhostHint(project)
+        if (hint !== undefined) io.err(hint)
         return 0
       }
       case 'project list':
@@ -111,6 +136,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const [id = '', ...origins] = rest
         const project = await addOrigins(repository, id, origins)
         io.out(`${project.id} origins: ${project.allowedOrigins.join(', ')}`)
+        const hint = localhostHint(project)
+        if (hint !== undefined) io.err(hint)
         return 0
       }
       case 'project set-feature': {

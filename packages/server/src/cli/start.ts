@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { createServer, defaultRateLimit } from '../app.js'
+import { openLimitStore } from '../limits/open.js'
+import type { LimitStore } from '../limits/store.js'
 import { seedRegistry } from '../registry/seed.js'
+import { defaultPostgresTimeouts } from '../storage/driver.js'
 import { openRepository, type StorageOptions } from '../storage/open.js'
 import type { Repository } from '../storage/types.js'
 import { CliError } from './commands.js'
@@ -15,41 +18,105 @@ export interface StartOptions extends StorageOptions {
 
 function positiveInt(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback
-  const n = Number(value)
-  if (!Number.isInteger(n) || n <= 0) throw new CliError(`${name} must be a positive integer`)
-  return n
+  if (!/^[0-9]{1,9}$/.test(value) || Number(value) <= 0) {
+    throw new CliError(`${name} must be a positive integer`)
+  }
+  return Number(value)
+}
+
+/** `LATCH_TRUST_PROXY`: the number of proxies in front (`true` is read as 1). */
+function proxyHops(value: string | undefined): number {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return 0
+  if (value === 'true') return 1
+  if (!/^[0-9]{1,2}$/.test(value)) {
+    throw new CliError('LATCH_TRUST_PROXY must be the number of proxies in front of the server (e.g. 1)')
+  }
+  return Number(value)
+}
+
+/** Read the environment's settings; throws {@link CliError} naming the variable that is wrong. */
+export function settingsFromEnv(env: NodeJS.ProcessEnv) {
+  const synchronous = (env.LATCH_SQLITE_SYNCHRONOUS ?? 'NORMAL').toUpperCase()
+  if (synchronous !== 'NORMAL' && synchronous !== 'FULL') {
+    throw new CliError('LATCH_SQLITE_SYNCHRONOUS must be NORMAL or FULL')
+  }
+  const cacheMs =
+    env.LATCH_PROJECT_CACHE_MS === '0'
+      ? 0
+      : positiveInt(env.LATCH_PROJECT_CACHE_MS, 'LATCH_PROJECT_CACHE_MS', 5_000)
+  if (cacheMs > 5_000) throw new CliError('LATCH_PROJECT_CACHE_MS must be at most 5000')
+  return {
+    trustProxy: proxyHops(env.LATCH_TRUST_PROXY),
+    sqliteSynchronous: synchronous as 'NORMAL' | 'FULL',
+    projectCacheMs: cacheMs,
+    postgres: {
+      statementTimeoutMs: positiveInt(
+        env.LATCH_STATEMENT_TIMEOUT_MS,
+        'LATCH_STATEMENT_TIMEOUT_MS',
+        defaultPostgresTimeouts.statementTimeoutMs,
+      ),
+      connectTimeoutMs: positiveInt(
+        env.LATCH_DB_CONNECT_TIMEOUT_MS,
+        'LATCH_DB_CONNECT_TIMEOUT_MS',
+        defaultPostgresTimeouts.connectTimeoutMs,
+      ),
+    },
+    rateLimit:
+      env.LATCH_RATE_LIMIT_MAX === '0'
+        ? (false as const)
+        : {
+            max: positiveInt(env.LATCH_RATE_LIMIT_MAX, 'LATCH_RATE_LIMIT_MAX', defaultRateLimit.max),
+            timeWindowMs: positiveInt(
+              env.LATCH_RATE_LIMIT_WINDOW_MS,
+              'LATCH_RATE_LIMIT_WINDOW_MS',
+              defaultRateLimit.timeWindowMs,
+            ),
+          },
+  }
 }
 
 /** Open the database, seed an empty registry, and listen. */
 export async function startServer(
   options: StartOptions,
 ): Promise<{ app: FastifyInstance; repository: Repository; url: string }> {
-  const repository = await openRepository(options)
+  const settings = settingsFromEnv(options.env)
+  const repository = await openRepository({
+    ...options,
+    postgres: settings.postgres,
+    sqliteSynchronous: settings.sqliteSynchronous,
+  })
+  let limitStore: LimitStore | undefined
   try {
     if (options.seed && (await repository.countWallets()) === 0) await seedRegistry(repository)
     const { env } = options
+    limitStore =
+      settings.rateLimit === false
+        ? undefined
+        : openLimitStore({
+            redisUrl: env.REDIS_URL,
+            databaseUrl: options.databaseUrl,
+            postgres: settings.postgres,
+          })
+    const store = limitStore
+    // Only the level comes from the environment: createServer keeps its redaction of secrets.
     const app = await createServer({
       repository,
       logger: { level: env.LATCH_LOG_LEVEL ?? 'info' },
-      trustProxy: env.LATCH_TRUST_PROXY === '1' || env.LATCH_TRUST_PROXY === 'true',
-      rateLimit:
-        env.LATCH_RATE_LIMIT_MAX === '0'
-          ? false
-          : {
-              max: positiveInt(env.LATCH_RATE_LIMIT_MAX, 'LATCH_RATE_LIMIT_MAX', defaultRateLimit.max),
-              timeWindowMs: positiveInt(
-                env.LATCH_RATE_LIMIT_WINDOW_MS,
-                'LATCH_RATE_LIMIT_WINDOW_MS',
-                defaultRateLimit.timeWindowMs,
-              ),
-            },
+      trustProxy: settings.trustProxy,
+      rateLimit: settings.rateLimit,
+      projectCacheMs: settings.projectCacheMs,
+      ...(store === undefined ? {} : { limitStore: store }),
     })
-    app.addHook('onClose', () => repository.close())
+    app.addHook('onClose', async () => {
+      await store?.close()
+      await repository.close()
+    })
     const url = await app.listen({ host: options.host, port: options.port })
-    // Logged without the database URL: it may carry a password.
-    app.log.info({ database: repository.kind }, 'latch-server ready')
+    // Logged without the database or Redis URL: they may carry a password.
+    app.log.info({ database: repository.kind, limitStore: store?.kind ?? 'off' }, 'latch-server ready')
     return { app, repository, url }
   } catch (error) {
+    await limitStore?.close().catch(() => undefined)
     await repository.close().catch(() => undefined)
     throw error
   }

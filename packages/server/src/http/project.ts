@@ -29,23 +29,42 @@ export function projectOrigins(project: Project): string[] {
     : [...project.allowedOrigins]
 }
 
+/** How long a looked-up project (or its absence) is reused: changes take effect within this. */
+export const defaultProjectCacheMs = 5_000
+/** Projects held at most; the oldest entry makes room. */
+const maxCachedProjects = 10_000
+const projectIdShape = /^[A-Za-z0-9_-]{1,64}$/
+
 /**
- * Looks projects up once per request: both the CORS hook and the route guard need the project,
- * and the database stays the only state.
+ * Looks projects up through a short-lived cache shared by all requests: both the CORS hook and
+ * the route guard need the project, and most requests then cost one database round trip (the
+ * registry query) or none. Entries live `ttlMs` (at most 5 s), so `project add-origin` takes effect
+ * on every instance within that; the database stays the only lasting state.
  */
-export function createProjectLookup(repository: Repository) {
-  const cache = new WeakMap<FastifyRequest, Promise<Project | undefined>>()
-  const lookup = (request: FastifyRequest): Promise<Project | undefined> => {
-    let pending = cache.get(request)
-    if (pending === undefined) {
-      const id = (request.query as Record<string, unknown> | undefined)?.projectId
-      pending =
-        typeof id === 'string' && id.length > 0 && id.length <= 64
-          ? repository.getProject(id)
-          : Promise.resolve(undefined)
-      cache.set(request, pending)
+export function createProjectLookup(repository: Repository, ttlMs: number = defaultProjectCacheMs) {
+  const cache = new Map<string, { expiresAt: number; value: Promise<Project | undefined> }>()
+  const byId = (id: string): Promise<Project | undefined> => {
+    const now = Date.now()
+    const hit = cache.get(id)
+    if (hit !== undefined && hit.expiresAt > now) return hit.value
+    if (hit !== undefined) cache.delete(id)
+    const value = repository.getProject(id)
+    if (ttlMs > 0) {
+      if (cache.size >= maxCachedProjects) {
+        const oldest = cache.keys().next().value
+        if (oldest !== undefined) cache.delete(oldest)
+      }
+      cache.set(id, { expiresAt: now + ttlMs, value })
+      // A failed lookup is not remembered.
+      value.catch(() => {
+        if (cache.get(id)?.value === value) cache.delete(id)
+      })
     }
-    return pending
+    return value
+  }
+  const lookup = (request: FastifyRequest): Promise<Project | undefined> => {
+    const id = (request.query as Record<string, unknown> | undefined)?.projectId
+    return typeof id === 'string' && projectIdShape.test(id) ? byId(id) : Promise.resolve(undefined)
   }
 
   /** CORS options for the request: public routes allow any origin, others only the project's. */

@@ -1,8 +1,13 @@
+import { wholeNumberPattern } from './errors.js'
+
 /** JSON schemas shared by the routes. Ajv validates and coerces every query before a handler runs. */
 
 const listOf = (item: string): string => `^(?:${item}(?:,${item})*)?$`
 const walletId = '[A-Za-z0-9_.-]{1,128}'
 const caip2 = '[-a-z0-9]{3,8}(?::[-_a-zA-Z0-9]{1,32})?'
+
+/** Text without NUL or other control characters. */
+export const noControlCharacters = '^[^\\u0000-\\u001F\\u007F]*$'
 
 /** Pattern of project ids, generated or chosen. */
 export const projectIdPattern = '^[A-Za-z0-9_-]{1,64}$'
@@ -32,9 +37,10 @@ export const walletsQuery = {
   properties: {
     projectId: { type: 'string', pattern: projectIdPattern },
     ...sdkQueryProperties,
-    page: { type: 'integer', minimum: 1, maximum: 10_000, default: 1 },
-    entries: { type: 'integer', minimum: 1, maximum: 100, default: 40 },
-    search: { type: 'string', maxLength: 100 },
+    // Plain decimal digits only: Ajv's number coercion would accept `1e3`, `Infinity` or `0x10`.
+    page: { type: 'string', pattern: wholeNumberPattern, default: '1' },
+    entries: { type: 'string', pattern: wholeNumberPattern, default: '40' },
+    search: { type: 'string', maxLength: 100, pattern: noControlCharacters },
     badge_type: { type: 'string', enum: ['certified', 'none'] },
     include: { type: 'string', maxLength: 8000, pattern: listOf(walletId) },
     exclude: { type: 'string', maxLength: 8000, pattern: listOf(walletId) },

@@ -64,6 +64,25 @@ describe('given a malformed dataset entry', () => {
     expect(() => parseWallets({ wallets: [entry] })).toThrow(message)
   })
 
+  it.each([
+    ['mobile_link', 'javascript:alert(1)'],
+    ['mobile_link', 'JavaScript:alert(1)'],
+    ['desktop_link', 'data:text/html,<script>alert(1)</script>'],
+    ['desktop_link', 'file:///etc/passwd'],
+    ['mobile_link', 'vbscript:msgbox(1)'],
+    ['mobile_link', 'http://wallet.example/wc'],
+    ['mobile_link', 'unknownwallet://wc'],
+    ['homepage', 'https://user:pw@ok.example'],
+    ['webapp_link', 'data:text/html,x'],
+  ])('when its %s is %s, then loading fails: only https and known wallet app schemes pass', (key, link) => {
+    expect(() => parseWallets({ wallets: [{ ...valid, [key]: link }] })).toThrow(`wallets[0]: ${key} must be`)
+  })
+
+  it('when its links are https or a listed wallet app scheme, then it loads', () => {
+    const entry = { ...valid, mobile_link: 'metamask://', desktop_link: 'https://ok.example/open' }
+    expect(parseWallets({ wallets: [entry] })[0]?.mobile_link).toBe('metamask://')
+  })
+
   it('when two entries share an id, then loading fails', () => {
     expect(() => parseWallets({ wallets: [valid, { ...valid, order: 2 }] })).toThrow('duplicate id ok')
   })

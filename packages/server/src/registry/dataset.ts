@@ -9,9 +9,69 @@ export const defaultImagesFile = new URL('../../registry/images.json', import.me
 /** Wallet ids are slugs: they appear in URLs and comma lists, so they never contain commas. */
 export const walletIdPattern = /^[a-z0-9][a-z0-9-]{0,62}$/
 const rdnsPattern = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/
-// A deep-link scheme ("metamask://", "bluewallet:") or an https universal link.
-const appLinkPattern = /^([a-z][a-z0-9+.-]*:(\/\/[^\s]*)?|https:\/\/[^\s]+)$/
-const httpsPattern = /^https:\/\/[^\s]+$/
+/**
+ * The schemes a wallet's mobile or desktop link may use: https universal links, and the app
+ * schemes of the wallets in the dataset, listed one by one. Anything else (`javascript:`,
+ * `data:`, `file:`, `http:`, …) is refused, so a client that follows links without checking them
+ * can never be handed one that runs code or reads local files. A new wallet's app scheme is added
+ * here with the wallet.
+ */
+export const walletAppSchemes: ReadonlySet<string> = new Set([
+  'argent',
+  'awallet',
+  'bitkeep',
+  'bluewallet',
+  'bnc',
+  'cbwallet',
+  'coin98',
+  'cosmostation',
+  'dfw',
+  'exodus',
+  'familywallet',
+  'frontier',
+  'imtokenv2',
+  'keplrwallet',
+  'leapcosmos',
+  'ledgerlive',
+  'mathwallet',
+  'metamask',
+  'mewwallet',
+  'novawallet',
+  'okex',
+  'oneinch',
+  'onekey-wallet',
+  'phantom',
+  'rainbow',
+  'safepalwallet',
+  'solflare',
+  'status-app',
+  'subwallet',
+  'tangem',
+  'tpoutside',
+  'trust',
+  'uniswap',
+  'xverse',
+  'zengo',
+  'zerion',
+])
+
+const linkShape = /^[a-z][a-z0-9+.-]*:[^\s<>"'`\\]*$/
+const isHttpsUrl = (v: string): boolean => {
+  try {
+    const url = new URL(v)
+    return url.protocol === 'https:' && url.hostname.length > 0 && url.username === '' && url.password === ''
+  } catch {
+    return false
+  }
+}
+const appLink = {
+  test: (v: string): boolean => {
+    if (!linkShape.test(v)) return false
+    const scheme = v.slice(0, v.indexOf(':')).toLowerCase()
+    return scheme === 'https' ? isHttpsUrl(v) : walletAppSchemes.has(scheme)
+  },
+}
+const httpsLink = { test: (v: string): boolean => linkShape.test(v) && isHttpsUrl(v) }
 
 /** The dataset file is not what the server expects. */
 export class RegistryDataError extends Error {
@@ -28,7 +88,7 @@ function field<T>(entry: Json, key: string, where: string, check: (v: unknown) =
 
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200
 const nullableMatching =
-  (pattern: RegExp) =>
+  (pattern: { test(value: string): boolean }) =>
   (v: unknown): v is string | null =>
     v === null || (isString(v) && pattern.test(v))
 
@@ -59,10 +119,22 @@ function parseWallet(raw: unknown, index: number): RegistryWallet {
     name: field(entry, 'name', where, isString, 'a non-empty string'),
     rdns: field(entry, 'rdns', where, nullableMatching(rdnsPattern), 'a reverse-DNS name or null'),
     chains: [...new Set(chains)],
-    mobile_link: field(entry, 'mobile_link', where, nullableMatching(appLinkPattern), 'a link or null'),
-    desktop_link: field(entry, 'desktop_link', where, nullableMatching(appLinkPattern), 'a link or null'),
-    webapp_link: field(entry, 'webapp_link', where, nullableMatching(httpsPattern), 'an https URL or null'),
-    homepage: field(entry, 'homepage', where, nullableMatching(httpsPattern), 'an https URL or null'),
+    mobile_link: field(
+      entry,
+      'mobile_link',
+      where,
+      nullableMatching(appLink),
+      'an https link, a known wallet app link or null',
+    ),
+    desktop_link: field(
+      entry,
+      'desktop_link',
+      where,
+      nullableMatching(appLink),
+      'an https link, a known wallet app link or null',
+    ),
+    webapp_link: field(entry, 'webapp_link', where, nullableMatching(httpsLink), 'an https URL or null'),
+    homepage: field(entry, 'homepage', where, nullableMatching(httpsLink), 'an https URL or null'),
     badge_type: badge,
     order: field(
       entry,

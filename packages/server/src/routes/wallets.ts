@@ -4,8 +4,8 @@ import type { RegistryWallet } from '../registry/types.js'
 import type { Repository, WalletQuery } from '../storage/types.js'
 
 interface WalletsQuerystring {
-  page: number
-  entries: number
+  page: string
+  entries: string
   search?: string
   badge_type?: 'certified' | 'none'
   include?: string
@@ -18,11 +18,26 @@ const splitList = (value: string | undefined): string[] | undefined => {
   return items?.length ? [...new Set(items)] : undefined
 }
 
+/** A 400 with the documented body, for checks the schema cannot express. */
+class QueryError extends Error {
+  readonly statusCode = 400
+}
+
+function boundedInt(value: string, name: string, max: number): number {
+  const n = Number.parseInt(value, 10)
+  if (n < 1) throw new QueryError(`Query parameter ${name} must be >= 1`)
+  if (n > max) throw new QueryError(`Query parameter ${name} must be <= ${max}`)
+  return n
+}
+
 /** Parse the validated querystring into a repository query. */
 export function toWalletQuery(query: WalletsQuerystring): WalletQuery {
   const search = query.search?.trim()
   const chains = splitList(query.chains)
-  const result: WalletQuery = { page: query.page, entries: query.entries }
+  const result: WalletQuery = {
+    page: boundedInt(query.page, 'page', 10_000),
+    entries: boundedInt(query.entries, 'entries', 100),
+  }
   if (search) result.search = search
   if (query.badge_type === 'certified') result.certifiedOnly = true
   const include = splitList(query.include)

@@ -51,6 +51,25 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'limit store',
+    statements: [
+      // Counters with an expiry and single-use keys, shared by every instance (see limits/).
+      // Times are milliseconds since the epoch on the database's clock.
+      `CREATE TABLE limit_counters (
+        key TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX limit_counters_expiry ON limit_counters (expires_at)',
+      `CREATE TABLE limit_keys (
+        key TEXT PRIMARY KEY,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX limit_keys_expiry ON limit_keys (expires_at)',
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

@@ -1,3 +1,4 @@
+import type { PostgresTimeouts, SqlDriver, SqliteSynchronous } from './driver.js'
 import { openPostgresDriver } from './postgres.js'
 import { createSqlRepository } from './repository.js'
 import { openSqliteDriver } from './sqlite.js'
@@ -9,6 +10,10 @@ export interface StorageOptions {
   databaseUrl?: string | undefined
   /** SQLite file used when there is no database URL. */
   sqliteFile?: string | undefined
+  /** PostgreSQL statement and connect timeouts (defaults 5 s and 3 s). */
+  postgres?: PostgresTimeouts | undefined
+  /** SQLite durability: `NORMAL` (default) or `FULL`. */
+  sqliteSynchronous?: SqliteSynchronous | undefined
 }
 
 /** Default SQLite file, relative to the working directory. */
@@ -20,14 +25,16 @@ export const defaultSqliteFile = '.latch/server.db'
  */
 export async function openRepository(options: StorageOptions = {}): Promise<Repository> {
   const url = options.databaseUrl?.trim()
-  let driver: ReturnType<typeof openSqliteDriver>
+  let driver: SqlDriver
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) {
       throw new Error('DATABASE_URL must start with postgres:// or postgresql://')
     }
-    driver = openPostgresDriver(url)
+    driver = openPostgresDriver(url, options.postgres)
   } else {
-    driver = openSqliteDriver(options.sqliteFile ?? defaultSqliteFile)
+    driver = openSqliteDriver(options.sqliteFile ?? defaultSqliteFile, {
+      synchronous: options.sqliteSynchronous,
+    })
   }
   const repository = createSqlRepository(driver)
   try {

@@ -60,32 +60,47 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ')
+/**
+ * A list bound as one JSON text parameter and read as rows `(pos, item)`, so a list of any length
+ * is the same statement: the set of SQL texts is fixed, whatever the request.
+ */
+function listRows(kind: SqlDriver['kind']): string {
+  return kind === 'sqlite'
+    ? '(SELECT CAST(key AS INTEGER) AS pos, value AS item FROM json_each(?))'
+    : '(SELECT ord AS pos, item FROM jsonb_array_elements_text(CAST(? AS jsonb)) WITH ORDINALITY AS l(item, ord))'
+}
 
-/** The registry filter as SQL, shared by the count and the page query. */
-function walletFilter(query: WalletQuery): { where: string; params: SqlValue[] } {
-  const clauses: string[] = []
+/**
+ * The registry query as SQL. Its shape depends only on which filters are present (at most eight
+ * shapes), never on the lengths of the lists, which travel as JSON parameters. Featured wallets
+ * (`include`) drive the join, so their order costs one index lookup per id.
+ */
+function walletStatement(
+  kind: SqlDriver['kind'],
+  query: WalletQuery,
+): { from: string; order: string; params: SqlValue[] } {
+  const list = listRows(kind)
   const params: SqlValue[] = []
-  if (query.search) {
-    clauses.push("w.name_lower LIKE ? ESCAPE '\\'")
-    params.push(likePattern(query.search.toLowerCase()))
-  }
-  if (query.certifiedOnly) clauses.push("w.badge_type = 'certified'")
+  let from = 'wallets w'
+  let order = 'w.sort_order, w.name, w.id'
   if (query.include?.length) {
-    clauses.push(`w.id IN (${placeholders(query.include.length)})`)
-    params.push(...query.include)
+    from = `${list} inc JOIN wallets w ON w.id = inc.item`
+    order = `inc.pos, ${order}`
+    params.push(JSON.stringify(query.include))
   }
+  const clauses = ["w.name_lower LIKE ? ESCAPE '\\'", "(? = 0 OR w.badge_type = 'certified')"]
+  params.push(likePattern(query.search?.toLowerCase() ?? ''), query.certifiedOnly ? 1 : 0)
   if (query.exclude?.length) {
-    clauses.push(`w.id NOT IN (${placeholders(query.exclude.length)})`)
-    params.push(...query.exclude)
+    clauses.push(`w.id NOT IN (SELECT item FROM ${list} ex)`)
+    params.push(JSON.stringify(query.exclude))
   }
   if (query.namespaces?.length) {
     clauses.push(
-      `EXISTS (SELECT 1 FROM wallet_namespaces n WHERE n.wallet_id = w.id AND n.namespace IN (${placeholders(query.namespaces.length)}))`,
+      `EXISTS (SELECT 1 FROM wallet_namespaces n WHERE n.wallet_id = w.id AND n.namespace IN (SELECT item FROM ${list} ns))`,
     )
-    params.push(...query.namespaces)
+    params.push(JSON.stringify(query.namespaces))
   }
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
+  return { from: `${from} WHERE ${clauses.join(' AND ')}`, order, params }
 }
 
 /** The repository over any {@link SqlDriver}; see {@link Repository}. */
@@ -95,6 +110,26 @@ export function createSqlRepository(driver: SqlDriver): Repository {
     return row === undefined ? undefined : toProject(row)
   }
 
+  // One statement decides, so concurrent creators of the same id cannot both insert or both fail.
+  const insertProject = async (input: NewProject): Promise<{ project: Project; created: boolean }> => {
+    const inserted = await driver.all<{ id: string }>(
+      `INSERT INTO projects (${projectColumns}) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [
+        input.id,
+        input.name,
+        JSON.stringify(input.allowedOrigins),
+        input.allowLocalhost ? 1 : 0,
+        JSON.stringify(input.features ?? {}),
+        new Date().toISOString(),
+      ],
+    )
+    const project = await getProject(input.id)
+    if (project === undefined) throw new Error(`Project ${input.id} vanished after insert`)
+    return { project, created: inserted.length > 0 }
+  }
+  // PostgreSQL locks the row being changed; SQLite's BEGIN IMMEDIATE already locks the database.
+  const lockRow = driver.kind === 'postgres' ? ' FOR UPDATE' : ''
+
   return {
     kind: driver.kind,
     migrate: () => applyMigrations(driver),
@@ -102,19 +137,12 @@ export function createSqlRepository(driver: SqlDriver): Repository {
     getProject,
 
     async createProject(input: NewProject) {
-      const createdAt = new Date().toISOString()
-      await driver.run(`INSERT INTO projects (${projectColumns}) VALUES (?, ?, ?, ?, ?, ?)`, [
-        input.id,
-        input.name,
-        JSON.stringify(input.allowedOrigins),
-        input.allowLocalhost ? 1 : 0,
-        JSON.stringify(input.features ?? {}),
-        createdAt,
-      ])
-      const project = await getProject(input.id)
-      if (project === undefined) throw new Error(`Project ${input.id} vanished after insert`)
+      const { project, created } = await insertProject(input)
+      if (!created) throw new Error(`A project with id "${input.id}" already exists`)
       return project
     },
+
+    insertProject,
 
     async listProjects() {
       const rows = await driver.all<ProjectRow>(
@@ -125,9 +153,13 @@ export function createSqlRepository(driver: SqlDriver): Repository {
 
     async updateProject(id, patch) {
       return driver.transaction(async (tx) => {
-        const [row] = await tx.all<ProjectRow>(`SELECT ${projectColumns} FROM projects WHERE id = ?`, [id])
+        const [row] = await tx.all<ProjectRow>(
+          `SELECT ${projectColumns} FROM projects WHERE id = ?${lockRow}`,
+          [id],
+        )
         if (row === undefined) return undefined
-        const next = { ...toProject(row), ...patch }
+        const current = toProject(row)
+        const next = { ...current, ...(typeof patch === 'function' ? patch(current) : patch) }
         await tx.run(
           'UPDATE projects SET name = ?, allowed_origins = ?, allow_localhost = ?, features = ? WHERE id = ?',
           [
@@ -190,21 +222,17 @@ export function createSqlRepository(driver: SqlDriver): Repository {
     },
 
     async queryWallets(query: WalletQuery): Promise<WalletPage> {
-      const { where, params } = walletFilter(query)
-      // Featured wallets come back in the order the caller listed them.
-      const includeOrder = query.include?.length
-        ? `CASE w.id ${query.include.map((_, i) => `WHEN ? THEN ${i}`).join(' ')} END, `
-        : ''
+      const { from, order, params } = walletStatement(driver.kind, query)
       // The total rides along with the page (one statement per request); only a page past the
       // end, which has no rows to carry it, needs a separate count.
       const rows = await driver.all<WalletRow & { total: number | string }>(
-        `SELECT ${walletColumns}, COUNT(*) OVER () AS total FROM wallets w ${where} ORDER BY ${includeOrder}w.sort_order, w.name, w.id LIMIT ? OFFSET ?`,
-        [...params, ...(query.include ?? []), query.entries, (query.page - 1) * query.entries],
+        `SELECT ${walletColumns}, COUNT(*) OVER () AS total FROM ${from} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...params, query.entries, (query.page - 1) * query.entries],
       )
       let count = Number(rows[0]?.total ?? 0)
       if (rows.length === 0 && query.page > 1) {
         const [countRow] = await driver.all<{ count: number | string }>(
-          `SELECT COUNT(*) AS count FROM wallets w ${where}`,
+          `SELECT COUNT(*) AS count FROM ${from}`,
           params,
         )
         count = Number(countRow?.count ?? 0)

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
-import type { SqlDriver, SqlExecutor, SqlValue } from './driver.js'
+import type { SqlDriver, SqlExecutor, SqliteSynchronous, SqlValue } from './driver.js'
 
 /**
  * Transactions on one file, per process. A transaction holds SQLite's write lock across awaits;
@@ -11,24 +11,38 @@ import type { SqlDriver, SqlExecutor, SqlValue } from './driver.js'
  */
 const transactionQueues = new Map<string | symbol, Promise<unknown>>()
 
+const maxCachedStatements = 64
+
 /**
  * SQLite through better-sqlite3. Calls are synchronous underneath; the async surface matches the
  * PostgreSQL driver so the repository is written once.
  */
-export function openSqliteDriver(file: string): SqlDriver {
+export function openSqliteDriver(
+  file: string,
+  options: { synchronous?: SqliteSynchronous | undefined } = {},
+): SqlDriver & { cachedStatements(): number } {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
+  // NORMAL in WAL mode loses no committed transaction when the process crashes, only (the last
+  // few) on power loss or an OS crash; FULL syncs every commit to survive those too.
+  db.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`)
   db.pragma('busy_timeout = 5000')
   db.pragma('foreign_keys = ON')
 
+  // Prepared statements by SQL text, least recently used first. The repository's statements have
+  // fixed shapes, so this stays small; the bound makes sure no input can ever grow it.
   const statements = new Map<string, Database.Statement>()
   const prepare = (sql: string): Database.Statement => {
     let statement = statements.get(sql)
     if (statement === undefined) {
       statement = db.prepare(sql)
-      statements.set(sql, statement)
-    }
+      if (statements.size >= maxCachedStatements) {
+        const oldest = statements.keys().next().value
+        if (oldest !== undefined) statements.delete(oldest)
+      }
+    } else statements.delete(sql)
+    statements.set(sql, statement)
     return statement
   }
 
@@ -67,6 +81,7 @@ export function openSqliteDriver(file: string): SqlDriver {
     transaction,
     // BEGIN IMMEDIATE takes the database's write lock, which other processes wait on.
     withMigrationLock: transaction,
+    cachedStatements: () => statements.size,
     async close() {
       await transactionQueues.get(key)
       db.close()

@@ -37,6 +37,9 @@ export interface NewProject {
   features?: Partial<Record<FeatureId, FeatureSetting>>
 }
 
+/** The fields of a project that can change. */
+export type ProjectPatch = Partial<Pick<Project, 'name' | 'allowedOrigins' | 'allowLocalhost' | 'features'>>
+
 /** What `/getWallets` asks of the registry, already parsed and validated. */
 export interface WalletQuery {
   page: number
@@ -63,13 +66,20 @@ export interface Repository {
   /** Apply pending migrations; safe to call from several instances at once. */
   migrate(): Promise<number[]>
   close(): Promise<void>
+  /** Insert a project; rejects when the id is taken. */
   createProject(project: NewProject): Promise<Project>
+  /** Insert a project unless the id is taken, atomically; resolves the stored project either way. */
+  insertProject(project: NewProject): Promise<{ project: Project; created: boolean }>
   getProject(id: string): Promise<Project | undefined>
   listProjects(): Promise<Project[]>
-  /** Replace the given fields of a project; resolves undefined when it does not exist. */
+  /**
+   * Replace the given fields of a project; resolves undefined when it does not exist. A function
+   * patch is computed from the current row inside the transaction that writes it, with the row
+   * locked, so concurrent read-modify-write changes (e.g. two `add-origin`s) never lose one.
+   */
   updateProject(
     id: string,
-    patch: Partial<Pick<Project, 'name' | 'allowedOrigins' | 'allowLocalhost' | 'features'>>,
+    patch: ProjectPatch | ((current: Project) => ProjectPatch),
   ): Promise<Project | undefined>
   /** Replace the whole registry (wallets and their images) in one transaction. */
   replaceRegistry(wallets: readonly RegistryWallet[], images: readonly StoredImage[]): Promise<void>

@@ -72,7 +72,14 @@ export async function startTestServer(
   const db = await openTestRepository(backend)
   await seedRegistry(db.repository)
   await db.repository.createProject(demoProject)
-  const app = await createServer({ repository: db.repository, logger: false, rateLimit: false, ...options })
+  // Lookups are not cached by default here: tests change projects and read the result at once.
+  const app = await createServer({
+    repository: db.repository,
+    logger: false,
+    rateLimit: false,
+    projectCacheMs: 0,
+    ...options,
+  })
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   return {
     base: address,

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Packs every published package as npm would and checks the tarballs: publint (package.json
+// against the files really shipped) and Are the Types Wrong (types resolve for ESM consumers),
+// plus our own rules: LICENSE and README present, no build leftovers, every source map's sources
+// shipped, internal dependencies as ranges, repository/homepage/engines set.
+//
+//   node scripts/check-packages.mjs           all packages
+//   node scripts/check-packages.mjs --keep    also print where the tarballs are (for a test app)
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, normalize, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const packages = ['core', 'evm', 'react', 'walletconnect', 'testkit', 'server']
+const keep = process.argv.includes('--keep')
+const out = mkdtempSync(join(tmpdir(), 'latch-pack-'))
+const bin = (name) => join(root, 'node_modules', '.bin', name)
+const problems = []
+
+for (const name of packages) {
+  const dir = join(root, 'packages', name)
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--silent', '--pack-destination', out], {
+      cwd: dir,
+      encoding: 'utf8',
+    }),
+  )
+  const tarball = join(out, packed.filename)
+  const files = new Set(packed.files.map((f) => f.path))
+  const fail = (message) => problems.push(`${pkg.name}: ${message}`)
+
+  for (const required of ['LICENSE', 'README.md', 'package.json']) {
+    if (!files.has(required)) fail(`${required} is not in the tarball`)
+  }
+  for (const file of files) {
+    if (/(^|\/)\.tsbuildinfo$|\.test\.|(^|\/)test\//.test(file)) fail(`stray file ${file}`)
+  }
+  // Every source map must point at sources that ship with it.
+  for (const file of files) {
+    if (!file.endsWith('.map')) continue
+    const map = JSON.parse(readFileSync(join(dir, file), 'utf8'))
+    for (const source of map.sources ?? []) {
+      const target = normalize(join(dirname(file), map.sourceRoot ?? '', source))
+      if (!files.has(target)) fail(`${file} points at ${target}, which is not shipped`)
+    }
+  }
+  if (!pkg.repository?.url || !pkg.homepage) fail('repository and homepage are required')
+  if (pkg.engines?.node !== '>=20.19') fail('engines.node must be ">=20.19"')
+  for (const [dep, range] of Object.entries(pkg.dependencies ?? {})) {
+    if (dep.startsWith('@latch/') && !range.startsWith('^')) fail(`${dep} must be a ^ range, not ${range}`)
+  }
+
+  for (const [tool, args] of [
+    ['publint', ['run', tarball, '--strict']],
+    ['attw', [tarball, '--profile', 'esm-only', '--no-emoji', '--no-color', '--format', 'ascii']],
+  ]) {
+    try {
+      execFileSync(bin(tool), args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    } catch (error) {
+      fail(`${tool} failed:\n${error.stdout}${error.stderr}`)
+    }
+  }
+  process.stdout.write(`${pkg.name}: ${files.size} files checked\n`)
+}
+
+if (keep) process.stdout.write(`tarballs in ${out}\n`)
+else rmSync(out, { recursive: true, force: true })
+if (problems.length > 0) {
+  process.stderr.write(`\n${problems.join('\n')}\n`)
+  process.exit(1)
+}
