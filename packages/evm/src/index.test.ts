@@ -3,7 +3,10 @@ import * as evm from './index.js'
 
 it('given the package entry, then its public runtime exports are exactly these (API changes show in review)', () => {
   expect(Object.keys(evm).sort()).toEqual([
+    'SiweMessageFieldError',
     'evmAdapter',
+    'formatSiweMessage',
+    'isRfc3339DateTime',
     'toAddEthereumChainParameter',
     'toCaipNetwork',
     'toCodedError',

@@ -7,3 +7,9 @@ export {
   toCaipNetwork,
   toEvmChainId,
 } from './network.js'
+export {
+  formatSiweMessage,
+  isRfc3339DateTime,
+  SiweMessageFieldError,
+  type SiweMessageFields,
+} from './siwe.js'
