@@ -13,3 +13,10 @@ export {
   SiweMessageFieldError,
   type SiweMessageFields,
 } from './siwe.js'
+export {
+  getServerSessionToken,
+  localSiwx,
+  type ServerSiwxOptions,
+  type SiwxBaseOptions,
+  serverSiwx,
+} from './siwxSessions.js'

@@ -16,6 +16,7 @@ export const en = {
   'view.SwitchActiveChain.title': 'Switch Network',
   'view.UnsupportedChain.title': 'Switch Network',
   'view.ConnectingWalletConnectBasic.title': 'WalletConnect',
+  'view.SIWXSignMessage.title': 'Sign In',
   'connect.allWallets': 'All Wallets',
   'connect.installed': 'Installed',
   'connect.recent': 'Recent',
@@ -72,6 +73,14 @@ export const en = {
   'alert.invalidAppConfiguration': 'invalid app configuration',
   'error.signatureDeclined': 'Signature declined',
   'error.generic': 'Something went wrong',
+  'siwx.summary': '{app} asks you to sign in with your wallet {address} on {network}.',
+  'siwx.free': 'Signing a message proves this account is yours. It costs nothing and sends no transaction.',
+  'siwx.required': 'This app needs you to sign in; cancelling disconnects your wallet.',
+  'siwx.sign': 'Sign',
+  'siwx.retry': 'Try again',
+  'siwx.cancel': 'Cancel',
+  'siwx.authenticating': 'Authenticating...',
+  'siwx.confirm': 'Confirm the signature in your wallet.',
 } as const
 
 export type MessageId = keyof typeof en
