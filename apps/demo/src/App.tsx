@@ -6,15 +6,17 @@ import {
   useLatchAccount,
   useLatchDisconnect,
   useLatchNetwork,
+  useLatchSignIn,
   useLatchState,
 } from '@latch/react'
 import { verifyMessage } from '@wagmi/core'
 import { useState } from 'react'
-import { parseEther } from 'viem'
+import { type Hex, parseEther } from 'viem'
 import { useConnection } from 'wagmi'
 import { wagmiConfig } from './config.js'
 import { DevWalletConnectPanel } from './DevWalletConnectPanel.js'
 import { DevWalletPanel } from './DevWalletPanel.js'
+import { env } from './env.js'
 
 export function App() {
   const latch = useLatch()
@@ -56,6 +58,7 @@ export function App() {
             </dd>
           </dl>
         </section>
+        {env.siwx && <SignedIn />}
         {account?.isConnected && !unsupported && (
           <>
             <SignMessage />
@@ -77,10 +80,30 @@ export function App() {
             <li>
               <a href="?basic=1">Basic mode</a> (no remote project config)
             </li>
+            <li>
+              <a href="?siwx=required">Sign-in required</a> or <a href="?siwx=optional">optional</a> (sessions
+              from the local @latch/server)
+            </li>
           </ul>
         </section>
       </main>
     </div>
+  )
+}
+
+function SignedIn() {
+  const { status, required, session } = useLatchSignIn()
+  return (
+    <section aria-labelledby="signin-title">
+      <h2 id="signin-title">Sign-in ({required ? 'required' : 'optional'})</h2>
+      <p data-testid="demo-signin">
+        {status === 'signed-in' && session
+          ? `Signed in as ${session.data.accountAddress}`
+          : status === 'pending'
+            ? 'Signing in…'
+            : 'Not signed in'}
+      </p>
+    </section>
   )
 }
 
@@ -146,7 +169,7 @@ function SendTransaction() {
     setError(undefined)
     try {
       const value = parseEther(amount)
-      const txHash = await sendTransaction(latch, { to, value })
+      const txHash = await sendTransaction(latch, { to: to as Hex, value }) // the adapter validates the address
       setHash(txHash)
       const receipt = await waitForTransaction(latch, { hash: txHash })
       setMined(receipt.status === 'success' ? `Mined in block ${receipt.blockNumber}` : 'Reverted')

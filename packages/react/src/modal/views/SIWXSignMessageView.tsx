@@ -1,5 +1,6 @@
 'use client'
 import { cancelSignIn, signIn } from '@latch/core'
+import { useEffect, useRef } from 'react'
 import { shortAddress } from '../../format.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
@@ -16,6 +17,9 @@ export default function SIWXSignMessageView({ latch }: ViewProps) {
   const error = useLatchState((s) => s.signIn.error, { latch })
   const required = useLatchState((s) => s.signIn.required, { latch })
   const network = latch.options.networks.find((n) => n.caipNetworkId === request?.caipNetworkId)
+  // This view arrives after the modal placed the focus (it loads on demand): take it once.
+  const primary = useRef<HTMLButtonElement>(null)
+  useEffect(() => primary.current?.focus(), [])
   const app = latch.options.metadata?.name ?? (typeof location === 'undefined' ? '' : location.host)
   return (
     <div className="latch-center" data-testid="latch-siwx">
@@ -44,7 +48,13 @@ export default function SIWXSignMessageView({ latch }: ViewProps) {
           <button type="button" className="latch-secondary" onClick={() => cancelSignIn(latch)}>
             {t('siwx.cancel')}
           </button>
-          <button type="button" className="latch-primary" data-autofocus onClick={() => void signIn(latch)}>
+          <button
+            ref={primary}
+            type="button"
+            className="latch-primary"
+            data-autofocus
+            onClick={() => void signIn(latch)}
+          >
             {error ? t('siwx.retry') : t('siwx.sign')}
           </button>
         </div>
