@@ -25,7 +25,6 @@ async function revokeOnServer(page: Page) {
   const token = first?.token
   expect(token).toBeTruthy()
   const client = await request.newContext()
-  const auth = { authorization: `Bearer ${token}` }
   const active = await client.post(`${api}/siwx/v1/introspect?projectId=latch-demo`, { data: { token } })
   const { session } = (await active.json()) as { session: { id: string } }
   const revoked = await client.delete(`${api}/siwx/v1/sessions/${session.id}?projectId=latch-demo`, {
@@ -131,5 +130,18 @@ test.describe('given sign-in is optional', () => {
     await expect(modal(page)).toBeHidden()
     await expect(page.getByTestId('demo-status')).toHaveText('connected')
     await expect(page.getByTestId('demo-signin')).toHaveText('Not signed in')
+  })
+})
+
+test.describe('given sign-in without a server (sessions kept in the page)', () => {
+  test('when they sign, then the session is verified in the page and survives a reload', async ({ page }) => {
+    await page.goto('/?api=none&siwx=required')
+    await connect(page)
+    await sign(page)
+    const address = await page.getByTestId('demo-address').textContent()
+    await expect(page.getByTestId('demo-signin')).toHaveText(`Signed in as ${address}`)
+    await page.reload()
+    await expect(page.getByTestId('demo-signin')).toHaveText(`Signed in as ${address}`)
+    await expect(modal(page)).toBeHidden()
   })
 })
