@@ -1,10 +1,18 @@
 #!/usr/bin/env node
-// Load benchmark for @latch/server's wallet search: starts the built server in its own process
-// (SQLite in a temporary directory, or PostgreSQL when DATABASE_URL is set), then drives
-// GET /getWallets?search=… at a fixed 500 requests per second for 30 s over loopback with
-// autocannon, and prints p50/p99 latency, throughput and errors.
+// Load benchmarks for @latch/server. The server is started by its CLI as a user would (default
+// logging at info, to a file), on SQLite in a temporary directory or on PostgreSQL when
+// DATABASE_URL is set, and driven over loopback with autocannon.
 //
-//   npm run build && node bench/server-load.mjs [--rate 500] [--duration 30] [--connections 10]
+//   npm run build && node bench/server-load.mjs [--scenario mixed|memory|abuse] [--rate 500] [--duration 60]
+//
+// mixed   500 req/s for 60 s over every kit route (registry pages, searches, featured and excluded
+//         lists, chains, config, origins, analytics, images), with /healthz probed at 20 req/s in
+//         the same run: p99 of the mix beside p99 of /healthz.
+// memory  10,000 requests, each with a distinct include/exclude combination: server RSS before
+//         and after.
+// abuse   100 clients send the normal mix at 200 req/s alone, then again while five clients at
+//         the rate limit (600/min each) send 8,000-character include lists: p99 of the
+//         others in both phases.
 import { execFileSync, spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -16,8 +24,9 @@ import autocannon from 'autocannon'
 
 const { values } = parseArgs({
   options: {
+    scenario: { type: 'string', default: 'mixed' },
     rate: { type: 'string', default: '500' },
-    duration: { type: 'string', default: '30' },
+    duration: { type: 'string', default: '60' },
     connections: { type: 'string', default: '10' },
   },
 })
@@ -26,24 +35,29 @@ if (!existsSync(cli)) {
   process.stderr.write('Build the server first: npm run build (or npx tsc -b packages/server)\n')
   process.exit(1)
 }
-
+const backend = process.env.DATABASE_URL ? 'postgres' : 'sqlite'
 const dir = mkdtempSync(join(tmpdir(), 'latch-bench-'))
 const storage = process.env.DATABASE_URL ? [] : ['--db', join(dir, 'bench.db')]
 const projectId = `bench${Date.now()}`
-execFileSync(process.execPath, [
-  cli,
-  'project',
-  'create',
-  '--id',
-  projectId,
-  '--name',
-  'Bench',
-  '--origin',
-  'https://bench.example',
-  ...storage,
-])
+execFileSync(
+  process.execPath,
+  [
+    cli,
+    'project',
+    'create',
+    '--id',
+    projectId,
+    '--name',
+    'Bench',
+    '--origin',
+    'https://bench.example',
+    ...storage,
+  ],
+  {
+    stdio: ['ignore', 'ignore', 'ignore'],
+  },
+)
 
-// Logging and rate limiting stay on, as in production; the limit is set above the offered load.
 const port = await new Promise((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {
     const { port } = probe.address()
@@ -53,17 +67,20 @@ const port = await new Promise((resolve) => {
 const base = `http://127.0.0.1:${port}`
 const logFile = join(dir, 'server.log')
 const logFd = openSync(logFile, 'w')
+const abuse = values.scenario === 'abuse'
 const server = spawn(process.execPath, [cli, 'start', '--port', String(port), ...storage], {
   env: {
     ...process.env,
-    LATCH_RATE_LIMIT_MAX: '100000000',
-    LATCH_LOG_LEVEL: process.env.LATCH_LOG_LEVEL ?? 'info',
+    // Default limit and a proxy hop in the abuse run (clients told apart by X-Forwarded-For);
+    // otherwise one loopback client offers all the load, so the limit is lifted above it.
+    LATCH_RATE_LIMIT_MAX: abuse ? '600' : '100000000',
+    LATCH_TRUST_PROXY: abuse ? '1' : '0',
   },
-  // Logs go to a file, so the server pays for writing them as in production while this process,
-  // which runs the load generator, does not spend time reading them.
   stdio: ['ignore', logFd, 'inherit'],
 })
 const exited = new Promise((resolve) => server.once('exit', resolve))
+// Never leave the server behind, even when the benchmark itself fails.
+process.once('exit', () => server.kill('SIGTERM'))
 for (let i = 0; ; i++) {
   const ok = await fetch(`${base}/healthz`).then(
     (r) => r.ok,
@@ -73,57 +90,161 @@ for (let i = 0; ; i++) {
   if (i > 100 || server.exitCode !== null) throw new Error('the server did not start')
   await new Promise((resolve) => setTimeout(resolve, 100))
 }
+const rssMiB = () => {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024)
+}
 
+// Read as a client of its own (a forwarded address counts in the abuse run), so it never counts
+// against the clients measured below.
+const wallets = (
+  await (
+    await fetch(`${base}/getWallets?projectId=${projectId}&entries=100`, {
+      headers: { 'x-forwarded-for': '192.0.2.200' },
+    })
+  ).json()
+).data.map((w) => w.id)
 const terms = ['wallet', 'meta', ' Trust ', 'LEDGER', 'sa', 'x', 'coin', 'phantom', 'zz-none', 'e']
-let next = 0
-const result = await autocannon({
-  url: base,
-  connections: Number(values.connections),
-  overallRate: Number(values.rate),
-  duration: Number(values.duration),
-  headers: { origin: 'https://bench.example' },
-  requests: [
-    {
-      method: 'GET',
-      setupRequest: (request) => {
-        const term = encodeURIComponent(terms[next++ % terms.length])
-        return {
-          ...request,
-          path: `/getWallets?projectId=${projectId}&st=appkit&sv=bench&page=1&entries=100&search=${term}`,
-        }
-      },
-    },
-  ],
-})
+const q = `projectId=${projectId}&st=latch&sv=bench`
+let n = 0
+/** The kit's calls, in rough proportion to a real modal session. */
+function mixedPath() {
+  const i = n++
+  switch (i % 10) {
+    case 0:
+      return `/appkit/v1/config?${q}`
+    case 1:
+      return `/projects/v1/origins?${q}`
+    case 2:
+      return `/getAnalyticsConfig?${q}`
+    case 3:
+      return `/getWalletImage/${wallets[i % wallets.length]}`
+    case 4:
+      return `/getWallets?${q}&page=1&entries=4&include=${wallets.slice(i % 20, (i % 20) + 4).join(',')}&chains=eip155`
+    case 5:
+      return `/getWallets?${q}&page=${1 + (i % 2)}&entries=40&exclude=${wallets.slice(0, 4).join(',')}&chains=eip155`
+    default:
+      return `/getWallets?${q}&page=1&entries=100&search=${encodeURIComponent(terms[i % terms.length])}`
+  }
+}
 
-server.kill('SIGTERM')
-await exited
-closeSync(logFd)
-
-// The server's own handling time per request, from its access log, separates server cost from
-// queueing and scheduling on a shared machine.
-const serverMs = readFileSync(logFile, 'utf8')
-  .split('\n')
-  .filter((line) => line.includes('"path":"/getWallets"'))
-  .map((line) => Number(/"ms":([\d.]+)/.exec(line)?.[1]))
-  .filter((ms) => Number.isFinite(ms))
-rmSync(dir, { recursive: true, force: true })
-
-const backend = process.env.DATABASE_URL ? 'postgres' : 'sqlite'
-const sorted = serverMs.sort((a, b) => a - b)
-const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? null
-const errors = result.errors + result.timeouts + result.non2xx
-const figures = {
-  backend,
-  target: `${values.rate} req/s for ${values.duration} s, ${values.connections} connections`,
+const run = (options) => autocannon({ url: base, headers: { origin: 'https://bench.example' }, ...options })
+const summary = (result) => ({
   p50_ms: result.latency.p50,
   p99_ms: result.latency.p99,
   max_ms: result.latency.max,
   req_per_s: result.requests.average,
   total: result.requests.total,
-  errors,
-  server_p50_ms: at(0.5),
-  server_p99_ms: at(0.99),
+  errors: result.errors + result.timeouts,
+  non2xx: result.non2xx,
+})
+
+let figures
+const startRss = rssMiB()
+if (values.scenario === 'mixed') {
+  const duration = Number(values.duration)
+  const [mix, health] = await Promise.all([
+    run({
+      connections: Number(values.connections),
+      overallRate: Number(values.rate),
+      duration,
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: mixedPath() }) }],
+    }),
+    run({ connections: 1, overallRate: 20, duration, requests: [{ method: 'GET', path: '/healthz' }] }),
+  ])
+  figures = { mixed: summary(mix), healthz: summary(health) }
+} else if (values.scenario === 'memory') {
+  const warm = await run({
+    connections: 4,
+    amount: 500,
+    requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: mixedPath() }) }],
+  })
+  const before = rssMiB()
+  let k = 0
+  const distinct = await run({
+    connections: 4,
+    amount: 10_000,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          // Every request a new pair of list lengths and contents.
+          const i = k++
+          const include = Array.from({ length: 1 + (i % 97) }, (_, j) => `w${i}-${j}`).join(',')
+          const exclude = Array.from({ length: 1 + Math.floor(i / 97) }, (_, j) => `x${j}`).join(',')
+          return { ...request, path: `/getWallets?${q}&entries=4&include=${include}&exclude=${exclude}` }
+        },
+      },
+    ],
+  })
+  figures = {
+    warmup_errors: warm.errors,
+    start_rss_mib: before,
+    end_rss_mib: rssMiB(),
+    distinct: summary(distinct),
+  }
+} else if (abuse) {
+  const duration = Number(values.duration)
+  const longInclude = Array.from({ length: 4_000 }, (_, j) => (j % 2 ? wallets[j % wallets.length] : `z${j}`))
+    .join(',')
+    .slice(0, 7_990)
+    .replace(/,[^,]*$/, '')
+  const attack = () =>
+    Array.from({ length: 5 }, (_, a) =>
+      run({
+        connections: 1,
+        overallRate: 10,
+        duration,
+        headers: { origin: 'https://bench.example', 'x-forwarded-for': `203.0.113.${a + 1}` },
+        requests: [{ method: 'GET', path: `/getWallets?${q}&entries=100&include=${longInclude}` }],
+      }),
+    )
+  let c = 0
+  const others = () =>
+    run({
+      connections: Number(values.connections),
+      overallRate: 200,
+      duration,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: mixedPath(),
+            headers: { ...request.headers, 'x-forwarded-for': `198.51.100.${1 + (c++ % 100)}` },
+          }),
+        },
+      ],
+    })
+  // Baseline first: the same clients alone, in the same run, so the ratio does not depend on
+  // how busy the machine is.
+  const alone = await others()
+  const [other, ...bad] = await Promise.all([others(), ...attack()])
+  figures = {
+    others_alone: summary(alone),
+    others_under_attack: summary(other),
+    p99_ratio: Math.round((other.latency.p99 / Math.max(1, alone.latency.p99)) * 100) / 100,
+    attackers: bad.map(summary),
+  }
+} else {
+  throw new Error(`unknown scenario ${values.scenario}`)
 }
-process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`)
-process.exitCode = errors === 0 ? 0 : 1
+const endRss = rssMiB()
+
+server.kill('SIGTERM')
+await exited
+closeSync(logFd)
+// The server's own handling time per request, from its access log: server cost apart from
+// queueing and scheduling on a shared machine.
+const serverMs = readFileSync(logFile, 'utf8')
+  .split('\n')
+  .filter((line) => line.includes('"msg":"request"'))
+  .map((line) => Number(/"ms":([\d.]+)/.exec(line)?.[1]))
+  .filter((ms) => Number.isFinite(ms))
+  .sort((a, b) => a - b)
+rmSync(dir, { recursive: true, force: true })
+const at = (p) => serverMs[Math.min(serverMs.length - 1, Math.floor(p * serverMs.length))] ?? null
+
+process.stdout.write(
+  `${JSON.stringify({ backend, scenario: values.scenario, start_rss_mib: startRss, end_rss_mib: endRss, server_p50_ms: at(0.5), server_p99_ms: at(0.99), ...figures }, null, 2)}\n`,
+)

@@ -139,6 +139,24 @@ test.describe('given projects with their own settings', () => {
     await expect(modal(page).getByTestId('latch-alert')).toHaveText('invalid app configuration')
   })
 
+  test('when the server refuses this origin, then the console says once how to allow it', async ({
+    page,
+  }) => {
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && message.text().includes('[latch]')) warnings.push(message.text())
+    })
+    await page.goto(`${demoOtherOrigin}/?api=${server.url}&project=elsewhere`)
+    await openAllWallets(page)
+    // The modal still lists wallets (the bundled snapshot) …
+    await expect(registryRows(page).first()).toBeVisible()
+    // … and the developer learns why the server was not used, with the command that fixes it.
+    await expect.poll(() => warnings.length).toBe(1)
+    expect(warnings[0]).toContain(
+      `latch-server project add-origin elsewhere ${new URL(demoOtherOrigin).origin}`,
+    )
+  })
+
   test('when the origin is allowed, then no alert shows', async ({ page }) => {
     await page.goto(`${demoOtherOrigin}/?api=${server.url}&project=here`)
     await openAllWallets(page)

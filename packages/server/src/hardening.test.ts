@@ -247,3 +247,38 @@ describe('given the SQLite driver under 2,000 distinct include/exclude combinati
     }
   })
 })
+
+describe('given a server whose limit store fails', () => {
+  it('then requests are still served, and the failure is logged', async () => {
+    const db = await openTestRepository('sqlite')
+    await db.repository.createProject(demoProject)
+    const lines: string[] = []
+    const { Writable } = await import('node:stream')
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString())
+        done()
+      },
+    })
+    const { createServer } = await import('./app.js')
+    const app = await createServer({
+      repository: db.repository,
+      logger: { level: 'warn', stream },
+      limitStore: {
+        kind: 'redis',
+        increment: () => Promise.reject(new Error('Redis is unreachable')),
+        put: () => Promise.reject(new Error('unused')),
+        consume: () => Promise.reject(new Error('unused')),
+        close: async () => undefined,
+      },
+    })
+    try {
+      const response = await app.inject(`/projects/v1/origins?projectId=${demoProject.id}`)
+      expect(response.statusCode).toBe(200)
+      expect(lines.join('')).toContain('rate limit store failed; request served')
+    } finally {
+      await app.close()
+      await db.cleanup()
+    }
+  })
+})

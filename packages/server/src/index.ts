@@ -1,4 +1,4 @@
-export { createServer, defaultRateLimit, type ServerOptions } from './app.js'
+export { createServer, defaultRateLimit, redactedLogPaths, type ServerOptions } from './app.js'
 export {
   defaultConfigFor,
   featureSetting,
@@ -8,7 +8,19 @@ export {
   socialLoginEntries,
   validateFeatureConfig,
 } from './features.js'
-export { isOriginAllowed, isOriginPattern, localhostPatterns, originMatches } from './origins.js'
+export { defaultProjectCacheMs } from './http/project.js'
+export type { RateLimit } from './http/rate-limit.js'
+export { openLimitStore } from './limits/open.js'
+export { createPostgresLimitStore, openPostgresLimitStore } from './limits/postgres.js'
+export { openRedisLimitStore } from './limits/redis.js'
+export { createMemoryLimitStore, type LimitCount, type LimitStore } from './limits/store.js'
+export {
+  isOriginAllowed,
+  isOriginPattern,
+  localhostPatterns,
+  originMatches,
+  originPatternProblem,
+} from './origins.js'
 export {
   defaultImagesFile,
   defaultWalletsFile,
@@ -16,6 +28,7 @@ export {
   loadWallets,
   parseWallets,
   RegistryDataError,
+  walletAppSchemes,
 } from './registry/dataset.js'
 export { colourOf, initialsOf, renderInitialsSvg } from './registry/image.js'
 export { type SeedOptions, seedRegistry } from './registry/seed.js'
@@ -27,6 +40,11 @@ export {
   type RegistryWallet,
   type StoredImage,
 } from './registry/types.js'
+export {
+  defaultPostgresTimeouts,
+  type PostgresTimeouts,
+  type SqliteSynchronous,
+} from './storage/driver.js'
 export { defaultSqliteFile, openRepository, type StorageOptions } from './storage/open.js'
 export {
   type FeatureId,
@@ -34,6 +52,7 @@ export {
   featureIds,
   type NewProject,
   type Project,
+  type ProjectPatch,
   type Repository,
   type WalletPage,
   type WalletQuery,

@@ -20,7 +20,7 @@ const maxCachedStatements = 64
 export function openSqliteDriver(
   file: string,
   options: { synchronous?: SqliteSynchronous | undefined } = {},
-): SqlDriver & { cachedStatements(): number } {
+): SqlDriver & { cachedStatements(): number; synchronous(): 'NORMAL' | 'FULL' | 'OTHER' } {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
@@ -82,6 +82,10 @@ export function openSqliteDriver(
     // BEGIN IMMEDIATE takes the database's write lock, which other processes wait on.
     withMigrationLock: transaction,
     cachedStatements: () => statements.size,
+    synchronous: () => {
+      const level = Number(db.pragma('synchronous', { simple: true }))
+      return level === 1 ? 'NORMAL' : level === 2 ? 'FULL' : 'OTHER'
+    },
     async close() {
       await transactionQueues.get(key)
       db.close()
