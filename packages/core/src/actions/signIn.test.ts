@@ -199,5 +199,6 @@ describe('given no siwx option', () => {
     await connect(latch, { connectorId: 'memory.wallet' })
     expect(signInState(latch).status).toBe('none')
     expect(evm.wallet.calls).not.toContain('sign')
+    await expect(signIn(latch)).rejects.toThrow('SIWX is not enabled')
   })
 })

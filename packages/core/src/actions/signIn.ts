@@ -1,4 +1,5 @@
 import type { Latch, SignInGate } from '../createLatch.js'
+import { SiwxNotEnabledError } from '../errors/siwx.js'
 import { modalReducer } from '../rules/openModal.js'
 import { createRouterState } from '../rules/router.js'
 import type { LatchSiwx } from '../siwx/types.js'
@@ -25,7 +26,7 @@ export function clearedSignIn(signIn: SignInState): SignInState {
 
 function siwxOf(latch: Latch): LatchSiwx {
   const siwx = latch.options.siwx
-  if (!siwx) throw new Error('SIWX is not enabled')
+  if (!siwx) throw new SiwxNotEnabledError()
   return siwx
 }
 

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -230,6 +231,38 @@ describe.each(backends)('given sign-in on %s', (backend) => {
       body: JSON.stringify({ token: before }),
     })
     expect(active.body.active).toBe(true)
+  })
+})
+
+describe('given sign-in on a server logging at trace level', () => {
+  it('then neither the session token, the signature nor the signing key appears in the logs', async () => {
+    let logs = ''
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs += chunk.toString()
+        done()
+      },
+    })
+    const { base, repository, close } = await startTestServer('sqlite', {
+      logger: { level: 'trace', stream },
+    })
+    try {
+      await repository.siwx.setRpcUrl(demoProject.id, `eip155:${chainId}`, deadRpc)
+      const signed = await signedMessage(base)
+      const { body } = await signIn(base, signed)
+      const token = body.token as string
+      await api(base, '/siwx/v1/sessions', { headers: { authorization: `Bearer ${token}` } })
+      await api(base, '/siwx/v1/introspect', { method: 'POST', body: JSON.stringify({ token }) })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(logs).toContain('/siwx/v1/introspect')
+      expect(logs).not.toContain(token)
+      expect(logs).not.toContain(token.split('.')[2])
+      expect(logs).not.toContain(signed.signature.slice(2, 40))
+      const [key] = await repository.siwx.listSigningKeys()
+      expect(logs).not.toContain((JSON.parse(key!.privateJwk) as { d: string }).d)
+    } finally {
+      await close()
+    }
   })
 })
 
