@@ -90,6 +90,14 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
       `${name}: first load bundles ${eagerSolana.length} module(s) of @solana/* or @noble/* statically`,
     )
   }
+  // The sign-in flow (core's actions and the SIWXSignMessage view) loads only in apps with `siwx`.
+  const eagerSignIn = chunks.some(
+    (c) => eager.has(c.fileName) && c.code.includes('initialize authentication') && name === '@latch/react',
+  )
+  if (eagerSignIn) {
+    failed++
+    console.error(`${name}: first load carries the sign-in flow`)
+  }
   let initial = 0
   let lazy = 0
   for (const chunk of chunks) {

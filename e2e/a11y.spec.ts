@@ -1,28 +1,5 @@
-import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { connectDevWallet, expect, modal, test } from './fixtures.js'
-
-const axeSource = createRequire(import.meta.url)('axe-core').source as string
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource })
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: unknown,
-            o: unknown,
-          ): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }>
-        }
-      }
-    ).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`,
-    )
-  })
-}
+import { axeViolations, connectDevWallet, expect, modal, test } from './fixtures.js'
 
 async function setTheme(page: Page, mode: 'light' | 'dark') {
   const toggle = page.getByRole('button', { name: mode === 'dark' ? 'Dark mode' : 'Light mode' })

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { test as base, defaultTestWalletOptions } from '@latch/testkit/playwright'
 import { expect, type Page } from '@playwright/test'
 import { ports } from './playwright.config.js'
@@ -46,4 +47,27 @@ export async function connectDevWallet(page: Page): Promise<void> {
     .click()
   await expect(page.getByTestId('demo-status')).toHaveText('connected')
   await expect(modal(page)).toBeHidden()
+}
+
+const axeSource = createRequire(import.meta.url)('axe-core').source as string
+
+/** Runs axe-core on the page; resolves one line per violation. */
+export async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource })
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            o: unknown,
+          ): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }>
+        }
+      }
+    ).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`,
+    )
+  })
 }

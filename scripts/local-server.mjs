@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object }[] }} options
+ * @param {{ port?: number, sqliteFile?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string> }[] }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -23,9 +23,11 @@ export async function startLocalServer({
   // Reseeded on every start, so the registry and its images follow the dataset of this checkout.
   await seedRegistry(repository)
   for (const project of projects) {
-    const { id, ...fields } = project
+    const { id, rpcUrls = {}, ...fields } = project
     if (await repository.getProject(id)) await repository.updateProject(id, fields)
-    else await repository.createProject(project)
+    else await repository.createProject({ id, ...fields })
+    // The chains the project signs in on (sign-in verifies contract accounts over them).
+    for (const [chainId, url] of Object.entries(rpcUrls)) await repository.siwx.setRpcUrl(id, chainId, url)
   }
   const server = await createServer({ repository, logger: false, rateLimit: false })
   await server.listen({ port, host: '127.0.0.1' })

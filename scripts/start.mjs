@@ -39,6 +39,10 @@ const api = await startLocalServer({
       name: 'Latch demo',
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
+      rpcUrls: {
+        'eip155:1': `http://127.0.0.1:${mainnetPort}`,
+        'eip155:8453': `http://127.0.0.1:${basePort}`,
+      },
     },
   ],
 })

@@ -6,6 +6,7 @@ import {
   useLatchAccount,
   useLatchDisconnect,
   useLatchNetwork,
+  useLatchSignIn,
   useLatchState,
 } from '@latch/react'
 import type { SolanaTransaction } from '@latch/solana'
@@ -16,6 +17,7 @@ import { useConnection } from 'wagmi'
 import { wagmiConfig } from './config.js'
 import { DevWalletConnectPanel } from './DevWalletConnectPanel.js'
 import { DevWalletPanel } from './DevWalletPanel.js'
+import { env } from './env.js'
 
 export function App() {
   const latch = useLatch()
@@ -57,6 +59,7 @@ export function App() {
             </dd>
           </dl>
         </section>
+        {env.siwx && <SignedIn />}
         {account?.isConnected && !unsupported && (
           <>
             <SignMessage />
@@ -78,10 +81,30 @@ export function App() {
             <li>
               <a href="?basic=1">Basic mode</a> (no remote project config)
             </li>
+            <li>
+              <a href="?siwx=required">Sign-in required</a> or <a href="?siwx=optional">optional</a> (sessions
+              from the local @latch/server)
+            </li>
           </ul>
         </section>
       </main>
     </div>
+  )
+}
+
+function SignedIn() {
+  const { status, required, session } = useLatchSignIn()
+  return (
+    <section aria-labelledby="signin-title">
+      <h2 id="signin-title">Sign-in ({required ? 'required' : 'optional'})</h2>
+      <p data-testid="demo-signin">
+        {status === 'signed-in' && session
+          ? `Signed in as ${session.data.accountAddress}`
+          : status === 'pending'
+            ? 'Signing in…'
+            : 'Not signed in'}
+      </p>
+    </section>
   )
 }
 

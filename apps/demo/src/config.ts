@@ -1,5 +1,5 @@
 import { createLatch } from '@latch/core'
-import { evmAdapter, toCaipNetwork } from '@latch/evm'
+import { evmAdapter, localSiwx, serverSiwx, toCaipNetwork } from '@latch/evm'
 import { solanaAdapter, solanaLocalnet } from '@latch/solana'
 import { walletConnect } from '@latch/walletconnect'
 import { createConfig, http } from '@wagmi/core'
@@ -29,6 +29,19 @@ export const latch = createLatch({
   projectId: env.projectId,
   ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),
   basic: env.basic,
+  // Sign-in: sessions from the local @latch/server, or kept in the page without a server.
+  ...(env.siwx
+    ? {
+        siwx: env.apiUrl
+          ? serverSiwx({
+              url: env.apiUrl,
+              projectId: env.projectId,
+              required: env.siwx === 'required',
+              statement: 'Sign in to the Latch demo.',
+            })
+          : localSiwx({ required: env.siwx === 'required', statement: 'Sign in to the Latch demo.' }),
+      }
+    : {}),
   ...(env.email ? { features: { email: true } } : {}),
   metadata: {
     name: 'Latch demo',

@@ -63,6 +63,16 @@ export interface Latch {
     stopShake: (() => void) | undefined
     /** The sign-in step; none until a sign-in configuration installs one. */
     signInGate: SignInGate | undefined
+    /** The sign-in step waiting on SIWXSignMessage (Sign / Cancel settle it). */
+    pendingSignIn:
+      | {
+          context: Parameters<SignInGate>[0]
+          resolve: (verdict: 'ok' | 'disconnect') => void
+          stop: () => void
+          /** Cancel on the view (closing an optional sign-in is one). */
+          cancel: () => void
+        }
+      | undefined
   }
 }
 
@@ -96,7 +106,7 @@ export function createLatch(input: LatchOptions, parameters: CreateLatchParamete
     createInitialState(options, adapters, sessionConnectors, initial, alerts),
   )
   if (options.debug) for (const alert of alerts) logAlert(alert)
-  return {
+  const latch: Latch = {
     options,
     store,
     adapters,
@@ -115,8 +125,14 @@ export function createLatch(input: LatchOptions, parameters: CreateLatchParamete
       nextTransactionId: 1,
       stopShake: undefined,
       signInGate: undefined,
+      pendingSignIn: undefined,
     },
   }
+  // The sign-in flow's code is fetched only by apps that configure `siwx`.
+  if (options.siwx)
+    latch._internal.signInGate = (context) =>
+      import('./actions/signIn.js').then((module) => module.runSignInGate(latch, context))
+  return latch
 }
 
 /** Alerts also go to the console while `debug` is on (the default). */
@@ -226,7 +242,14 @@ function createInitialState(
     error: undefined,
     recentWalletId: initial.recentWallet,
     sessions,
-    signIn: { required: false, status: 'none' },
+    signIn: {
+      required: options.siwx?.getRequired?.() ?? false,
+      status: 'none',
+      request: undefined,
+      signing: false,
+      error: undefined,
+      session: undefined,
+    },
     namespaceFilter: undefined,
     registry: {
       status: 'idle',

@@ -66,6 +66,7 @@ export {
   sendTransaction,
   waitForTransaction,
 } from './actions/sendTransaction.js'
+export { cancelSignIn, signIn, signInInitFailedMessage } from './actions/signIn.js'
 export {
   type SignMessageErrorType,
   type SignMessageParameters,
@@ -87,6 +88,7 @@ export {
 } from './createLatch.js'
 export { cookieToInitialState, type LatchInitialState } from './initialState.js'
 export * from './internal.js'
+export type { LatchSiwx, SiwxMessageData, SiwxSession } from './siwx/types.js'
 export type { LatchState, SessionState, SignInState, ViewError } from './state.js'
 export { createStore, type Listener, type Store } from './store.js'
 export type * from './types.js'

@@ -73,6 +73,7 @@ describe('given the rule modules barrel', () => {
         "SessionNetworksRejectedError",
         "SignatureDeclinedError",
         "SiwxConflictError",
+        "SiwxNotEnabledError",
         "StringSchema",
         "SwitchNetworkNotFoundError",
         "TokenBalanceUnavailableError",

@@ -115,7 +115,7 @@ describe('given minimal options', () => {
       'features.connectMethodsOrder: Not supported yet',
       'enableEmbedded: Not supported yet',
     ])
-    expect(issuesOf({ networks: [mainnet], siwx })).toEqual(['siwx: Not supported yet'])
+    expect(issuesOf({ networks: [mainnet], siwx })).toEqual([])
     expect(issuesOf({ networks: [mainnet], features: { analytics: true } })).toEqual([
       'features.analytics: Not supported yet',
     ])

@@ -9,6 +9,7 @@ import { InvalidOptionsError } from './errors/options.js'
 import { SiwxConflictError } from './errors/siwx.js'
 import { optionsSchema } from './optionsSchema.js'
 import { formatIssue } from './schema/schema.js'
+import type { LatchSiwx } from './siwx/types.js'
 import type { LatchStorage } from './storage.js'
 import type {
   AppMetadata,
@@ -64,16 +65,6 @@ export interface CustomWallet {
   webappLink?: string
 }
 
-/** The sign-in-with-X configuration the app provides (checked by shape; its logic is the app's). */
-export interface LatchSiwx {
-  createMessage(input: unknown): Promise<unknown>
-  addSession(session: unknown): Promise<void>
-  revokeSession(chainId: string, address: string): Promise<void>
-  setSessions(sessions: readonly unknown[]): Promise<void>
-  getSessions(chainId: string, address: string): Promise<readonly unknown[]>
-  getRequired?(): boolean
-}
-
 /** What an app passes to `createLatch`. */
 export interface LatchOptions {
   adapters?: ChainAdapter[]
@@ -93,6 +84,7 @@ export interface LatchOptions {
   connectorOrder?: string[]
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
+  /** Sign-in with the wallet (see `LatchSiwx`). */
   siwx?: LatchSiwx
   /** Legacy sign-in config; cannot be combined with `siwx`. Not supported yet. */
   siweConfig?: object
@@ -193,7 +185,6 @@ function unsupported(options: LatchOptions): string[] {
   for (const key of NOT_SUPPORTED_FEATURES)
     if (options.features?.[key] !== undefined) notYet(`features.${key}`)
   if ((options.features?.analytics as boolean | undefined) === true) notYet('features.analytics')
-  if (options.siwx !== undefined) notYet('siwx')
   if (options.siweConfig !== undefined) notYet('siweConfig')
   if ((options.enableEmbedded as boolean | undefined) === true) notYet('enableEmbedded')
   return issues

@@ -1,4 +1,5 @@
 import type { Alert } from './errors/alerts.js'
+import type { SiwxSession } from './siwx/types.js'
 import type {
   AccountType,
   ChainNamespace,
@@ -47,6 +48,14 @@ export interface SessionState {
 export interface SignInState {
   required: boolean
   status: 'none' | 'pending' | 'signed-in'
+  /** The account asked to sign in while `status` is 'pending'. */
+  request: { namespace: ChainNamespace; address: string; caipNetworkId: string } | undefined
+  /** The wallet is being asked for the signature ('Authenticating...'). */
+  signing: boolean
+  /** Why the last attempt failed ('Signature declined', …), shown as text. */
+  error: string | undefined
+  /** The signed-in account's session. */
+  session: SiwxSession | undefined
 }
 
 /** The whole state of one Latch instance. */

@@ -7,3 +7,16 @@ export {
   toCaipNetwork,
   toEvmChainId,
 } from './network.js'
+export {
+  formatSiweMessage,
+  isRfc3339DateTime,
+  SiweMessageFieldError,
+  type SiweMessageFields,
+} from './siwe.js'
+export {
+  getServerSessionToken,
+  localSiwx,
+  type ServerSiwxOptions,
+  type SiwxBaseOptions,
+  serverSiwx,
+} from './siwxSessions.js'

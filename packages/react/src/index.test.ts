@@ -17,6 +17,7 @@ it('given the package entry, then its public exports are exactly these (API chan
       "useLatchModal",
       "useLatchNetwork",
       "useLatchProvider",
+      "useLatchSignIn",
       "useLatchState",
     ]
   `)

@@ -16,6 +16,8 @@ import { registerHealthRoute } from './routes/health.js'
 import { registerImageRoutes } from './routes/images.js'
 import { registerProjectRoutes } from './routes/project-routes.js'
 import { registerWalletRoutes } from './routes/wallets.js'
+import { ensureSigningKey } from './siwx/keys.js'
+import { registerSiwxRoutes } from './siwx/routes.js'
 import type { Repository } from './storage/types.js'
 
 /** Options of {@link createServer}. */
@@ -31,7 +33,10 @@ export interface ServerOptions {
    * Entries further left are written by the client and never trusted. `true` means `1`.
    */
   trustProxy?: boolean | number
-  /** Where rate-limit counters live; defaults to this process's memory (see `openLimitStore`). */
+  /**
+   * Where rate-limit counters and sign-in nonces live; defaults to this process's memory (see
+   * `openLimitStore`). Several instances need a shared one (PostgreSQL or Redis).
+   */
   limitStore?: LimitStore
   /** How long a project lookup is reused, at most 5000 ms (default 5000; 0 disables). */
   projectCacheMs?: number
@@ -124,11 +129,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // Order matters: the limit is the first hook, so nothing (not even CORS's project lookup) runs
   // for a client over its limit.
   const limit = options.rateLimit === undefined ? defaultRateLimit : options.rateLimit
-  if (limit !== false) {
-    const store = options.limitStore ?? createMemoryLimitStore()
-    if (options.limitStore === undefined) app.addHook('onClose', () => store.close())
-    registerRateLimit(app, store, limit)
-  }
+  const store = options.limitStore ?? createMemoryLimitStore()
+  if (options.limitStore === undefined) app.addHook('onClose', () => store.close())
+  if (limit !== false) registerRateLimit(app, store, limit)
   app.addHook('onRequest', async (request, reply) => {
     // Headers help debugging at trace level; credentials and cookies are redacted (see above).
     if (request.log.level === 'trace') {
@@ -147,5 +150,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerProjectRoutes(app, projects.requireProject)
   registerWalletRoutes(app, repository, projects.requireProject)
   registerImageRoutes(app, repository)
+  registerSiwxRoutes(app, repository, store, projects.requireProject)
+  // The sign-in key is made on first start, not on the first sign-in.
+  await ensureSigningKey(repository.siwx)
   return app
 }

@@ -213,6 +213,11 @@ export function resetNamespaceState(state: LatchState, namespace: ChainNamespace
   if (!current) return state
   return {
     ...state,
+    // The sign-in belonged to the account that is gone.
+    signIn:
+      state.signIn.status === 'signed-in'
+        ? { ...state.signIn, status: 'none', session: undefined }
+        : state.signIn,
     namespaces: {
       ...state.namespaces,
       [namespace]: {

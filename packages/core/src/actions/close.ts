@@ -16,6 +16,11 @@ export function closeModal(latch: Latch): boolean {
   if (!state.modal.open) return true
   const top = state.router.history.at(-1)
   const connected = isConnected(state, state.activeNamespace)
+  // Closing an optional sign-in is its Cancel.
+  if (top?.view === 'SIWXSignMessage' && latch._internal.pendingSignIn && !state.signIn.required) {
+    latch._internal.pendingSignIn.cancel()
+    return true
+  }
   if (
     !canClose({
       view: top?.view ?? 'Connect',

@@ -16,3 +16,12 @@ export class SignatureDeclinedError extends BaseError {
     super('Signature declined', { cause })
   }
 }
+
+export type SiwxNotEnabledErrorType = SiwxNotEnabledError & { name: 'SiwxNotEnabledError' }
+/** A sign-in action was called on an instance created without the `siwx` option. */
+export class SiwxNotEnabledError extends BaseError {
+  override name = 'SiwxNotEnabledError' as const
+  constructor() {
+    super('SIWX is not enabled')
+  }
+}

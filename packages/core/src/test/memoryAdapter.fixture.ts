@@ -61,6 +61,8 @@ export interface MemoryWallet {
   authorized: boolean
   /** Answer the next connect with this error. */
   rejectNext: unknown
+  /** Answer the next signature request with this error. */
+  rejectSign: unknown
   /** Make connect / reconnect / getBalance wait for the test. */
   holdConnect: Deferred<void> | undefined
   holdReconnect: Deferred<void> | undefined
@@ -103,6 +105,7 @@ export function memoryAdapter(
     chainId: overrides.chainId ?? (networks[0]?.id as number | string),
     authorized: overrides.authorized ?? false,
     rejectNext: undefined,
+    rejectSign: undefined,
     holdConnect: undefined,
     holdReconnect: undefined,
     holdBalance: undefined,
@@ -201,6 +204,11 @@ export function memoryAdapter(
     },
     async signMessage({ message }) {
       wallet.calls.push('sign')
+      if (wallet.rejectSign) {
+        const error = wallet.rejectSign
+        wallet.rejectSign = undefined
+        throw error
+      }
       return `signed:${message}`
     },
     async sendTransaction() {

@@ -18,6 +18,7 @@ export const en = {
   'view.SwitchActiveChain.title': 'Switch Network',
   'view.UnsupportedChain.title': 'Switch Network',
   'view.ConnectingWalletConnectBasic.title': 'WalletConnect',
+  'view.SIWXSignMessage.title': 'Sign In',
   'connect.allWallets': 'All Wallets',
   'connect.installed': 'Installed',
   'connect.recent': 'Recent',
@@ -85,6 +86,14 @@ export const en = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'project id not configured',
   'alert.INVALID_APP_CONFIGURATION': 'invalid app configuration',
   'alert.unknown': 'This app is not configured correctly.',
+  'siwx.summary': '{app} asks you to sign in with your wallet {address} on {network}.',
+  'siwx.free': 'Signing a message proves this account is yours. It costs nothing and sends no transaction.',
+  'siwx.required': 'This app needs you to sign in; cancelling disconnects your wallet.',
+  'siwx.sign': 'Sign',
+  'siwx.cancel': 'Cancel',
+  'siwx.authenticating': 'Authenticating...',
+  'siwx.confirm': 'Confirm the signature in your wallet.',
+  'siwx.declined': 'Signature declined',
 } as const
 
 export type MessageId = keyof typeof en

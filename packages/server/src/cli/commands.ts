@@ -121,3 +121,29 @@ export async function seed(repository: Repository): Promise<string> {
   const { wallets, images } = await seedRegistry(repository)
   return `Seeded ${wallets} wallets and ${images} images`
 }
+
+const caip2Shape = /^eip155:[1-9][0-9]{0,18}$/
+
+/** `project set-rpc`: the chain RPC URL the server verifies contract-account sign-ins over. */
+export async function setRpcUrl(
+  repository: Repository,
+  id: string,
+  chainId: string,
+  url: string,
+): Promise<string> {
+  if (!caip2Shape.test(chainId))
+    throw new CliError(`"${chainId}" is not an EVM CAIP-2 chain id: use eip155:<chain id>, e.g. eip155:1`)
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new CliError(`"${url}" is not a URL: use http(s)://host[:port][/path]`)
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new CliError('The RPC URL must start with https:// (or http:// for a local node)')
+  if ((await repository.getProject(id)) === undefined)
+    throw new CliError(`No project with id "${id}" (see \`latch-server project list\`)`)
+  await repository.siwx.setRpcUrl(id, chainId, parsed.toString())
+  // The URL may carry an API key: echo only its origin.
+  return `${id} ${chainId}: ${parsed.origin}`
+}

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { rotateSigningKey } from '../siwx/keys.js'
 import { defaultSqliteFile, openRepository } from '../storage/open.js'
 import type { Repository } from '../storage/types.js'
 import {
@@ -10,6 +11,7 @@ import {
   localhostHint,
   seed,
   setFeature,
+  setRpcUrl,
 } from './commands.js'
 import { startServer } from './start.js'
 
@@ -35,6 +37,8 @@ export const usage = `Usage:
   latch-server project list [--json]
   latch-server project add-origin ID ORIGIN [ORIGIN …]
   latch-server project set-feature ID FEATURE on|off [--config JSON]
+  latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks, e.g. eip155:1 https://…)
+  latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server registry seed
 
 Storage: PostgreSQL when DATABASE_URL (or --database-url) is set, else the SQLite file --db.`
@@ -146,6 +150,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         io.out(`${project.id} ${feature}: ${JSON.stringify(project.features[feature as never])}`)
         return 0
       }
+      case 'project set-rpc': {
+        const [id = '', chainId = '', url = ''] = rest
+        io.out(await setRpcUrl(repository, id, chainId, url))
+        return 0
+      }
+      case 'siwx rotate-key':
+        io.out(`Session tokens are now signed with key ${await rotateSigningKey(repository.siwx)}`)
+        return 0
       case 'registry seed':
         io.out(await seed(repository))
         return 0

@@ -89,14 +89,12 @@ export async function startServer(
   try {
     if (options.seed && (await repository.countWallets()) === 0) await seedRegistry(repository)
     const { env } = options
-    limitStore =
-      settings.rateLimit === false
-        ? undefined
-        : openLimitStore({
-            redisUrl: env.REDIS_URL,
-            databaseUrl: options.databaseUrl,
-            postgres: settings.postgres,
-          })
+    // Also when rate limiting is off: sign-in nonces live in the same store.
+    limitStore = openLimitStore({
+      redisUrl: env.REDIS_URL,
+      databaseUrl: options.databaseUrl,
+      postgres: settings.postgres,
+    })
     const store = limitStore
     // Only the level comes from the environment: createServer keeps its redaction of secrets.
     const app = await createServer({

@@ -15,6 +15,7 @@ export function isPublicPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? ''
   return (
     path === '/healthz' ||
+    path === '/siwx/v1/jwks' ||
     path.startsWith('/getWalletImage/') ||
     path.startsWith('/public/getAssetImage/') ||
     path.startsWith('/public/getCurrencyImage/') ||
@@ -74,7 +75,14 @@ export function createProjectLookup(repository: Repository, ttlMs: number = defa
     const project = origin === undefined ? undefined : await lookup(request)
     const allowed =
       origin !== undefined && project !== undefined && isOriginAllowed(origin, projectOrigins(project))
-    return { origin: allowed ? origin : false, methods: ['GET', 'HEAD'], maxAge: 600 }
+    // Sign-in routes also take JSON bodies, deletions and the session token.
+    const siwx = request.url.startsWith('/siwx/')
+    return {
+      origin: allowed ? origin : false,
+      methods: siwx ? ['GET', 'HEAD', 'POST', 'DELETE'] : ['GET', 'HEAD'],
+      ...(siwx ? { allowedHeaders: ['authorization', 'content-type'] } : {}),
+      maxAge: 600,
+    }
   }
 
   /** preHandler for project routes: unknown project ids end here with a 403. */

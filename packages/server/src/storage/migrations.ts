@@ -70,6 +70,39 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX limit_keys_expiry ON limit_keys (expires_at)',
     ],
   },
+  {
+    version: 3,
+    name: 'sign-in',
+    statements: [
+      // Keys that sign session tokens only; the newest unretired one signs.
+      `CREATE TABLE siwx_keys (
+        kid TEXT PRIMARY KEY,
+        private_jwk TEXT NOT NULL,
+        public_jwk TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        retired_at TEXT
+      )`,
+      `CREATE TABLE siwx_sessions (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        chain_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        message TEXT NOT NULL,
+        signature TEXT NOT NULL,
+        signature_type TEXT NOT NULL,
+        issued_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        revoked_at TEXT
+      )`,
+      'CREATE INDEX siwx_sessions_account ON siwx_sessions (project_id, address, chain_id)',
+      `CREATE TABLE project_rpc_urls (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        chain_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        PRIMARY KEY (project_id, chain_id)
+      )`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

@@ -1,6 +1,7 @@
 import type { ChainNamespace, ImageKind, RegistryWallet, StoredImage } from '../registry/types.js'
 import type { SqlDriver, SqlValue } from './driver.js'
 import { applyMigrations } from './migrations.js'
+import { createSiwxRepository } from './siwx.js'
 import type { NewProject, Project, Repository, WalletPage, WalletQuery } from './types.js'
 
 interface ProjectRow {
@@ -132,6 +133,7 @@ export function createSqlRepository(driver: SqlDriver): Repository {
 
   return {
     kind: driver.kind,
+    siwx: createSiwxRepository(driver),
     migrate: () => applyMigrations(driver),
     close: () => driver.close(),
     getProject,

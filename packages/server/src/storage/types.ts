@@ -1,4 +1,5 @@
 import type { ImageKind, RegistryWallet, StoredImage } from '../registry/types.js'
+import type { SiwxRepository } from './siwx.js'
 
 /** Remote feature ids served by `/appkit/v1/config`, plus `analytics` for `/getAnalyticsConfig`. */
 export const featureIds = [
@@ -63,6 +64,8 @@ export interface WalletPage {
  */
 export interface Repository {
   readonly kind: 'sqlite' | 'postgres'
+  /** Sign-in keys, sessions and chain RPC URLs. */
+  readonly siwx: SiwxRepository
   /** Apply pending migrations; safe to call from several instances at once. */
   migrate(): Promise<number[]>
   close(): Promise<void>

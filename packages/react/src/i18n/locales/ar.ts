@@ -82,4 +82,13 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'معرّف المشروع غير مُعدّ',
   'alert.INVALID_APP_CONFIGURATION': 'إعدادات التطبيق غير صالحة',
   'alert.unknown': 'هذا التطبيق غير مُعدّ بشكل صحيح.',
+  'view.SIWXSignMessage.title': 'تسجيل الدخول',
+  'siwx.summary': 'يطلب منك {app} تسجيل الدخول بمحفظتك {address} على {network}.',
+  'siwx.free': 'توقيع رسالة يثبت أن هذا الحساب لك. لا يكلّف شيئًا ولا يرسل أي معاملة.',
+  'siwx.required': 'يتطلب هذا التطبيق تسجيل الدخول؛ الإلغاء يفصل محفظتك.',
+  'siwx.sign': 'توقيع',
+  'siwx.cancel': 'إلغاء',
+  'siwx.authenticating': 'جارٍ التحقق...',
+  'siwx.confirm': 'أكّد التوقيع في محفظتك.',
+  'siwx.declined': 'تم رفض التوقيع',
 }

@@ -90,4 +90,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'Projekt-ID nicht konfiguriert',
   'alert.INVALID_APP_CONFIGURATION': 'Ungültige App-Konfiguration',
   'alert.unknown': 'Diese App ist nicht richtig konfiguriert.',
+  'view.SIWXSignMessage.title': 'Anmelden',
+  'siwx.summary': '{app} bittet dich, dich mit deiner Wallet {address} auf {network} anzumelden.',
+  'siwx.free':
+    'Das Signieren einer Nachricht beweist, dass dieses Konto dir gehört. Es kostet nichts und sendet keine Transaktion.',
+  'siwx.required': 'Diese App verlangt eine Anmeldung; Abbrechen trennt deine Wallet.',
+  'siwx.sign': 'Signieren',
+  'siwx.cancel': 'Abbrechen',
+  'siwx.authenticating': 'Authentifizierung läuft...',
+  'siwx.confirm': 'Bestätige die Signatur in deiner Wallet.',
+  'siwx.declined': 'Signatur abgelehnt',
 }

@@ -88,4 +88,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID de proyecto no configurado',
   'alert.INVALID_APP_CONFIGURATION': 'configuración de la aplicación no válida',
   'alert.unknown': 'Esta aplicación no está bien configurada.',
+  'view.SIWXSignMessage.title': 'Iniciar sesión',
+  'siwx.summary': '{app} te pide que inicies sesión con tu billetera {address} en {network}.',
+  'siwx.free':
+    'Firmar un mensaje demuestra que esta cuenta es tuya. No cuesta nada y no envía ninguna transacción.',
+  'siwx.required': 'Esta aplicación requiere que inicies sesión; cancelar desconecta tu billetera.',
+  'siwx.sign': 'Firmar',
+  'siwx.cancel': 'Cancelar',
+  'siwx.authenticating': 'Autenticando...',
+  'siwx.confirm': 'Confirma la firma en tu billetera.',
+  'siwx.declined': 'Firma rechazada',
 }

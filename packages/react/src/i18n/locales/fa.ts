@@ -84,4 +84,13 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'شناسه پروژه تنظیم نشده است',
   'alert.INVALID_APP_CONFIGURATION': 'پیکربندی برنامه نامعتبر است',
   'alert.unknown': 'این برنامه درست پیکربندی نشده است.',
+  'view.SIWXSignMessage.title': 'ورود',
+  'siwx.summary': '{app} از شما می‌خواهد با کیف‌پول {address} در {network} وارد شوید.',
+  'siwx.free': 'امضای یک پیام ثابت می‌کند این حساب متعلق به شماست. هزینه‌ای ندارد و هیچ تراکنشی ارسال نمی‌کند.',
+  'siwx.required': 'این برنامه به ورود شما نیاز دارد؛ لغو کردن کیف‌پول شما را قطع می‌کند.',
+  'siwx.sign': 'امضا',
+  'siwx.cancel': 'لغو',
+  'siwx.authenticating': 'در حال احراز هویت...',
+  'siwx.confirm': 'امضا را در کیف‌پول خود تأیید کنید.',
+  'siwx.declined': 'امضا رد شد',
 }

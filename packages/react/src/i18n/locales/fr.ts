@@ -88,4 +88,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'identifiant de projet non configuré',
   'alert.INVALID_APP_CONFIGURATION': 'configuration de l’application invalide',
   'alert.unknown': 'Cette application n’est pas correctement configurée.',
+  'view.SIWXSignMessage.title': 'Connexion',
+  'siwx.summary': '{app} vous demande de vous connecter avec votre portefeuille {address} sur {network}.',
+  'siwx.free':
+    'Signer un message prouve que ce compte vous appartient. Cela ne coûte rien et n’envoie aucune transaction.',
+  'siwx.required': 'Cette application exige une connexion ; annuler déconnecte votre portefeuille.',
+  'siwx.sign': 'Signer',
+  'siwx.cancel': 'Annuler',
+  'siwx.authenticating': 'Authentification...',
+  'siwx.confirm': 'Confirmez la signature dans votre portefeuille.',
+  'siwx.declined': 'Signature refusée',
 }

@@ -82,4 +82,13 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'מזהה הפרויקט לא הוגדר',
   'alert.INVALID_APP_CONFIGURATION': 'הגדרות האפליקציה אינן תקינות',
   'alert.unknown': 'האפליקציה הזו אינה מוגדרת כראוי.',
+  'view.SIWXSignMessage.title': 'התחברות',
+  'siwx.summary': '{app} מבקשת ממך להתחבר עם הארנק {address} ברשת {network}.',
+  'siwx.free': 'חתימה על הודעה מוכיחה שהחשבון הזה שלך. זה לא עולה דבר ולא שולח שום עסקה.',
+  'siwx.required': 'האפליקציה הזו דורשת התחברות; ביטול ינתק את הארנק שלך.',
+  'siwx.sign': 'חתימה',
+  'siwx.cancel': 'ביטול',
+  'siwx.authenticating': 'מאמת...',
+  'siwx.confirm': 'אשר/י את החתימה בארנק שלך.',
+  'siwx.declined': 'החתימה נדחתה',
 }

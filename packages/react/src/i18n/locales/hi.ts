@@ -83,4 +83,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'प्रोजेक्ट ID सेट नहीं है',
   'alert.INVALID_APP_CONFIGURATION': 'ऐप का कॉन्फ़िगरेशन अमान्य है',
   'alert.unknown': 'यह ऐप ठीक से कॉन्फ़िगर नहीं है।',
+  'view.SIWXSignMessage.title': 'साइन इन',
+  'siwx.summary': '{app} आपसे {network} पर अपने वॉलेट {address} से साइन इन करने को कह रहा है।',
+  'siwx.free':
+    'संदेश पर हस्ताक्षर करना साबित करता है कि यह खाता आपका है। इसमें कोई शुल्क नहीं लगता और कोई लेन-देन नहीं भेजा जाता।',
+  'siwx.required': 'इस ऐप के लिए साइन इन ज़रूरी है; रद्द करने पर आपका वॉलेट डिस्कनेक्ट हो जाएगा।',
+  'siwx.sign': 'हस्ताक्षर करें',
+  'siwx.cancel': 'रद्द करें',
+  'siwx.authenticating': 'प्रमाणीकरण हो रहा है...',
+  'siwx.confirm': 'अपने वॉलेट में हस्ताक्षर की पुष्टि करें।',
+  'siwx.declined': 'हस्ताक्षर अस्वीकार किया गया',
 }

@@ -87,4 +87,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID proyek belum dikonfigurasi',
   'alert.INVALID_APP_CONFIGURATION': 'konfigurasi aplikasi tidak valid',
   'alert.unknown': 'Aplikasi ini belum dikonfigurasi dengan benar.',
+  'view.SIWXSignMessage.title': 'Masuk',
+  'siwx.summary': '{app} meminta Anda masuk dengan dompet {address} di {network}.',
+  'siwx.free':
+    'Menandatangani pesan membuktikan akun ini milik Anda. Gratis dan tidak mengirim transaksi apa pun.',
+  'siwx.required': 'Aplikasi ini mengharuskan Anda masuk; membatalkan akan memutuskan dompet Anda.',
+  'siwx.sign': 'Tanda tangani',
+  'siwx.cancel': 'Batal',
+  'siwx.authenticating': 'Mengautentikasi...',
+  'siwx.confirm': 'Konfirmasi tanda tangan di dompet Anda.',
+  'siwx.declined': 'Tanda tangan ditolak',
 }

@@ -88,4 +88,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID progetto non configurato',
   'alert.INVALID_APP_CONFIGURATION': 'configurazione dell’app non valida',
   'alert.unknown': 'Questa app non è configurata correttamente.',
+  'view.SIWXSignMessage.title': 'Accedi',
+  'siwx.summary': '{app} ti chiede di accedere con il tuo wallet {address} su {network}.',
+  'siwx.free':
+    'Firmare un messaggio dimostra che questo account è tuo. Non costa nulla e non invia alcuna transazione.',
+  'siwx.required': 'Questa app richiede l’accesso; annullare disconnette il tuo wallet.',
+  'siwx.sign': 'Firma',
+  'siwx.cancel': 'Annulla',
+  'siwx.authenticating': 'Autenticazione in corso...',
+  'siwx.confirm': 'Conferma la firma nel tuo wallet.',
+  'siwx.declined': 'Firma rifiutata',
 }

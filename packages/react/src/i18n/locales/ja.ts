@@ -88,4 +88,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'プロジェクト ID が設定されていません',
   'alert.INVALID_APP_CONFIGURATION': 'アプリの設定が無効です',
   'alert.unknown': 'このアプリは正しく設定されていません。',
+  'view.SIWXSignMessage.title': 'サインイン',
+  'siwx.summary': '{app} が {network} 上のウォレット {address} でのサインインを求めています。',
+  'siwx.free':
+    'メッセージへの署名で、このアカウントがあなたのものであることを証明します。費用はかからず、トランザクションも送信されません。',
+  'siwx.required': 'このアプリではサインインが必要です。キャンセルするとウォレットの接続が解除されます。',
+  'siwx.sign': '署名する',
+  'siwx.cancel': 'キャンセル',
+  'siwx.authenticating': '認証中...',
+  'siwx.confirm': 'ウォレットで署名を確認してください。',
+  'siwx.declined': '署名が拒否されました',
 }

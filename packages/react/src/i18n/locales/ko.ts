@@ -87,4 +87,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': '프로젝트 ID가 설정되지 않았습니다',
   'alert.INVALID_APP_CONFIGURATION': '앱 설정이 올바르지 않습니다',
   'alert.unknown': '이 앱은 올바르게 설정되지 않았습니다.',
+  'view.SIWXSignMessage.title': '로그인',
+  'siwx.summary': '{app}이(가) {network}에서 지갑 {address}(으)로 로그인하도록 요청합니다.',
+  'siwx.free':
+    '메시지에 서명하면 이 계정이 본인의 것임을 증명합니다. 비용이 들지 않으며 트랜잭션도 보내지 않습니다.',
+  'siwx.required': '이 앱은 로그인이 필요합니다. 취소하면 지갑 연결이 해제됩니다.',
+  'siwx.sign': '서명',
+  'siwx.cancel': '취소',
+  'siwx.authenticating': '인증 중...',
+  'siwx.confirm': '지갑에서 서명을 확인하세요.',
+  'siwx.declined': '서명이 거부되었습니다',
 }

@@ -86,4 +86,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'project-ID niet ingesteld',
   'alert.INVALID_APP_CONFIGURATION': 'ongeldige app-configuratie',
   'alert.unknown': 'Deze app is niet goed ingesteld.',
+  'view.SIWXSignMessage.title': 'Inloggen',
+  'siwx.summary': '{app} vraagt je in te loggen met je wallet {address} op {network}.',
+  'siwx.free':
+    'Een bericht ondertekenen bewijst dat dit account van jou is. Het kost niets en verstuurt geen transactie.',
+  'siwx.required': 'Deze app vereist dat je inlogt; annuleren verbreekt de verbinding met je wallet.',
+  'siwx.sign': 'Ondertekenen',
+  'siwx.cancel': 'Annuleren',
+  'siwx.authenticating': 'Bezig met verifiëren...',
+  'siwx.confirm': 'Bevestig de handtekening in je wallet.',
+  'siwx.declined': 'Handtekening geweigerd',
 }

@@ -86,4 +86,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'nie skonfigurowano identyfikatora projektu',
   'alert.INVALID_APP_CONFIGURATION': 'nieprawidłowa konfiguracja aplikacji',
   'alert.unknown': 'Ta aplikacja jest źle skonfigurowana.',
+  'view.SIWXSignMessage.title': 'Zaloguj się',
+  'siwx.summary': '{app} prosi o zalogowanie się portfelem {address} w sieci {network}.',
+  'siwx.free':
+    'Podpisanie wiadomości dowodzi, że to konto należy do Ciebie. Nic nie kosztuje i nie wysyła żadnej transakcji.',
+  'siwx.required': 'Ta aplikacja wymaga zalogowania; anulowanie rozłączy Twój portfel.',
+  'siwx.sign': 'Podpisz',
+  'siwx.cancel': 'Anuluj',
+  'siwx.authenticating': 'Uwierzytelnianie...',
+  'siwx.confirm': 'Potwierdź podpis w portfelu.',
+  'siwx.declined': 'Odrzucono podpis',
 }

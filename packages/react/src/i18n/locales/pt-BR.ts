@@ -87,4 +87,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID do projeto não configurado',
   'alert.INVALID_APP_CONFIGURATION': 'configuração do app inválida',
   'alert.unknown': 'Este app não está configurado corretamente.',
+  'view.SIWXSignMessage.title': 'Entrar',
+  'siwx.summary': '{app} pede que você entre com sua carteira {address} na rede {network}.',
+  'siwx.free':
+    'Assinar uma mensagem comprova que esta conta é sua. Não custa nada e não envia nenhuma transação.',
+  'siwx.required': 'Este aplicativo exige que você entre; cancelar desconecta sua carteira.',
+  'siwx.sign': 'Assinar',
+  'siwx.cancel': 'Cancelar',
+  'siwx.authenticating': 'Autenticando...',
+  'siwx.confirm': 'Confirme a assinatura na sua carteira.',
+  'siwx.declined': 'Assinatura recusada',
 }

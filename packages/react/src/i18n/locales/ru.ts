@@ -89,4 +89,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'не задан идентификатор проекта',
   'alert.INVALID_APP_CONFIGURATION': 'неверная конфигурация приложения',
   'alert.unknown': 'Приложение настроено неправильно.',
+  'view.SIWXSignMessage.title': 'Вход',
+  'siwx.summary': '{app} просит вас войти с кошельком {address} в сети {network}.',
+  'siwx.free':
+    'Подпись сообщения доказывает, что этот аккаунт принадлежит вам. Это бесплатно и не отправляет никаких транзакций.',
+  'siwx.required': 'Этому приложению нужен вход; отмена отключит ваш кошелёк.',
+  'siwx.sign': 'Подписать',
+  'siwx.cancel': 'Отмена',
+  'siwx.authenticating': 'Проверка...',
+  'siwx.confirm': 'Подтвердите подпись в кошельке.',
+  'siwx.declined': 'Подпись отклонена',
 }

@@ -85,4 +85,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'proje kimliği yapılandırılmamış',
   'alert.INVALID_APP_CONFIGURATION': 'geçersiz uygulama yapılandırması',
   'alert.unknown': 'Bu uygulama doğru yapılandırılmamış.',
+  'view.SIWXSignMessage.title': 'Giriş yap',
+  'siwx.summary': '{app}, {network} üzerinde {address} cüzdanınızla giriş yapmanızı istiyor.',
+  'siwx.free':
+    'Bir mesajı imzalamak bu hesabın size ait olduğunu kanıtlar. Ücretsizdir ve hiçbir işlem göndermez.',
+  'siwx.required': 'Bu uygulama giriş yapmanızı gerektiriyor; iptal etmek cüzdanınızın bağlantısını keser.',
+  'siwx.sign': 'İmzala',
+  'siwx.cancel': 'İptal',
+  'siwx.authenticating': 'Kimlik doğrulanıyor...',
+  'siwx.confirm': 'İmzayı cüzdanınızda onaylayın.',
+  'siwx.declined': 'İmza reddedildi',
 }

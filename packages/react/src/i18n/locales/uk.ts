@@ -88,4 +88,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'не налаштовано ідентифікатор проєкту',
   'alert.INVALID_APP_CONFIGURATION': 'неправильна конфігурація застосунку',
   'alert.unknown': 'Застосунок налаштовано неправильно.',
+  'view.SIWXSignMessage.title': 'Вхід',
+  'siwx.summary': '{app} просить вас увійти з гаманцем {address} у мережі {network}.',
+  'siwx.free':
+    'Підпис повідомлення доводить, що цей обліковий запис ваш. Це безкоштовно й не надсилає жодних транзакцій.',
+  'siwx.required': 'Цей застосунок вимагає входу; скасування відключить ваш гаманець.',
+  'siwx.sign': 'Підписати',
+  'siwx.cancel': 'Скасувати',
+  'siwx.authenticating': 'Автентифікація...',
+  'siwx.confirm': 'Підтвердьте підпис у гаманці.',
+  'siwx.declined': 'Підпис відхилено',
 }

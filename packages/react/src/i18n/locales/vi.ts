@@ -85,4 +85,14 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': 'chưa cấu hình mã dự án',
   'alert.INVALID_APP_CONFIGURATION': 'cấu hình ứng dụng không hợp lệ',
   'alert.unknown': 'Ứng dụng này chưa được cấu hình đúng.',
+  'view.SIWXSignMessage.title': 'Đăng nhập',
+  'siwx.summary': '{app} yêu cầu bạn đăng nhập bằng ví {address} trên {network}.',
+  'siwx.free':
+    'Ký một tin nhắn chứng minh tài khoản này là của bạn. Không mất phí và không gửi giao dịch nào.',
+  'siwx.required': 'Ứng dụng này yêu cầu bạn đăng nhập; hủy sẽ ngắt kết nối ví của bạn.',
+  'siwx.sign': 'Ký',
+  'siwx.cancel': 'Hủy',
+  'siwx.authenticating': 'Đang xác thực...',
+  'siwx.confirm': 'Xác nhận chữ ký trong ví của bạn.',
+  'siwx.declined': 'Chữ ký bị từ chối',
 }

@@ -81,4 +81,13 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': '未配置项目 ID',
   'alert.INVALID_APP_CONFIGURATION': '应用配置无效',
   'alert.unknown': '此应用配置不正确。',
+  'view.SIWXSignMessage.title': '登录',
+  'siwx.summary': '{app} 请求你在 {network} 上使用钱包 {address} 登录。',
+  'siwx.free': '签署一条消息可证明此账户归你所有。不收取任何费用，也不会发送任何交易。',
+  'siwx.required': '此应用要求登录；取消将断开你的钱包。',
+  'siwx.sign': '签名',
+  'siwx.cancel': '取消',
+  'siwx.authenticating': '正在验证...',
+  'siwx.confirm': '请在钱包中确认签名。',
+  'siwx.declined': '签名已被拒绝',
 }

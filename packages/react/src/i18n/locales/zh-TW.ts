@@ -81,4 +81,13 @@ export const messages: Messages = {
   'alert.PROJECT_ID_NOT_CONFIGURED': '未設定專案 ID',
   'alert.INVALID_APP_CONFIGURATION': '應用程式設定無效',
   'alert.unknown': '此應用程式的設定不正確。',
+  'view.SIWXSignMessage.title': '登入',
+  'siwx.summary': '{app} 請求你在 {network} 上使用錢包 {address} 登入。',
+  'siwx.free': '簽署一則訊息可證明此帳戶屬於你。不收取任何費用，也不會送出任何交易。',
+  'siwx.required': '此應用程式要求登入；取消會中斷你的錢包連線。',
+  'siwx.sign': '簽署',
+  'siwx.cancel': '取消',
+  'siwx.authenticating': '正在驗證...',
+  'siwx.confirm': '請在錢包中確認簽署。',
+  'siwx.declined': '簽署已被拒絕',
 }

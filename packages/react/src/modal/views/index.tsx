@@ -1,5 +1,6 @@
 'use client'
 import type { Latch, RouteEntry } from '@latch/core'
+import { lazy, Suspense } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
 import { AccountView } from './AccountView.js'
@@ -11,6 +12,9 @@ import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
 import { UnsupportedChainView } from './UnsupportedChainView.js'
 import { WalletConnectView } from './WalletConnectView.js'
+
+// Loaded only when an app with sign-in opens it.
+const SIWXSignMessageView = lazy(() => import('./SIWXSignMessageView.js'))
 
 export interface ViewProps {
   latch: Latch
@@ -35,6 +39,12 @@ export function ViewBody({ latch, entry }: ViewProps) {
       return <UnsupportedChainView latch={latch} entry={entry} />
     case 'ConnectingWalletConnectBasic':
       return <WalletConnectView latch={latch} entry={entry} />
+    case 'SIWXSignMessage':
+      return (
+        <Suspense fallback={<div className="latch-spinner" role="progressbar" aria-label="…" />}>
+          <SIWXSignMessageView latch={latch} entry={entry} />
+        </Suspense>
+      )
     default:
       return <ConnectView latch={latch} entry={entry} />
   }
@@ -50,6 +60,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'Networks':
     case 'SwitchActiveChain':
     case 'UnsupportedChain':
+    case 'SIWXSignMessage':
       return t(`view.${entry.view}.title`)
     case 'ConnectingWalletConnectBasic': {
       // A wallet from the registry titles its own pairing view.

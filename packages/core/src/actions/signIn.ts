@@ -1,0 +1,154 @@
+import type { Latch, SignInGate } from '../createLatch.js'
+import { SiwxNotEnabledError } from '../errors/siwx.js'
+import { modalReducer } from '../rules/openModal.js'
+import { createRouterState } from '../rules/router.js'
+import type { LatchSiwx } from '../siwx/types.js'
+import type { SignInState } from '../state.js'
+import { patchState } from './_shared.js'
+import { signMessage } from './signMessage.js'
+
+/** Spec §8: creating the message failed (e.g. the sign-in server could not be reached). */
+export const signInInitFailedMessage = 'A problem occurred while trying initialize authentication'
+
+type Verdict = 'ok' | 'disconnect'
+
+/** The sign-in state without an account asked or signed in. */
+export function clearedSignIn(signIn: SignInState): SignInState {
+  return {
+    ...signIn,
+    status: 'none',
+    request: undefined,
+    signing: false,
+    error: undefined,
+    session: undefined,
+  }
+}
+
+function siwxOf(latch: Latch): LatchSiwx {
+  const siwx = latch.options.siwx
+  if (!siwx) throw new SiwxNotEnabledError()
+  return siwx
+}
+
+function patchSignIn(latch: Latch, patch: Partial<SignInState>): void {
+  patchState(latch, { signIn: { ...latch.store.getState().signIn, ...patch } })
+}
+
+/** Closes the modal whatever the closing rules say (the sign-in they protect is over). */
+function forceClose(latch: Latch): void {
+  const state = latch.store.getState()
+  if (!state.modal.open) return
+  patchState(latch, {
+    modal: modalReducer(state.modal, { type: 'close' }),
+    router: createRouterState({ view: 'Connect' }),
+    error: undefined,
+  })
+  latch.events.emit('MODAL_CLOSE', { connected: false })
+}
+
+/** Ends the waiting sign-in step with `verdict`. */
+function settle(latch: Latch, verdict: Verdict): void {
+  const pending = latch._internal.pendingSignIn
+  latch._internal.pendingSignIn = undefined
+  pending?.stop()
+  pending?.resolve(verdict)
+}
+
+/**
+ * The sign-in step of the after-connect pipeline (spec §4): an account with a session for this
+ * network passes; otherwise SIWXSignMessage opens and the step waits for the visitor: signed →
+ * 'ok'; cancelled → 'disconnect' when sign-in is required, else 'ok'.
+ */
+export const runSignInGate = async (latch: Latch, context: Parameters<SignInGate>[0]): Promise<Verdict> => {
+  const siwx = siwxOf(latch)
+  // A newer account or network replaces the one asked before.
+  settle(latch, 'ok')
+  const sessions = await siwx.getSessions(context.caipNetworkId, context.address).catch(() => [])
+  const account = latch.store.getState().namespaces[context.namespace]?.account
+  if (account?.address !== context.address) return 'ok'
+  if (sessions.length > 0) {
+    patchSignIn(latch, {
+      ...clearedSignIn(latch.store.getState().signIn),
+      status: 'signed-in',
+      session: sessions[0],
+    })
+    return 'ok'
+  }
+  patchSignIn(latch, { ...clearedSignIn(latch.store.getState().signIn), status: 'pending', request: context })
+  const state = latch.store.getState()
+  patchState(latch, {
+    modal: modalReducer(state.modal, { type: 'open' }),
+    router: createRouterState({ view: 'SIWXSignMessage' }),
+    error: undefined,
+  })
+  if (!state.modal.open) latch.events.emit('MODAL_OPEN', { view: 'SIWXSignMessage' })
+  return new Promise<Verdict>((resolve) => {
+    // A wallet that disconnects while the view waits ends the step: never a sign-in view
+    // left open for an account that is gone.
+    const stop = latch.store.subscribe(
+      (s) => s.namespaces[context.namespace]?.account.address,
+      (address) => {
+        if (address === context.address) return
+        settle(latch, 'ok')
+        patchSignIn(latch, clearedSignIn(latch.store.getState().signIn))
+        if (latch.store.getState().router.history.at(-1)?.view === 'SIWXSignMessage') forceClose(latch)
+      },
+    )
+    latch._internal.pendingSignIn = { resolve, stop, context, cancel: () => cancelSignIn(latch) }
+  })
+}
+
+/**
+ * The Sign button of SIWXSignMessage: asks the implementation for a message, the wallet for its
+ * signature, and the implementation to keep the session. Success closes the modal; a failure
+ * stays on the view with its reason ('Signature declined', …) so the visitor can try again.
+ *
+ * @example
+ * await signIn(latch)
+ */
+export async function signIn(latch: Latch): Promise<void> {
+  const siwx = siwxOf(latch)
+  const pending = latch._internal.pendingSignIn
+  if (!pending || latch.store.getState().signIn.signing) return
+  const { namespace, address, caipNetworkId } = pending.context
+  patchSignIn(latch, { signing: true, error: undefined })
+  let stage: 'message' | 'signature' | 'session' = 'message'
+  try {
+    const { data, message } = await siwx.createMessage({ accountAddress: address, chainId: caipNetworkId })
+    stage = 'signature'
+    const signature = await signMessage(latch, { message, namespace })
+    stage = 'session'
+    const session = { data, message, signature }
+    await siwx.addSession(session)
+    if (latch._internal.pendingSignIn !== pending) return
+    patchSignIn(latch, { status: 'signed-in', session, request: undefined, signing: false, error: undefined })
+    forceClose(latch)
+    latch.events.emit('SIWX_AUTH_SUCCESS', { namespace, address })
+    settle(latch, 'ok')
+  } catch (error) {
+    if (latch._internal.pendingSignIn !== pending) return
+    const message =
+      stage === 'message'
+        ? signInInitFailedMessage
+        : ((error as { shortMessage?: string }).shortMessage ?? (error as Error).message ?? String(error))
+    patchSignIn(latch, { signing: false, error: message })
+    latch.events.emit('SIWX_AUTH_ERROR', { namespace, message })
+  }
+}
+
+/**
+ * Cancel on SIWXSignMessage (also closing it while sign-in is optional): the modal closes and the
+ * view resets to Connect; when sign-in is required the wallet is disconnected.
+ *
+ * @example
+ * cancelSignIn(latch)
+ */
+export function cancelSignIn(latch: Latch): void {
+  const pending = latch._internal.pendingSignIn
+  if (!pending) return
+  const required = latch.store.getState().signIn.required
+  patchSignIn(latch, clearedSignIn(latch.store.getState().signIn))
+  forceClose(latch)
+  latch.events.emit('SIWX_AUTH_CANCEL', { namespace: pending.context.namespace })
+  settle(latch, required ? 'disconnect' : 'ok')
+}

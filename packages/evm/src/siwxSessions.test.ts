@@ -1,0 +1,76 @@
+import type { SiwxSession } from '@latch/core'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { localSiwx } from './siwxSessions.js'
+
+function memoryStorage() {
+  const items = new Map<string, string>()
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  }
+}
+
+const account = privateKeyToAccount(generatePrivateKey())
+const chainId = 'eip155:1'
+
+beforeEach(() => vi.stubGlobal('location', new URL('https://app.example.com/page')))
+afterEach(() => vi.unstubAllGlobals())
+
+async function signed(siwx: ReturnType<typeof localSiwx>, signer = account): Promise<SiwxSession> {
+  const { data, message } = await siwx.createMessage({ accountAddress: account.address, chainId })
+  return { data, message, signature: await signer.signMessage({ message }) }
+}
+
+describe('localSiwx', () => {
+  it('when the account signs the message it made, then the session is kept for that account and network only', async () => {
+    const siwx = localSiwx({ storage: memoryStorage(), statement: 'Sign in to Example.', required: true })
+    expect(siwx.getRequired?.()).toBe(true)
+    const session = await signed(siwx)
+    expect(session.message).toContain('app.example.com wants you to sign in with your Ethereum account:')
+    expect(session.message).toContain('Sign in to Example.')
+    expect(session.data.nonce).toMatch(/^[A-Za-z0-9]{22}$/)
+    await siwx.addSession(session)
+    expect(await siwx.getSessions(chainId, account.address.toLowerCase())).toEqual([session])
+    expect(await siwx.getSessions('eip155:8453', account.address)).toEqual([])
+    await siwx.revokeSession(chainId, account.address)
+    expect(await siwx.getSessions(chainId, account.address)).toEqual([])
+  })
+
+  it('when the signature is another key’s, garbage, or the message is for another page or expired, then it is refused', async () => {
+    const siwx = localSiwx({ storage: memoryStorage() })
+    const other = privateKeyToAccount(generatePrivateKey())
+    await expect(siwx.addSession(await signed(siwx, other))).rejects.toThrow(
+      'The signature does not match the address',
+    )
+    const good = await signed(siwx)
+    await expect(siwx.addSession({ ...good, signature: 'garbage' })).rejects.toThrow(
+      'The signature is not hex',
+    )
+    await expect(
+      siwx.addSession({ ...good, data: { ...good.data, domain: 'evil.example' } }),
+    ).rejects.toThrow('The sign-in message is not for this page')
+    await expect(
+      siwx.addSession({ ...good, data: { ...good.data, expirationTime: '2020-01-01T00:00:00Z' } }),
+    ).rejects.toThrow('The sign-in message has expired')
+    expect(await siwx.getSessions(chainId, account.address)).toEqual([])
+  })
+
+  it('when the stored list is corrupted, then it reads as no sessions', async () => {
+    const storage = memoryStorage()
+    storage.setItem('latch.siwx.sessions', '{not json')
+    expect(await localSiwx({ storage }).getSessions(chainId, account.address)).toEqual([])
+    storage.setItem('latch.siwx.sessions', JSON.stringify([{ message: 1 }]))
+    expect(await localSiwx({ storage }).getSessions(chainId, account.address)).toEqual([])
+  })
+
+  it('when the network is not eip155, then no message is made', async () => {
+    await expect(
+      localSiwx({ storage: memoryStorage() }).createMessage({
+        accountAddress: account.address,
+        chainId: 'solana:x',
+      }),
+    ).rejects.toThrow('Sign-in supports eip155 networks only')
+  })
+})

@@ -1,0 +1,65 @@
+'use client'
+import { cancelSignIn, signIn } from '@latch/core'
+import { useEffect, useRef } from 'react'
+import { shortAddress } from '../../format.js'
+import { useLatchState } from '../../hooks/useLatchState.js'
+import { useT } from '../../i18n/context.js'
+import type { ViewProps } from './index.js'
+
+/**
+ * Sign-in with the wallet (spec §2, §4): says in plain words what the signature is for, then
+ * Sign / Cancel. It cannot be closed while sign-in is required and no session exists.
+ */
+export default function SIWXSignMessageView({ latch }: ViewProps) {
+  const t = useT()
+  const request = useLatchState((s) => s.signIn.request, { latch })
+  const signing = useLatchState((s) => s.signIn.signing, { latch })
+  const error = useLatchState((s) => s.signIn.error, { latch })
+  const required = useLatchState((s) => s.signIn.required, { latch })
+  const network = latch.options.networks.find((n) => n.caipNetworkId === request?.caipNetworkId)
+  // This view arrives after the modal placed the focus (it loads on demand): take it once.
+  const primary = useRef<HTMLButtonElement>(null)
+  useEffect(() => primary.current?.focus(), [])
+  const app = latch.options.metadata?.name ?? (typeof location === 'undefined' ? '' : location.host)
+  return (
+    <div className="latch-center" data-testid="latch-siwx">
+      <p data-testid="latch-siwx-summary">
+        {t('siwx.summary', {
+          app,
+          address: request ? shortAddress(request.address) : '',
+          network: network?.name ?? request?.caipNetworkId ?? '',
+        })}
+      </p>
+      <p className="latch-muted">{t('siwx.free')}</p>
+      {required && <p className="latch-muted">{t('siwx.required')}</p>}
+      {error && (
+        <p className="latch-error" role="alert" data-testid="latch-error">
+          {/* Looked up in the catalog, never shown from the error's English text. */}
+          {error === 'Signature declined' ? t('siwx.declined') : t('error.hint.unknown')}
+        </p>
+      )}
+      {signing ? (
+        <>
+          <div className="latch-spinner" role="progressbar" aria-label={t('siwx.authenticating')} />
+          <p data-testid="latch-siwx-authenticating">{t('siwx.authenticating')}</p>
+          <p className="latch-muted">{t('siwx.confirm')}</p>
+        </>
+      ) : (
+        <div className="latch-actions">
+          <button type="button" className="latch-secondary" onClick={() => cancelSignIn(latch)}>
+            {t('siwx.cancel')}
+          </button>
+          <button
+            ref={primary}
+            type="button"
+            className="latch-primary"
+            data-autofocus
+            onClick={() => void signIn(latch)}
+          >
+            {error ? t('connecting.retry') : t('siwx.sign')}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto'
+import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose'
+import type { SiwxRepository } from '../storage/siwx.js'
+
+/** The `typ` of session tokens, so no other JWT of the app can pass for one. */
+export const sessionTokenType = 'latch-siwx+jwt'
+export const sessionTokenAlgorithm = 'ES256'
+/** Spec default lifetime of a sign-in session: one day. */
+export const defaultSessionLifetimeMs = 24 * 60 * 60 * 1000
+
+async function newKey() {
+  const { privateKey, publicKey } = await generateKeyPair(sessionTokenAlgorithm, { extractable: true })
+  const kid = randomUUID()
+  const meta = { kid, alg: sessionTokenAlgorithm, use: 'sig' }
+  return {
+    kid,
+    privateJwk: JSON.stringify({ ...(await exportJWK(privateKey)), ...meta }),
+    publicJwk: JSON.stringify({ ...(await exportJWK(publicKey)), ...meta }),
+    createdAt: new Date().toISOString(),
+  }
+}
+
+/** Creates the first signing key when the database has none (first start). */
+export async function ensureSigningKey(repository: SiwxRepository): Promise<void> {
+  if ((await repository.listSigningKeys()).length > 0) return
+  await repository.insertFirstSigningKey(await newKey())
+}
+
+/** `latch-server siwx rotate-key`: a new key signs from now on; the previous one stays published. */
+export async function rotateSigningKey(repository: SiwxRepository): Promise<string> {
+  const key = await newKey()
+  await repository.rotateSigningKey(key)
+  return key.kid
+}
+
+/** The published keys: the current one and the one it replaced (tokens it signed still verify). */
+export async function publishedKeys(repository: SiwxRepository): Promise<{ keys: JWK[] }> {
+  const keys = await repository.listSigningKeys()
+  const current = keys.filter((k) => k.retiredAt === null)
+  const previous = keys.filter((k) => k.retiredAt !== null).slice(0, 1)
+  return { keys: [...current, ...previous].map((k) => JSON.parse(k.publicJwk) as JWK) }
+}
+
+export interface SessionClaims {
+  /** Session id (`jti`). */
+  sessionId: string
+  projectId: string
+  /** CAIP-10 account (`eip155:1:0x…`). */
+  account: string
+  expiresAt: Date
+}
+
+/** Signs a session token with the newest current key. */
+export async function signSessionToken(repository: SiwxRepository, claims: SessionClaims): Promise<string> {
+  await ensureSigningKey(repository)
+  const [key] = (await repository.listSigningKeys()).filter((k) => k.retiredAt === null)
+  if (key === undefined) throw new Error('No sign-in signing key')
+  const privateKey = await importJWK(JSON.parse(key.privateJwk) as JWK, sessionTokenAlgorithm)
+  return new SignJWT({})
+    .setProtectedHeader({ alg: sessionTokenAlgorithm, kid: key.kid, typ: sessionTokenType })
+    .setSubject(claims.account)
+    .setAudience(claims.projectId)
+    .setJti(claims.sessionId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
+    .sign(privateKey)
+}
+
+/** Verifies a session token's signature, type, audience and expiry; throws when any fails. */
+export async function verifySessionToken(
+  repository: SiwxRepository,
+  token: string,
+  projectId: string,
+): Promise<{ sessionId: string; account: string; expiresAt: number }> {
+  const jwks = await publishedKeys(repository)
+  const { payload } = await jwtVerify(
+    token,
+    async (header) => {
+      const jwk = jwks.keys.find((k) => k.kid === header.kid)
+      if (jwk === undefined) throw new Error('Unknown key')
+      return importJWK(jwk, sessionTokenAlgorithm)
+    },
+    { audience: projectId, typ: sessionTokenType, algorithms: [sessionTokenAlgorithm] },
+  )
+  if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
+    throw new Error('Incomplete token')
+  return { sessionId: payload.jti, account: payload.sub, expiresAt: payload.exp }
+}

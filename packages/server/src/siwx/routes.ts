@@ -1,0 +1,213 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { sendError } from '../http/errors.js'
+import { projectOrigins } from '../http/project.js'
+import { errorResponse, projectQuery } from '../http/schemas.js'
+import type { LimitStore } from '../limits/store.js'
+import { isOriginAllowed } from '../origins.js'
+import type { SignInSession } from '../storage/siwx.js'
+import type { Repository } from '../storage/types.js'
+import { defaultSessionLifetimeMs, publishedKeys, signSessionToken, verifySessionToken } from './keys.js'
+import { checkMessage, SignInRefused, verifySignature } from './verify.js'
+
+/** A nonce is valid this long, and only once. */
+export const nonceLifetimeMs = 5 * 60 * 1000
+const nonceKey = (projectId: string, nonce: string) => `siwx-nonce:${projectId}:${nonce}`
+const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+function newNonce(): string {
+  // 62^22 > 2^128; the modulo bias of 256 % 62 over 22 draws is negligible for a nonce.
+  return [...randomBytes(22)].map((b) => alphanumeric[b % alphanumeric.length]).join('')
+}
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse }
+
+function publicSession(session: SignInSession) {
+  return {
+    id: session.id,
+    chainId: session.chainId,
+    address: session.address,
+    message: session.message,
+    signature: session.signature,
+    signatureType: session.signatureType,
+    issuedAt: session.issuedAt,
+    expiresAt: session.expiresAt,
+  }
+}
+
+/**
+ * Sign-in with the wallet: `GET /siwx/v1/nonce`, `POST /siwx/v1/sessions` (verify a signed
+ * EIP-4361 message, issue a session token), `GET /siwx/v1/sessions` and
+ * `DELETE /siwx/v1/sessions/:id` (with the token), `POST /siwx/v1/introspect` and the public
+ * `GET /siwx/v1/jwks`.
+ */
+export function registerSiwxRoutes(
+  app: FastifyInstance,
+  repository: Repository,
+  store: LimitStore,
+  requireProject: preHandlerAsyncHookHandler,
+): void {
+  const siwx = repository.siwx
+
+  const bearer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization
+    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined
+    if (token === undefined) {
+      sendError(reply, 401, 'unauthorized', 'A session token is required (Authorization: Bearer …)')
+      return undefined
+    }
+    const claims = await verifySessionToken(siwx, token, request.project!.id).catch(() => undefined)
+    const session = claims && (await siwx.getSession(request.project!.id, claims.sessionId))
+    if (!claims || !session || session.revokedAt !== null) {
+      sendError(reply, 401, 'unauthorized', 'The session token is not valid or its session was revoked')
+      return undefined
+    }
+    return session
+  }
+
+  app.get(
+    '/siwx/v1/nonce',
+    { preHandler: requireProject, schema: { querystring: projectQuery } },
+    async (request) => {
+      const nonce = newNonce()
+      await store.put(nonceKey(request.project!.id, nonce), nonceLifetimeMs)
+      return { nonce, expiresAt: new Date(Date.now() + nonceLifetimeMs).toISOString() }
+    },
+  )
+
+  app.post(
+    '/siwx/v1/sessions',
+    {
+      preHandler: requireProject,
+      schema: {
+        querystring: projectQuery,
+        body: {
+          type: 'object',
+          required: ['message', 'signature'],
+          additionalProperties: false,
+          properties: {
+            message: { type: 'string', minLength: 1, maxLength: 4096 },
+            signature: { type: 'string', minLength: 4, maxLength: 8192, pattern: '^0x[0-9a-fA-F]*$' },
+          },
+        },
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const project = request.project!
+      const { message, signature } = request.body as { message: string; signature: string }
+      const origin = request.headers.origin
+      if (typeof origin !== 'string' || !isOriginAllowed(origin, projectOrigins(project)))
+        return sendError(
+          reply,
+          403,
+          'origin_not_allowed',
+          "Sign-in is only accepted from the project's allowed origins",
+        )
+      try {
+        const checked = checkMessage(message, origin)
+        const chainId = `eip155:${checked.chainId}`
+        const rpcUrl = await siwx.getRpcUrl(project.id, chainId)
+        if (rpcUrl === undefined)
+          throw new SignInRefused('unsupported_chain', `No RPC url provided for chainId: ${chainId}`)
+        const signatureType = await verifySignature({ message, address: checked.address, signature, rpcUrl })
+        // Last, so a refused message does not spend it; atomic across every instance.
+        if (!(await store.consume(nonceKey(project.id, checked.nonce))))
+          throw new SignInRefused('invalid_nonce', 'The nonce is unknown, expired or already used')
+        const lifetimeEnd = Date.now() + defaultSessionLifetimeMs
+        const expiresAt = new Date(Math.min(lifetimeEnd, checked.expirationTime?.getTime() ?? lifetimeEnd))
+        const session = {
+          id: randomUUID(),
+          projectId: project.id,
+          chainId,
+          address: checked.address,
+          message,
+          signature,
+          signatureType,
+          issuedAt: new Date().toISOString(),
+          expiresAt: expiresAt.toISOString(),
+        }
+        await siwx.insertSession(session)
+        const token = await signSessionToken(siwx, {
+          sessionId: session.id,
+          projectId: project.id,
+          account: `${chainId}:${checked.address}`,
+          expiresAt,
+        })
+        return { token, session: publicSession({ ...session, revokedAt: null }) }
+      } catch (error) {
+        if (error instanceof SignInRefused) return sendError(reply, 400, error.code, error.message)
+        throw error
+      }
+    },
+  )
+
+  app.get(
+    '/siwx/v1/sessions',
+    { preHandler: requireProject, schema: { querystring: projectQuery } },
+    async (request, reply) => {
+      const session = await bearer(request, reply)
+      if (session === undefined) return reply
+      const sessions = await siwx.listSessions(request.project!.id, {
+        address: session.address,
+        chainId: session.chainId,
+      })
+      return { sessions: sessions.map(publicSession) }
+    },
+  )
+
+  app.delete(
+    '/siwx/v1/sessions/:id',
+    {
+      preHandler: requireProject,
+      schema: {
+        querystring: projectQuery,
+        params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-f-]{36}$' } } },
+      },
+    },
+    async (request, reply) => {
+      const session = await bearer(request, reply)
+      if (session === undefined) return reply
+      const { id } = request.params as { id: string }
+      const target = await siwx.getSession(request.project!.id, id)
+      if (target === undefined || target.address !== session.address)
+        return sendError(reply, 404, 'not_found', 'No such session of this account')
+      await siwx.revokeSession(request.project!.id, id)
+      return reply.code(204).send()
+    },
+  )
+
+  app.post(
+    '/siwx/v1/introspect',
+    {
+      preHandler: requireProject,
+      schema: {
+        querystring: projectQuery,
+        body: {
+          type: 'object',
+          required: ['token'],
+          additionalProperties: false,
+          properties: { token: { type: 'string', minLength: 1, maxLength: 4096 } },
+        },
+      },
+    },
+    async (request) => {
+      const { token } = request.body as { token: string }
+      const claims = await verifySessionToken(siwx, token, request.project!.id).catch(() => undefined)
+      const session = claims && (await siwx.getSession(request.project!.id, claims.sessionId))
+      if (!claims || !session || session.revokedAt !== null) return { active: false }
+      return {
+        active: true,
+        sub: claims.account,
+        aud: request.project!.id,
+        exp: claims.expiresAt,
+        session: publicSession(session),
+      }
+    },
+  )
+
+  app.get('/siwx/v1/jwks', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300')
+    return publishedKeys(siwx)
+  })
+}
