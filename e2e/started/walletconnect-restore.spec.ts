@@ -27,18 +27,28 @@ async function startWallet(): Promise<WalletPeer> {
   return wallet
 }
 
+// The pairing link is not shown as text: "Copy link" puts it on the clipboard.
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+/** The pairing URI the modal shows, as "Copy link" gives it. */
+async function copiedUri(page: Page): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText(''))
+  await modal(page).getByRole('button', { name: 'Copy link' }).click()
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:/)
+  return page.evaluate(() => navigator.clipboard.readText())
+}
+
 /** Opens WalletConnect in the modal; returns the pairing URI shown. */
 async function showPairing(page: Page): Promise<string> {
   await page.getByTestId('latch-connect-button').click()
   await modal(page).getByTestId('wallet-option-walletconnect').click()
   await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
-  const link = modal(page).getByRole('textbox', { name: 'WalletConnect link' })
   // The dev server renders in React's strict mode, which mounts the view twice: the URI of the
   // second mount is the one the visitor sees once the view has settled.
-  let uri = await link.inputValue()
+  let uri = await copiedUri(page)
   for (;;) {
     await page.waitForTimeout(300)
-    const next = await link.inputValue()
+    const next = await copiedUri(page)
     if (next === uri) break
     uri = next
   }

@@ -2,8 +2,8 @@
 import { openModal } from '@latch/core'
 import type { ButtonHTMLAttributes } from 'react'
 import { type UseLatchParameters, useLatch } from '../hooks/useLatch.js'
-import { useLatchNetwork } from '../hooks/useLatchNetwork.js'
 import { useLatchState } from '../hooks/useLatchState.js'
+import { useNetworkState } from '../hooks/useNetworkState.js'
 import { useLocale, useT } from '../i18n/context.js'
 import { useBundledLogo } from '../logos/useBundledLogo.js'
 import { isImageUrl } from '../modal/views/imageUrl.js'
@@ -18,7 +18,7 @@ export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) 
   const latch = useLatch({ latch: explicit })
   const t = useT()
   const { locale, dir } = useLocale()
-  const { caipNetwork, unsupported } = useLatchNetwork({ latch })
+  const { caipNetwork, unsupported } = useNetworkState(latch)
   const themeMode = useLatchState((s) => s.themeMode, { latch })
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
   const prefetch = () => warmUp(latch)

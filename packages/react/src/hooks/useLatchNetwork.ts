@@ -2,13 +2,12 @@
 import {
   type ChainNamespace,
   type GetNetworkReturnType,
-  getNetwork,
   type SwitchNetworkParameters,
   switchNetwork,
-  watchNetwork,
 } from '@latch/core'
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback } from 'react'
 import { type UseLatchParameters, useLatch } from './useLatch.js'
+import { useNetworkState } from './useNetworkState.js'
 
 export interface UseLatchNetworkReturnType extends GetNetworkReturnType {
   switchNetwork(parameters: SwitchNetworkParameters): ReturnType<typeof switchNetwork>
@@ -25,13 +24,7 @@ export function useLatchNetwork(
   parameters: UseLatchParameters & { namespace?: ChainNamespace | undefined } = {},
 ): UseLatchNetworkReturnType {
   const latch = useLatch(parameters)
-  const { namespace } = parameters
-  const subscribe = useCallback(
-    (onChange: () => void) => watchNetwork(latch, { ...(namespace ? { namespace } : {}), onChange }),
-    [latch, namespace],
-  )
-  const get = () => getNetwork(latch, namespace ? { namespace } : {})
-  const network = useSyncExternalStore(subscribe, get, get)
+  const network = useNetworkState(latch, parameters.namespace)
   const doSwitch = useCallback((p: SwitchNetworkParameters) => switchNetwork(latch, p), [latch])
   return { ...network, switchNetwork: doSwitch }
 }

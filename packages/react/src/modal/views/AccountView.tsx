@@ -3,7 +3,7 @@ import { pushView, selectDisconnect } from '@latch/core'
 import { Avatar } from '../../components/Avatar.js'
 import { shortAddress } from '../../format.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
-import { useLatchNetwork } from '../../hooks/useLatchNetwork.js'
+import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from './icons.js'
 import type { ViewProps } from './index.js'
@@ -17,7 +17,7 @@ import { WalletImage } from './WalletImage.js'
 export function AccountView({ latch }: ViewProps) {
   const t = useT()
   const account = useLatchAccount({ latch })
-  const { caipNetwork, unsupported } = useLatchNetwork({ latch })
+  const { caipNetwork, unsupported } = useNetworkState(latch)
   const [toast, showToast] = useToast()
   if (!account?.address) return null
   const address = account.address

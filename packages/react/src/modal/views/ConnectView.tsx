@@ -69,7 +69,15 @@ export function ConnectView({ latch }: ViewProps) {
             </Fragment>
           )
         })}
-        {loading && <SkeletonRows count={PLACEHOLDER_ROWS} />}
+        {loading && (
+          <>
+            {/* The registry's wallets will come under "Popular": its heading holds its place too. */}
+            <li className="latch-group" aria-hidden="true">
+              {t('connect.group.popular')}
+            </li>
+            <SkeletonRows count={PLACEHOLDER_ROWS} />
+          </>
+        )}
         {features.allWallets && (
           <li>
             <button

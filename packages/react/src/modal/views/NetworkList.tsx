@@ -1,13 +1,13 @@
 'use client'
 import { type CaipNetwork, type Latch, selectNetwork } from '@latch/core'
-import { useLatchNetwork } from '../../hooks/useLatchNetwork.js'
+import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
 import { WalletImage } from './WalletImage.js'
 
 /** The configured networks; the current one is marked. */
 export function NetworkList({ latch, networks }: { latch: Latch; networks: readonly CaipNetwork[] }) {
   const t = useT()
-  const { caipNetwork, unsupported } = useLatchNetwork({ latch })
+  const { caipNetwork, unsupported } = useNetworkState(latch)
   return (
     <ul className="latch-list" aria-label={t('networks.search.label')}>
       {networks.map((network) => {

@@ -33,7 +33,7 @@ export function WalletImage({
         display: 'inline-flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: `hsl(${hue} 55% 38%)`,
+        background: `hsl(${hue} 60% 28%)`,
         color: '#fff',
         fontWeight: 700,
         fontSize: 13,
