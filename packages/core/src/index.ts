@@ -80,6 +80,7 @@ export {
   switchNetwork,
 } from './actions/switchNetwork.js'
 export {
+  applyStoredState,
   type CreateLatchParameters,
   createLatch,
   type Latch,

@@ -5,7 +5,7 @@ export const modalCss = `
 [data-latch].latch-portal{animation:latch-backdrop-in 150ms ease-out}
 [data-latch].latch-portal[data-state="closed"]{animation:latch-backdrop-out 150ms ease-in forwards;pointer-events:none}
 [data-latch].latch-portal[data-state="closed"] .latch-dialog{animation:latch-out 150ms ease-in forwards}
-@keyframes latch-in{from{opacity:0;transform:translateY(12px) scale(.98)}}
+@keyframes latch-in{from{opacity:.35;transform:translateY(12px) scale(.98)}}
 @keyframes latch-out{to{opacity:0;transform:translateY(12px) scale(.98)}}
 @keyframes latch-backdrop-in{from{background:rgb(0 0 0 / 0)}}
 @keyframes latch-backdrop-out{to{background:rgb(0 0 0 / 0)}}
