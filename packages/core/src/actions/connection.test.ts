@@ -563,6 +563,51 @@ describe('given a session connector (one session, several namespaces)', () => {
   })
 })
 
+describe('given the options that shape connecting', () => {
+  it('when EIP-6963 is turned off, then announced wallets are not offered (the generic injected one still is)', async () => {
+    const evm = memoryAdapter('eip155', [mainnet, base], {
+      connectors: [
+        {
+          id: 'memory.wallet',
+          type: 'ANNOUNCED',
+          name: 'Memory Wallet',
+          chain: 'eip155',
+          rdns: 'memory.wallet',
+        },
+        { id: 'injected', type: 'INJECTED', name: 'Browser Wallet', chain: 'eip155' },
+      ],
+    })
+    const on = await started(setup({}, { evm }))
+    expect(on.latch.store.getState().connectors.eip155?.map((c) => c.id)).toEqual([
+      'memory.wallet',
+      'injected',
+    ])
+    teardown(on.latch)
+    const off = await started(setup({ enableEIP6963: false }, { evm }))
+    expect(off.latch.store.getState().connectors.eip155?.map((c) => c.id)).toEqual(['injected'])
+    off.evm.wallet.announce({ id: 'late.wallet', type: 'ANNOUNCED', name: 'Late', chain: 'eip155' })
+    expect(off.latch.store.getState().connectors.eip155?.map((c) => c.id)).toEqual(['injected'])
+  })
+
+  it("when a session connector connects, then it receives the app's metadata", async () => {
+    const session = memorySession('phone', 'WALLET_CONNECT', sessionApproval)
+    let seen: unknown
+    const connect = session.connector.connect
+    session.connector.connect = (parameters) => {
+      seen = parameters.metadata
+      return connect(parameters)
+    }
+    const metadata = { name: 'App', description: 'An app', url: 'https://app.example', icons: [] }
+    const s = await started(setup({ connectors: [session.connector], metadata }))
+    const pending =
+      connect === undefined ? undefined : s.latch && selectSession(s.latch, { connectorId: 'phone' })
+    await flush()
+    session.approve()
+    await pending
+    expect(seen).toBe(metadata)
+  })
+})
+
 describe('given the modal flows', () => {
   it('when the visitor disconnects from the modal, then the modal closes', async () => {
     const s = await started(setup())

@@ -3,10 +3,8 @@ import { defineCaipNetwork } from '../caip.js'
 import { SwitchNetworkNotFoundError } from '../errors/network.js'
 import { UnrecognizedChainError } from '../errors/rpc.js'
 import {
-  afterSwitchFailure,
   afterSwitchSuccess,
   findNetwork,
-  isUnsupportedChain,
   shouldRetryWithAddChain,
   shouldShowUnsupportedChain,
   switchNetworkView,
@@ -130,10 +128,6 @@ describe('given a failed switch (spec §5: only 4902, 5000 and 32603 trigger a r
     expect(shouldRetryWithAddChain({ code: 4100, cause: { code: 5000 } })).toBe(false)
     expect(shouldRetryWithAddChain({ message: 'x', cause: { cause: { code: -32603 } } })).toBe(false)
   })
-
-  it('then the modal goes back one view', () => {
-    expect(afterSwitchFailure()).toBe('back')
-  })
 })
 
 describe('given the configured networks', () => {
@@ -148,12 +142,6 @@ describe('given the configured networks', () => {
     expect(() => findNetwork(networks, 10)).toThrow(SwitchNetworkNotFoundError)
     expect(() => findNetwork(networks, 'eip155:10')).toThrow('switch network not found')
     expect(() => findNetwork(networks, 1, 'solana')).toThrow(SwitchNetworkNotFoundError)
-  })
-
-  it('when the wallet is on a chain the app did not configure, then it is unsupported', () => {
-    expect(isUnsupportedChain(networks, 10)).toBe(true)
-    expect(isUnsupportedChain(networks, 1)).toBe(false)
-    expect(isUnsupportedChain(networks, '0x1')).toBe(true)
   })
 })
 

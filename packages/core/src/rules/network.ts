@@ -94,17 +94,6 @@ export function findNetwork(
   return found
 }
 
-/** A chain the app did not configure (e.g. the wallet's chainChanged to an unknown chain). */
-export function isUnsupportedChain(
-  networks: readonly CaipNetwork[],
-  chainId: number | string,
-  namespace?: string | undefined,
-): boolean {
-  return !networks.some(
-    (network) => (!namespace || network.chainNamespace === namespace) && matches(network, chainId),
-  )
-}
-
 /**
  * UnsupportedChain opens when the network is unsupported, switching is enabled, unsupported
  * chains are not allowed and the app is not in basic WalletConnect mode (spec §4).
@@ -121,11 +110,6 @@ export function shouldShowUnsupportedChain(parameters: {
     !parameters.allowUnsupportedChain &&
     !parameters.basicWalletConnectMode
   )
-}
-
-/** A failed switch goes back one view. */
-export function afterSwitchFailure(): 'back' {
-  return 'back'
 }
 
 /**
