@@ -13,7 +13,7 @@ import { dirname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const packages = ['core', 'evm', 'react', 'walletconnect', 'testkit', 'server']
+const packages = ['core', 'evm', 'solana', 'react', 'walletconnect', 'testkit', 'server']
 const keep = process.argv.includes('--keep')
 const out = mkdtempSync(join(tmpdir(), 'latch-pack-'))
 const bin = (name) => join(root, 'node_modules', '.bin', name)
@@ -53,9 +53,13 @@ for (const name of packages) {
     if (dep.startsWith('@latch/') && !range.startsWith('^')) fail(`${dep} must be a ^ range, not ${range}`)
   }
 
+  // Stylesheets are entry points for bundlers, not modules with types.
+  const stylesheets = Object.keys(pkg.exports ?? {}).filter((entry) => entry.endsWith('.css'))
+  const attwArgs = [tarball, '--profile', 'esm-only', '--no-emoji', '--no-color', '--format', 'ascii']
+  if (stylesheets.length) attwArgs.push('--exclude-entrypoints', ...stylesheets)
   for (const [tool, args] of [
     ['publint', ['run', tarball, '--strict']],
-    ['attw', [tarball, '--profile', 'esm-only', '--no-emoji', '--no-color', '--format', 'ascii']],
+    ['attw', attwArgs],
   ]) {
     try {
       execFileSync(bin(tool), args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
