@@ -71,3 +71,18 @@ export async function axeViolations(page: Page) {
     )
   })
 }
+
+/**
+ * Waits until the modal's finite animations (open, view change, height) have finished, so a
+ * measured position is the resting one; looping ones (spinners, placeholders) are left running.
+ */
+export async function modalSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  )
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectDevWallet, expect, modal, test } from './fixtures.js'
+import { connectDevWallet, expect, modal, modalSettled, test } from './fixtures.js'
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
@@ -112,9 +112,11 @@ test.describe('given a visitor at a desktop', () => {
     )
     await expect(modal(page).getByTestId('latch-account-network').locator('img')).toBeVisible()
     const disconnect = modal(page).getByTestId('latch-disconnect')
+    await modalSettled(page)
     const before = await disconnect.boundingBox()
     await modal(page).getByRole('button', { name: 'Copy address' }).click()
     await expect(modal(page).getByRole('status').filter({ hasText: 'Address copied' })).toBeVisible()
+    await modalSettled(page)
     expect(await disconnect.boundingBox()).toEqual(before)
     const address = await page.getByTestId('demo-address').textContent()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startLocalServer } from '../scripts/local-server.mjs'
-import { expect, modal, test } from './fixtures.js'
+import { expect, modal, modalSettled, test } from './fixtures.js'
 import { demoOtherOrigin } from './playwright.config.js'
 
 const registryRows = (page: Page) => modal(page).locator('[data-testid="wallet-option"][data-wallet-id]')
@@ -53,9 +53,11 @@ test.describe('given the demo on its @latch/server', () => {
     await page.getByTestId('latch-connect-button').click()
     const all = modal(page).getByTestId('wallet-option-all')
     await expect(modal(page).getByTestId('wallet-skeleton')).toHaveCount(4)
+    await modalSettled(page)
     const before = await all.boundingBox()
     await expect(registryRows(page)).toHaveCount(4)
     await expect(modal(page).getByTestId('wallet-skeleton')).toHaveCount(0)
+    await modalSettled(page)
     expect(await all.boundingBox()).toEqual(before)
     // The tile shows a few logos and how many wallets there are.
     await expect(all.getByTestId('wallet-count')).toHaveText(/^\d+ wallets$/)
