@@ -4,12 +4,17 @@ import * as wallet from './wallet/index.js'
 
 it('given the package entries, then their public runtime exports are exactly these (API changes show in review)', () => {
   expect(Object.keys(node).sort()).toEqual([
+    'CONTRACT_ACCOUNT_DEPLOYER',
     'LOCAL_SOLANA_CAIP_ID',
     'LOCAL_SOLANA_GENESIS_HASH',
     'LOCAL_SOLANA_LAMPORTS_PER_SIGNATURE',
     'SOLANA_TEST_SEEDS',
     'TEST_ACCOUNTS',
+    'TEST_CONTRACT_ACCOUNTS',
     'TEST_MNEMONIC',
+    'contractAccountAbi',
+    'contractAccountBytecode',
+    'deployTestContractAccounts',
     'resolveAnvilBinary',
     'solanaAddressOfSeed',
     'startAnvil',
@@ -28,6 +33,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'SOLANA_TEST_SEEDS',
     'SWITCH_DECLINE_SHAPES',
     'TEST_ACCOUNTS',
+    'TEST_CONTRACT_ACCOUNTS',
     'TEST_MNEMONIC',
     'TEST_WALLET_GLOBAL',
     'announceWallet',

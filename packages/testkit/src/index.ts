@@ -1,3 +1,9 @@
+export { contractAccountAbi, contractAccountBytecode } from './contracts/contractAccount.generated.js'
+export {
+  CONTRACT_ACCOUNT_DEPLOYER,
+  TEST_CONTRACT_ACCOUNTS,
+  type TestContractAccount,
+} from './contracts/contractAccounts.js'
 export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from './node/accounts.js'
 export {
   type AnvilInstance,
@@ -8,6 +14,7 @@ export {
   startAnvil,
   startLocalChains,
 } from './node/anvil.js'
+export { deployTestContractAccounts } from './node/contractAccounts.js'
 export {
   LOCAL_SOLANA_CAIP_ID,
   LOCAL_SOLANA_GENESIS_HASH,

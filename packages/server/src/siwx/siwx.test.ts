@@ -1,4 +1,12 @@
 import { Writable } from 'node:stream'
+import {
+  type AnvilInstance,
+  deployTestContractAccounts,
+  startAnvil,
+  TEST_ACCOUNTS,
+  TEST_CONTRACT_ACCOUNTS,
+  type TestContractAccount,
+} from '@latch/testkit'
 import type { FastifyInstance } from 'fastify'
 import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -306,5 +314,66 @@ describe('given two instances on one PostgreSQL', () => {
       const results = await Promise.all(bases.map((base) => signIn(base, signed)))
       expect(results.map((r) => r.status).sort()).toEqual([200, 400])
     }
+  })
+})
+
+describe('given ERC-1271 contract accounts on a local chain', () => {
+  let chain: AnvilInstance
+  let base: string
+  let close: () => Promise<void>
+  const [mine, foreign] = TEST_CONTRACT_ACCOUNTS as [TestContractAccount, TestContractAccount]
+  const owner = privateKeyToAccount(TEST_ACCOUNTS[0]!.privateKey)
+  beforeAll(async () => {
+    chain = await startAnvil({ chainId: 31337 })
+    await deployTestContractAccounts(chain.rpcUrl)
+    let repository: Repository
+    ;({ base, repository, close } = await startTestServer('sqlite'))
+    await repository.siwx.setRpcUrl(demoProject.id, `eip155:${chainId}`, chain.rpcUrl)
+  }, 60_000)
+  afterAll(async () => {
+    await close?.()
+    await chain?.stop()
+  })
+
+  /** A message for the contract account, signed by the owner key (what its wallet does). */
+  async function signedForContract(contract: `0x${string}`) {
+    const { body } = await api(base, '/siwx/v1/nonce')
+    const message = createSiweMessage({
+      domain: 'app.example.com',
+      address: contract,
+      uri: `${origin}/login`,
+      version: '1',
+      chainId,
+      nonce: body.nonce as string,
+      issuedAt: new Date(),
+    })
+    return { message, signature: await owner.signMessage({ message }) }
+  }
+
+  it('when the owner signs for its contract account, then the server asks the contract (eip1271) and signs it in', async () => {
+    const { status, body } = await signIn(base, await signedForContract(mine.address))
+    expect(status).toBe(200)
+    expect(body.session).toMatchObject({
+      address: mine.address,
+      chainId: `eip155:${chainId}`,
+      signatureType: 'eip1271',
+    })
+  })
+
+  it('when the contract answers anything but the magic value, then sign-in is refused and says so', async () => {
+    // The key owns another contract account: this one's isValidSignature answers 0xffffffff.
+    const signed = await signedForContract(foreign.address)
+    const { status, body } = await signIn(base, signed)
+    expect(status).toBe(400)
+    expect(body).toEqual({
+      error: 'invalid_signature',
+      message: `The contract account ${foreign.address} did not accept the signature (isValidSignature returned 0xffffffff, not 0x1626ba7e)`,
+    })
+    // An address with no contract and a signature it did not make: no contract to ask.
+    const eoa = await signedForContract(TEST_ACCOUNTS[4]!.address)
+    expect((await signIn(base, eoa)).body).toEqual({
+      error: 'invalid_signature',
+      message: 'The signature does not match the address',
+    })
   })
 })

@@ -116,6 +116,9 @@ export async function verifySignature(parameters: {
     throw new SignInRefused('invalid_signature', 'The signature does not match the address')
   }
   if (result.toLowerCase() !== erc1271MagicValue)
-    throw new SignInRefused('invalid_signature', 'The signature does not match the address')
+    throw new SignInRefused(
+      'invalid_signature',
+      `The contract account ${address} did not accept the signature (isValidSignature returned ${result}, not ${erc1271MagicValue})`,
+    )
   return 'eip1271'
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { deployTestContractAccounts } from './contractAccounts.js'
 
 /** Options of {@link startAnvil}. */
 export interface StartAnvilOptions {
@@ -194,6 +195,11 @@ export interface StartLocalChainsOptions {
   basePort?: number | undefined
   host?: string | undefined
   mnemonic?: string | undefined
+  /**
+   * Deploy the test contract accounts (`TEST_CONTRACT_ACCOUNTS`, ERC-1271) on both chains
+   * (default true).
+   */
+  contractAccounts?: boolean | undefined
 }
 
 /** The two local chains Latch's demo and tests use: ids 1 (Ethereum) and 8453 (Base). */
@@ -204,7 +210,8 @@ export interface LocalChains {
 }
 
 /**
- * Starts two anvil nodes, chain ids 1 and 8453, so network switching is real.
+ * Starts two anvil nodes, chain ids 1 and 8453, so network switching is real, with the test
+ * contract accounts deployed on both.
  *
  * @example
  * const chains = await startLocalChains()
@@ -219,6 +226,14 @@ export async function startLocalChains(options: StartLocalChainsOptions = {}): P
   if (mainnet.status === 'rejected' || base.status === 'rejected') {
     await Promise.all([mainnet, base].map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)))
     throw mainnet.status === 'rejected' ? mainnet.reason : (base as PromiseRejectedResult).reason
+  }
+  if (options.contractAccounts ?? true) {
+    try {
+      await Promise.all([mainnet.value, base.value].map((chain) => deployTestContractAccounts(chain.rpcUrl)))
+    } catch (error) {
+      await Promise.all([mainnet.value.stop(), base.value.stop()])
+      throw error
+    }
   }
   return {
     mainnet: mainnet.value,

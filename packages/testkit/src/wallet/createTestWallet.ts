@@ -1,4 +1,4 @@
-import type { Address, LocalAccount } from 'viem'
+import { type Address, encodeFunctionData, isAddress, type LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import {
   assertWalletChain,
@@ -20,6 +20,7 @@ import {
 } from './errors.js'
 import { DEV_WALLET_ICON, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './icon.js'
 import {
+  type ParsedTransaction,
   paramList,
   parsePersonalSign,
   parseTransaction,
@@ -62,6 +63,39 @@ function assertEthAccountsRequest(params: unknown): void {
     throw invalidParams('only the eth_accounts permission is supported.')
 }
 
+const executeAbi = [
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'payable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'data', type: 'bytes' },
+    ],
+    outputs: [{ name: '', type: 'bytes' }],
+  },
+] as const
+
+/** A contract account's transaction: its owner asks the contract to make the call. */
+function throughContract(contract: Address, owner: LocalAccount, tx: ParsedTransaction): ParsedTransaction {
+  if (tx.to === undefined) throw invalidParams('a contract account cannot deploy contracts.')
+  return {
+    ...tx,
+    from: owner.address,
+    to: contract,
+    // The contract account pays the value from its own balance.
+    value: undefined,
+    data: encodeFunctionData({
+      abi: executeAbi,
+      functionName: 'execute',
+      args: [tx.to, tx.value ?? 0n, tx.data ?? '0x'],
+    }),
+    // The outer call costs more than the inner estimate the dapp may have made.
+    gas: undefined,
+  }
+}
+
 /**
  * Creates an EIP-1193 wallet backed by real private keys against real chains, for tests and
  * demos. Browser-safe; in Node it keeps its authorization in memory.
@@ -96,9 +130,15 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   const log: string[] = []
   const events = new ProviderEventEmitter()
 
+  const contractAccount = options.contractAccount
+  if (contractAccount !== undefined && !isAddress(contractAccount, { strict: false }))
+    throw new Error(`contractAccount ${String(contractAccount)} is not an address.`)
+  /** The key that signs: the selected account, or the owner of the contract account. */
   const account = () => accounts[accountIndex] as LocalAccount
+  /** The address the dapp sees. */
+  const shownAddress = (): Address => contractAccount ?? account().address
   const persist = () => writePersisted(storage, storageKey, { authorized, accountIndex, chainId })
-  const exposedAccounts = () => (authorized ? [account().address] : [])
+  const exposedAccounts = () => (authorized ? [shownAddress()] : [])
 
   /** Plays the user's answer to a prompt. */
   function prompt(): void {
@@ -121,7 +161,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   }
 
   function requireAccount(address: Address): LocalAccount {
-    if (!authorized || account().address.toLowerCase() !== address.toLowerCase()) throw unauthorized()
+    if (!authorized || shownAddress().toLowerCase() !== address.toLowerCase()) throw unauthorized()
     return account()
   }
 
@@ -166,9 +206,9 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
         assertEthAccountsRequest(params)
         prompt()
         authorize()
-        return [accountsPermission(account().address)]
+        return [accountsPermission(shownAddress())]
       case 'wallet_getPermissions':
-        return authorized ? [accountsPermission(account().address)] : []
+        return authorized ? [accountsPermission(shownAddress())] : []
       case 'wallet_revokePermissions':
         assertEthAccountsRequest(params)
         revoke()
@@ -190,7 +230,11 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
         const signer = requireAccount(tx.from)
         const chain = currentChain()
         prompt()
-        return sendTransaction(signer, chain, tx)
+        return sendTransaction(
+          signer,
+          chain,
+          contractAccount ? throughContract(contractAccount, signer, tx) : tx,
+        )
       }
       case 'wallet_switchEthereumChain': {
         const [target] = paramList(params)

@@ -1,3 +1,4 @@
+export { TEST_CONTRACT_ACCOUNTS, type TestContractAccount } from '../contracts/contractAccounts.js'
 export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from '../node/accounts.js'
 export {
   LOCAL_SOLANA_CAIP_ID,

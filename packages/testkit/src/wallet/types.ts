@@ -35,6 +35,13 @@ export interface TestWalletOptions {
   storageKey?: string | undefined
   /** Defaults to `localStorage` when present, else memory. */
   storage?: WalletStorage | undefined
+  /**
+   * Contract-account mode: the wallet's account is this ERC-1271 contract account (e.g. one of
+   * `TEST_CONTRACT_ACCOUNTS`), owned by the selected key. Messages and typed data are signed by
+   * the owner key (the contract's `isValidSignature` accepts them); transactions go through the
+   * contract's `execute`, sent by the owner.
+   */
+  contractAccount?: Hex | undefined
 }
 
 export type Approval = 'approve' | 'reject'
