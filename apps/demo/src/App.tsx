@@ -93,7 +93,7 @@ export function App() {
 }
 
 function SignedIn() {
-  const { status, required, session } = useLatchSignIn()
+  const { status, required, session, error } = useLatchSignIn()
   return (
     <section aria-labelledby="signin-title">
       <h2 id="signin-title">Sign-in ({required ? 'required' : 'optional'})</h2>
@@ -104,6 +104,8 @@ function SignedIn() {
             ? 'Signing in…'
             : 'Not signed in'}
       </p>
+      {/* The sign-in implementation's own reason (the kit's view shows a translated hint). */}
+      {error && <p data-testid="demo-signin-error">Sign-in failed: {error}</p>}
     </section>
   )
 }

@@ -39,7 +39,12 @@ export const latch = createLatch({
               required: env.siwx === 'required',
               statement: 'Sign in to the Latch demo.',
             })
-          : localSiwx({ required: env.siwx === 'required', statement: 'Sign in to the Latch demo.' }),
+          : localSiwx({
+              required: env.siwx === 'required',
+              statement: 'Sign in to the Latch demo.',
+              // Contract accounts' signatures are checked on the local chains (ERC-1271).
+              rpcUrls: { 'eip155:1': env.rpcMainnet, 'eip155:8453': env.rpcBase },
+            }),
       }
     : {}),
   ...(env.email ? { features: { email: true } } : {}),

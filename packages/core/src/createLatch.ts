@@ -63,6 +63,11 @@ export interface Latch {
     stopShake: (() => void) | undefined
     /** The sign-in step; none until a sign-in configuration installs one. */
     signInGate: SignInGate | undefined
+    /**
+     * Ends the sign-in sessions of an account whose wallet disconnected (every network of its
+     * namespace); none without a sign-in configuration.
+     */
+    signOut: ((namespace: ChainNamespace, address: string) => void) | undefined
     /** The sign-in step waiting on SIWXSignMessage (Sign / Cancel settle it). */
     pendingSignIn:
       | {
@@ -125,13 +130,22 @@ export function createLatch(input: LatchOptions, parameters: CreateLatchParamete
       nextTransactionId: 1,
       stopShake: undefined,
       signInGate: undefined,
+      signOut: undefined,
       pendingSignIn: undefined,
     },
   }
   // The sign-in flow's code is fetched only by apps that configure `siwx`.
-  if (options.siwx)
+  const siwx = options.siwx
+  if (siwx) {
     latch._internal.signInGate = (context) =>
       import('./actions/signIn.js').then((module) => module.runSignInGate(latch, context))
+    // A disconnected wallet's sign-in ends with it: the next connection asks again.
+    latch._internal.signOut = (namespace, address) => {
+      for (const network of options.networks)
+        if (network.chainNamespace === namespace)
+          void siwx.revokeSession(network.caipNetworkId, address).catch(() => {})
+    }
+  }
   return latch
 }
 

@@ -15,6 +15,7 @@ export {
 } from './siwe.js'
 export {
   getServerSessionToken,
+  type LocalSiwxOptions,
   localSiwx,
   type ServerSiwxOptions,
   type SiwxBaseOptions,

@@ -1,6 +1,11 @@
 import type { SiwxSession } from '@latch/core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+// The testkit is imported from source so these tests run without a build step.
+import { TEST_CONTRACT_ACCOUNTS } from '../../testkit/src/contracts/contractAccounts.js'
+import { TEST_ACCOUNTS } from '../../testkit/src/node/accounts.js'
+import { type AnvilInstance, startAnvil } from '../../testkit/src/node/anvil.js'
+import { deployTestContractAccounts } from '../../testkit/src/node/contractAccounts.js'
 import { localSiwx } from './siwxSessions.js'
 
 function memoryStorage() {
@@ -72,5 +77,44 @@ describe('localSiwx', () => {
         chainId: 'solana:x',
       }),
     ).rejects.toThrow('Sign-in supports eip155 networks only')
+  })
+})
+
+describe('localSiwx with contract accounts (ERC-1271) on a local chain', () => {
+  let chain: AnvilInstance
+  beforeAll(async () => {
+    chain = await startAnvil({ chainId: 1 })
+    await deployTestContractAccounts(chain.rpcUrl)
+  }, 60_000)
+  afterAll(() => chain?.stop())
+  const owner = privateKeyToAccount(TEST_ACCOUNTS[0]!.privateKey)
+
+  async function signedFor(
+    siwx: ReturnType<typeof localSiwx>,
+    contract: `0x${string}`,
+  ): Promise<SiwxSession> {
+    const { data, message } = await siwx.createMessage({ accountAddress: contract, chainId })
+    return { data, message, signature: await owner.signMessage({ message }) }
+  }
+
+  it('when the owner signs for its contract account, then the page asks the contract and keeps the session', async () => {
+    const siwx = localSiwx({ storage: memoryStorage(), rpcUrls: { [chainId]: chain.rpcUrl } })
+    const mine = TEST_CONTRACT_ACCOUNTS[0]!.address
+    const session = await signedFor(siwx, mine)
+    await siwx.addSession(session)
+    expect(await siwx.getSessions(chainId, mine)).toEqual([session])
+  })
+
+  it('when the contract refuses, or no RPC URL is set for the network, then the session is refused', async () => {
+    const withRpc = localSiwx({ storage: memoryStorage(), rpcUrls: { [chainId]: chain.rpcUrl } })
+    const foreign = TEST_CONTRACT_ACCOUNTS[1]!.address
+    await expect(withRpc.addSession(await signedFor(withRpc, foreign))).rejects.toThrow(
+      `The contract account ${foreign} did not accept the signature (isValidSignature returned 0xffffffff, not 0x1626ba7e)`,
+    )
+    const withoutRpc = localSiwx({ storage: memoryStorage() })
+    await expect(
+      withoutRpc.addSession(await signedFor(withoutRpc, TEST_CONTRACT_ACCOUNTS[0]!.address)),
+    ).rejects.toThrow('The signature does not match the address')
+    expect(await withoutRpc.getSessions(chainId, TEST_CONTRACT_ACCOUNTS[0]!.address)).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import type { LatchSiwx, SiwxMessageData, SiwxSession } from '@latch/core'
-import { type Hex, isHex, recoverMessageAddress } from 'viem'
+import { createPublicClient, type Hex, hashMessage, http, isHex, recoverMessageAddress } from 'viem'
 import { formatSiweMessage } from './siwe.js'
 
 /** What both sign-in implementations share. */
@@ -90,15 +90,67 @@ function isSession(item: unknown): item is SiwxSession {
   )
 }
 
+/** ERC-1271's magic value: a contract account's `isValidSignature` returns it for a valid signature. */
+const erc1271MagicValue = '0x1626ba7e'
+const erc1271Abi = [
+  {
+    type: 'function',
+    name: 'isValidSignature',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'hash', type: 'bytes32' },
+      { name: 'signature', type: 'bytes' },
+    ],
+    outputs: [{ name: 'magicValue', type: 'bytes4' }],
+  },
+] as const
+
+/**
+ * An EOA's signature (eip191) must recover the account; otherwise, with an RPC URL for the
+ * network, the account is asked on chain (eip1271 `isValidSignature` by eth_call).
+ */
+async function verifyInPage(session: SiwxSession, rpcUrl: string | undefined): Promise<void> {
+  const address = session.data.accountAddress as Hex
+  const signature = session.signature as Hex
+  const signer = await recoverMessageAddress({ message: session.message, signature }).catch(() => undefined)
+  if (signer?.toLowerCase() === address.toLowerCase()) return
+  if (rpcUrl === undefined) throw new Error('The signature does not match the address')
+  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 1 }) })
+  const answer = await client
+    .readContract({
+      address,
+      abi: erc1271Abi,
+      functionName: 'isValidSignature',
+      args: [hashMessage(session.message), signature],
+    })
+    .catch(() => undefined)
+  if (answer === undefined) throw new Error('The signature does not match the address')
+  if (answer.toLowerCase() !== erc1271MagicValue)
+    throw new Error(
+      `The contract account ${address} did not accept the signature (isValidSignature returned ${answer}, not ${erc1271MagicValue})`,
+    )
+}
+
+/** Options of {@link localSiwx}. */
+export interface LocalSiwxOptions extends SiwxBaseOptions {
+  /**
+   * RPC URLs by CAIP-2 network id (`{ 'eip155:1': 'https://…' }`), to verify contract accounts'
+   * signatures (ERC-1271 `isValidSignature`, by eth_call). Without one for the network, only
+   * EOA signatures are accepted.
+   */
+  rpcUrls?: Readonly<Record<string, string>> | undefined
+}
+
 /**
  * Sign-in kept in the browser: sessions live in `localStorage` and are verified in the page
- * (an EOA's eip191 signature must recover the account, the message must be this page's and
- * unexpired). For sessions an app's backend can trust, use `serverSiwx`.
+ * (an EOA's eip191 signature must recover the account, a contract account's is checked with
+ * `isValidSignature` over `rpcUrls`; the message must be this page's and unexpired). For
+ * sessions an app's backend can trust, use `serverSiwx`.
  *
  * @example
  * createLatch({ …, siwx: localSiwx({ required: true, statement: 'Sign in to Example.' }) })
  */
-export function localSiwx(options: SiwxBaseOptions = {}): LatchSiwx {
+export function localSiwx(options: LocalSiwxOptions = {}): LatchSiwx {
   const storage = options.storage ?? globalThis.localStorage
   const key = 'latch.siwx.sessions'
   const read = () => readList(storage, key, isSession).filter(live)
@@ -111,12 +163,7 @@ export function localSiwx(options: SiwxBaseOptions = {}): LatchSiwx {
       if (session.data.domain !== location.host) throw new Error('The sign-in message is not for this page')
       if (!live(session)) throw new Error('The sign-in message has expired')
       if (!isHex(session.signature)) throw new Error('The signature is not hex')
-      const signer = await recoverMessageAddress({
-        message: session.message,
-        signature: session.signature as Hex,
-      })
-      if (signer.toLowerCase() !== session.data.accountAddress.toLowerCase())
-        throw new Error('The signature does not match the address')
+      await verifyInPage(session, options.rpcUrls?.[session.data.chainId])
       write([
         ...read().filter((s) => !sameAccount(s, session.data.chainId, session.data.accountAddress)),
         session,
@@ -194,19 +241,26 @@ export function serverSiwx(options: ServerSiwxOptions): LatchSiwx {
       write([...read(), { token, session }])
     },
     async revokeSession(chainId, address) {
-      for (const stored of read().filter((t) => sameAccount(t.session, chainId, address))) {
-        const url = endpoint('/siwx/v1/sessions')
-        const list = await fetch(url, { headers: { authorization: `Bearer ${stored.token}` } })
-        if (list.ok) {
-          const { sessions } = (await list.json()) as { sessions: { id: string }[] }
-          for (const { id } of sessions)
-            await fetch(endpoint(`/siwx/v1/sessions/${encodeURIComponent(id)}`), {
-              method: 'DELETE',
-              headers: { authorization: `Bearer ${stored.token}` },
-            })
-        }
+      // Forgotten here first, so a page that reloads at once is already signed out.
+      const stored = read().filter((t) => sameAccount(t.session, chainId, address))
+      if (stored.length > 0) forget(chainId, address)
+      // This page's sessions only: the account's sessions elsewhere stay.
+      for (const { token } of stored) {
+        const introspection = await fetch(endpoint('/siwx/v1/introspect'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+          keepalive: true,
+        })
+        if (!introspection.ok) continue
+        const { session } = (await introspection.json()) as { session?: { id?: unknown } }
+        if (typeof session?.id !== 'string') continue
+        await fetch(endpoint(`/siwx/v1/sessions/${encodeURIComponent(session.id)}`), {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${token}` },
+          keepalive: true,
+        })
       }
-      forget(chainId, address)
     },
     async setSessions(sessions) {
       if (sessions.length === 0) write([])

@@ -231,9 +231,15 @@ export function resetNamespaceState(state: LatchState, namespace: ChainNamespace
 /** Clears namespaces' state and what the browser remembers of their session, in one update. */
 export function forgetNamespaces(latch: Latch, namespaces: readonly ChainNamespace[]): void {
   if (namespaces.length === 0) return
+  const before = latch.store.getState().namespaces
   latch.store.setState((state) => namespaces.reduce(resetNamespaceState, state))
   for (const namespace of namespaces)
     writeStored(latch.storage, STORED_VALUES.connectorId(namespace), undefined)
+  // The wallet is gone: so are its sign-in sessions (a wallet that is only away keeps them).
+  for (const namespace of namespaces) {
+    const address = before[namespace]?.account.address
+    if (address) latch._internal.signOut?.(namespace, address)
+  }
 }
 
 /** Marks namespaces disconnected but keeps their stored session (its wallet may come back). */

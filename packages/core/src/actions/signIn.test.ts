@@ -7,6 +7,7 @@ import { createMemoryStorage } from '../storage.js'
 import { memoryAdapter, network } from '../test/memoryAdapter.fixture.js'
 import { closeModal } from './close.js'
 import { connect } from './connect.js'
+import { disconnect } from './disconnect.js'
 import { hydrate } from './hydrate.js'
 import { cancelSignIn, signIn } from './signIn.js'
 
@@ -47,7 +48,11 @@ function memorySiwx(required: boolean) {
       calls.push('add')
       sessions.push(session)
     },
-    async revokeSession() {},
+    async revokeSession(chainId, address) {
+      calls.push(`revoke ${chainId} ${address}`)
+      const kept = sessions.filter((s) => s.data.chainId !== chainId || s.data.accountAddress !== address)
+      sessions.splice(0, sessions.length, ...kept)
+    },
     async setSessions() {},
     async getSessions(chainId, address) {
       calls.push(`get ${chainId} ${address}`)
@@ -171,6 +176,48 @@ describe('given sign-in is required', () => {
     await until(() => latch.store.getState().modal.open === false)
     expect(signInState(latch)).toMatchObject({ status: 'none', request: undefined })
     expect(latch._internal.pendingSignIn).toBeUndefined()
+  })
+})
+
+describe('given an account signed in', () => {
+  async function signedIn() {
+    const context = setup(true)
+    const { done: connecting } = await connectAndWait(context.latch)
+    await signIn(context.latch)
+    await connecting
+    expect(context.auth.sessions).toHaveLength(1)
+    return context
+  }
+
+  it('when the dapp disconnects, then its sessions on every network are revoked and the next connection asks again', async () => {
+    const { latch, auth } = await signedIn()
+    await disconnect(latch)
+    expect(auth.calls).toEqual(
+      expect.arrayContaining([`revoke eip155:1 ${ALICE}`, `revoke eip155:8453 ${ALICE}`]),
+    )
+    expect(auth.sessions).toEqual([])
+    const again = connect(latch, { connectorId: 'memory.wallet' })
+    await until(() => signInState(latch).status === 'pending')
+    expect(top(latch)).toBe('SIWXSignMessage')
+    await signIn(latch)
+    await again
+    expect(auth.sessions).toHaveLength(1)
+  })
+
+  it('when the wallet ends the session on its side, then the sessions are revoked too', async () => {
+    const { latch, auth, evm } = await signedIn()
+    evm.wallet.endSession()
+    await until(() => auth.sessions.length === 0)
+    expect(auth.calls).toContain(`revoke eip155:1 ${ALICE}`)
+    expect(latch.store.getState().namespaces.eip155?.account.status).toBe('disconnected')
+  })
+
+  it('when the wallet only switches account, then nothing is revoked', async () => {
+    const { latch, auth, evm } = await signedIn()
+    evm.wallet.changeAccounts([BOB, ALICE])
+    await until(() => signInState(latch).status === 'pending')
+    expect(auth.calls.filter((c) => c.startsWith('revoke'))).toEqual([])
+    expect(auth.sessions).toHaveLength(1)
   })
 })
 
