@@ -24,8 +24,12 @@ export const wagmiConfig = createConfig({
 export const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl: env.rpcSolana })
 
 export const latch = createLatch({
-  networks: [toCaipNetwork(mainnet), toCaipNetwork(base), solanaLocal],
-  adapters: [evmAdapter({ config: wagmiConfig }), solanaAdapter({ networks: [solanaLocal] })],
+  // `?solana=off`: Ethereum networks only (WalletConnect then signs in with the connection).
+  networks: [toCaipNetwork(mainnet), toCaipNetwork(base), ...(env.solana ? [solanaLocal] : [])],
+  adapters: [
+    evmAdapter({ config: wagmiConfig }),
+    ...(env.solana ? [solanaAdapter({ networks: [solanaLocal] })] : []),
+  ],
   projectId: env.projectId,
   ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),
   basic: env.basic,

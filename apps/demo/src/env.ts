@@ -19,7 +19,7 @@ export const env = {
  * The @latch/server the demo talks to (`npm start` runs one). The page's query string can point
  * it elsewhere to try the kit's modes: `?api=URL` (or `?api=none` for no server at all),
  * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
- * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet).
+ * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`.
  */
 function apiSettings() {
   const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
@@ -29,6 +29,8 @@ function apiSettings() {
     projectId: query.get('project') ?? 'latch-demo',
     basic: query.get('basic') === '1',
     email: query.get('email') === '1',
+    /** `?solana=off` leaves the Solana network and adapter out (an Ethereum-only app). */
+    solana: query.get('solana') !== 'off',
     /** `?siwx=required|optional`: sign-in with the wallet, sessions from the local @latch/server. */
     siwx: (['required', 'optional'] as const).find((mode) => mode === query.get('siwx')),
     /** `?wcRelay=ws://…` points WalletConnect at another relay (the e2e tests run their own); `off` leaves it out. */

@@ -6,14 +6,17 @@ import { type LatchOptions, type ResolvedOptions, validateOptions } from './opti
 import { createAccountState, createNetworkState } from './rules/account.js'
 import { createModalState } from './rules/openModal.js'
 import { createRouterState } from './rules/router.js'
+import type { SiwxSession } from './siwx/types.js'
 import type { LatchState, SessionState } from './state.js'
 import { createLocalStorage, type LatchStorage } from './storage.js'
 import { createStore, type Store } from './store.js'
 import type {
+  CaipNetwork,
   ChainAdapter,
   ChainNamespace,
   NamespaceState,
   SessionConnector,
+  SessionSignInRequest,
   TransactionCallbacks,
 } from './types.js'
 
@@ -68,6 +71,13 @@ export interface Latch {
      * namespace); none without a sign-in configuration.
      */
     signOut: ((namespace: ChainNamespace, address: string) => void) | undefined
+    /** One-click sign-in with a session proposal; none without a sign-in configuration. */
+    sessionSignIn:
+      | {
+          request(networks: readonly CaipNetwork[]): Promise<SessionSignInRequest | undefined>
+          keep(session: SiwxSession): Promise<void>
+        }
+      | undefined
     /** The sign-in step waiting on SIWXSignMessage (Sign / Cancel settle it). */
     pendingSignIn:
       | {
@@ -131,14 +141,19 @@ export function createLatch(input: LatchOptions, parameters: CreateLatchParamete
       stopShake: undefined,
       signInGate: undefined,
       signOut: undefined,
+      sessionSignIn: undefined,
       pendingSignIn: undefined,
     },
   }
   // The sign-in flow's code is fetched only by apps that configure `siwx`.
   const siwx = options.siwx
   if (siwx) {
-    latch._internal.signInGate = (context) =>
-      import('./actions/signIn.js').then((module) => module.runSignInGate(latch, context))
+    const flow = () => import('./actions/signIn.js')
+    latch._internal.signInGate = (context) => flow().then((module) => module.runSignInGate(latch, context))
+    latch._internal.sessionSignIn = {
+      request: (networks) => flow().then((module) => module.oneClickSignInRequest(latch, networks)),
+      keep: (session) => flow().then((module) => module.keepOneClickSignIn(latch, session)),
+    }
     // A disconnected wallet's sign-in ends with it: the next connection asks again.
     latch._internal.signOut = (namespace, address) => {
       for (const network of options.networks)

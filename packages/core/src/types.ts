@@ -3,6 +3,8 @@
  * needs to talk about state is declared here, so that the rule modules stay free of cycles.
  */
 
+import type { SiwxSession } from './siwx/types.js'
+
 /** A CAIP-2 namespace. The five the kit knows by name, plus any other string. */
 export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos' | (string & {})
 
@@ -342,6 +344,28 @@ export interface ApprovedSession {
   user?: SessionUser | undefined
   preferredAccountType?: AccountType | undefined
   smartAccountDeployed?: boolean | undefined
+  /**
+   * The sign-in the wallet signed with its approval (one-click sign-in), when the connect asked
+   * for one (`signIn`) and the wallet answered it; not yet verified.
+   */
+  signIn?: SiwxSession | undefined
+}
+
+/**
+ * A one-click sign-in asked with a session proposal (WalletConnect's `authenticate`): the
+ * wallet picks the account and chain, and signs a message with these fields.
+ */
+export interface SessionSignInRequest {
+  /** CAIP-2 chains the wallet may sign in on (eip155 only). */
+  chains: readonly string[]
+  domain: string
+  uri: string
+  nonce: string
+  statement?: string | undefined
+  expirationTime?: string | undefined
+  notBefore?: string | undefined
+  requestId?: string | undefined
+  resources?: readonly string[] | undefined
 }
 
 /** What a session connector reports while a connect attempt runs. */
@@ -382,6 +406,11 @@ export interface SessionConnector {
     networks: readonly CaipNetwork[]
     metadata?: AppMetadata | undefined
     params?: Readonly<Record<string, unknown>> | undefined
+    /**
+     * With `siwx` on and only eip155 networks proposed: a sign-in to ask with the proposal, so
+     * one approval connects and signs in. A connector that cannot ignores it.
+     */
+    signIn?: SessionSignInRequest | undefined
     onEvent(event: SessionConnectorEvent): void
   }): Promise<ApprovedSession>
   /** Stops the pending attempt's refreshes (the visitor left); a late approval may still arrive. */

@@ -70,3 +70,8 @@ export function parseCaip10(value: unknown): { chain: string; address: string } 
   if (!match) return undefined
   return { chain: `${match[1]}:${match[2]}`, address: match[3] as string }
 }
+
+/** The methods the kit asks for in each namespace it knows. */
+export const KNOWN_METHODS = {
+  eip155: (KNOWN.eip155 as { methods: readonly string[] }).methods,
+}

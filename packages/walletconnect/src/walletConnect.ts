@@ -11,6 +11,7 @@ import { toCodedError } from './errors.js'
 import { buildOptionalNamespaces, parseCaip10 } from './namespaces.js'
 import { createOfflineVerify } from './offlineVerify.js'
 import { toSession } from './session.js'
+import type { AuthenticateParameters } from './signIn.js'
 
 /** Options of {@link walletConnect}. */
 export interface WalletConnectOptions {
@@ -38,10 +39,17 @@ type Universal = UniversalLike & {
   client: {
     core: { verify: unknown; relayer: { transportClose(): Promise<void> } }
     session: { getAll(): unknown[] }
+    /** The sign client's CAIP-122 formatter: the message a CACAO's payload stands for. */
+    formatAuthMessage(parameters: { request: unknown; iss: string }): string
   }
   session?: unknown
   namespaces?: unknown
   connect(parameters: { optionalNamespaces: unknown }): Promise<unknown>
+  /** One-click sign-in (CAIP-222): a session and the wallet's signed CACAOs, in one approval. */
+  authenticate(parameters: AuthenticateParameters & { optionalNamespaces: unknown }): Promise<{
+    session?: unknown
+    auths?: unknown[]
+  }>
   disconnect(): Promise<void>
   cleanupPendingPairings(options?: { deletePairings?: boolean }): Promise<void>
 }
@@ -162,7 +170,7 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     // The universal provider serves every CAIP-2 namespace (known ones and a generic fallback).
     supports: () => true,
 
-    async connect({ networks, metadata, onEvent }) {
+    async connect({ networks, metadata, onEvent, signIn }) {
       const mine = ++attempt
       stopRefresh()
       appMetadata ??= metadata
@@ -172,6 +180,31 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
         await provider.disconnect().catch(() => {})
       }
       const optionalNamespaces = buildOptionalNamespaces(networks, options.rpcMap)
+      // One approval connects and signs in (the protocol's authenticate is eip155-only); a
+      // wallet without it approves the session proposal sent alongside, and signs after.
+      const oneClick =
+        signIn && networks.every((network) => network.chainNamespace === 'eip155') ? signIn : undefined
+      const propose = async (): Promise<ApprovedSession> => {
+        if (!oneClick) return toSession(await provider.connect({ optionalNamespaces }))
+        // Loaded only by apps that sign in: not part of the connector's first load.
+        const { fromAuthenticateError, toAuthenticateParameters, toSiwxSession } = await import('./signIn.js')
+        const { session, auths } = await provider
+          .authenticate({
+            ...toAuthenticateParameters(oneClick),
+            // Read by the provider for its namespaces' RPC URLs (the app's own).
+            optionalNamespaces,
+          })
+          .catch((raw: unknown) => {
+            throw fromAuthenticateError(raw)
+          })
+        const approved = toSession(session)
+        const signed = auths?.[0]
+          ? toSiwxSession(auths[0], oneClick, (payload, iss) =>
+              provider.client.formatAuthMessage({ request: payload, iss }),
+            )
+          : undefined
+        return signed ? { ...approved, signIn: signed } : approved
+      }
       const onDisplayUri = (uri: unknown) => {
         if (mine !== attempt || typeof uri !== 'string' || !uri.startsWith('wc:')) return
         onEvent({ type: 'pairing', uri, expiresAt: Date.now() + pairingExpiryMs })
@@ -185,14 +218,13 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
           let pairings = 0
           const start = () => {
             const generation = ++pairings
-            provider
-              .connect({ optionalNamespaces })
+            propose()
               .then((session) => {
                 if (settled) return
                 settled = true
                 stopRefresh()
                 evm?.reset()
-                resolve(toSession(session))
+                resolve(session)
               })
               .catch((error: unknown) => {
                 if (settled || generation !== pairings || mine !== attempt) return

@@ -63,11 +63,13 @@ async function startSession(
   const attempt = nextSessionAttempt(latch, id)
   patchSession(latch, id, { status: 'connecting', pairing: undefined, error: undefined })
   let approved: ApprovedSession
+  const networks = latch.options.networks.filter((network) => connector.supports(network))
   try {
     approved = await connector.connect({
-      networks: latch.options.networks.filter((network) => connector.supports(network)),
+      networks,
       metadata: latch.options.metadata,
       params: parameters.params,
+      signIn: await latch._internal.sessionSignIn?.request(networks),
       onEvent(event) {
         if (!isCurrentSessionAttempt(latch, id, attempt)) return
         if (event.type === 'pairing')
@@ -107,6 +109,8 @@ async function startSession(
     await connector.disconnect().catch(() => {})
     return { namespaces: [], address: '', chainId: '', connectorId: id }
   }
+  // Signed with the approval: kept before the sign-in gate, which then asks nothing.
+  if (approved.signIn) await latch._internal.sessionSignIn?.keep(approved.signIn)
   const namespaces = await applySession(latch, connector, approved, {
     reason: 'connect',
     recentWalletId: parameters.walletId ?? id,

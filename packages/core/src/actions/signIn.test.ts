@@ -3,10 +3,12 @@ import { createLatch, type Latch } from '../createLatch.js'
 import { UserRejectedRequestError } from '../errors/rpc.js'
 import type { LatchEvent } from '../events.js'
 import type { LatchSiwx, SiwxSession } from '../siwx/types.js'
+import type { CaipNetwork } from '../types.js'
 import { createMemoryStorage } from '../storage.js'
-import { memoryAdapter, network } from '../test/memoryAdapter.fixture.js'
+import { memoryAdapter, memorySession, network } from '../test/memoryAdapter.fixture.js'
 import { closeModal } from './close.js'
 import { connect } from './connect.js'
+import { connectSession } from './connectSession.js'
 import { disconnect } from './disconnect.js'
 import { hydrate } from './hydrate.js'
 import { cancelSignIn, signIn } from './signIn.js'
@@ -218,6 +220,91 @@ describe('given an account signed in', () => {
     await until(() => signInState(latch).status === 'pending')
     expect(auth.calls.filter((c) => c.startsWith('revoke'))).toEqual([])
     expect(auth.sessions).toHaveLength(1)
+  })
+})
+
+describe('given a session connector (WalletConnect) and sign-in', () => {
+  const approval = {
+    namespaces: { eip155: { accounts: [`eip155:1:${ALICE}`], chains: ['eip155:1'] } },
+    expiry: 0,
+    wallet: { name: 'Phone wallet' },
+  }
+  function sessionSetup(networks: [CaipNetwork, ...CaipNetwork[]] = [mainnet, base]) {
+    const evm = memoryAdapter('eip155', [mainnet, base], { accounts: [ALICE, BOB] })
+    const others = networks.filter((n) => n.chainNamespace !== 'eip155')
+    const extra = others.length ? [memoryAdapter(others[0]!.chainNamespace, others).adapter] : []
+    const auth = memorySiwx(true)
+    const phone = memorySession('phone', 'WALLET_CONNECT', approval)
+    const latch = createLatch({
+      networks,
+      adapters: [evm.adapter, ...extra],
+      connectors: [phone.connector],
+      siwx: auth.siwx,
+      storage: createMemoryStorage(),
+    })
+    return { latch, auth, phone }
+  }
+
+  it('when every network is eip155, then the proposal asks for a sign-in and one approval signs in', async () => {
+    const { latch, auth, phone } = sessionSetup()
+    await hydrate(latch)
+    const connecting = connectSession(latch, { connectorId: 'phone' })
+    await until(() => phone.calls.includes('connect'))
+    expect(phone.lastSignIn).toEqual({
+      chains: ['eip155:1', 'eip155:8453'],
+      domain: 'app.example',
+      uri: 'https://app.example',
+      nonce: 'n0nce1234',
+      statement: undefined,
+      expirationTime: undefined,
+      notBefore: undefined,
+      requestId: undefined,
+      resources: undefined,
+    })
+    const signed = {
+      data: {
+        accountAddress: ALICE,
+        chainId: 'eip155:1',
+        domain: 'app.example',
+        uri: 'https://app.example',
+        version: '1',
+        nonce: 'n0nce1234',
+        issuedAt: '2026-01-01T00:00:00Z',
+      },
+      message: 'one-click message',
+      signature: '0xsigned',
+      cacao: { h: { t: 'caip122' } },
+    }
+    phone.approve({ ...approval, signIn: signed })
+    await connecting
+    expect(auth.sessions).toEqual([signed])
+    expect(signInState(latch)).toMatchObject({ status: 'signed-in', session: signed })
+    // The sign-in view never opened.
+    expect(top(latch)).not.toBe('SIWXSignMessage')
+    expect(auth.calls.filter((c) => c.startsWith('create'))).toEqual([
+      'create eip155:1 0x0000000000000000000000000000000000000000',
+    ])
+  })
+
+  it('when the wallet approves without signing in, then the sign-in view asks after connecting', async () => {
+    const { latch, phone } = sessionSetup()
+    await hydrate(latch)
+    const connecting = connectSession(latch, { connectorId: 'phone' })
+    await until(() => phone.calls.includes('connect'))
+    phone.approve()
+    await until(() => signInState(latch).status === 'pending')
+    expect(top(latch)).toBe('SIWXSignMessage')
+    await signIn(latch)
+    await connecting
+    expect(signInState(latch).status).toBe('signed-in')
+  })
+
+  it('when another namespace is configured too, then no sign-in is asked with the proposal', async () => {
+    const { latch, phone } = sessionSetup([mainnet, base, network('solana', 'devnet', 'Solana')])
+    await hydrate(latch)
+    void connectSession(latch, { connectorId: 'phone' }).catch(() => {})
+    await until(() => phone.calls.includes('connect'))
+    expect(phone.lastSignIn).toBeUndefined()
   })
 })
 

@@ -2,8 +2,9 @@ import type { Latch, SignInGate } from '../createLatch.js'
 import { SiwxNotEnabledError } from '../errors/siwx.js'
 import { modalReducer } from '../rules/openModal.js'
 import { createRouterState } from '../rules/router.js'
-import type { LatchSiwx } from '../siwx/types.js'
+import type { LatchSiwx, SiwxSession } from '../siwx/types.js'
 import type { SignInState } from '../state.js'
+import type { CaipNetwork, SessionSignInRequest } from '../types.js'
 import { patchState } from './_shared.js'
 import { signMessage } from './signMessage.js'
 
@@ -151,4 +152,55 @@ export function cancelSignIn(latch: Latch): void {
   forceClose(latch)
   latch.events.emit('SIWX_AUTH_CANCEL', { namespace: pending.context.namespace })
   settle(latch, required ? 'disconnect' : 'ok')
+}
+
+/**
+ * The one-click sign-in to ask with a session proposal: only when every proposed network is
+ * eip155 (the protocol's `authenticate` is eip155-only). The implementation's message gives the
+ * nonce, domain, URI, statement and times; the wallet picks the account and chain. Undefined
+ * when it cannot be made: the wallet then connects and the sign-in view asks as usual.
+ */
+export async function oneClickSignInRequest(
+  latch: Latch,
+  networks: readonly CaipNetwork[],
+): Promise<SessionSignInRequest | undefined> {
+  const siwx = latch.options.siwx
+  const [first] = networks
+  if (!siwx || !first || networks.some((network) => network.chainNamespace !== 'eip155')) return undefined
+  try {
+    // The account is not known before the wallet answers: the message's other fields are.
+    const { data } = await siwx.createMessage({
+      accountAddress: '0x0000000000000000000000000000000000000000',
+      chainId: first.caipNetworkId,
+    })
+    return {
+      chains: networks.map((network) => network.caipNetworkId),
+      domain: data.domain,
+      uri: data.uri,
+      nonce: data.nonce,
+      statement: data.statement,
+      expirationTime: data.expirationTime,
+      notBefore: data.notBefore,
+      requestId: data.requestId,
+      resources: data.resources,
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Keeps the sign-in a wallet signed with its approval (verified by the implementation), before
+ * the sign-in gate runs, which then finds the session. A refused one is reported, and the gate
+ * asks to sign as usual.
+ */
+export async function keepOneClickSignIn(latch: Latch, session: SiwxSession): Promise<void> {
+  const siwx = siwxOf(latch)
+  const namespace = session.data.chainId.split(':')[0] as string
+  try {
+    await siwx.addSession(session)
+    latch.events.emit('SIWX_AUTH_SUCCESS', { namespace, address: session.data.accountAddress })
+  } catch (error) {
+    latch.events.emit('SIWX_AUTH_ERROR', { namespace, message: (error as Error)?.message ?? String(error) })
+  }
 }

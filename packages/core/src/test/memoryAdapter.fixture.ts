@@ -13,6 +13,7 @@ import type {
   SessionConnector,
   SessionConnectorEvent,
   SessionHandlers,
+  SessionSignInRequest,
 } from '../types.js'
 
 /** A promise that settles when the test says so. */
@@ -237,6 +238,8 @@ export interface MemorySession {
   handlers: Set<SessionHandlers>
   events: SessionConnectorEvent[]
   calls: string[]
+  /** The one-click sign-in the last connect asked for. */
+  lastSignIn: SessionSignInRequest | undefined
 }
 
 export function memorySession(
@@ -259,14 +262,16 @@ export function memorySession(
     handlers: new Set(),
     events: [],
     calls: [],
+    lastSignIn: undefined,
   }
   state.connector = {
     id,
     name: `Session ${id}`,
     type,
     supports,
-    async connect({ onEvent }) {
+    async connect({ onEvent, signIn }) {
       state.calls.push('connect')
+      state.lastSignIn = signIn
       running = deferred()
       const event: SessionConnectorEvent = {
         type: 'pairing',

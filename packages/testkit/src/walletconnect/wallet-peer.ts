@@ -1,5 +1,5 @@
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
-import { getSdkError } from '@walletconnect/utils'
+import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import type { Hex } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import {
@@ -26,6 +26,12 @@ export type CreateWalletPeerParameters = {
   namespaces?: { methods?: readonly string[]; events?: readonly string[] }
   metadata?: SignClientTypes.Metadata
   logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+  /**
+   * Answer one-click sign-in requests (`wc_sessionAuthenticate`) with `approveNextAuthenticate`
+   * / `rejectNextAuthenticate`. Off (the default), the wallet does not support it: it gets the
+   * session proposal sent alongside instead (`approveNext`), as wallets without it do.
+   */
+  authenticate?: boolean
 }
 
 /** A request the peer answered, kept for assertions. */
@@ -59,6 +65,14 @@ export type WalletPeer = {
   }): Promise<SessionTypes.Struct>
   /** Rejects the oldest pending (or the next) session proposal with 5000 "User rejected.". */
   rejectNext(options?: { timeoutMs?: number }): Promise<void>
+  /**
+   * Approves the oldest pending (or the next) one-click sign-in request (needs `authenticate`):
+   * signs the CAIP-122 message with the active key on every requested chain the wallet has
+   * (EIP-191), returns the CACAOs; resolves with the session they create.
+   */
+  approveNextAuthenticate(options?: { timeoutMs?: number }): Promise<SessionTypes.Struct | undefined>
+  /** Rejects the oldest pending (or the next) one-click sign-in request with 5000 "User rejected.". */
+  rejectNextAuthenticate(options?: { timeoutMs?: number }): Promise<void>
   /** Declines the next `count` requests (all, when omitted) with `code`; `false` answers them again. */
   rejectRequests(setting: { code: WalletPeerRejectionCode; count?: number } | false): void
   /** Requests answered so far, oldest first. */
@@ -118,6 +132,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
   })
   const proposals = new Queue<SignClientTypes.EventArguments['session_proposal']>()
   client.on('session_proposal', (proposal) => proposals.push(proposal))
+  const authRequests = new Queue<SignClientTypes.EventArguments['session_authenticate']>()
+  // Listening is what tells the sign client this wallet answers authenticate requests.
+  if (parameters.authenticate) client.on('session_authenticate', (request) => authRequests.push(request))
 
   const sessions = () => client.session.getAll()
   const sessionChainIds = (session: SessionTypes.Struct) =>
@@ -203,6 +220,31 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       const proposal = await proposals.next(options?.timeoutMs ?? 10_000, 'session proposal')
       await client.reject({ id: proposal.id, reason: getSdkError('USER_REJECTED') })
     },
+    async approveNextAuthenticate(options) {
+      if (!parameters.authenticate) throw new Error('createWalletPeer: pass authenticate: true first')
+      const request = await authRequests.next(options?.timeoutMs ?? 10_000, 'authenticate request')
+      const payload = populateAuthPayload({
+        authPayload: request.params.authPayload,
+        chains: [...chains.keys()].map((id) => `eip155:${id}`),
+        methods: [...methods],
+      })
+      const auths = []
+      for (const chain of payload.chains) {
+        const iss = `did:pkh:${chain}:${active.address}`
+        const message = client.formatAuthMessage({ request: payload, iss })
+        const signature = await active.signMessage({ message })
+        auths.push(buildAuthObject(payload, { t: 'eip191', s: signature }, iss))
+      }
+      const first = parseEip155ChainId(payload.chains[0])
+      if (first !== undefined) chainId = first
+      const { session } = await client.approveSessionAuthenticate({ id: request.id, auths })
+      return session
+    },
+    async rejectNextAuthenticate(options) {
+      if (!parameters.authenticate) throw new Error('createWalletPeer: pass authenticate: true first')
+      const request = await authRequests.next(options?.timeoutMs ?? 10_000, 'authenticate request')
+      await client.rejectSessionAuthenticate({ id: request.id, reason: getSdkError('USER_REJECTED') })
+    },
     rejectRequests(setting) {
       rejection = setting
         ? { code: setting.code, remaining: setting.count ?? Number.POSITIVE_INFINITY }
@@ -249,6 +291,7 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     },
     async stop() {
       proposals.close()
+      authRequests.close()
       await closeLocalSignClient(client)
     },
   }
