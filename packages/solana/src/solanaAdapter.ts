@@ -5,6 +5,7 @@ import {
   type ChainAdapter,
   ChainNotSupportedError,
   type Connector,
+  type ConnectorType,
   type ConnectResult,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
@@ -27,6 +28,7 @@ import type {
 import { formatLamports } from './format.js'
 import { toWalletStandardChain } from './network.js'
 import { parseSendOptions, type SolanaSendOptions, toWireSendOptions } from './options.js'
+import { createSessionWallet, isSolanaSessionProvider } from './sessionWallet.js'
 
 /** A Solana transaction request: a SOL transfer, or a prebuilt (unsigned) wire transaction. */
 export interface SolanaTransaction {
@@ -48,6 +50,25 @@ export interface SolanaAdapterOptions {
 
 export interface SolanaAdapter extends ChainAdapter<SolanaTransaction> {
   readonly namespace: 'solana'
+  /**
+   * Has the connected wallet sign one prebuilt wire transaction without sending it; resolves
+   * with the signed wire bytes (checked: they carry the account's valid signature).
+   */
+  signTransaction(parameters: { transaction: Uint8Array }): Promise<Uint8Array>
+  /**
+   * Has the connected wallet sign several prebuilt wire transactions at once (one prompt where
+   * the wallet supports it: Wallet Standard `solana:signTransaction` with several inputs,
+   * WalletConnect `solana_signAllTransactions`); resolves with the signed wire bytes, in order.
+   */
+  signAllTransactions(parameters: { transactions: readonly Uint8Array[] }): Promise<Uint8Array[]>
+}
+
+/** Who a connection is through: a Wallet Standard wallet, or a session connector's namespace. */
+interface Identity {
+  connectorId: string
+  connectorType: ConnectorType
+  walletName: string
+  walletIcon?: string | undefined
 }
 
 type Runtime = typeof import('./runtime.js')
@@ -171,7 +192,17 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
     return result
   }
 
-  async function attach(wallet: Wallet, accounts: readonly WalletAccount[], requested?: CaipNetwork) {
+  async function attach(
+    wallet: Wallet,
+    accounts: readonly WalletAccount[],
+    requested?: CaipNetwork,
+    identity: Identity = {
+      connectorId: walletStandardConnectorId(wallet.name),
+      connectorType: 'ANNOUNCED',
+      walletName: wallet.name,
+      walletIcon: toConnector(wallet).imageUrl,
+    },
+  ) {
     const solana = await solanaAccounts(accounts)
     const account = solana[0]
     if (!account) throw new InvalidWalletResponseError({ what: 'account' })
@@ -200,13 +231,44 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
     const result: ConnectResult = {
       address: account.address,
       chainId: network.id,
-      connectorId: walletStandardConnectorId(wallet.name),
-      connectorType: 'ANNOUNCED',
+      connectorId: identity.connectorId,
+      connectorType: identity.connectorType,
       accounts: solana.map((a) => ({ address: a.address, type: 'eoa' as const })),
-      walletName: wallet.name,
-      walletIcon: toConnector(wallet).imageUrl,
+      walletName: identity.walletName,
+      walletIcon: identity.walletIcon,
     }
     return result
+  }
+
+  async function signAll(transactions: readonly Uint8Array[]): Promise<Uint8Array[]> {
+    const session = connected()
+    const rt = await loadRuntime()
+    if (
+      !Array.isArray(transactions) ||
+      transactions.length === 0 ||
+      !transactions.every((t) => t instanceof Uint8Array && rt.decodesAsTransaction(t))
+    )
+      throw new InvalidParamsRpcError({
+        details: 'transactions must be one or more Solana wire transactions (bytes).',
+      })
+    const sign = session.wallet.features['solana:signTransaction'] as
+      | SolanaSignTransactionFeature['solana:signTransaction']
+      | undefined
+    if (!sign) throw new UnsupportedProviderMethodError()
+    const chain = toWalletStandardChain(session.network)
+    const outputs = await sign.signTransaction(
+      ...transactions.map((transaction) => ({ account: session.account, transaction, chain })),
+    )
+    if (!Array.isArray(outputs) || outputs.length !== transactions.length)
+      throw new InvalidWalletResponseError({ what: 'signed transactions' })
+    return outputs.map(({ signedTransaction }, i) => {
+      if (
+        !(signedTransaction instanceof Uint8Array) ||
+        !rt.signedBy(signedTransaction, transactions[i] as Uint8Array, session.account.address)
+      )
+        throw new InvalidWalletResponseError({ what: 'signed transaction' })
+      return signedTransaction
+    })
   }
 
   return {
@@ -249,6 +311,50 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
       const { accounts } = await feature.connect({ silent: true })
       if ((await solanaAccounts(accounts)).length === 0) return undefined
       return attach(wallet, accounts)
+    },
+
+    async attachSession({ connectorId, connectorType, provider, walletName, walletIcon, caipNetwork }) {
+      if (!isSolanaSessionProvider(provider))
+        throw new InvalidWalletResponseError({ what: 'solana provider' })
+      const rt = await loadRuntime()
+      // The session's accounts on the app's networks; garbage is an invalid response.
+      const approved = new Map<string, CaipNetwork>()
+      const addresses: string[] = []
+      for (const raw of provider.accounts()) {
+        const match = typeof raw === 'string' ? /^solana:([1-9A-HJ-NP-Za-km-z]{1,32}):(.+)$/.exec(raw) : null
+        const network = match && networks.find((n) => String(n.id) === match[1])
+        if (!match || !network) continue
+        if (!rt.isSolanaAddress(match[2])) throw new InvalidWalletResponseError({ what: 'account' })
+        approved.set(toWalletStandardChain(network), network)
+        if (!addresses.includes(match[2] as string)) addresses.push(match[2] as string)
+      }
+      if (addresses.length === 0) throw new InvalidWalletResponseError({ what: 'account' })
+      const wallet = createSessionWallet({
+        provider,
+        name: walletName,
+        icon: walletIcon,
+        accounts: addresses,
+        chains: [...approved.keys()] as `${string}:${string}`[],
+        toCaip2: (chain) => approved.get(chain)?.caipNetworkId,
+        currentChain: () =>
+          (current?.wallet === wallet ? current.network : (caipNetwork ?? networks[0]))?.caipNetworkId ?? '',
+        runtime: rt,
+      })
+      return attach(wallet, wallet.accounts, caipNetwork, {
+        connectorId,
+        connectorType,
+        walletName,
+        walletIcon,
+      })
+    },
+
+    async signTransaction({ transaction }) {
+      const [signed] = await signAll([transaction])
+      return signed as Uint8Array
+    },
+
+    async signAllTransactions({ transactions }) {
+      return signAll(transactions)
     },
 
     async disconnect() {
