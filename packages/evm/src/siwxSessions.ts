@@ -1,4 +1,10 @@
-import type { LatchSiwx, SiwxMessageData, SiwxSession } from '@latch/core'
+import {
+  formatSiwsMessage,
+  type LatchSiwx,
+  type SiwxMessageData,
+  type SiwxSession,
+  siwsChainId,
+} from '@latch/core'
 import { type Hex, isHex, recoverMessageAddress } from 'viem'
 import { formatSiweMessage } from './siwe.js'
 
@@ -25,9 +31,11 @@ function randomNonce(): string {
 function chainNumber(caip2: string): number {
   const [namespace, reference] = caip2.split(':')
   if (namespace !== 'eip155' || !reference || !/^[0-9]+$/.test(reference))
-    throw new Error(`Sign-in supports eip155 networks only, not ${caip2}`)
+    throw new Error(`Sign-in supports eip155 and solana networks only, not ${caip2}`)
   return Number(reference)
 }
+
+const isSolana = (caip2: string) => caip2.startsWith('solana:')
 
 function messageFor(
   input: { accountAddress: string; chainId: string },
@@ -46,6 +54,22 @@ function messageFor(
     expirationTime: new Date(now + (options.lifetimeMs ?? day)).toISOString(),
     statement: options.statement,
   }
+  // Solana accounts sign the CAIP-122 message of their namespace (Sign-In With Solana).
+  if (isSolana(data.chainId))
+    return {
+      data,
+      message: formatSiwsMessage({
+        domain: data.domain,
+        address: data.accountAddress,
+        statement: data.statement,
+        uri: data.uri,
+        version: '1',
+        chainId: siwsChainId(data.chainId),
+        nonce,
+        issuedAt: data.issuedAt,
+        expirationTime: data.expirationTime,
+      }),
+    }
   const message = formatSiweMessage({
     domain: data.domain,
     address: data.accountAddress,
@@ -60,8 +84,12 @@ function messageFor(
   return { data, message }
 }
 
+// eip155 addresses compare in any case; base58 ones are case-sensitive.
 const sameAccount = (session: SiwxSession, chainId: string, address: string) =>
-  session.data.chainId === chainId && session.data.accountAddress.toLowerCase() === address.toLowerCase()
+  session.data.chainId === chainId &&
+  (isSolana(chainId)
+    ? session.data.accountAddress === address
+    : session.data.accountAddress.toLowerCase() === address.toLowerCase())
 const live = (session: SiwxSession) =>
   !session.data.expirationTime || Date.parse(session.data.expirationTime) > Date.now()
 
@@ -92,8 +120,8 @@ function isSession(item: unknown): item is SiwxSession {
 
 /**
  * Sign-in kept in the browser: sessions live in `localStorage` and are verified in the page
- * (an EOA's eip191 signature must recover the account, the message must be this page's and
- * unexpired). For sessions an app's backend can trust, use `serverSiwx`.
+ * (an EOA's eip191 signature must recover the account; on solana, Sign-In With Solana signed
+ * with ed25519; the message must be this page's and unexpired). For sessions an app's backend can trust, use `serverSiwx`.
  *
  * @example
  * createLatch({ …, siwx: localSiwx({ required: true, statement: 'Sign in to Example.' }) })
@@ -110,6 +138,15 @@ export function localSiwx(options: SiwxBaseOptions = {}): LatchSiwx {
     async addSession(session) {
       if (session.data.domain !== location.host) throw new Error('The sign-in message is not for this page')
       if (!live(session)) throw new Error('The sign-in message has expired')
+      if (isSolana(session.data.chainId)) {
+        const { verifySolanaSession } = await import('./siwsVerify.js')
+        verifySolanaSession(session, location.host)
+        write([
+          ...read().filter((s) => !sameAccount(s, session.data.chainId, session.data.accountAddress)),
+          session,
+        ])
+        return
+      }
       if (!isHex(session.signature)) throw new Error('The signature is not hex')
       const signer = await recoverMessageAddress({
         message: session.message,

@@ -11,10 +11,13 @@ import {
   InvalidWalletResponseError,
   NoRpcUrlError,
   NotConnectedError,
+  parseSiwsMessage,
+  siwsChainId,
   UnsupportedProviderMethodError,
 } from '@latch/core'
 import type {
   SolanaSignAndSendTransactionFeature,
+  SolanaSignInFeature,
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
@@ -398,6 +401,56 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
       if (!verifyEd25519(signature, bytes, new Uint8Array(session.account.publicKey)))
         throw new InvalidWalletResponseError({ what: 'signature' })
       return toBase58(signature)
+    },
+
+    async signSiwx({ data, message, address }) {
+      const session = connected()
+      if (session.account.address !== address) throw new NotConnectedError()
+      const feature = session.wallet.features['solana:signIn'] as
+        | SolanaSignInFeature['solana:signIn']
+        | undefined
+      // Without the wallet's own sign-in, the formatted text is signed as a message.
+      if (!feature) return { message, signature: await this.signMessage({ message, address }) }
+      const { toBase58, verifyEd25519 } = await loadRuntime()
+      const [output] = await feature.signIn({
+        domain: data.domain,
+        address,
+        statement: data.statement,
+        uri: data.uri,
+        version: data.version,
+        chainId: siwsChainId(data.chainId),
+        nonce: data.nonce,
+        issuedAt: data.issuedAt,
+        expirationTime: data.expirationTime,
+        notBefore: data.notBefore,
+        requestId: data.requestId,
+        resources: data.resources ? [...data.resources] : undefined,
+      })
+      const { signedMessage, signature, account } = output ?? ({} as Partial<NonNullable<typeof output>>)
+      if (
+        !(signedMessage instanceof Uint8Array) ||
+        !(signature instanceof Uint8Array) ||
+        signature.length !== 64 ||
+        account?.address !== address
+      )
+        throw new InvalidWalletResponseError({ what: 'sign-in' })
+      let text: string
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(signedMessage)
+      } catch {
+        throw new InvalidWalletResponseError({ what: 'sign-in message' })
+      }
+      // The wallet writes the text itself: it must be a sign-in for what was asked, signed by the account.
+      const fields = parseSiwsMessage(text)
+      if (
+        !fields ||
+        fields.address !== address ||
+        fields.domain !== data.domain ||
+        fields.nonce !== data.nonce ||
+        !verifyEd25519(signature, signedMessage, new Uint8Array(session.account.publicKey))
+      )
+        throw new InvalidWalletResponseError({ what: 'sign-in message' })
+      return { message: text, signature: toBase58(signature) }
     },
 
     async sendTransaction({ transaction, caipNetwork }) {
