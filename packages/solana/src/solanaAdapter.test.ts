@@ -6,11 +6,13 @@ import {
   createLatch,
   createMemoryStorage,
   disconnect,
+  formatSiwsMessage,
   hydrate,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
   sendTransaction,
   signMessage,
+  siwsChainId,
   teardown,
   UserRejectedRequestError,
   waitForTransaction,
@@ -393,6 +395,101 @@ describe('solana adapter on the local chain', () => {
         caipNetwork: local,
       }),
     ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+  })
+
+  it('signs in with solana:signIn where the wallet has it, else signs the text; a sign-in for something else is refused', async () => {
+    const { latch, ns, local } = page()
+    await hydrate(latch)
+    await connect(latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' })
+    const adapter = latch.adapters.get('solana') as SolanaAdapter
+    const addressNow = ns().account.address!
+    const data = {
+      accountAddress: addressNow,
+      chainId: local.caipNetworkId,
+      domain: 'app.example.com',
+      uri: 'https://app.example.com',
+      version: '1',
+      nonce: 'n0nceN0nce12',
+      issuedAt: '2026-01-01T00:00:00.000Z',
+      statement: 'Sign in to Example.',
+    }
+    const formatted = formatSiwsMessage({ ...data, address: addressNow, chainId: siwsChainId(data.chainId) })
+    const asked = wallet.controls.requests().length
+    const signed = await adapter.signSiwx!({ data, message: formatted, address: addressNow })
+    expect(wallet.controls.requests().slice(asked)).toEqual(['solana:signIn'])
+    // The wallet wrote the same text from the fields; its signature verifies.
+    expect(signed.message).toBe(formatted)
+    expect(
+      await adapter.verifyMessage!({
+        address: addressNow,
+        message: signed.message,
+        signature: signed.signature,
+        caipNetwork: local,
+      }),
+    ).toBe(true)
+    await expect(
+      adapter.signSiwx!({
+        data: { ...data, nonce: 'otherNonce99' },
+        message: formatted,
+        address: addressNow,
+      }),
+    ).resolves.toMatchObject({ message: expect.stringContaining('Nonce: otherNonce99') })
+    teardown(latch)
+
+    // A wallet without solana:signIn signs the formatted text as a message.
+    const plain = createSolanaTestWallet({
+      seeds: SOLANA_TEST_SEEDS.slice(0, 1),
+      rpcUrls: { 'solana:localnet': chain.rpcUrl },
+      name: 'Plain Wallet',
+      storage: walletMemory(),
+    })
+    const { 'solana:signIn': _signIn, ...features } = plain.wallet.features
+    const lying = createSolanaTestWallet({
+      seeds: SOLANA_TEST_SEEDS.slice(0, 1),
+      rpcUrls: { 'solana:localnet': chain.rpcUrl },
+      name: 'Lying Wallet',
+      storage: walletMemory(),
+    })
+    const lyingSignIn = lying.wallet.features['solana:signIn'] as {
+      signIn: (...i: unknown[]) => Promise<unknown[]>
+    }
+    registerSolanaTestWallet({ ...plain.wallet, accounts: plain.wallet.accounts, features } as never)
+    registerSolanaTestWallet({
+      ...lying.wallet,
+      features: {
+        ...lying.wallet.features,
+        'solana:signIn': {
+          version: '1.0.0',
+          signIn: (input: Record<string, unknown>) => lyingSignIn.signIn({ ...input, nonce: 'swapped00000' }),
+        },
+      },
+    } as never)
+    const second = page()
+    await hydrate(second.latch)
+    await connect(second.latch, { connectorId: 'ws:plain-wallet', namespace: 'solana' })
+    const plainAddress = second.ns().account.address!
+    const plainData = { ...data, accountAddress: plainAddress }
+    const text = formatSiwsMessage({
+      ...plainData,
+      address: plainAddress,
+      chainId: siwsChainId(data.chainId),
+    })
+    const viaMessage = await (second.latch.adapters.get('solana') as SolanaAdapter).signSiwx!({
+      data: plainData,
+      message: text,
+      address: plainAddress,
+    })
+    expect(viaMessage.message).toBe(text)
+    expect(plain.controls.requests()).toContain('solana:signMessage')
+    await connect(second.latch, { connectorId: 'ws:lying-wallet', namespace: 'solana' })
+    await expect(
+      (second.latch.adapters.get('solana') as SolanaAdapter).signSiwx!({
+        data: plainData,
+        message: text,
+        address: plainAddress,
+      }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+    teardown(second.latch)
   })
 })
 
