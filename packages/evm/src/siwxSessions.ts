@@ -37,11 +37,11 @@ function chainNumber(caip2: string): number {
 
 const isSolana = (caip2: string) => caip2.startsWith('solana:')
 
-function messageFor(
+async function messageFor(
   input: { accountAddress: string; chainId: string },
   nonce: string,
   options: SiwxBaseOptions,
-): { data: SiwxMessageData; message: string } {
+): Promise<{ data: SiwxMessageData; message: string }> {
   const now = Date.now()
   const data: SiwxMessageData = {
     accountAddress: input.accountAddress,
@@ -54,22 +54,9 @@ function messageFor(
     expirationTime: new Date(now + (options.lifetimeMs ?? day)).toISOString(),
     statement: options.statement,
   }
-  // Solana accounts sign the CAIP-122 message of their namespace (Sign-In With Solana).
-  if (isSolana(data.chainId))
-    return {
-      data,
-      message: formatSiwsMessage({
-        domain: data.domain,
-        address: data.accountAddress,
-        statement: data.statement,
-        uri: data.uri,
-        version: '1',
-        chainId: siwsChainId(data.chainId),
-        nonce,
-        issuedAt: data.issuedAt,
-        expirationTime: data.expirationTime,
-      }),
-    }
+  // Solana accounts sign the CAIP-122 message of their namespace (Sign-In With Solana), from a
+  // module loaded only then: an EVM-only app does not carry it.
+  if (isSolana(data.chainId)) return import('./siws.js').then(({ solanaMessage }) => solanaMessage(data))
   const message = formatSiweMessage({
     domain: data.domain,
     address: data.accountAddress,
@@ -139,7 +126,7 @@ export function localSiwx(options: SiwxBaseOptions = {}): LatchSiwx {
       if (session.data.domain !== location.host) throw new Error('The sign-in message is not for this page')
       if (!live(session)) throw new Error('The sign-in message has expired')
       if (isSolana(session.data.chainId)) {
-        const { verifySolanaSession } = await import('./siwsVerify.js')
+        const { verifySolanaSession } = await import('./siws.js')
         verifySolanaSession(session, location.host)
         write([
           ...read().filter((s) => !sameAccount(s, session.data.chainId, session.data.accountAddress)),

@@ -1,5 +1,7 @@
 // Everything that needs @solana/kit, loaded with import() on the first Solana connect, restore
 // or RPC call so an app's first load does not carry it.
+export { parseSiwsMessage, siwsChainId } from '@latch/core'
+
 import { ed25519 } from '@noble/curves/ed25519'
 import {
   address,

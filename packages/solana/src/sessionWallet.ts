@@ -1,5 +1,5 @@
-// The solana namespace of a session connector (WalletConnect; later the embedded wallet) seen as
-// a Wallet Standard wallet, so the adapter signs and sends through it exactly as through an
+// The solana namespace of a session connector (WalletConnect, an embedded wallet) seen as a
+// Wallet Standard wallet (loaded with import() when a session is attached), so the adapter signs and sends through it exactly as through an
 // extension. The wire format is WalletConnect's published Solana JSON-RPC: messages, public keys
 // and signatures in base58, transactions in base64.
 import type {
@@ -30,12 +30,6 @@ export interface SolanaSessionProvider {
   request(args: { method: string; params: unknown }, chainId: string): Promise<unknown>
   /** The methods the wallet approved in the session, when known. */
   methods?(): readonly string[]
-}
-
-/** Whether `value` has the shape of a {@link SolanaSessionProvider}. */
-export function isSolanaSessionProvider(value: unknown): value is SolanaSessionProvider {
-  const v = value as Partial<SolanaSessionProvider> | null | undefined
-  return typeof v?.accounts === 'function' && typeof v?.request === 'function'
 }
 
 /** The pieces of the lazily loaded runtime this module uses. */

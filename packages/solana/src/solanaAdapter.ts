@@ -11,8 +11,6 @@ import {
   InvalidWalletResponseError,
   NoRpcUrlError,
   NotConnectedError,
-  parseSiwsMessage,
-  siwsChainId,
   UnsupportedProviderMethodError,
 } from '@latch/core'
 import type {
@@ -31,7 +29,7 @@ import type {
 import { formatLamports } from './format.js'
 import { toWalletStandardChain } from './network.js'
 import { parseSendOptions, type SolanaSendOptions, toWireSendOptions } from './options.js'
-import { createSessionWallet, isSolanaSessionProvider } from './sessionWallet.js'
+import type { SolanaSessionProvider } from './sessionWallet.js'
 
 /** A Solana transaction request: a SOL transfer, or a prebuilt (unsigned) wire transaction. */
 export interface SolanaTransaction {
@@ -317,13 +315,15 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
     },
 
     async attachSession({ connectorId, connectorType, provider, walletName, walletIcon, caipNetwork }) {
-      if (!isSolanaSessionProvider(provider))
+      const given = provider as Partial<SolanaSessionProvider> | undefined
+      if (typeof given?.accounts !== 'function' || typeof given.request !== 'function')
         throw new InvalidWalletResponseError({ what: 'solana provider' })
       const rt = await loadRuntime()
+      const { createSessionWallet } = await import('./sessionWallet.js')
       // The session's accounts on the app's networks; garbage is an invalid response.
       const approved = new Map<string, CaipNetwork>()
       const addresses: string[] = []
-      for (const raw of provider.accounts()) {
+      for (const raw of (given as SolanaSessionProvider).accounts()) {
         const match = typeof raw === 'string' ? /^solana:([1-9A-HJ-NP-Za-km-z]{1,32}):(.+)$/.exec(raw) : null
         const network = match && networks.find((n) => String(n.id) === match[1])
         if (!match || !network) continue
@@ -333,14 +333,15 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
       }
       if (addresses.length === 0) throw new InvalidWalletResponseError({ what: 'account' })
       const wallet = createSessionWallet({
-        provider,
+        provider: given as SolanaSessionProvider,
         name: walletName,
         icon: walletIcon,
         accounts: addresses,
         chains: [...approved.keys()] as `${string}:${string}`[],
-        toCaip2: (chain) => approved.get(chain)?.caipNetworkId,
+        toCaip2: (chain: string) => approved.get(chain)?.caipNetworkId,
         currentChain: () =>
-          (current?.wallet === wallet ? current.network : (caipNetwork ?? networks[0]))?.caipNetworkId ?? '',
+          (current && current.wallet === wallet ? current.network : (caipNetwork ?? networks[0]))
+            ?.caipNetworkId ?? '',
         runtime: rt,
       })
       return attach(wallet, wallet.accounts, caipNetwork, {
@@ -411,7 +412,7 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
         | undefined
       // Without the wallet's own sign-in, the formatted text is signed as a message.
       if (!feature) return { message, signature: await this.signMessage({ message, address }) }
-      const { toBase58, verifyEd25519 } = await loadRuntime()
+      const { toBase58, verifyEd25519, parseSiwsMessage, siwsChainId } = await loadRuntime()
       const [output] = await feature.signIn({
         domain: data.domain,
         address,

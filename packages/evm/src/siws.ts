@@ -1,8 +1,33 @@
-// Verifying a Sign-In With Solana session in the page: loaded with import() only when a solana
-// session is added, so an EVM-only app never carries ed25519.
-import { parseSiwsMessage, type SiwxSession, siwsCaip2 } from '@latch/core'
+// Sign-In With Solana in the page: the message and its verification, loaded with import() only
+// for a solana account, so an EVM-only app never carries them (nor ed25519).
+import {
+  formatSiwsMessage,
+  parseSiwsMessage,
+  type SiwxMessageData,
+  type SiwxSession,
+  siwsCaip2,
+  siwsChainId,
+} from '@latch/core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
+
+/** The Sign-In With Solana message of the fields (the cluster's name or the chain's reference as its Chain ID). */
+export function solanaMessage(data: SiwxMessageData): { data: SiwxMessageData; message: string } {
+  return {
+    data,
+    message: formatSiwsMessage({
+      domain: data.domain,
+      address: data.accountAddress,
+      statement: data.statement,
+      uri: data.uri,
+      version: '1',
+      chainId: siwsChainId(data.chainId),
+      nonce: data.nonce,
+      issuedAt: data.issuedAt,
+      expirationTime: data.expirationTime,
+    }),
+  }
+}
 
 /** Rejects unless the session is a Sign-In With Solana for this page, live, signed by its account (ed25519). */
 export function verifySolanaSession(session: SiwxSession, host: string, now = Date.now()): void {
