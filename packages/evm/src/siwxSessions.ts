@@ -1,10 +1,4 @@
-import {
-  formatSiwsMessage,
-  type LatchSiwx,
-  type SiwxMessageData,
-  type SiwxSession,
-  siwsChainId,
-} from '@latch/core'
+import type { LatchSiwx, SiwxMessageData, SiwxSession } from '@latch/core'
 import { type Hex, isHex, recoverMessageAddress } from 'viem'
 import { formatSiweMessage } from './siwe.js'
 
