@@ -27,4 +27,12 @@ export * from './rules/platform.js'
 export * from './rules/router.js'
 export * from './rules/walletConnect.js'
 export * from './schema/index.js'
+export {
+  formatSiwsMessage,
+  parseSiwsMessage,
+  SIWS_CLUSTERS,
+  type SiwsMessageFields,
+  siwsCaip2,
+  siwsChainId,
+} from './siwx/siws.js'
 export * from './storage.js'

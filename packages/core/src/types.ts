@@ -1,3 +1,4 @@
+import type { SiwxMessageData } from './siwx/types.js'
 /**
  * Shared types of the Latch core. Everything a chain adapter, the React package or an app
  * needs to talk about state is declared here, so that the rule modules stay free of cycles.
@@ -260,6 +261,17 @@ export interface ChainAdapter<Transaction extends object = object> {
     signature: string
     caipNetwork: CaipNetwork
   }): Promise<boolean>
+  /**
+   * Signs a sign-in message with the wallet's own sign-in feature (Wallet Standard
+   * `solana:signIn`), given its fields and the text the app formatted; resolves with the exact
+   * text the wallet signed and the signature. Without it the kit signs the text with
+   * `signMessage`.
+   */
+  signSiwx?(parameters: {
+    data: SiwxMessageData
+    message: string
+    address: string
+  }): Promise<{ message: string; signature: string }>
   /** A raw request to the connected wallet (EIP-1193 `request` for eip155). */
   request?(parameters: { method: string; params?: unknown }): Promise<unknown>
   /** The connected wallet's provider (EIP-1193 for eip155), for apps that need it. */

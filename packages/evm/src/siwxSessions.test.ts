@@ -70,13 +70,13 @@ describe('localSiwx', () => {
     expect(await localSiwx({ storage }).getSessions(chainId, account.address)).toEqual([])
   })
 
-  it('when the network is not eip155, then no message is made', async () => {
+  it('when the network is neither eip155 nor solana, then no message is made', async () => {
     await expect(
       localSiwx({ storage: memoryStorage() }).createMessage({
         accountAddress: account.address,
-        chainId: 'solana:x',
+        chainId: 'bip122:000000000019d6689c085ae165831e93',
       }),
-    ).rejects.toThrow('Sign-in supports eip155 networks only')
+    ).rejects.toThrow('Sign-in supports eip155 and solana networks only')
   })
 })
 

@@ -25,15 +25,17 @@ function randomNonce(): string {
 function chainNumber(caip2: string): number {
   const [namespace, reference] = caip2.split(':')
   if (namespace !== 'eip155' || !reference || !/^[0-9]+$/.test(reference))
-    throw new Error(`Sign-in supports eip155 networks only, not ${caip2}`)
+    throw new Error(`Sign-in supports eip155 and solana networks only, not ${caip2}`)
   return Number(reference)
 }
 
-function messageFor(
+const isSolana = (caip2: string) => caip2.startsWith('solana:')
+
+async function messageFor(
   input: { accountAddress: string; chainId: string },
   nonce: string,
   options: SiwxBaseOptions,
-): { data: SiwxMessageData; message: string } {
+): Promise<{ data: SiwxMessageData; message: string }> {
   const now = Date.now()
   const data: SiwxMessageData = {
     accountAddress: input.accountAddress,
@@ -46,6 +48,9 @@ function messageFor(
     expirationTime: new Date(now + (options.lifetimeMs ?? day)).toISOString(),
     statement: options.statement,
   }
+  // Solana accounts sign the CAIP-122 message of their namespace (Sign-In With Solana), from a
+  // module loaded only then: an EVM-only app does not carry it.
+  if (isSolana(data.chainId)) return import('./siws.js').then(({ solanaMessage }) => solanaMessage(data))
   const message = formatSiweMessage({
     domain: data.domain,
     address: data.accountAddress,
@@ -60,8 +65,12 @@ function messageFor(
   return { data, message }
 }
 
+// eip155 addresses compare in any case; base58 ones are case-sensitive.
 const sameAccount = (session: SiwxSession, chainId: string, address: string) =>
-  session.data.chainId === chainId && session.data.accountAddress.toLowerCase() === address.toLowerCase()
+  session.data.chainId === chainId &&
+  (isSolana(chainId)
+    ? session.data.accountAddress === address
+    : session.data.accountAddress.toLowerCase() === address.toLowerCase())
 const live = (session: SiwxSession) =>
   !session.data.expirationTime || Date.parse(session.data.expirationTime) > Date.now()
 
@@ -144,8 +153,9 @@ export interface LocalSiwxOptions extends SiwxBaseOptions {
 /**
  * Sign-in kept in the browser: sessions live in `localStorage` and are verified in the page
  * (an EOA's eip191 signature must recover the account, a contract account's is checked with
- * `isValidSignature` over `rpcUrls`; the message must be this page's and unexpired). For
- * sessions an app's backend can trust, use `serverSiwx`.
+ * `isValidSignature` over `rpcUrls`; on solana, Sign-In With Solana signed with ed25519; the
+ * message must be this page's and unexpired). For sessions an app's backend can trust, use
+ * `serverSiwx`.
  *
  * @example
  * createLatch({ …, siwx: localSiwx({ required: true, statement: 'Sign in to Example.' }) })
@@ -162,6 +172,15 @@ export function localSiwx(options: LocalSiwxOptions = {}): LatchSiwx {
     async addSession(session) {
       if (session.data.domain !== location.host) throw new Error('The sign-in message is not for this page')
       if (!live(session)) throw new Error('The sign-in message has expired')
+      if (isSolana(session.data.chainId)) {
+        const { verifySolanaSession } = await import('./siws.js')
+        verifySolanaSession(session, location.host)
+        write([
+          ...read().filter((s) => !sameAccount(s, session.data.chainId, session.data.accountAddress)),
+          session,
+        ])
+        return
+      }
       if (!isHex(session.signature)) throw new Error('The signature is not hex')
       await verifyInPage(session, options.rpcUrls?.[session.data.chainId])
       write([

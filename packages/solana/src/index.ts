@@ -15,6 +15,7 @@ export {
   parseSendOptions,
   type SolanaSendOptions,
 } from './options.js'
+export type { SolanaSessionProvider } from './sessionWallet.js'
 export {
   type SolanaAdapter,
   type SolanaAdapterOptions,

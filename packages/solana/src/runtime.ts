@@ -1,5 +1,7 @@
 // Everything that needs @solana/kit, loaded with import() on the first Solana connect, restore
 // or RPC call so an app's first load does not carry it.
+export { parseSiwsMessage, siwsChainId } from '@latch/core'
+
 import { ed25519 } from '@noble/curves/ed25519'
 import {
   address,
@@ -10,7 +12,9 @@ import {
   createTransactionMessage,
   getBase58Decoder,
   getBase58Encoder,
+  getBase64Decoder,
   getBase64EncodedWireTransaction,
+  getBase64Encoder,
   getTransactionDecoder,
   getTransactionEncoder,
   isAddress,
@@ -18,6 +22,7 @@ import {
   lamports,
   pipe,
   type Signature,
+  type SignatureBytes,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
@@ -41,6 +46,53 @@ export function isSolanaAddress(value: unknown): value is string {
 
 export const toBase58 = (bytes: Uint8Array): string => getBase58Decoder().decode(bytes)
 export const fromBase58 = (text: string): Uint8Array => new Uint8Array(getBase58Encoder().encode(text))
+export const toBase64 = (bytes: Uint8Array): string => getBase64Decoder().decode(bytes)
+export const fromBase64 = (text: string): Uint8Array => new Uint8Array(getBase64Encoder().encode(text))
+
+/**
+ * The wire transaction with `signature` in `signer`'s slot. Undefined when the transaction does
+ * not decode, `signer` is not one of its signers, or the signature is not `signer`'s over it.
+ */
+export function withSignature(
+  wire: Uint8Array,
+  signer: string,
+  signature: Uint8Array,
+): Uint8Array | undefined {
+  try {
+    const transaction = getTransactionDecoder().decode(wire)
+    if (!(signer in transaction.signatures)) return undefined
+    if (!verifyEd25519(signature, new Uint8Array(transaction.messageBytes), fromBase58(signer)))
+      return undefined
+    return new Uint8Array(
+      getTransactionEncoder().encode({
+        ...transaction,
+        signatures: { ...transaction.signatures, [signer]: signature as SignatureBytes },
+      }),
+    )
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether `signed` is `original`'s message with a valid signature of `signer` (a wallet's signed
+ * transaction is checked with it: the wallet may not sign something else).
+ */
+export function signedBy(signed: Uint8Array, original: Uint8Array, signer: string): boolean {
+  try {
+    const transaction = getTransactionDecoder().decode(signed)
+    const asked = new Uint8Array(getTransactionDecoder().decode(original).messageBytes)
+    const message = new Uint8Array(transaction.messageBytes)
+    if (message.length !== asked.length || message.some((byte, i) => byte !== asked[i])) return false
+    const signature = transaction.signatures[signer as keyof typeof transaction.signatures]
+    return (
+      signature != null &&
+      verifyEd25519(new Uint8Array(signature), new Uint8Array(transaction.messageBytes), fromBase58(signer))
+    )
+  } catch {
+    return false
+  }
+}
 
 /** Wire bytes of an unsigned SOL transfer from `from` to `to`, on the network's latest blockhash. */
 export async function transferTransaction(

@@ -6,16 +6,33 @@ import {
   createLatch,
   createMemoryStorage,
   disconnect,
+  formatSiwsMessage,
   hydrate,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
   sendTransaction,
   signMessage,
+  siwsChainId,
   teardown,
   UserRejectedRequestError,
   waitForTransaction,
 } from '@latch/core'
-import { createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
+import {
+  address,
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createNoopSigner,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64Decoder,
+  getTransactionEncoder,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_SOLANA_GENESIS_HASH, SOLANA_TEST_SEEDS } from '../../testkit/src/solana/constants.js'
 import { type LocalSolanaInstance, startLocalSolana } from '../../testkit/src/solana/localSvm.js'
@@ -25,7 +42,14 @@ import {
   type SolanaTestWallet,
 } from '../../testkit/src/wallet/solanaWallet.js'
 import { createMemoryStorage as walletMemory } from '../../testkit/src/wallet/storage.js'
-import { type SolanaTransaction, solanaAdapter, solanaLocalnet } from './index.js'
+import { answerSolanaRequest, solanaKeyOfSeed } from '../../testkit/src/walletconnect/solana-namespace.js'
+import {
+  type SolanaAdapter,
+  type SolanaSessionProvider,
+  type SolanaTransaction,
+  solanaAdapter,
+  solanaLocalnet,
+} from './index.js'
 
 Object.assign(globalThis, { window: globalThis.window ?? new EventTarget() })
 
@@ -249,4 +273,242 @@ describe('solana adapter on the local chain', () => {
     expect(ns().account.status).toBe('connected')
     teardown(latch)
   })
+
+  it('signs several transactions in one wallet request (sign-all); both land on the chain', async () => {
+    const { latch, ns } = page()
+    await hydrate(latch)
+    await connect(latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' })
+    const adapter = latch.adapters.get('solana') as SolanaAdapter
+    const recipient = (await generateKeyPairSigner()).address
+    const rpc = createSolanaRpc(chain.rpcUrl)
+    const before = (await rpc.getBalance(recipient).send()).value
+    const from = ns().account.address!
+    const transactions = [
+      await transfer(from, recipient, 1_000_000n),
+      await transfer(from, recipient, 2_000_000n),
+    ]
+    const asked = wallet.controls.requests().length
+    const signed = await adapter.signAllTransactions({ transactions })
+    expect(wallet.controls.requests().slice(asked)).toEqual(['solana:signTransaction'])
+    expect(signed).toHaveLength(2)
+    for (const bytes of signed)
+      await rpc.sendTransaction(getBase64Decoder().decode(bytes) as never, { encoding: 'base64' }).send()
+    expect((await rpc.getBalance(recipient).send()).value).toBe(before + 3_000_000n)
+
+    await expect(adapter.signAllTransactions({ transactions: [] })).rejects.toBeInstanceOf(
+      InvalidParamsRpcError,
+    )
+    await expect(
+      adapter.signAllTransactions({ transactions: [new Uint8Array([1, 2, 3])] }),
+    ).rejects.toBeInstanceOf(InvalidParamsRpcError)
+    expect(wallet.controls.requests().length).toBe(asked + 1)
+    teardown(latch)
+  })
+
+  it('serves a session connector’s solana namespace (WalletConnect’s Solana methods): sign message, sign-all, sign and send', async () => {
+    const key = solanaKeyOfSeed(SOLANA_TEST_SEEDS[0]!)
+    const local = solanaLocalnet({ genesisHash: LOCAL_SOLANA_GENESIS_HASH, rpcUrl: chain.rpcUrl })
+    const calls: { method: string; chainId: string }[] = []
+    const provider: SolanaSessionProvider = {
+      accounts: () => [`${local.caipNetworkId}:${key.address}`],
+      methods: () => [
+        'solana_signMessage',
+        'solana_signTransaction',
+        'solana_signAllTransactions',
+        'solana_signAndSendTransaction',
+      ],
+      async request({ method, params }, chainId) {
+        calls.push({ method, chainId })
+        const outcome = await answerSolanaRequest({ key, rpcUrl: chain.rpcUrl }, method, params)
+        if ('error' in outcome) throw outcome.error
+        return outcome.result
+      },
+    }
+    const adapter = solanaAdapter({ networks: [local] })
+    const result = await adapter.attachSession!({
+      connectorId: 'walletConnect',
+      connectorType: 'WALLET_CONNECT',
+      provider,
+      walletName: 'Phone Wallet',
+      caipNetwork: local,
+    })
+    expect(result).toMatchObject({ address: key.address, chainId: local.id, connectorType: 'WALLET_CONNECT' })
+
+    const signature = await adapter.signMessage({ message: 'over WalletConnect', address: key.address })
+    expect(
+      await adapter.verifyMessage!({
+        address: key.address,
+        message: 'over WalletConnect',
+        signature,
+        caipNetwork: local,
+      }),
+    ).toBe(true)
+    expect(calls.at(-1)).toEqual({ method: 'solana_signMessage', chainId: local.caipNetworkId })
+
+    const recipient = (await generateKeyPairSigner()).address
+    const rpc = createSolanaRpc(chain.rpcUrl)
+    const before = (await rpc.getBalance(recipient).send()).value
+    const signed = await adapter.signAllTransactions({
+      transactions: [
+        await transfer(key.address, recipient, 1_000n * 1_000n),
+        await transfer(key.address, recipient, 7_000_000n),
+      ],
+    })
+    expect(calls.at(-1)?.method).toBe('solana_signAllTransactions')
+    for (const bytes of signed)
+      await rpc.sendTransaction(getBase64Decoder().decode(bytes) as never, { encoding: 'base64' }).send()
+
+    const hash = await adapter.sendTransaction({
+      transaction: { to: recipient, value: 500_000n },
+      caipNetwork: local,
+    })
+    expect(calls.at(-1)?.method).toBe('solana_signAndSendTransaction')
+    expect((await adapter.waitForTransaction!({ hash, caipNetwork: local })).status).toBe('success')
+    expect((await rpc.getBalance(recipient).send()).value).toBe(before + 8_500_000n)
+
+    // A wallet that signs something else than it was asked is refused.
+    const bad = { ...provider, methods: () => ['solana_signMessage', 'solana_signTransaction'] }
+    bad.request = async ({ method, params }, chainId) => {
+      if (method !== 'solana_signTransaction') return provider.request({ method, params }, chainId)
+      const other = await transfer(key.address, recipient, 9n)
+      const outcome = await answerSolanaRequest({ key, rpcUrl: chain.rpcUrl }, method, {
+        transaction: getBase64Decoder().decode(other),
+      })
+      return 'result' in outcome ? outcome.result : undefined
+    }
+    await adapter.attachSession!({
+      connectorId: 'walletConnect',
+      connectorType: 'WALLET_CONNECT',
+      provider: bad,
+      walletName: 'Bad',
+      caipNetwork: local,
+    })
+    await expect(
+      adapter.signTransaction({ transaction: await transfer(key.address, recipient, 1n) }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+    await expect(
+      adapter.attachSession!({
+        connectorId: 'walletConnect',
+        connectorType: 'WALLET_CONNECT',
+        provider: { ...provider, accounts: () => [`${local.caipNetworkId}:0xnot-solana`] },
+        walletName: 'Bad',
+        caipNetwork: local,
+      }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+  })
+
+  it('signs in with solana:signIn where the wallet has it, else signs the text; a sign-in for something else is refused', async () => {
+    const { latch, ns, local } = page()
+    await hydrate(latch)
+    await connect(latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' })
+    const adapter = latch.adapters.get('solana') as SolanaAdapter
+    const addressNow = ns().account.address!
+    const data = {
+      accountAddress: addressNow,
+      chainId: local.caipNetworkId,
+      domain: 'app.example.com',
+      uri: 'https://app.example.com',
+      version: '1',
+      nonce: 'n0nceN0nce12',
+      issuedAt: '2026-01-01T00:00:00.000Z',
+      statement: 'Sign in to Example.',
+    }
+    const formatted = formatSiwsMessage({ ...data, address: addressNow, chainId: siwsChainId(data.chainId) })
+    const asked = wallet.controls.requests().length
+    const signed = await adapter.signSiwx!({ data, message: formatted, address: addressNow })
+    expect(wallet.controls.requests().slice(asked)).toEqual(['solana:signIn'])
+    // The wallet wrote the same text from the fields; its signature verifies.
+    expect(signed.message).toBe(formatted)
+    expect(
+      await adapter.verifyMessage!({
+        address: addressNow,
+        message: signed.message,
+        signature: signed.signature,
+        caipNetwork: local,
+      }),
+    ).toBe(true)
+    await expect(
+      adapter.signSiwx!({
+        data: { ...data, nonce: 'otherNonce99' },
+        message: formatted,
+        address: addressNow,
+      }),
+    ).resolves.toMatchObject({ message: expect.stringContaining('Nonce: otherNonce99') })
+    teardown(latch)
+
+    // A wallet without solana:signIn signs the formatted text as a message.
+    const plain = createSolanaTestWallet({
+      seeds: SOLANA_TEST_SEEDS.slice(0, 1),
+      rpcUrls: { 'solana:localnet': chain.rpcUrl },
+      name: 'Plain Wallet',
+      storage: walletMemory(),
+    })
+    const { 'solana:signIn': _signIn, ...features } = plain.wallet.features
+    const lying = createSolanaTestWallet({
+      seeds: SOLANA_TEST_SEEDS.slice(0, 1),
+      rpcUrls: { 'solana:localnet': chain.rpcUrl },
+      name: 'Lying Wallet',
+      storage: walletMemory(),
+    })
+    const lyingSignIn = lying.wallet.features['solana:signIn'] as {
+      signIn: (...i: unknown[]) => Promise<unknown[]>
+    }
+    registerSolanaTestWallet({ ...plain.wallet, accounts: plain.wallet.accounts, features } as never)
+    registerSolanaTestWallet({
+      ...lying.wallet,
+      features: {
+        ...lying.wallet.features,
+        'solana:signIn': {
+          version: '1.0.0',
+          signIn: (input: Record<string, unknown>) => lyingSignIn.signIn({ ...input, nonce: 'swapped00000' }),
+        },
+      },
+    } as never)
+    const second = page()
+    await hydrate(second.latch)
+    await connect(second.latch, { connectorId: 'ws:plain-wallet', namespace: 'solana' })
+    const plainAddress = second.ns().account.address!
+    const plainData = { ...data, accountAddress: plainAddress }
+    const text = formatSiwsMessage({
+      ...plainData,
+      address: plainAddress,
+      chainId: siwsChainId(data.chainId),
+    })
+    const viaMessage = await (second.latch.adapters.get('solana') as SolanaAdapter).signSiwx!({
+      data: plainData,
+      message: text,
+      address: plainAddress,
+    })
+    expect(viaMessage.message).toBe(text)
+    expect(plain.controls.requests()).toContain('solana:signMessage')
+    await connect(second.latch, { connectorId: 'ws:lying-wallet', namespace: 'solana' })
+    await expect(
+      (second.latch.adapters.get('solana') as SolanaAdapter).signSiwx!({
+        data: plainData,
+        message: text,
+        address: plainAddress,
+      }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+    teardown(second.latch)
+  })
 })
+
+/** Wire bytes of an unsigned SOL transfer on the local chain's latest blockhash. */
+async function transfer(from: string, to: string, amount: bigint): Promise<Uint8Array> {
+  const { value: latest } = await createSolanaRpc(chain.rpcUrl).getLatestBlockhash().send()
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(address(from), m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+    (m) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({
+          source: createNoopSigner(address(from)),
+          destination: address(to),
+          amount: lamports(amount),
+        }),
+        m,
+      ),
+  )
+  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+}

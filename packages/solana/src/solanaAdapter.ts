@@ -5,6 +5,7 @@ import {
   type ChainAdapter,
   ChainNotSupportedError,
   type Connector,
+  type ConnectorType,
   type ConnectResult,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
@@ -14,6 +15,7 @@ import {
 } from '@latch/core'
 import type {
   SolanaSignAndSendTransactionFeature,
+  SolanaSignInFeature,
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
@@ -27,6 +29,7 @@ import type {
 import { formatLamports } from './format.js'
 import { toWalletStandardChain } from './network.js'
 import { parseSendOptions, type SolanaSendOptions, toWireSendOptions } from './options.js'
+import type { SolanaSessionProvider } from './sessionWallet.js'
 
 /** A Solana transaction request: a SOL transfer, or a prebuilt (unsigned) wire transaction. */
 export interface SolanaTransaction {
@@ -48,6 +51,25 @@ export interface SolanaAdapterOptions {
 
 export interface SolanaAdapter extends ChainAdapter<SolanaTransaction> {
   readonly namespace: 'solana'
+  /**
+   * Has the connected wallet sign one prebuilt wire transaction without sending it; resolves
+   * with the signed wire bytes (checked: they carry the account's valid signature).
+   */
+  signTransaction(parameters: { transaction: Uint8Array }): Promise<Uint8Array>
+  /**
+   * Has the connected wallet sign several prebuilt wire transactions at once (one prompt where
+   * the wallet supports it: Wallet Standard `solana:signTransaction` with several inputs,
+   * WalletConnect `solana_signAllTransactions`); resolves with the signed wire bytes, in order.
+   */
+  signAllTransactions(parameters: { transactions: readonly Uint8Array[] }): Promise<Uint8Array[]>
+}
+
+/** Who a connection is through: a Wallet Standard wallet, or a session connector's namespace. */
+interface Identity {
+  connectorId: string
+  connectorType: ConnectorType
+  walletName: string
+  walletIcon?: string | undefined
 }
 
 type Runtime = typeof import('./runtime.js')
@@ -171,7 +193,17 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
     return result
   }
 
-  async function attach(wallet: Wallet, accounts: readonly WalletAccount[], requested?: CaipNetwork) {
+  async function attach(
+    wallet: Wallet,
+    accounts: readonly WalletAccount[],
+    requested?: CaipNetwork,
+    identity: Identity = {
+      connectorId: walletStandardConnectorId(wallet.name),
+      connectorType: 'ANNOUNCED',
+      walletName: wallet.name,
+      walletIcon: toConnector(wallet).imageUrl,
+    },
+  ) {
     const solana = await solanaAccounts(accounts)
     const account = solana[0]
     if (!account) throw new InvalidWalletResponseError({ what: 'account' })
@@ -200,13 +232,44 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
     const result: ConnectResult = {
       address: account.address,
       chainId: network.id,
-      connectorId: walletStandardConnectorId(wallet.name),
-      connectorType: 'ANNOUNCED',
+      connectorId: identity.connectorId,
+      connectorType: identity.connectorType,
       accounts: solana.map((a) => ({ address: a.address, type: 'eoa' as const })),
-      walletName: wallet.name,
-      walletIcon: toConnector(wallet).imageUrl,
+      walletName: identity.walletName,
+      walletIcon: identity.walletIcon,
     }
     return result
+  }
+
+  async function signAll(transactions: readonly Uint8Array[]): Promise<Uint8Array[]> {
+    const session = connected()
+    const rt = await loadRuntime()
+    if (
+      !Array.isArray(transactions) ||
+      transactions.length === 0 ||
+      !transactions.every((t) => t instanceof Uint8Array && rt.decodesAsTransaction(t))
+    )
+      throw new InvalidParamsRpcError({
+        details: 'transactions must be one or more Solana wire transactions (bytes).',
+      })
+    const sign = session.wallet.features['solana:signTransaction'] as
+      | SolanaSignTransactionFeature['solana:signTransaction']
+      | undefined
+    if (!sign) throw new UnsupportedProviderMethodError()
+    const chain = toWalletStandardChain(session.network)
+    const outputs = await sign.signTransaction(
+      ...transactions.map((transaction) => ({ account: session.account, transaction, chain })),
+    )
+    if (!Array.isArray(outputs) || outputs.length !== transactions.length)
+      throw new InvalidWalletResponseError({ what: 'signed transactions' })
+    return outputs.map(({ signedTransaction }, i) => {
+      if (
+        !(signedTransaction instanceof Uint8Array) ||
+        !rt.signedBy(signedTransaction, transactions[i] as Uint8Array, session.account.address)
+      )
+        throw new InvalidWalletResponseError({ what: 'signed transaction' })
+      return signedTransaction
+    })
   }
 
   return {
@@ -251,6 +314,53 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
       return attach(wallet, accounts)
     },
 
+    async attachSession({ connectorId, connectorType, provider, walletName, walletIcon, caipNetwork }) {
+      const given = provider as Partial<SolanaSessionProvider> | undefined
+      if (typeof given?.accounts !== 'function' || typeof given.request !== 'function')
+        throw new InvalidWalletResponseError({ what: 'solana provider' })
+      const rt = await loadRuntime()
+      const { createSessionWallet } = await import('./sessionWallet.js')
+      // The session's accounts on the app's networks; garbage is an invalid response.
+      const approved = new Map<string, CaipNetwork>()
+      const addresses: string[] = []
+      for (const raw of (given as SolanaSessionProvider).accounts()) {
+        const match = typeof raw === 'string' ? /^solana:([1-9A-HJ-NP-Za-km-z]{1,32}):(.+)$/.exec(raw) : null
+        const network = match && networks.find((n) => String(n.id) === match[1])
+        if (!match || !network) continue
+        if (!rt.isSolanaAddress(match[2])) throw new InvalidWalletResponseError({ what: 'account' })
+        approved.set(toWalletStandardChain(network), network)
+        if (!addresses.includes(match[2] as string)) addresses.push(match[2] as string)
+      }
+      if (addresses.length === 0) throw new InvalidWalletResponseError({ what: 'account' })
+      const wallet = createSessionWallet({
+        provider: given as SolanaSessionProvider,
+        name: walletName,
+        icon: walletIcon,
+        accounts: addresses,
+        chains: [...approved.keys()] as `${string}:${string}`[],
+        toCaip2: (chain: string) => approved.get(chain)?.caipNetworkId,
+        currentChain: () =>
+          (current && current.wallet === wallet ? current.network : (caipNetwork ?? networks[0]))
+            ?.caipNetworkId ?? '',
+        runtime: rt,
+      })
+      return attach(wallet, wallet.accounts, caipNetwork, {
+        connectorId,
+        connectorType,
+        walletName,
+        walletIcon,
+      })
+    },
+
+    async signTransaction({ transaction }) {
+      const [signed] = await signAll([transaction])
+      return signed as Uint8Array
+    },
+
+    async signAllTransactions({ transactions }) {
+      return signAll(transactions)
+    },
+
     async disconnect() {
       const session = current
       if (!session) return
@@ -292,6 +402,56 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
       if (!verifyEd25519(signature, bytes, new Uint8Array(session.account.publicKey)))
         throw new InvalidWalletResponseError({ what: 'signature' })
       return toBase58(signature)
+    },
+
+    async signSiwx({ data, message, address }) {
+      const session = connected()
+      if (session.account.address !== address) throw new NotConnectedError()
+      const feature = session.wallet.features['solana:signIn'] as
+        | SolanaSignInFeature['solana:signIn']
+        | undefined
+      // Without the wallet's own sign-in, the formatted text is signed as a message.
+      if (!feature) return { message, signature: await this.signMessage({ message, address }) }
+      const { toBase58, verifyEd25519, parseSiwsMessage, siwsChainId } = await loadRuntime()
+      const [output] = await feature.signIn({
+        domain: data.domain,
+        address,
+        statement: data.statement,
+        uri: data.uri,
+        version: data.version,
+        chainId: siwsChainId(data.chainId),
+        nonce: data.nonce,
+        issuedAt: data.issuedAt,
+        expirationTime: data.expirationTime,
+        notBefore: data.notBefore,
+        requestId: data.requestId,
+        resources: data.resources ? [...data.resources] : undefined,
+      })
+      const { signedMessage, signature, account } = output ?? ({} as Partial<NonNullable<typeof output>>)
+      if (
+        !(signedMessage instanceof Uint8Array) ||
+        !(signature instanceof Uint8Array) ||
+        signature.length !== 64 ||
+        account?.address !== address
+      )
+        throw new InvalidWalletResponseError({ what: 'sign-in' })
+      let text: string
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(signedMessage)
+      } catch {
+        throw new InvalidWalletResponseError({ what: 'sign-in message' })
+      }
+      // The wallet writes the text itself: it must be a sign-in for what was asked, signed by the account.
+      const fields = parseSiwsMessage(text)
+      if (
+        !fields ||
+        fields.address !== address ||
+        fields.domain !== data.domain ||
+        fields.nonce !== data.nonce ||
+        !verifyEd25519(signature, signedMessage, new Uint8Array(session.account.publicKey))
+      )
+        throw new InvalidWalletResponseError({ what: 'sign-in message' })
+      return { message: text, signature: toBase58(signature) }
     },
 
     async sendTransaction({ transaction, caipNetwork }) {

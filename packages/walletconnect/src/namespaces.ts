@@ -16,7 +16,12 @@ const KNOWN: Record<string, { methods: readonly string[]; events: readonly strin
     events: ['chainChanged', 'accountsChanged'],
   },
   solana: {
-    methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+    methods: [
+      'solana_signMessage',
+      'solana_signTransaction',
+      'solana_signAllTransactions',
+      'solana_signAndSendTransaction',
+    ],
     events: [],
   },
   bip122: { methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'], events: [] },

@@ -94,6 +94,7 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
       if (options.verify === false) provider.client.core.verify = createOfflineVerify(provider.client.core)
       listen(provider)
       evm = eip155Provider(provider)
+      universalNow = provider
       return provider
     })()
     universal.catch(() => {
@@ -158,6 +159,34 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     },
     removeListener(event, listener) {
       evm?.removeListener(event, listener)
+    },
+  }
+
+  // The solana namespace as `@latch/solana` takes a session's side: its accounts and methods,
+  // and requests for a chain (WalletConnect's Solana JSON-RPC, answered by the wallet).
+  const solanaNamespace = () =>
+    (
+      universalNow?.session as
+        | { namespaces?: Record<string, { accounts?: unknown; methods?: unknown }> }
+        | undefined
+    )?.namespaces?.solana
+  let universalNow: Universal | undefined
+  const solanaFacade = {
+    accounts: (): string[] => {
+      const accounts = solanaNamespace()?.accounts
+      return Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string') : []
+    },
+    methods: (): string[] => {
+      const methods = solanaNamespace()?.methods
+      return Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : []
+    },
+    async request(args: { method: string; params: unknown }, chainId: string): Promise<unknown> {
+      const provider = await load()
+      try {
+        return await provider.request(args, chainId)
+      } catch (error) {
+        throw toCodedError(error)
+      }
     },
   }
 
@@ -271,7 +300,9 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
 
     getProvider(namespace: ChainNamespace) {
       if (!universal) return undefined
-      return namespace === 'eip155' ? evmFacade : universal
+      if (namespace === 'eip155') return evmFacade
+      if (namespace === 'solana') return solanaFacade
+      return universal
     },
 
     subscribe(next) {

@@ -1,8 +1,10 @@
 import type { Latch, SignInGate } from '../createLatch.js'
-import { SiwxNotEnabledError } from '../errors/siwx.js'
+import { InvalidWalletResponseError } from '../errors/connection.js'
+import { SignatureDeclinedError, SiwxNotEnabledError } from '../errors/siwx.js'
+import { isUserRejection, toWalletError } from '../errors/toWalletError.js'
 import { modalReducer } from '../rules/openModal.js'
 import { createRouterState } from '../rules/router.js'
-import type { LatchSiwx, SiwxSession } from '../siwx/types.js'
+import type { LatchSiwx, SiwxMessageData, SiwxSession } from '../siwx/types.js'
 import type { SignInState } from '../state.js'
 import type { CaipNetwork, SessionSignInRequest } from '../types.js'
 import { patchState } from './_shared.js'
@@ -100,6 +102,43 @@ export const runSignInGate = async (latch: Latch, context: Parameters<SignInGate
 }
 
 /**
+ * The wallet's signature of the sign-in: through its own sign-in feature when the adapter has one
+ * (the text it signed comes back), else the formatted text through `signMessage`.
+ */
+async function signWith(
+  latch: Latch,
+  input: { namespace: string; address: string; data: SiwxMessageData; message: string },
+): Promise<{ message: string; signature: string }> {
+  const adapter = latch.adapters.get(input.namespace)
+  if (!adapter?.signSiwx)
+    return {
+      message: input.message,
+      signature: await signMessage(latch, { message: input.message, namespace: input.namespace }),
+    }
+  try {
+    const signed = await adapter.signSiwx({
+      data: input.data,
+      message: input.message,
+      address: input.address,
+    })
+    if (
+      typeof signed?.message !== 'string' ||
+      typeof signed.signature !== 'string' ||
+      signed.signature.length === 0 ||
+      signed.signature.length > 4096
+    )
+      throw new InvalidWalletResponseError({ what: 'signature' })
+    latch.events.emit('SIGN_MESSAGE_SUCCESS', { namespace: input.namespace })
+    return signed
+  } catch (raw) {
+    const error = toWalletError(raw)
+    const thrown = isUserRejection(error) ? new SignatureDeclinedError({ cause: error }) : error
+    latch.events.emit('SIGN_MESSAGE_ERROR', { namespace: input.namespace, message: thrown.shortMessage })
+    throw thrown
+  }
+}
+
+/**
  * The Sign button of SIWXSignMessage: asks the implementation for a message, the wallet for its
  * signature, and the implementation to keep the session. Success closes the modal; a failure
  * stays on the view with its reason ('Signature declined', …) so the visitor can try again.
@@ -117,9 +156,9 @@ export async function signIn(latch: Latch): Promise<void> {
   try {
     const { data, message } = await siwx.createMessage({ accountAddress: address, chainId: caipNetworkId })
     stage = 'signature'
-    const signature = await signMessage(latch, { message, namespace })
+    const signed = await signWith(latch, { namespace, address, data, message })
     stage = 'session'
-    const session = { data, message, signature }
+    const session = { data, message: signed.message, signature: signed.signature }
     await siwx.addSession(session)
     if (latch._internal.pendingSignIn !== pending) return
     patchSignIn(latch, { status: 'signed-in', session, request: undefined, signing: false, error: undefined })

@@ -8,6 +8,7 @@ import { isOriginAllowed } from '../origins.js'
 import type { SignInSession } from '../storage/siwx.js'
 import type { Repository } from '../storage/types.js'
 import { defaultSessionLifetimeMs, publishedKeys, signSessionToken, verifySessionToken } from './keys.js'
+import { isSolanaSignIn, verifySolanaSignIn } from './solana.js'
 import { checkMessage, SignInRefused, verifySignature } from './verify.js'
 
 /** A nonce is valid this long, and only once. */
@@ -33,6 +34,29 @@ function publicSession(session: SignInSession) {
     issuedAt: session.issuedAt,
     expiresAt: session.expiresAt,
   }
+}
+
+/** An EIP-4361 sign-in: its origin and times, then its signature (eip191, or eip1271 on the chain's RPC). */
+async function verifyEip155(
+  message: string,
+  signature: string,
+  origin: string,
+  siwx: Repository['siwx'],
+  projectId: string,
+) {
+  const checked = checkMessage(message, origin)
+  const chainId = `eip155:${checked.chainId}`
+  const rpcUrl = await siwx.getRpcUrl(projectId, chainId)
+  if (rpcUrl === undefined)
+    throw new SignInRefused('unsupported_chain', `No RPC url provided for chainId: ${chainId}`)
+  const signatureType = await verifySignature({ message, address: checked.address, signature, rpcUrl })
+  return { checked, chainId, signatureType }
+}
+
+/** A Sign-In With Solana: same origin and time rules, then its ed25519 signature. */
+async function verifySolana(message: string, signature: string, origin: string) {
+  const checked = verifySolanaSignIn(message, signature, origin)
+  return { checked, chainId: checked.chainId, signatureType: 'ed25519' as const }
 }
 
 /**
@@ -87,7 +111,13 @@ export function registerSiwxRoutes(
           additionalProperties: false,
           properties: {
             message: { type: 'string', minLength: 1, maxLength: 4096 },
-            signature: { type: 'string', minLength: 4, maxLength: 8192, pattern: '^0x[0-9a-fA-F]*$' },
+            // 0x-hex (eip155) or base58 (an ed25519 signature, solana).
+            signature: {
+              type: 'string',
+              minLength: 4,
+              maxLength: 8192,
+              pattern: '^(0x[0-9a-fA-F]*|[1-9A-HJ-NP-Za-km-z]{64,90})$',
+            },
           },
         },
         response: errors,
@@ -105,12 +135,9 @@ export function registerSiwxRoutes(
           "Sign-in is only accepted from the project's allowed origins",
         )
       try {
-        const checked = checkMessage(message, origin)
-        const chainId = `eip155:${checked.chainId}`
-        const rpcUrl = await siwx.getRpcUrl(project.id, chainId)
-        if (rpcUrl === undefined)
-          throw new SignInRefused('unsupported_chain', `No RPC url provided for chainId: ${chainId}`)
-        const signatureType = await verifySignature({ message, address: checked.address, signature, rpcUrl })
+        const { checked, chainId, signatureType } = isSolanaSignIn(message)
+          ? await verifySolana(message, signature, origin)
+          : await verifyEip155(message, signature, origin, siwx, project.id)
         // Last, so a refused message does not spend it; atomic across every instance.
         if (!(await store.consume(nonceKey(project.id, checked.nonce))))
           throw new SignInRefused('invalid_nonce', 'The nonce is unknown, expired or already used')

@@ -20,7 +20,7 @@ export interface SignInSession {
   address: string
   message: string
   signature: string
-  signatureType: 'eip191' | 'eip1271'
+  signatureType: 'eip191' | 'eip1271' | 'ed25519'
   issuedAt: string
   expiresAt: string
   revokedAt: string | null
@@ -76,7 +76,8 @@ const toSession = (row: SessionRow): SignInSession => ({
   address: row.address,
   message: row.message,
   signature: row.signature,
-  signatureType: row.signature_type === 'eip1271' ? 'eip1271' : 'eip191',
+  signatureType:
+    row.signature_type === 'eip1271' || row.signature_type === 'ed25519' ? row.signature_type : 'eip191',
   issuedAt: row.issued_at,
   expiresAt: row.expires_at,
   revokedAt: row.revoked_at,

@@ -11,6 +11,8 @@ import {
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignAndSendTransactionInput,
+  SolanaSignInFeature,
+  SolanaSignInInput,
   SolanaSignMessageFeature,
   SolanaSignMessageInput,
   SolanaSignTransactionFeature,
@@ -70,9 +72,28 @@ function hexToBytes(hex: string): Uint8Array {
   return Uint8Array.from({ length: 32 }, (_, i) => Number.parseInt(clean.slice(i * 2, i * 2 + 2), 16))
 }
 
+/** The Sign-In With Solana text a wallet writes from a `solana:signIn` input and the account. */
+function signInText(input: SolanaSignInInput, address: string, fallbackDomain: string): string {
+  let text = `${input.domain ?? fallbackDomain} wants you to sign in with your Solana account:\n${address}`
+  if (input.statement) text += `\n\n${input.statement}`
+  const fields = [
+    input.uri && `URI: ${input.uri}`,
+    input.version && `Version: ${input.version}`,
+    input.chainId && `Chain ID: ${input.chainId}`,
+    input.nonce && `Nonce: ${input.nonce}`,
+    input.issuedAt && `Issued At: ${input.issuedAt}`,
+    input.expirationTime && `Expiration Time: ${input.expirationTime}`,
+    input.notBefore && `Not Before: ${input.notBefore}`,
+    input.requestId && `Request ID: ${input.requestId}`,
+    ...(input.resources?.length ? ['Resources:', ...input.resources.map((r) => `- ${r}`)] : []),
+  ].filter((line): line is string => typeof line === 'string' && line.length > 0)
+  if (fields.length) text += `\n\n${fields.join('\n')}`
+  return text
+}
+
 /**
  * Creates a Solana wallet that speaks Wallet Standard (`standard:connect`, `standard:disconnect`,
- * `standard:events`, `solana:signMessage`, `solana:signTransaction`,
+ * `standard:events`, `solana:signIn`, `solana:signMessage`, `solana:signTransaction`,
  * `solana:signAndSendTransaction`). Register it with {@link registerSolanaTestWallet}.
  */
 export function createSolanaTestWallet(options: SolanaTestWalletOptions): SolanaTestWallet {
@@ -106,6 +127,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
   const listeners = new Set<StandardEventsListeners['change']>()
 
   const features = [
+    'solana:signIn',
     'solana:signMessage',
     'solana:signTransaction',
     'solana:signAndSendTransaction',
@@ -247,6 +269,34 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
       })
     },
   }
+  // Sign-In With Solana: the wallet writes the message from the fields, connecting if needed.
+  const signIn: SolanaSignInFeature['solana:signIn'] = {
+    version: '1.0.0',
+    async signIn(...inputs: readonly SolanaSignInInput[]) {
+      prompt('solana:signIn')
+      if (!authorized) {
+        authorized = true
+        persist()
+        emit()
+      }
+      return inputs.map((input) => {
+        const key = keys[accountIndex] as (typeof keys)[number]
+        if (input.address !== undefined && input.address !== key.address)
+          throw new ProviderRpcError(
+            ProviderErrorCode.unauthorized,
+            'The account is not authorized for this site.',
+          )
+        const domain = typeof location === 'undefined' ? 'localhost' : location.host
+        const signedMessage = new TextEncoder().encode(signInText(input, key.address, domain))
+        return {
+          account: accountObjects[accountIndex] as WalletAccount,
+          signedMessage,
+          signature: ed25519.sign(signedMessage, key.secret),
+          signatureType: 'ed25519' as const,
+        }
+      })
+    },
+  }
   const signTransaction: SolanaSignTransactionFeature['solana:signTransaction'] = {
     version: '1.0.0',
     supportedTransactionVersions: ['legacy', 0],
@@ -283,6 +333,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
       'standard:connect': connect,
       'standard:disconnect': disconnect,
       'standard:events': events,
+      'solana:signIn': signIn,
       'solana:signMessage': signMessage,
       'solana:signTransaction': signTransaction,
       'solana:signAndSendTransaction': signAndSend,

@@ -11,6 +11,7 @@ describe('given the @latch/testkit/walletconnect entry', () => {
           "RELAY_CLOSE_UNAUTHORIZED",
           "WALLET_PEER_EVENTS",
           "WALLET_PEER_METHODS",
+          "WALLET_PEER_SOLANA_METHODS",
           "closeLocalSignClient",
           "createLocalSignClient",
           "createOfflineVerify",

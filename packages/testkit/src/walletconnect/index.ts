@@ -15,6 +15,7 @@ export {
   type StartRelayParameters,
   startRelay,
 } from './relay/server.js'
+export { WALLET_PEER_SOLANA_METHODS, type WalletPeerSolana } from './solana-namespace.js'
 export {
   type CreateWalletPeerParameters,
   createWalletPeer,

@@ -11,6 +11,12 @@ import {
 } from './eip155-namespace.js'
 import { closeLocalSignClient, createLocalSignClient, type LocalSignClient } from './local-client.js'
 import { Queue } from './queue.js'
+import {
+  answerSolanaRequest,
+  solanaKeyOfSeed,
+  solanaNamespaceFor,
+  type WalletPeerSolana,
+} from './solana-namespace.js'
 import { answerWalletRequest, type WalletRequestOutcome } from './wallet-requests.js'
 
 export type WalletPeerChain = { id: number; rpcUrl: string }
@@ -24,6 +30,11 @@ export type CreateWalletPeerParameters = {
   chains: readonly WalletPeerChain[]
   /** Methods and events to approve in the eip155 namespace, instead of everything the peer answers. */
   namespaces?: { methods?: readonly string[]; events?: readonly string[] }
+  /**
+   * The wallet's Solana side: with it, proposals asking for solana chains it has get the solana
+   * namespace approved too (its account, the Solana methods). Without it, only eip155.
+   */
+  solana?: WalletPeerSolana
   metadata?: SignClientTypes.Metadata
   logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
   /**
@@ -51,6 +62,8 @@ export type WalletPeer = {
   readonly client: LocalSignClient
   readonly address: Hex
   readonly chainId: number
+  /** The Solana account (base58), when the wallet has a Solana side. */
+  readonly solanaAddress: string | undefined
   /** Pairs with a `wc:` URI shown by a dapp. */
   pair(uri: string): Promise<void>
   /**
@@ -123,6 +136,8 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
   let chainId = (parameters.chains[0] as WalletPeerChain).id
   let rejection: { code: WalletPeerRejectionCode; remaining: number } | undefined
   const records: WalletPeerRequestRecord[] = []
+  const solana = parameters.solana
+  const solanaKey = solana ? solanaKeyOfSeed(solana.seed) : undefined
 
   const client = await createLocalSignClient({
     relayUrl: parameters.relayUrl,
@@ -172,6 +187,12 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       outcome = { error: { code: rejection.code, message: 'User rejected the request.' } }
       rejection.remaining--
       if (rejection.remaining <= 0) rejection = undefined
+    } else if (solana && solanaKey && params.chainId.startsWith('solana:')) {
+      outcome = await answerSolanaRequest(
+        { key: solanaKey, rpcUrl: solana.chains.find((c) => c.id === params.chainId)?.rpcUrl },
+        method,
+        requestParams,
+      ).catch((error: unknown) => ({ error: { code: -32603, message: (error as Error).message } }))
     } else if (requestChainId === undefined) {
       outcome = { error: { code: 5100, message: `Unsupported chain ${String(params.chainId)}` } }
     } else {
@@ -193,6 +214,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     get chainId() {
       return chainId
     },
+    get solanaAddress() {
+      return solanaKey?.address
+    },
     async pair(uri) {
       await client.pair({ uri })
     },
@@ -213,6 +237,8 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
         throw new Error(choice.message)
       }
       if (!choice.chainIds.includes(chainId)) chainId = choice.chainIds[0] as number
+      const solanaNamespace = solana && solanaKey && solanaNamespaceFor(proposal.params, solanaKey, solana)
+      if (solanaNamespace) choice.namespaces.solana = solanaNamespace
       const { acknowledged } = await client.approve({ id: proposal.id, namespaces: choice.namespaces })
       return acknowledged()
     },
