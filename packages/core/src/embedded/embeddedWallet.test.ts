@@ -150,7 +150,7 @@ describe('given the embedded wallet connector', () => {
     await expect(wallet.submitOtp('111111')).rejects.toThrow('Invalid code')
     expect(wallet.getLoginState()).toMatchObject({
       step: 'verify-otp',
-      error: 'Invalid code',
+      error: { message: 'Invalid code', code: 'INVALID_OTP' },
       submitting: false,
     })
     await wallet.submitOtp('654321')

@@ -42,7 +42,13 @@ export type EmbeddedLoginStep =
   | { step: 'idle' }
   | { step: 'sending'; email: string }
   | { step: 'verify-device'; email: string }
-  | { step: 'verify-otp'; email: string; submitting: boolean; error: string | undefined }
+  | {
+      step: 'verify-otp'
+      email: string
+      submitting: boolean
+      /** The last failure (a wrong code, a refused resend): the error's name, message and frame code. */
+      error: { name: string; message: string; code?: string | undefined } | undefined
+    }
   | { step: 'authenticating'; email: string }
 
 /** The embedded-wallet session connector, with the email flow the modal drives. */
@@ -67,6 +73,15 @@ const SIGNING_METHODS =
   /^(eth_sign|personal_sign|eth_signTypedData.*|eth_sendTransaction|eth_signTransaction|eth_sendRawTransaction|wallet_sendCalls|wallet_grantPermissions)$/
 
 const toHex = (id: number) => `0x${id.toString(16)}`
+
+const describe = (error: unknown) =>
+  error instanceof BaseError
+    ? {
+        name: error.name,
+        message: error.shortMessage,
+        code: error instanceof FrameResponseError ? error.code : undefined,
+      }
+    : { name: 'Error', message: 'An error occurred' }
 
 /**
  * The embedded wallet (email login through the frame app your `@latch/server` serves) as a
@@ -246,8 +261,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
       try {
         await fc.request('CONNECT_OTP', { otp })
       } catch (error) {
-        const message = error instanceof BaseError ? error.shortMessage : 'An error occurred'
-        setLogin({ step: 'verify-otp', email, submitting: false, error: message })
+        setLogin({ step: 'verify-otp', email, submitting: false, error: describe(error) })
         throw error
       }
       otpWaiter.resolve()
@@ -261,8 +275,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         await sendEmail(fc, email)
         setLogin({ step: 'verify-otp', email, submitting: false, error: undefined })
       } catch (error) {
-        const message = error instanceof BaseError ? error.shortMessage : 'An error occurred'
-        setLogin({ step: 'verify-otp', email, submitting: false, error: message })
+        setLogin({ step: 'verify-otp', email, submitting: false, error: describe(error) })
         throw error
       }
     },
