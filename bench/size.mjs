@@ -73,6 +73,15 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
       `${name}: first load bundles ${eagerHeavy.length} brand logo or locale catalog modules (${eagerHeavy[0]} …)`,
     )
   }
+  // The embedded wallet's frame client is loaded with import() when used, never on first load.
+  const eagerFrame = chunks
+    .filter((c) => eager.has(c.fileName))
+    .flatMap((c) => c.moduleIds ?? Object.keys(c.modules ?? {}))
+    .filter((id) => /[\\/]frame[\\/]client\.(js|ts)$/.test(id))
+  if (eagerFrame.length) {
+    failed++
+    console.error(`${name}: first load bundles the embedded frame client (${eagerFrame[0]})`)
+  }
   // The modal's own chunk, reported so its growth is seen in review.
   const modalChunk = chunks.find((c) =>
     (c.moduleIds ?? Object.keys(c.modules ?? {})).some((id) => /[\\/]modal[\\/]Modal\.js$/.test(id)),

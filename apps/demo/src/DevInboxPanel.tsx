@@ -3,7 +3,7 @@ import { env } from './env.js'
 
 interface Mail {
   id: string
-  to: string
+  to: string[]
   from: string
   subject: string
   text: string
@@ -15,7 +15,9 @@ const isMail = (value: unknown): value is Mail => {
   return (
     typeof m === 'object' &&
     m !== null &&
-    ['id', 'to', 'from', 'subject', 'text', 'date'].every((key) => typeof m[key] === 'string')
+    ['id', 'from', 'subject', 'text', 'date'].every((key) => typeof m[key] === 'string') &&
+    Array.isArray(m.to) &&
+    m.to.every((address) => typeof address === 'string')
   )
 }
 
@@ -63,7 +65,7 @@ export function DevInboxPanel() {
         {mails.map((mail) => (
           <li key={mail.id} data-testid="demo-inbox-mail">
             <p>
-              <strong>{mail.subject}</strong> to {mail.to} · {new Date(mail.date).toLocaleTimeString('en-US')}
+              <strong>{mail.subject}</strong> to {mail.to.join(', ')} · {new Date(mail.date).toLocaleTimeString('en-US')}
             </p>
             <pre>{mail.text}</pre>
           </li>
