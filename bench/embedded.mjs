@@ -74,7 +74,10 @@ try {
       await dialog.getByTestId('latch-email-input').fill(email)
       t = performance.now()
       await dialog.getByTestId('latch-email-submit').click()
-      const codeView = dialog.getByTestId('latch-otp-input').waitFor({ timeout: 60_000 }).then(() => performance.now() - t)
+      const codeView = dialog
+        .getByTestId('latch-otp-input')
+        .waitFor({ timeout: 60_000 })
+        .then(() => performance.now() - t)
       const code = await waitForCode(email, before)
       const mail = performance.now() - t
       const mailBase = await codeView
@@ -86,7 +89,10 @@ try {
         await frame.locator('#latch-password-confirm').fill(PASSWORD)
         await frame.locator('#latch-password-confirm').press('Enter')
       }
-      await page.getByTestId('demo-status').getByText('connected', { exact: true }).waitFor({ timeout: 60_000 })
+      await page
+        .getByTestId('demo-status')
+        .getByText('connected', { exact: true })
+        .waitFor({ timeout: 60_000 })
       const connect = performance.now() - t
       if (measured) {
         results.field.push(field)

@@ -16,6 +16,8 @@ export const ports = {
   /** The Next.js example (apps/next-example), server-rendered by `next start`. */
   next: Number(process.env.E2E_NEXT_PORT ?? 3177),
   solana: Number(process.env.E2E_SOLANA_PORT ?? 9199),
+  /** The SMTP sink's HTTP inbox (the server's mail goes to the sink). */
+  mailInbox: Number(process.env.E2E_MAIL_INBOX_PORT ?? 2626),
 }
 export const nextOrigin = `http://127.0.0.1:${ports.next}`
 

@@ -1,6 +1,6 @@
 import type { Frame, Page } from '@playwright/test'
-import { ports } from '../playwright.config.js'
 import { axeViolations, modalSettled } from '../fixtures.js'
+import { ports } from '../playwright.config.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The demo as `npm start` serves it, on `localhost` (passkeys need a domain, not an IP address),
@@ -118,13 +118,17 @@ test.describe('given the demo with email login (the embedded wallet on the local
     await codeFor(email)
     const before = (await mails(email)).length
     // Resend from the code view: the button says how long to wait.
-    await expect(modal(page).getByTestId('latch-otp-resend')).toHaveText(/^Please try again after \d+ seconds$/)
+    await expect(modal(page).getByTestId('latch-otp-resend')).toHaveText(
+      /^Please try again after \d+ seconds$/,
+    )
     await expect(modal(page).getByTestId('latch-otp-resend')).toBeDisabled()
     // Back to Connect and submit again: refused there too, before anything is sent.
     await modal(page).getByRole('button', { name: 'Back' }).click()
     await modal(page).getByTestId('latch-email-input').fill(email)
     await modal(page).getByTestId('latch-email-submit').click()
-    await expect(modal(page).getByTestId('latch-email-error')).toHaveText(/^Please try again after \d+ seconds$/)
+    await expect(modal(page).getByTestId('latch-email-error')).toHaveText(
+      /^Please try again after \d+ seconds$/,
+    )
     await page.waitForTimeout(1_500)
     expect(await mails(email)).toHaveLength(before)
   })
@@ -199,7 +203,9 @@ test.describe('given the demo with email login (the embedded wallet on the local
     const email = newEmail()
     await page.goto(demo)
     const address = await login(page, email)
-    const seen = await page.evaluate(() => (window as unknown as { __seen: Record<string, unknown>[] }).__seen)
+    const seen = await page.evaluate(
+      () => (window as unknown as { __seen: Record<string, unknown>[] }).__seen,
+    )
     const answers = seen.filter((m) => m.type === 'SUCCESS' && typeof m.id === 'string')
     expect(answers.length).toBeGreaterThan(0)
 

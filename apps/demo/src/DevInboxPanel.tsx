@@ -28,8 +28,8 @@ const isMail = (value: unknown): value is Mail => {
 export function DevInboxPanel() {
   const [mails, setMails] = useState<Mail[]>([])
   const [error, setError] = useState(false)
-  const inbox = env.mailInbox
   useEffect(() => {
+    const inbox = env.mailInbox
     if (!inbox) return
     let stopped = false
     const load = async () => {
@@ -50,8 +50,8 @@ export function DevInboxPanel() {
       stopped = true
       clearInterval(timer)
     }
-  }, [inbox])
-  if (!inbox) return null
+  }, [])
+  if (!env.mailInbox) return null
   return (
     <section aria-labelledby="inbox-title" data-testid="demo-inbox">
       <h2 id="inbox-title">Dev inbox</h2>
@@ -65,7 +65,8 @@ export function DevInboxPanel() {
         {mails.map((mail) => (
           <li key={mail.id} data-testid="demo-inbox-mail">
             <p>
-              <strong>{mail.subject}</strong> to {mail.to.join(', ')} · {new Date(mail.date).toLocaleTimeString('en-US')}
+              <strong>{mail.subject}</strong> to {mail.to.join(', ')} ·{' '}
+              {new Date(mail.date).toLocaleTimeString('en-US')}
             </p>
             <pre>{mail.text}</pre>
           </li>
