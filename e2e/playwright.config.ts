@@ -106,6 +106,7 @@ export default defineConfig({
         VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
         VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
         VITE_RPC_SOLANA: `http://127.0.0.1:${ports.solana}`,
+        VITE_MAIL_INBOX: `http://127.0.0.1:${ports.mailInbox}`,
       },
     },
     {

@@ -40,8 +40,16 @@ function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletCo
   const t = useT()
   const login = useSyncExternalStore(connector.subscribeLogin, connector.getLoginState, () => IDLE)
   const session = useLatchState((s) => s.sessions[connector.id], { latch })
-  // Leaving the view (Back, close) ends the attempt; a late answer is then ignored.
-  useEffect(() => () => cancelSession(latch, { connectorId: connector.id }), [latch, connector])
+  // Leaving the view (Back, close) ends the attempt; a late answer is then ignored. The attempt
+  // was started by the email form, so a remount of this view (React's StrictMode) must not end it.
+  useEffect(
+    () => () => {
+      const { modal, router } = latch.store.getState()
+      if (modal.open && router.history.at(-1)?.view === 'EmbeddedWallet') return
+      cancelSession(latch, { connectorId: connector.id })
+    },
+    [latch, connector],
+  )
   if (login.step === 'verify-otp') return <CodeEntry connector={connector} login={login} />
   if (login.step === 'verify-device')
     return (
