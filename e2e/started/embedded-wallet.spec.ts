@@ -43,7 +43,9 @@ const newEmail = () => `visitor-${Date.now()}-${Math.floor(Math.random() * 1e6)}
 
 /** The embedded wallet's frame in the page. */
 function walletFrame(page: Page): Frame {
-  const frame = page.frames().find((f) => f.url().startsWith(`${frameOrigin}/frame/`))
+  const frame = page
+    .frames()
+    .find((f) => f.url().startsWith(`${frameOrigin}/frame/`) && !f.url().includes('version=forger'))
   if (!frame) throw new Error('The embedded wallet frame is not in the page.')
   return frame
 }
@@ -215,15 +217,15 @@ test.describe('given the demo with email login (the embedded wallet on the local
       forge({ latch: 'frame/1', type: 'SESSION_ENDED', payload: {} })
       forge({ latch: 'frame/1', type: 'VISIBILITY', payload: { visible: true } })
     })
-    // 2. Another window on the frame's origin (right origin, wrong window).
+    // 2. Another window on the frame's origin (right origin, wrong window): a second frame.
     await page.evaluate((src) => {
       const other = document.createElement('iframe')
       other.src = src
       other.id = 'forger'
       document.body.appendChild(other)
       return new Promise((resolve) => other.addEventListener('load', resolve))
-    }, `${frameOrigin}/health`)
-    const forger = page.frames().find((f) => f.url().startsWith(`${frameOrigin}/health`))
+    }, `${frameOrigin}/frame/?projectId=latch-demo&chainId=eip155%3A1&version=forger&enableLogger=0`)
+    const forger = page.frames().find((f) => f.url().includes('version=forger'))
     expect(forger).toBeDefined()
     await forger?.evaluate(() => {
       window.parent.postMessage({ latch: 'frame/1', type: 'SESSION_ENDED', payload: {} }, '*')

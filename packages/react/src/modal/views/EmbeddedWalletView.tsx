@@ -1,7 +1,7 @@
 'use client'
 import { cancelSession, goBack, type Latch } from '@latch/core'
 import type { EmbeddedLoginStep, EmbeddedWalletConnector } from '@latch/core/embedded'
-import { type FormEvent, useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../i18n/context.js'
 import { embeddedConnectorOf } from './embedded.js'
@@ -96,6 +96,12 @@ function CodeEntry({
   const id = useId()
   const [code, setCode] = useState('')
   const cooldown = useCooldown(connector)
+  const input = useRef<HTMLInputElement>(null)
+  // The code view replaces the "sending" state inside the same view: focus the field when it
+  // appears, and again once a refused code was cleared.
+  useEffect(() => {
+    if (!login.submitting) input.current?.focus()
+  }, [login.submitting])
   const submit = (value: string) => {
     if (value.length !== 6 || login.submitting) return
     void connector.submitOtp(value).catch(() => setCode(''))
@@ -112,12 +118,12 @@ function CodeEntry({
       <label htmlFor={id}>{t('embedded.otp.lead', { email: login.email })}</label>
       <input
         id={id}
+        ref={input}
         className="latch-search latch-otp"
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]{6}"
-        maxLength={6}
         value={code}
         data-autofocus
         aria-invalid={error ? true : undefined}
@@ -125,7 +131,7 @@ function CodeEntry({
         disabled={login.submitting}
         data-testid="latch-otp-input"
         onChange={(event) => {
-          // Pasted codes often carry spaces or dashes ("123 456").
+          // Pasted codes often carry spaces or dashes ("123 456"): no maxLength, digits are kept.
           const digits = event.target.value.replace(/\D/g, '').slice(0, 6)
           setCode(digits)
           if (digits.length === 6) submit(digits)
