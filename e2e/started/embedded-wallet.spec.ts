@@ -1,4 +1,10 @@
-import type { Frame, Page } from '@playwright/test'
+import type { Frame, Page, Request } from '@playwright/test'
+import { HDKey } from '@scure/bip32'
+import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { combine } from 'shamir-secret-sharing'
+import { bytesToHex } from 'viem'
+import { privateKeyToAddress } from 'viem/accounts'
 import { axeViolations, modalSettled } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
 import { expect, modal, status, test } from './fixtures.js'
@@ -252,5 +258,173 @@ test.describe('given the demo with email login (the embedded wallet on the local
       new URL(demo).origin,
     )
     await expect(status(page)).toHaveText('disconnected')
+  })
+
+  test('when a visitor signs up, logs in again and reloads, then nothing the page saw holds the mnemonic, a share, the key, the token or the recovery password', async ({
+    page,
+  }) => {
+    // Sign-up (scrypt in the frame), the 30 s email throttle, a second login and a reload.
+    test.setTimeout(150_000)
+    // Everything the page (not the frame) receives, requests and stores.
+    await page.addInitScript(() => {
+      if (window.top !== window) return
+      const seen: string[] = []
+      ;(window as unknown as { __pageSaw: string[] }).__pageSaw = seen
+      window.addEventListener('message', (event) => {
+        try {
+          seen.push(JSON.stringify(event.data))
+        } catch {
+          seen.push(String(event.data))
+        }
+      })
+    })
+    const network: string[] = []
+    const onRequest = async (request: Request) => {
+      if (request.frame() !== page.mainFrame()) return
+      network.push(request.url(), request.postData() ?? '', JSON.stringify(await request.allHeaders()))
+      const response = await request.response().catch(() => null)
+      if (response) network.push(await response.text().catch(() => ''))
+    }
+    page.on('request', (request) => void onRequest(request))
+    const pageSaw: string[] = []
+    const collect = async () => {
+      pageSaw.push(...(await page.evaluate(() => (window as unknown as { __pageSaw: string[] }).__pageSaw)))
+      pageSaw.push(
+        await page.evaluate(async () => {
+          const dump: unknown[] = [{ ...localStorage }, { ...sessionStorage }, document.cookie]
+          for (const info of await indexedDB.databases()) {
+            if (!info.name) continue
+            const db = await new Promise<IDBDatabase>((resolve, reject) => {
+              const open = indexedDB.open(info.name as string)
+              open.onsuccess = () => resolve(open.result)
+              open.onerror = () => reject(open.error)
+            })
+            for (const store of Array.from(db.objectStoreNames)) {
+              const all = await new Promise<unknown[]>((resolve) => {
+                const read = db.transaction(store).objectStore(store).getAll()
+                read.onsuccess = () => resolve(read.result)
+                read.onerror = () => resolve([])
+              })
+              dump.push(all)
+            }
+            db.close()
+          }
+          return JSON.stringify(dump)
+        }),
+      )
+    }
+
+    const email = newEmail()
+    await page.goto(demo)
+    const address = await login(page, email) // sign-up: a new wallet, the recovery password set
+    await collect()
+    await page.getByTestId('latch-account-button').click()
+    await modal(page).getByRole('button', { name: 'Sign out' }).click()
+    await expect(status(page)).toHaveText('disconnected')
+    // The throttle (spec §5) is per browser: wait it out, then log in again on this device.
+    await page.waitForTimeout(30_500)
+    await login(page, email, { newUser: false })
+    await expect(page.getByTestId('demo-address')).toHaveText(address)
+    await collect()
+    await page.reload()
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await collect()
+
+    // The real secrets, read inside the frame: the device share (decrypted with the frame's
+    // non-extractable key), the auth share its server releases to the device's signed proof,
+    // the session token; the mnemonic and key are rebuilt here from the two shares.
+    const inside = await walletFrame(page).evaluate(
+      async ({ projectId, email }) => {
+        const request = <T>(req: IDBRequest<T>) =>
+          new Promise<T>((resolve, reject) => {
+            req.onsuccess = () => resolve(req.result)
+            req.onerror = () => reject(req.error)
+          })
+        const db = await request(indexedDB.open('latch-frame', 1))
+        const record = (await request(db.transaction('devices').objectStore('devices').get(projectId))) as {
+          token: string
+          deviceKey: CryptoKeyPair
+          wrapKey: CryptoKey
+          deviceShare: { iv: Uint8Array; data: Uint8Array }
+        }
+        const text = new TextEncoder()
+        const device = new Uint8Array(
+          await crypto.subtle.decrypt(
+            {
+              name: 'AES-GCM',
+              iv: record.deviceShare.iv as BufferSource,
+              additionalData: text.encode(`latch-share|${projectId}|${email}`),
+            },
+            record.wrapKey,
+            record.deviceShare.data as BufferSource,
+          ),
+        )
+        const b64url = (bytes: Uint8Array) =>
+          btoa(String.fromCharCode(...bytes))
+            .replace(/\+/g, '-')
+            .replace(/\//g, '_')
+            .replace(/=+$/, '')
+        const jti = JSON.parse(
+          atob((record.token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
+        ).jti
+        const query = `?projectId=${encodeURIComponent(projectId)}`
+        const authorization = `Bearer ${record.token}`
+        const { nonce } = await (
+          await fetch(`/embedded/v1/nonce${query}`, { method: 'POST', headers: { authorization } })
+        ).json()
+        const signature = new Uint8Array(
+          await crypto.subtle.sign(
+            { name: 'ECDSA', hash: 'SHA-256' },
+            record.deviceKey.privateKey,
+            text.encode(`latch-embedded/1|share|${projectId}|${jti}|${nonce}`),
+          ),
+        )
+        const { authShare } = await (
+          await fetch(`/embedded/v1/share${query}`, {
+            method: 'POST',
+            headers: { authorization, 'content-type': 'application/json' },
+            body: JSON.stringify({ nonce, signature: b64url(signature) }),
+          })
+        ).json()
+        return {
+          token: record.token,
+          device: Array.from(device),
+          deviceSealed: Array.from(record.deviceShare.data),
+          authShare: authShare as string,
+        }
+      },
+      { projectId: 'latch-demo', email },
+    )
+    const device = Uint8Array.from(inside.device)
+    const auth = Uint8Array.from(Buffer.from(inside.authShare, 'base64url'))
+    const entropy = await combine([device, auth])
+    const mnemonic = entropyToMnemonic(entropy, wordlist)
+    const key = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive("m/44'/60'/0'/0/0").privateKey
+    if (!key) throw new Error('no key derived')
+    // They are the real ones: the key is the connected address's.
+    expect(privateKeyToAddress(bytesToHex(key)).toLowerCase()).toBe(address.toLowerCase())
+
+    const forms = (bytes: Uint8Array) => {
+      const buffer = Buffer.from(bytes)
+      return [buffer.toString('hex'), buffer.toString('base64'), buffer.toString('base64url')]
+    }
+    const secrets: Record<string, string[]> = {
+      mnemonic: [mnemonic, mnemonic.split(' ').slice(0, 4).join(' '), mnemonic.split(' ').join(',')],
+      entropy: forms(entropy),
+      privateKey: forms(key),
+      deviceShare: forms(device),
+      deviceShareSealed: forms(Uint8Array.from(inside.deviceSealed)),
+      authShare: [...forms(auth), inside.authShare],
+      sessionToken: [inside.token, inside.token.split('.')[2] ?? inside.token],
+      recoveryPassword: [PASSWORD],
+    }
+    const haystack = [...pageSaw, ...network].join('\n')
+    // What the page did see, so the search is over real material.
+    expect(haystack.toLowerCase()).toContain(address.toLowerCase())
+    expect(haystack).toContain(email)
+    const found = Object.entries(secrets).flatMap(([name, values]) =>
+      values.filter((value) => value.length >= 8 && haystack.includes(value)).map(() => name),
+    )
+    expect(found).toEqual([])
   })
 })
