@@ -370,3 +370,69 @@ describe('given the default limits, and codes that expire after 200 ms', () => {
     }
   })
 })
+
+describe('given LATCH_SECRET_KEY', () => {
+  it('then the per-purpose keys are stored encrypted, and a start without the key (or with another) fails clearly', async () => {
+    const { openTestRepository } = await import('../test/backends.js')
+    const { createServer } = await import('../app.js')
+    const db = await openTestRepository('sqlite')
+    try {
+      const secretKey = 'k'.repeat(40)
+      const app = await createServer({ repository: db.repository, logger: false, embedded: { secretKey } })
+      await app.close()
+      for (const purpose of ['session', 'otp', 'share']) {
+        const [key] = await db.repository.embedded.listKeys(purpose)
+        expect(key?.encrypted).toBe(true)
+        expect(key?.material).not.toMatch(/secret|privateJwk|"d"/)
+      }
+      await expect(createServer({ repository: db.repository, logger: false })).rejects.toThrow(
+        'The embedded-wallet keys are encrypted: set LATCH_SECRET_KEY to the key used before',
+      )
+      await expect(
+        createServer({ repository: db.repository, logger: false, embedded: { secretKey: 'x'.repeat(40) } }),
+      ).rejects.toThrow('LATCH_SECRET_KEY does not open the stored embedded-wallet keys')
+    } finally {
+      await db.cleanup()
+    }
+  })
+})
+
+describe('given the server logs at trace level', () => {
+  it('then a whole login leaves no email, code, attempt id or token in the logs', async () => {
+    const lines: string[] = []
+    const sink = await startMailSink()
+    const server = await startTestServer('sqlite', {
+      logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+      embedded: { mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }) },
+    })
+    try {
+      const email = 'private.person@example.com'
+      const base = `${server.base}/embedded/v1`
+      const login = await fetch(`${base}/login?projectId=${demoProject.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      })
+      const { attemptId } = (await login.json()) as { attemptId: string }
+      const code = codeOf((await sink.waitFor(email)).text)
+      const device = await newDevice()
+      const done = await fetch(`${base}/otp?projectId=${demoProject.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ attemptId, otp: code, devicePublicKey: device.publicJwk }),
+      })
+      const { token } = (await done.json()) as { token: string }
+      await fetch(`${base}/me?projectId=${demoProject.id}`, { headers: { authorization: `Bearer ${token}` } })
+      const log = lines.join('\n')
+      expect(log).toContain('/embedded/v1/otp')
+      for (const secret of [email, 'private.person', attemptId, token, token.split('.')[2] ?? '']) {
+        expect(log).not.toContain(secret)
+      }
+      // The code as a number of its own (timestamps and durations are longer digit runs).
+      expect(log).not.toMatch(new RegExp(`(?<![0-9])${code}(?![0-9])`))
+    } finally {
+      await server.close()
+      await sink.close()
+    }
+  })
+})
