@@ -109,6 +109,20 @@ test.describe('given the frame served by the server, framed by an allowed page',
     test.setTimeout(120_000)
     const email = `frame-${Date.now()}@example.com`
     const first = await browser.newContext()
+    // Every share the frame sends to or gets from its server, to check the page never sees one.
+    const secrets: string[] = [password]
+    const collect = (context: BrowserContext) =>
+      context.on('request', (request) => {
+        if (!/\/embedded\/v1\/(wallet|reshare)\?/.test(request.url())) return
+        const body = request.postDataJSON() as { authShare: string; recovery: { share: string } }
+        secrets.push(body.authShare, body.recovery.share, JSON.parse(body.recovery.share).data)
+      })
+    collect(first)
+    first.on('response', async (response) => {
+      if (!/\/embedded\/v1\/recovery\?/.test(response.url())) return
+      const body = (await response.json()) as { authShare: string; share: string }
+      secrets.push(body.authShare, JSON.parse(body.share).data)
+    })
     const page = await openHost(first)
     await ready(page)
 
@@ -174,6 +188,12 @@ test.describe('given the frame served by the server, framed by an allowed page',
 
     // A second device (a new browser context): device confirmation, then code, then recovery.
     const second = await browser.newContext()
+    collect(second)
+    second.on('response', async (response) => {
+      if (!/\/embedded\/v1\/recovery\?/.test(response.url())) return
+      const body = (await response.json()) as { authShare: string; share: string }
+      secrets.push(body.authShare, JSON.parse(body.share).data)
+    })
     const other = await openHost(second)
     await ready(other)
     let connect = await call(other, 'CONNECT_EMAIL', { email })
@@ -230,6 +250,15 @@ test.describe('given the frame served by the server, framed by an allowed page',
     await ready(page)
     expect(await call(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
     expect(await call(page, 'GET_USER', {})).toMatchObject({ payload: { address } })
+
+    // Nothing the pages received carries the password or a share.
+    expect(secrets.length).toBeGreaterThanOrEqual(8)
+    for (const host of [page, other]) {
+      const seen = JSON.stringify(
+        await host.evaluate(() => (window as unknown as { received: unknown[] }).received),
+      )
+      for (const secret of secrets) expect(seen).not.toContain(secret)
+    }
 
     // Sign out: the session is revoked and the frame reports not connected.
     expect(await call(other, 'SIGN_OUT')).toMatchObject({ type: 'SUCCESS' })
