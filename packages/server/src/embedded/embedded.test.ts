@@ -436,3 +436,62 @@ describe('given the server logs at trace level', () => {
     }
   })
 })
+
+describe('given `latch-server embedded rotate-key`', () => {
+  it('then a new key of that purpose is used from then on, and a code mailed before the rotation still works', async () => {
+    const { runCli } = await import('../cli/run.js')
+    const dir = await mkdtemp(join(tmpdir(), 'latch-rotate-'))
+    const sqliteFile = join(dir, 'server.db')
+    const sink = await startMailSink()
+    const { openRepository } = await import('../storage/open.js')
+    const { createServer } = await import('../app.js')
+    const repository = await openRepository({ sqliteFile })
+    await repository.createProject(demoProject)
+    const app = await createServer({
+      repository,
+      logger: false,
+      projectCacheMs: 0,
+      embedded: { mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }) },
+    })
+    const base = await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const email = 'rotate@example.com'
+      const login = await fetch(`${base}/embedded/v1/login?projectId=${demoProject.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      })
+      const { attemptId } = (await login.json()) as { attemptId: string }
+      const code = codeOf((await sink.waitFor(email)).text)
+      const out: string[] = []
+      const status = await runCli(['embedded', 'rotate-key', 'otp', '--db', sqliteFile], {
+        env: {},
+        out: (line) => out.push(line),
+        err: (line) => out.push(line),
+      })
+      expect(status).toBe(0)
+      expect(out.join('\n')).toMatch(/^New otp key [0-9a-f-]{36}$/)
+      const keys = await repository.embedded.listKeys('otp')
+      expect(keys.map((k) => k.retiredAt === null)).toEqual([true, false])
+      const device = await newDevice()
+      const done = await fetch(`${base}/embedded/v1/otp?projectId=${demoProject.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ attemptId, otp: code, devicePublicKey: device.publicJwk }),
+      })
+      expect(done.status).toBe(200)
+      const refused = await runCli(['embedded', 'rotate-key', 'everything', '--db', sqliteFile], {
+        env: {},
+        out: () => undefined,
+        err: (line) => out.push(line),
+      })
+      expect(refused).toBe(1)
+      expect(out.at(-1)).toBe('The key purpose must be one of: session, otp, share')
+    } finally {
+      await app.close()
+      await repository.close()
+      await sink.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
