@@ -11,10 +11,13 @@ const hostUrl = (origin: string) => `${origin}/host.html`
 
 /** The host page: frames the frame, records every message it receives, sends requests. */
 const hostHtml = `<!doctype html><html><head><title>host</title></head><body>
-<iframe id="frame" title="login" style="width:480px;height:560px;border:0"
-  src="${frameOrigin}/frame/?projectId=latch-demo&chainId=eip155:1&version=test&enableLogger=0"></iframe>
 <script>
-  const frame = document.getElementById('frame')
+  const projectId = new URLSearchParams(location.search).get('projectId') || 'latch-demo'
+  const frame = document.createElement('iframe')
+  frame.id = 'frame'
+  frame.title = 'login'
+  frame.style.cssText = 'width:480px;height:560px;border:0'
+  frame.src = '${frameOrigin}/frame/?projectId=' + encodeURIComponent(projectId) + '&chainId=eip155:1&version=test&enableLogger=0'
   window.received = []
   window.addEventListener('message', (event) => {
     if (event.origin !== '${frameOrigin}' || event.source !== frame.contentWindow) return
@@ -25,6 +28,7 @@ const hostHtml = `<!doctype html><html><head><title>host</title></head><body>
     return id
   }
   window.answer = (id) => window.received.find((m) => m.id === id)
+  document.body.append(frame)
 </script></body></html>`
 
 // Served from loopback for real (a routed response would count as a public page, and Chromium's
@@ -45,9 +49,9 @@ test.afterAll(async () => {
 })
 
 /** Opens the host page on `hostname` (localhost is one of the demo project's allowed origins). */
-async function openHost(context: BrowserContext, hostname = 'localhost') {
+async function openHost(context: BrowserContext, hostname = 'localhost', projectId = 'latch-demo') {
   const page = await context.newPage()
-  await page.goto(hostUrl(`http://${hostname}:${hostPort}`))
+  await page.goto(`${hostUrl(`http://${hostname}:${hostPort}`)}?projectId=${projectId}`)
   return page
 }
 
@@ -263,6 +267,51 @@ test.describe('given the frame served by the server, framed by an allowed page',
     // Sign out: the session is revoked and the frame reports not connected.
     expect(await call(other, 'SIGN_OUT')).toMatchObject({ type: 'SUCCESS' })
     expect(await call(other, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: false } })
+    await first.close()
+    await second.close()
+  })
+
+  test('when the project uses server-assisted recovery, then a new device gets the same address from the email alone, and the owner is told by mail', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000)
+    const email = `custodial-${Date.now()}@example.com`
+    const first = await browser.newContext()
+    const page = await openHost(first, 'localhost', 'latch-demo-custodial')
+    await ready(page)
+    const start = Date.now()
+    expect(await call(page, 'CONNECT_EMAIL', { email })).toMatchObject({ payload: { action: 'VERIFY_OTP' } })
+    const code = codeOf((await latestMail(email, /login code/, start)).text)
+    expect(await call(page, 'CONNECT_OTP', { otp: code })).toMatchObject({ type: 'SUCCESS' })
+    // No recovery screen: the server keeps the recovery share.
+    const user = await call(page, 'GET_USER', { chainId: 'eip155:1' })
+    expect(user).toMatchObject({ type: 'SUCCESS', payload: { email } })
+    const address = user.payload.address as string
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+    const second = await browser.newContext()
+    const other = await openHost(second, 'localhost', 'latch-demo-custodial')
+    await ready(other)
+    let connect = await call(other, 'CONNECT_EMAIL', { email })
+    if (connect.type === 'ERROR') {
+      expect(connect.payload).toMatchObject({ code: 'THROTTLED' })
+      await other.waitForTimeout(Number(connect.payload.retryAfter) * 1000 + 200)
+      connect = await call(other, 'CONNECT_EMAIL', { email })
+    }
+    expect(connect).toMatchObject({ payload: { action: 'VERIFY_DEVICE' } })
+    const deviceMail = await latestMail(email, /Confirm a new device/, Date.now() - 2000)
+    const mailbox = await second.newPage()
+    await mailbox.goto(/(http\S+device\/confirm\?token=\S+)/.exec(deviceMail.text)?.[1] ?? '')
+    const confirmedAt = Date.now() - 1000
+    await mailbox.getByRole('button', { name: 'This was me' }).click()
+    expect(await call(other, 'CONNECT_DEVICE')).toMatchObject({ type: 'SUCCESS' })
+    const secondCode = codeOf((await latestMail(email, /login code/, confirmedAt)).text)
+    expect(await call(other, 'CONNECT_OTP', { otp: secondCode })).toMatchObject({ type: 'SUCCESS' })
+    expect(await call(other, 'GET_USER', { chainId: 'eip155:1' })).toMatchObject({
+      payload: { address, email },
+    })
+    const notice = await latestMail(email, /opened on a new device/, confirmedAt)
+    expect(notice.text).toContain('IP address')
     await first.close()
     await second.close()
   })

@@ -304,6 +304,83 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
     })
   })
 
+  describe('when the project opts into server-assisted recovery', () => {
+    it('then a confirmed new device gets the recovery share from the server, and the owner is mailed; a user-recovery project refuses it', async () => {
+      const email = `custodial-${backend}@example.com`
+      // Refused while the project holds recovery with its users.
+      const device = await newDevice()
+      const login = await startLogin(email)
+      const code = codeOf((await sink.waitFor(email, { after: login.after })).text)
+      const session = (await (
+        await post('otp', { attemptId: login.attemptId, otp: code, devicePublicKey: device.publicJwk })
+      ).json()) as { token: string }
+      const recoveryShare = b64url(Buffer.from('the-recovery-share-bytes'))
+      const wallet = (extra: object = {}) => ({
+        eip155Address: '0x2222222222222222222222222222222222222222',
+        solanaAddress: '11111111111111111111111111111112',
+        authShare: b64url(Buffer.from('auth-share-custodial')),
+        recovery: { mode: 'server', share: recoveryShare },
+        ...extra,
+      })
+      const refused = await post(
+        'wallet',
+        wallet(await proof(device, session.token, 'wallet')),
+        session.token,
+      )
+      expect(refused.status).toBe(400)
+      expect(((await refused.json()) as { error: string }).error).toBe('recovery_not_allowed')
+      await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'server')
+      try {
+        const created = await post(
+          'wallet',
+          wallet(await proof(device, session.token, 'wallet')),
+          session.token,
+        )
+        expect(created.status).toBe(200)
+        const stored = await server.repository.embedded.findUser(demoProject.id, email)
+        expect(stored?.recoveryShare).not.toContain(recoveryShare)
+        // A new device: confirmation, code, then the share straight from the server.
+        await new Promise((resolve) => setTimeout(resolve, 3100))
+        const other = await newDevice()
+        const second = await startLogin(email)
+        expect(second.action).toBe('VERIFY_DEVICE')
+        const link = linkOf(
+          (await sink.waitFor(email, { after: second.after, match: (m) => m.subject.startsWith('Confirm') }))
+            .text,
+        )
+        await fetch(`${server.base}/embedded/v1/device/confirm`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token: new URL(link).searchParams.get('token') ?? '' }).toString(),
+        })
+        const sentAt = Date.now() - 5
+        await post('device/status', { attemptId: second.attemptId })
+        const code2 = codeOf(
+          (await sink.waitFor(email, { after: sentAt, match: (m) => m.subject.includes('login code') })).text,
+        )
+        const token2 = (
+          (await (
+            await post('otp', { attemptId: second.attemptId, otp: code2, devicePublicKey: other.publicJwk })
+          ).json()) as { token: string }
+        ).token
+        const released = (await (
+          await post('recovery', await proof(other, token2, 'recovery'), token2)
+        ).json()) as {
+          mode: string
+          share: string
+        }
+        expect(released).toMatchObject({ mode: 'server', share: recoveryShare })
+        const notice = await sink.waitFor(email, {
+          after: sentAt,
+          match: (m) => m.subject.includes('opened on a new device'),
+        })
+        expect(notice.text).toContain('IP address')
+      } finally {
+        await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'user')
+      }
+    }, 60_000)
+  })
+
   describe('when a page frames the frame', () => {
     it("then frame-ancestors lists exactly the project's origins, never the default preview hosts, and nothing is cached", async () => {
       const response = await fetch(`${server.base}/frame/?${q}&chainId=eip155:1`)
