@@ -1,125 +1,82 @@
 #!/usr/bin/env node
-// The embedded wallet's email login, measured in Chromium against the demo as `npm start`
-// serves it (page and frame on `localhost`, codes from the SMTP sink's inbox):
+// The embedded wallet's email login on the server, measured (after `npm run build`): a real
+// @latch/server (SQLite in memory) mailing through the testkit's real SMTP sink.
 //
-// 1. click → email field ready: from the click on Connect to the email field being visible.
-//    Baseline: from the same click to the first wallet row being visible (same opening).
-// 2. submit → code mail in the sink: from the submit to the mail's arrival in the inbox.
-//    Baseline: from the same submit to the code view being shown.
-// 3. code → connected: from typing the code to the demo's status reading "connected", for a
-//    returning visitor (second login of the same address on the same device).
-//    Baseline: connecting the Dev Wallet (a browser wallet) in the same page, click → connected.
-//
-// `--url URL` (default http://localhost:5173/) and `--inbox URL` (default http://127.0.0.1:2526)
-// point at a running `npm start`; `--runs N` (default 5). Prints medians; asserts nothing.
+// - submit → code mail in the sink: `POST /embedded/v1/login` until the mail is parsed by the sink;
+// - code → connected: `POST /embedded/v1/otp` (HMAC check, user, device, session, ES256 token).
+// Baseline, in the same run: a `GET /healthz` round trip. Reported as medians of N logins (each
+// with its own email, so the 30 s resend throttle does not apply) and as ratios to the baseline.
+// The frame's script size is in bench/size.mjs. `--runs N` (default 15). Asserts nothing.
+import { webcrypto } from 'node:crypto'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { chromium } from '@playwright/test'
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '5' },
-    url: { type: 'string', default: 'http://localhost:5173/' },
-    inbox: { type: 'string', default: 'http://127.0.0.1:2526' },
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } })
+const runs = Number(values.runs)
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a positive integer, got ${values.runs}`)
+
+const load = (path) => import(pathToFileURL(join(root, path)).href)
+const { startMailSink } = await load('packages/testkit/dist/index.js')
+const { createServer, createSmtpMailer, openRepository } = await load('packages/server/dist/index.js')
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
+
+const sink = await startMailSink()
+const repository = await openRepository({ sqliteFile: ':memory:' })
+await repository.createProject({ id: 'bench', name: 'Bench', allowedOrigins: [], allowLocalhost: true })
+const app = await createServer({
+  repository,
+  logger: false,
+  rateLimit: false,
+  embedded: {
+    mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Bench <bench@localhost>' }),
+    limits: { ipLogins: 1e6, ipChecks: 1e6 },
   },
 })
-const runs = Number(values.runs)
-const median = (list) => {
-  const sorted = [...list].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-const PASSWORD = 'correct horse battery staple'
+const base = await app.listen({ host: '127.0.0.1', port: 0 })
+const post = (path, body) =>
+  fetch(`${base}/embedded/v1/${path}?projectId=bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
-const mails = async (to) => (await fetch(`${values.inbox}/messages?to=${encodeURIComponent(to)}`)).json()
-async function waitForCode(to, count) {
-  for (;;) {
-    const list = await mails(to)
-    if (list.length > count) return /\b(\d{6})\b/.exec(list[0].text)?.[1]
-    await new Promise((resolve) => setTimeout(resolve, 20))
+const baseline = []
+const toMail = []
+const toSession = []
+for (let i = 0; i < runs + 2; i++) {
+  let t = performance.now()
+  await (await fetch(`${base}/healthz`)).arrayBuffer()
+  const health = performance.now() - t
+  const email = `bench-${i}-${Date.now()}@example.com`
+  t = performance.now()
+  const { attemptId } = await (await post('login', { email })).json()
+  const mail = await sink.waitFor(email)
+  const mailMs = performance.now() - t
+  const otp = /\b(\d{6})\b/.exec(mail.text)?.[1]
+  const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
+  const { kty, crv, x, y } = await webcrypto.subtle.exportKey('jwk', keys.publicKey)
+  t = performance.now()
+  const done = await post('otp', { attemptId, otp, devicePublicKey: { kty, crv, x, y } })
+  if (done.status !== 200) throw new Error(`otp answered ${done.status}`)
+  await done.arrayBuffer()
+  const sessionMs = performance.now() - t
+  if (i >= 2) {
+    // The first two warm up the JIT, the SMTP connection and SQLite.
+    baseline.push(health)
+    toMail.push(mailMs)
+    toSession.push(sessionMs)
   }
 }
+await app.close()
+await repository.close()
+await sink.close()
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-})
-const results = { field: [], fieldBase: [], mail: [], mailBase: [], connect: [], connectBase: [] }
-try {
-  for (let run = 0; run < runs; run++) {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    const email = `bench-${Date.now()}-${run}@example.com`
-    await page.goto(values.url)
-    const dialog = page.getByRole('dialog')
-
-    // Baseline 3: a browser wallet, click → connected.
-    await page.getByTestId('latch-connect-button').click()
-    let t = performance.now()
-    await dialog.getByRole('button', { name: /Latch Dev Wallet/ }).click()
-    await page.getByTestId('demo-status').getByText('connected', { exact: true }).waitFor()
-    results.connectBase.push(performance.now() - t)
-    await page.getByTestId('latch-account-button').click()
-    await dialog.getByTestId('latch-disconnect').click()
-    await page.getByTestId('demo-status').getByText('disconnected', { exact: true }).waitFor()
-
-    // A first login creates the wallet (recovery password in the frame); the second is measured.
-    for (const measured of [false, true]) {
-      const before = (await mails(email)).length
-      t = performance.now()
-      await page.getByTestId('latch-connect-button').click()
-      await dialog.getByTestId('latch-email-input').waitFor()
-      const field = performance.now() - t
-      await dialog.locator('[data-testid^="wallet-option"], .latch-item').first().waitFor()
-      const fieldBase = performance.now() - t
-      await dialog.getByTestId('latch-email-input').fill(email)
-      t = performance.now()
-      await dialog.getByTestId('latch-email-submit').click()
-      const codeView = dialog
-        .getByTestId('latch-otp-input')
-        .waitFor({ timeout: 60_000 })
-        .then(() => performance.now() - t)
-      const code = await waitForCode(email, before)
-      const mail = performance.now() - t
-      const mailBase = await codeView
-      t = performance.now()
-      await dialog.getByTestId('latch-otp-input').fill(code)
-      if (!measured) {
-        const frame = page.frameLocator('iframe[data-latch-frame]')
-        await frame.locator('#latch-password').fill(PASSWORD)
-        await frame.locator('#latch-password-confirm').fill(PASSWORD)
-        await frame.locator('#latch-password-confirm').press('Enter')
-      }
-      await page
-        .getByTestId('demo-status')
-        .getByText('connected', { exact: true })
-        .waitFor({ timeout: 60_000 })
-      const connect = performance.now() - t
-      if (measured) {
-        results.field.push(field)
-        results.fieldBase.push(fieldBase)
-        results.mail.push(mail)
-        results.mailBase.push(mailBase)
-        results.connect.push(connect)
-      }
-      await page.getByTestId('latch-account-button').click()
-      await dialog.getByTestId('latch-disconnect').click()
-      await page.getByTestId('demo-status').getByText('disconnected', { exact: true }).waitFor()
-      // The 30 s email throttle (spec §5) applies between the two logins.
-      if (!measured) await page.waitForTimeout(31_000)
-    }
-    await context.close()
-  }
-} finally {
-  await browser.close()
-}
-
-const row = (label, value, base, baseLabel) =>
-  console.log(
-    `${label.padEnd(34)} ${median(value).toFixed(0).padStart(6)} ms   ${baseLabel.padEnd(36)} ${median(base)
-      .toFixed(0)
-      .padStart(6)} ms   ratio ${(median(value) / median(base)).toFixed(2)}`,
-  )
-console.log(`Embedded wallet login, medians of ${runs} runs`)
-row('click → email field ready', results.field, results.fieldBase, 'click → first wallet row')
-row('submit → code mail in the sink', results.mail, results.mailBase, 'submit → code view shown')
-row('code → connected (returning)', results.connect, results.connectBase, 'browser wallet click → connected')
+const b = median(baseline)
+const row = (name, list) => `| ${name} | ${median(list).toFixed(1)} ms | ${(median(list) / b).toFixed(1)}× |`
+console.log(`| step (median of ${runs}) | time | × /healthz |\n|---|---|---|`)
+console.log(`| /healthz round trip (baseline) | ${b.toFixed(1)} ms | 1.0× |`)
+console.log(row('submit → code mail in the sink', toMail))
+console.log(row('code → session token', toSession))

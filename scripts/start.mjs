@@ -52,6 +52,14 @@ const api = await startLocalServer({
         'eip155:8453': `http://127.0.0.1:${basePort}`,
       },
     },
+    {
+      // The same demo with the embedded wallet's server-assisted (operator-custodial) recovery.
+      id: 'latch-demo-custodial',
+      name: 'Latch demo (server-assisted recovery)',
+      allowedOrigins: [`http://127.0.0.1:${demoPort}`],
+      allowLocalhost: true,
+      embeddedRecovery: 'server',
+    },
   ],
 })
 const { startDevWalletWalletConnect } = await import('./dev-wallet-walletconnect.mjs')

@@ -50,7 +50,11 @@ export function createApi(projectId: string, getToken: () => string | undefined)
     return json as T
   }
   return {
-    config: () => call<{ projectId: string; name: string; allowedOrigins: string[] }>('GET', 'config'),
+    config: () =>
+      call<{ projectId: string; name: string; allowedOrigins: string[]; recovery: 'user' | 'server' }>(
+        'GET',
+        'config',
+      ),
     login: (email: string, deviceId?: string) =>
       call<{ attemptId: string; action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('POST', 'login', {
         email,
@@ -90,5 +94,5 @@ export interface ShareBody extends Proof {
   eip155Address: string
   solanaAddress: string
   authShare: string
-  recovery: { mode: 'password' | 'passkey'; share: string }
+  recovery: { mode: 'password' | 'passkey' | 'server'; share: string }
 }

@@ -75,6 +75,7 @@ async function boot(): Promise<void> {
     handlers = createWallet({
       projectId,
       chainId,
+      recoveryPolicy: config.recovery === 'server' ? 'server' : 'user',
       api,
       store,
       record,

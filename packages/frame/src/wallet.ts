@@ -16,6 +16,8 @@ import { type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
 export interface WalletOptions {
   projectId: string
   chainId: string
+  /** 'server': the project chose server-assisted (operator-custodial) recovery. */
+  recoveryPolicy: 'user' | 'server'
   api: Api
   store: DeviceStore
   record: DeviceRecord
@@ -83,72 +85,84 @@ export function createWallet(options: WalletOptions): Handlers {
     return { nonce, signature: base64urlnopad.encode(new Uint8Array(signature)) }
   }
 
-  /** A new wallet: seed, split, recovery share sealed under the visitor's password. */
-  async function createNewWallet(me: Me): Promise<void> {
-    await options.askPassword('setup', async (password) => {
-      const entropy = newEntropy()
-      let shares: Awaited<ReturnType<typeof splitEntropy>> | undefined
-      try {
-        const addresses = await addressesOf(entropy)
-        shares = await splitEntropy(entropy)
-        const recovery = await sealRecovery(shares.recovery, password, context(me.email))
-        record.deviceShare = await wrapShare(record, shares.device, context(me.email))
-        const body = {
-          eip155Address: addresses.eip155,
-          solanaAddress: addresses.solana,
-          authShare: base64urlnopad.encode(shares.auth),
-          recovery: { mode: 'password' as const, share: recovery },
-          ...(await proof('wallet')),
-        }
-        await api.createWallet(body)
-        record.eip155Address = addresses.eip155
-        record.solanaAddress = addresses.solana
-        await save()
-        return undefined
-      } finally {
-        wipe(entropy, shares?.device, shares?.auth, shares?.recovery)
-      }
-    })
+  /** A new wallet: seed, split, and the recovery share sealed under the visitor's password (or,
+   * with server-assisted recovery, handed to the server, which encrypts it under its own key). */
+  async function createNewWallet(me: Me, password: string | undefined): Promise<undefined> {
+    const entropy = newEntropy()
+    let shares: Awaited<ReturnType<typeof splitEntropy>> | undefined
+    try {
+      const addresses = await addressesOf(entropy)
+      shares = await splitEntropy(entropy)
+      const recovery =
+        password === undefined
+          ? { mode: 'server' as const, share: base64urlnopad.encode(shares.recovery) }
+          : {
+              mode: 'password' as const,
+              share: await sealRecovery(shares.recovery, password, context(me.email)),
+            }
+      record.deviceShare = await wrapShare(record, shares.device, context(me.email))
+      await api.createWallet({
+        eip155Address: addresses.eip155,
+        solanaAddress: addresses.solana,
+        authShare: base64urlnopad.encode(shares.auth),
+        recovery,
+        ...(await proof('wallet')),
+      })
+      record.eip155Address = addresses.eip155
+      record.solanaAddress = addresses.solana
+      await save()
+      return undefined
+    } finally {
+      wipe(entropy, shares?.device, shares?.auth, shares?.recovery)
+    }
   }
 
-  /** A confirmed new device: open the recovery share, rebuild, check, and make this device's set. */
-  async function recoverOnThisDevice(me: Me): Promise<void> {
-    await options.askPassword('recover', async (password) => {
-      const released = await api.recovery(await proof('recovery'))
-      let recoveryShare: Uint8Array | undefined
-      let authShare: Uint8Array | undefined
-      let entropy: Uint8Array | undefined
-      let shares: Awaited<ReturnType<typeof splitEntropy>> | undefined
-      try {
+  /** A confirmed new device: open the recovery share, rebuild, check, and make this device's set.
+   * Resolves a message for the visitor when the password is wrong. */
+  async function recoverOnThisDevice(me: Me, password: string | undefined): Promise<string | undefined> {
+    const released = await api.recovery(await proof('recovery'))
+    let recoveryShare: Uint8Array | undefined
+    let authShare: Uint8Array | undefined
+    let entropy: Uint8Array | undefined
+    let shares: Awaited<ReturnType<typeof splitEntropy>> | undefined
+    try {
+      if (released.mode === 'server') recoveryShare = base64urlnopad.decode(released.share)
+      else {
         try {
-          recoveryShare = await openRecovery(released.share, password, context(me.email))
+          recoveryShare = await openRecovery(released.share, password ?? '', context(me.email))
         } catch (error) {
           if (error instanceof WrongPasswordError) return error.message
           throw error
         }
-        authShare = base64urlnopad.decode(released.authShare)
-        entropy = await combineShares(recoveryShare, authShare)
-        const addresses = await addressesOf(entropy)
-        if (addresses.eip155.toLowerCase() !== me.wallet?.eip155Address.toLowerCase())
-          return 'The recovered wallet does not match this account'
-        shares = await splitEntropy(entropy)
-        const sealed = await sealRecovery(shares.recovery, password, context(me.email))
-        record.deviceShare = await wrapShare(record, shares.device, context(me.email))
-        await api.reshare({
-          eip155Address: addresses.eip155,
-          solanaAddress: addresses.solana,
-          authShare: base64urlnopad.encode(shares.auth),
-          recovery: { mode: 'password', share: sealed },
-          ...(await proof('reshare')),
-        })
-        record.eip155Address = addresses.eip155
-        record.solanaAddress = addresses.solana
-        await save()
-        return undefined
-      } finally {
-        wipe(recoveryShare, authShare, entropy, shares?.device, shares?.auth, shares?.recovery)
       }
-    })
+      authShare = base64urlnopad.decode(released.authShare)
+      entropy = await combineShares(recoveryShare, authShare)
+      const addresses = await addressesOf(entropy)
+      if (addresses.eip155.toLowerCase() !== me.wallet?.eip155Address.toLowerCase())
+        return 'The recovered wallet does not match this account'
+      shares = await splitEntropy(entropy)
+      const recovery =
+        released.mode === 'server'
+          ? { mode: 'server' as const, share: base64urlnopad.encode(shares.recovery) }
+          : {
+              mode: 'password' as const,
+              share: await sealRecovery(shares.recovery, password ?? '', context(me.email)),
+            }
+      record.deviceShare = await wrapShare(record, shares.device, context(me.email))
+      await api.reshare({
+        eip155Address: addresses.eip155,
+        solanaAddress: addresses.solana,
+        authShare: base64urlnopad.encode(shares.auth),
+        recovery,
+        ...(await proof('reshare')),
+      })
+      record.eip155Address = addresses.eip155
+      record.solanaAddress = addresses.solana
+      await save()
+      return undefined
+    } finally {
+      wipe(recoveryShare, authShare, entropy, shares?.device, shares?.auth, shares?.recovery)
+    }
   }
 
   /** With a visible screen: the page shows the frame above its modal while it is open. */
@@ -165,10 +179,22 @@ export function createWallet(options: WalletOptions): Handlers {
     if (payloadChain !== undefined) chainId = toChainId(payloadChain, chainId)
     let me = await authed(() => api.me())
     if (me.wallet === null) {
-      await visibly(() => authed(() => createNewWallet(me)))
+      const current = me
+      if (options.recoveryPolicy === 'server') await authed(() => createNewWallet(current, undefined))
+      else
+        await visibly(() =>
+          options.askPassword('setup', (password) => authed(() => createNewWallet(current, password))),
+        )
       me = await authed(() => api.me())
     } else if (!me.deviceHasShare || record.deviceShare === undefined) {
-      await visibly(() => authed(() => recoverOnThisDevice(me)))
+      const current = me
+      if (me.wallet.recoveryMode === 'server') {
+        const problem = await authed(() => recoverOnThisDevice(current, undefined))
+        if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
+      } else
+        await visibly(() =>
+          options.askPassword('recover', (password) => authed(() => recoverOnThisDevice(current, password))),
+        )
       me = await authed(() => api.me())
     }
     const address = me.wallet?.eip155Address

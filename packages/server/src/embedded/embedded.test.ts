@@ -304,6 +304,83 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
     })
   })
 
+  describe('when the project opts into server-assisted recovery', () => {
+    it('then a confirmed new device gets the recovery share from the server, and the owner is mailed; a user-recovery project refuses it', async () => {
+      const email = `custodial-${backend}@example.com`
+      // Refused while the project holds recovery with its users.
+      const device = await newDevice()
+      const login = await startLogin(email)
+      const code = codeOf((await sink.waitFor(email, { after: login.after })).text)
+      const session = (await (
+        await post('otp', { attemptId: login.attemptId, otp: code, devicePublicKey: device.publicJwk })
+      ).json()) as { token: string }
+      const recoveryShare = b64url(Buffer.from('the-recovery-share-bytes'))
+      const wallet = (extra: object = {}) => ({
+        eip155Address: '0x2222222222222222222222222222222222222222',
+        solanaAddress: '11111111111111111111111111111112',
+        authShare: b64url(Buffer.from('auth-share-custodial')),
+        recovery: { mode: 'server', share: recoveryShare },
+        ...extra,
+      })
+      const refused = await post(
+        'wallet',
+        wallet(await proof(device, session.token, 'wallet')),
+        session.token,
+      )
+      expect(refused.status).toBe(400)
+      expect(((await refused.json()) as { error: string }).error).toBe('recovery_not_allowed')
+      await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'server')
+      try {
+        const created = await post(
+          'wallet',
+          wallet(await proof(device, session.token, 'wallet')),
+          session.token,
+        )
+        expect(created.status).toBe(200)
+        const stored = await server.repository.embedded.findUser(demoProject.id, email)
+        expect(stored?.recoveryShare).not.toContain(recoveryShare)
+        // A new device: confirmation, code, then the share straight from the server.
+        await new Promise((resolve) => setTimeout(resolve, 3100))
+        const other = await newDevice()
+        const second = await startLogin(email)
+        expect(second.action).toBe('VERIFY_DEVICE')
+        const link = linkOf(
+          (await sink.waitFor(email, { after: second.after, match: (m) => m.subject.startsWith('Confirm') }))
+            .text,
+        )
+        await fetch(`${server.base}/embedded/v1/device/confirm`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token: new URL(link).searchParams.get('token') ?? '' }).toString(),
+        })
+        const sentAt = Date.now() - 5
+        await post('device/status', { attemptId: second.attemptId })
+        const code2 = codeOf(
+          (await sink.waitFor(email, { after: sentAt, match: (m) => m.subject.includes('login code') })).text,
+        )
+        const token2 = (
+          (await (
+            await post('otp', { attemptId: second.attemptId, otp: code2, devicePublicKey: other.publicJwk })
+          ).json()) as { token: string }
+        ).token
+        const released = (await (
+          await post('recovery', await proof(other, token2, 'recovery'), token2)
+        ).json()) as {
+          mode: string
+          share: string
+        }
+        expect(released).toMatchObject({ mode: 'server', share: recoveryShare })
+        const notice = await sink.waitFor(email, {
+          after: sentAt,
+          match: (m) => m.subject.includes('opened on a new device'),
+        })
+        expect(notice.text).toContain('IP address')
+      } finally {
+        await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'user')
+      }
+    }, 60_000)
+  })
+
   describe('when a page frames the frame', () => {
     it("then frame-ancestors lists exactly the project's origins, never the default preview hosts, and nothing is cached", async () => {
       const response = await fetch(`${server.base}/frame/?${q}&chainId=eip155:1`)
@@ -367,6 +444,131 @@ describe('given the default limits, and codes that expire after 200 ms', () => {
     } finally {
       await server.close()
       await sink.close()
+    }
+  })
+})
+
+describe('given LATCH_SECRET_KEY', () => {
+  it('then the per-purpose keys are stored encrypted, and a start without the key (or with another) fails clearly', async () => {
+    const { openTestRepository } = await import('../test/backends.js')
+    const { createServer } = await import('../app.js')
+    const db = await openTestRepository('sqlite')
+    try {
+      const secretKey = 'k'.repeat(40)
+      const app = await createServer({ repository: db.repository, logger: false, embedded: { secretKey } })
+      await app.close()
+      for (const purpose of ['session', 'otp', 'share']) {
+        const [key] = await db.repository.embedded.listKeys(purpose)
+        expect(key?.encrypted).toBe(true)
+        expect(key?.material).not.toMatch(/secret|privateJwk|"d"/)
+      }
+      await expect(createServer({ repository: db.repository, logger: false })).rejects.toThrow(
+        'The embedded-wallet keys are encrypted: set LATCH_SECRET_KEY to the key used before',
+      )
+      await expect(
+        createServer({ repository: db.repository, logger: false, embedded: { secretKey: 'x'.repeat(40) } }),
+      ).rejects.toThrow('LATCH_SECRET_KEY does not open the stored embedded-wallet keys')
+    } finally {
+      await db.cleanup()
+    }
+  })
+})
+
+describe('given the server logs at trace level', () => {
+  it('then a whole login leaves no email, code, attempt id or token in the logs', async () => {
+    const lines: string[] = []
+    const sink = await startMailSink()
+    const server = await startTestServer('sqlite', {
+      logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+      embedded: { mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }) },
+    })
+    try {
+      const email = 'private.person@example.com'
+      const base = `${server.base}/embedded/v1`
+      const login = await fetch(`${base}/login?projectId=${demoProject.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      })
+      const { attemptId } = (await login.json()) as { attemptId: string }
+      const code = codeOf((await sink.waitFor(email)).text)
+      const device = await newDevice()
+      const done = await fetch(`${base}/otp?projectId=${demoProject.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ attemptId, otp: code, devicePublicKey: device.publicJwk }),
+      })
+      const { token } = (await done.json()) as { token: string }
+      await fetch(`${base}/me?projectId=${demoProject.id}`, { headers: { authorization: `Bearer ${token}` } })
+      const log = lines.join('\n')
+      expect(log).toContain('/embedded/v1/otp')
+      for (const secret of [email, 'private.person', attemptId, token, token.split('.')[2] ?? '']) {
+        expect(log).not.toContain(secret)
+      }
+      // The code as a number of its own (timestamps and durations are longer digit runs).
+      expect(log).not.toMatch(new RegExp(`(?<![0-9])${code}(?![0-9])`))
+    } finally {
+      await server.close()
+      await sink.close()
+    }
+  })
+})
+
+describe('given `latch-server embedded rotate-key`', () => {
+  it('then a new key of that purpose is used from then on, and a code mailed before the rotation still works', async () => {
+    const { runCli } = await import('../cli/run.js')
+    const dir = await mkdtemp(join(tmpdir(), 'latch-rotate-'))
+    const sqliteFile = join(dir, 'server.db')
+    const sink = await startMailSink()
+    const { openRepository } = await import('../storage/open.js')
+    const { createServer } = await import('../app.js')
+    const repository = await openRepository({ sqliteFile })
+    await repository.createProject(demoProject)
+    const app = await createServer({
+      repository,
+      logger: false,
+      projectCacheMs: 0,
+      embedded: { mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }) },
+    })
+    const base = await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const email = 'rotate@example.com'
+      const login = await fetch(`${base}/embedded/v1/login?projectId=${demoProject.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      })
+      const { attemptId } = (await login.json()) as { attemptId: string }
+      const code = codeOf((await sink.waitFor(email)).text)
+      const out: string[] = []
+      const status = await runCli(['embedded', 'rotate-key', 'otp', '--db', sqliteFile], {
+        env: {},
+        out: (line) => out.push(line),
+        err: (line) => out.push(line),
+      })
+      expect(status).toBe(0)
+      expect(out.join('\n')).toMatch(/^New otp key [0-9a-f-]{36}$/)
+      const keys = await repository.embedded.listKeys('otp')
+      expect(keys.map((k) => k.retiredAt === null)).toEqual([true, false])
+      const device = await newDevice()
+      const done = await fetch(`${base}/embedded/v1/otp?projectId=${demoProject.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ attemptId, otp: code, devicePublicKey: device.publicJwk }),
+      })
+      expect(done.status).toBe(200)
+      const refused = await runCli(['embedded', 'rotate-key', 'everything', '--db', sqliteFile], {
+        env: {},
+        out: () => undefined,
+        err: (line) => out.push(line),
+      })
+      expect(refused).toBe(1)
+      expect(out.at(-1)).toBe('The key purpose must be one of: session, otp, share')
+    } finally {
+      await app.close()
+      await repository.close()
+      await sink.close()
+      await rm(dir, { recursive: true, force: true })
     }
   })
 })

@@ -79,8 +79,9 @@ const recoverySchema = {
   required: ['mode', 'share'],
   additionalProperties: false,
   properties: {
-    mode: { type: 'string', enum: ['password', 'passkey'] },
-    // The frame's ciphertext (JSON: KDF parameters, salt, iv, data); opaque to the server.
+    mode: { type: 'string', enum: ['password', 'passkey', 'server'] },
+    // The frame's ciphertext (JSON: KDF parameters, salt, iv, data), opaque to the server; with
+    // server-assisted recovery, the share itself (base64url), which the server encrypts.
     share: { type: 'string', minLength: 16, maxLength: 4096, pattern: '^[\\x20-\\x7e]+$' },
   },
 } as const
@@ -222,6 +223,18 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
 
   const withProject = { preHandler: requireProject }
 
+  /** What is stored of a recovery share: the frame's ciphertext, or (server-assisted) ours. */
+  async function storedRecovery(
+    projectId: string,
+    userId: string,
+    recovery: { mode: string; share: string },
+  ) {
+    if (recovery.mode !== 'server') return recovery.share
+    if ((await db.getRecoveryPolicy(projectId)) !== 'server')
+      throw thrown(400, 'recovery_not_allowed', 'This project does not use server-assisted recovery')
+    return keys.encrypt(Buffer.from(recovery.share, 'base64url'), `recovery:${userId}`)
+  }
+
   app.get(
     '/embedded/v1/config',
     { ...withProject, schema: { querystring: projectQuery } },
@@ -232,6 +245,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         name: project.name,
         // Only patterns the server's full check accepts; the frame matches with the same code.
         allowedOrigins: projectOrigins(project).filter(isOriginPattern),
+        recovery: await db.getRecoveryPolicy(project.id),
       }
     },
   )
@@ -567,7 +581,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
           eip155Address: body.eip155Address.toLowerCase(),
           solanaAddress: body.solanaAddress,
           recoveryMode: body.recovery.mode,
-          recoveryShare: body.recovery.share,
+          recoveryShare: await storedRecovery(request.project!.id, current.userId, body.recovery),
           deviceId: device.id,
         })
         if (!created) throw thrown(409, 'wallet_exists', 'This account already has a wallet')
@@ -599,7 +613,11 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
           device.id,
           await keys.encrypt(Buffer.from(body.authShare, 'base64url'), `auth:${current.userId}:${device.id}`),
         )
-        await db.setRecovery(current.userId, { ...body.recovery, deviceId: device.id })
+        await db.setRecovery(current.userId, {
+          mode: body.recovery.mode,
+          share: await storedRecovery(request.project!.id, current.userId, body.recovery),
+          deviceId: device.id,
+        })
         return describe(current)
       } catch (error) {
         return fail(reply, error)
@@ -654,9 +672,23 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         if (donor?.authShare == null)
           throw thrown(404, 'no_share', 'No device of this account holds a share set')
         const authShare = await keys.decrypt(donor.authShare!, `auth:${current.userId}:${donor.id}`)
+        if (user.recoveryMode !== 'server')
+          return {
+            mode: user.recoveryMode,
+            share: user.recoveryShare,
+            authShare: authShare.toString('base64url'),
+          }
+        // Operator-custodial: the server opens the share itself, and tells the owner at once.
+        const share = await keys.decrypt(user.recoveryShare, `recovery:${current.userId}`)
+        const project = request.project!
+        await requireMailer().send({
+          to: user.email,
+          subject: `Your ${project.name} wallet was opened on a new device`,
+          text: `Your wallet for ${project.name} was just recovered on a new device.\n\nBrowser: ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, someone can read your email: secure your mailbox and contact ${project.name}.`,
+        })
         return {
-          mode: user.recoveryMode,
-          share: user.recoveryShare,
+          mode: 'server',
+          share: share.toString('base64url'),
           authShare: authShare.toString('base64url'),
         }
       } catch (error) {

@@ -106,6 +106,9 @@ export interface EmbeddedRepository {
   insertSession(session: Omit<EmbeddedSession, 'revokedAt'>): Promise<void>
   getSession(id: string): Promise<EmbeddedSession | undefined>
   revokeSession(id: string): Promise<void>
+  /** 'user' (default) or 'server' (operator-custodial recovery). */
+  getRecoveryPolicy(projectId: string): Promise<'user' | 'server'>
+  setRecoveryPolicy(projectId: string, policy: 'user' | 'server'): Promise<void>
 }
 
 interface UserRow {
@@ -403,6 +406,19 @@ export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository 
         [id],
       )
       return row && toSession(row)
+    },
+    async getRecoveryPolicy(projectId) {
+      const [row] = await driver.all<{ recovery: string }>(
+        'SELECT recovery FROM embedded_settings WHERE project_id = ?',
+        [projectId],
+      )
+      return row?.recovery === 'server' ? 'server' : 'user'
+    },
+    async setRecoveryPolicy(projectId, policy) {
+      await driver.run(
+        'INSERT INTO embedded_settings (project_id, recovery) VALUES (?, ?) ON CONFLICT (project_id) DO UPDATE SET recovery = excluded.recovery',
+        [projectId, policy],
+      )
     },
     async revokeSession(id) {
       await driver.run('UPDATE embedded_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [

@@ -174,6 +174,18 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 5,
+    name: 'embedded wallet settings',
+    statements: [
+      // Per-project choices of the embedded wallet: 'user' recovery (password or passkey, the
+      // default) or 'server' (operator-custodial, opt-in).
+      `CREATE TABLE embedded_settings (
+        project_id TEXT PRIMARY KEY REFERENCES projects (id) ON DELETE CASCADE,
+        recovery TEXT NOT NULL DEFAULT 'user'
+      )`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */
