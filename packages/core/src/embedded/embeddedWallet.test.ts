@@ -163,7 +163,12 @@ describe('given the embedded wallet connector', () => {
     let deviceAsks = 0
     frame = scriptedFrame((type) => {
       if (type === 'CONNECT_EMAIL') return { ok: { action: 'VERIFY_DEVICE' } }
-      if (type === 'CONNECT_DEVICE') return ++deviceAsks < 2 ? 'silent' : { ok: {} }
+      if (type === 'CONNECT_DEVICE') {
+        deviceAsks++
+        if (deviceAsks === 1) return 'silent'
+        if (deviceAsks === 2) return { error: { message: 'Not confirmed yet', code: 'DEVICE_NOT_CONFIRMED' } }
+        return { ok: {} }
+      }
       return defaultAnswers()(type)
     })
     const { wallet } = connector()
@@ -178,6 +183,8 @@ describe('given the embedded wallet connector', () => {
     expect(wallet.getLoginState().step).toBe('verify-device')
     await vi.advanceTimersByTimeAsync(30_000 + 1_000 + 10)
     expect(deviceAsks).toBe(2)
+    await vi.advanceTimersByTimeAsync(1_000 + 10)
+    expect(deviceAsks).toBe(3)
     expect(wallet.getLoginState().step).toBe('verify-otp')
     void wallet.submitOtp('123456')
     await vi.advanceTimersByTimeAsync(10)

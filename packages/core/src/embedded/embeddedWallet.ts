@@ -309,8 +309,11 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
               await fc.request('CONNECT_DEVICE', {})
               break
             } catch (error) {
-              // A timeout means "not confirmed yet": ask again while the visitor waits.
-              if (!(error instanceof BaseError) || error.name !== 'FrameRequestTimeoutError') throw error
+              // A timeout or DEVICE_NOT_CONFIRMED means "not yet": ask again while the visitor waits.
+              const notYet =
+                (error instanceof BaseError && error.name === 'FrameRequestTimeoutError') ||
+                (error instanceof FrameResponseError && error.code === 'DEVICE_NOT_CONFIRMED')
+              if (!notYet) throw error
               await sleep(DEVICE_RETRY_DELAY_MS)
             }
           }
