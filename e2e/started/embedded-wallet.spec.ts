@@ -91,6 +91,9 @@ const loginCache = (page: Page) =>
   )
 
 test.describe('given the demo with email login (the embedded wallet on the local server)', () => {
+  // Each test signs a new visitor up: scrypt in the frame and mail through SMTP on a shared machine.
+  test.describe.configure({ timeout: 120_000 })
+
   test('when a visitor logs in with email and the code from the inbox, then Account shows the email; a reload keeps it; Sign out clears it', async ({
     page,
   }) => {
