@@ -12,6 +12,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'evm', root: 'packages/evm', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'frame', root: 'packages/frame', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: { name: 'solana', root: 'packages/solana', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
       },

@@ -73,6 +73,15 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
       `${name}: first load bundles ${eagerHeavy.length} brand logo or locale catalog modules (${eagerHeavy[0]} …)`,
     )
   }
+  // The embedded wallet's frame client is loaded with import() when used, never on first load.
+  const eagerFrame = chunks
+    .filter((c) => eager.has(c.fileName))
+    .flatMap((c) => c.moduleIds ?? Object.keys(c.modules ?? {}))
+    .filter((id) => /[\\/]frame[\\/]client\.(js|ts)$/.test(id))
+  if (eagerFrame.length) {
+    failed++
+    console.error(`${name}: first load bundles the embedded frame client (${eagerFrame[0]})`)
+  }
   // The modal's own chunk, reported so its growth is seen in review.
   const modalChunk = chunks.find((c) =>
     (c.moduleIds ?? Object.keys(c.modules ?? {})).some((id) => /[\\/]modal[\\/]Modal\.js$/.test(id)),
@@ -110,6 +119,20 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
   rows.push(
     `| ${name} | ${kib(initial)} / ${budget.initial} KiB | ${kib(lazy)} / ${budget.lazy ?? 0} KiB | ${over ? 'OVER' : 'ok'} |`,
   )
+}
+// The embedded-wallet frame is an app of its own (served by @latch/server, loaded by no dapp
+// bundle): its built script, gzipped, against its budget (80 KiB).
+{
+  const { readdir } = await import('node:fs/promises')
+  const dir = join(root, 'packages/frame/dist/assets')
+  const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.js'))
+  let size = 0
+  for (const file of files) size += gzipSync(await readFile(join(dir, file)), { level: 9 }).length
+  const budget = budgets.frame
+  const over = files.length === 0 || size > budget * 1024
+  if (over) failed++
+  if (files.length === 0) console.error('@latch/frame: not built (npm run build)')
+  rows.push(`| @latch/frame (app) | ${kib(size)} / ${budget} KiB | — | ${over ? 'OVER' : 'ok'} |`)
 }
 console.log('| entry | initial gzip / budget | lazy gzip / budget | |\n|---|---|---|---|')
 console.log(rows.join('\n'))

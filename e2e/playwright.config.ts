@@ -16,6 +16,9 @@ export const ports = {
   /** The Next.js example (apps/next-example), server-rendered by `next start`. */
   next: Number(process.env.E2E_NEXT_PORT ?? 3177),
   solana: Number(process.env.E2E_SOLANA_PORT ?? 9199),
+  /** The mail sink: SMTP, and its HTTP inbox the tests and the demo's Dev inbox read. */
+  smtp: Number(process.env.E2E_SMTP_PORT ?? 2625),
+  mailInbox: Number(process.env.E2E_MAIL_INBOX_PORT ?? 2626),
 }
 export const nextOrigin = `http://127.0.0.1:${ports.next}`
 
@@ -83,6 +86,8 @@ export default defineConfig({
         RELAY_PORT: String(ports.relay),
         DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
         SOLANA_PORT: String(ports.solana),
+        SMTP_PORT: String(ports.smtp),
+        MAIL_INBOX_PORT: String(ports.mailInbox),
       },
     },
     {
@@ -101,6 +106,7 @@ export default defineConfig({
         VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
         VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
         VITE_RPC_SOLANA: `http://127.0.0.1:${ports.solana}`,
+        VITE_MAIL_INBOX: `http://127.0.0.1:${ports.mailInbox}`,
       },
     },
     {

@@ -7,15 +7,16 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string> }[] }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, embeddedRecovery?: 'user' | 'server' }[] }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
   port = 0,
   sqliteFile = join(root, '.latch/server.db'),
   projects = [],
+  smtpUrl,
 } = {}) {
-  const { createServer, openRepository, seedRegistry } = await import(
+  const { createServer, createSmtpMailer, openRepository, seedRegistry } = await import(
     join(root, 'packages/server/dist/index.js')
   )
   if (sqliteFile !== ':memory:') mkdirSync(dirname(sqliteFile), { recursive: true })
@@ -23,13 +24,27 @@ export async function startLocalServer({
   // Reseeded on every start, so the registry and its images follow the dataset of this checkout.
   await seedRegistry(repository)
   for (const project of projects) {
-    const { id, rpcUrls = {}, ...fields } = project
+    const { id, rpcUrls = {}, embeddedRecovery, ...fields } = project
     if (await repository.getProject(id)) await repository.updateProject(id, fields)
     else await repository.createProject({ id, ...fields })
     // The chains the project signs in on (sign-in verifies contract accounts over them).
     for (const [chainId, url] of Object.entries(rpcUrls)) await repository.siwx.setRpcUrl(id, chainId, url)
+    // The embedded wallet's recovery: 'user' (password or passkey) or 'server' (operator-custodial).
+    await repository.embedded.setRecoveryPolicy(id, embeddedRecovery ?? 'user')
   }
-  const server = await createServer({ repository, logger: false, rateLimit: false })
+  // The frame's mails go to the local mail sink; links in them point at this server.
+  const publicUrl = `http://localhost:${port}`
+  const server = await createServer({
+    repository,
+    logger: false,
+    rateLimit: false,
+    embedded: {
+      ...(smtpUrl
+        ? { mailer: createSmtpMailer({ url: smtpUrl, from: 'Latch demo <login@localhost>' }) }
+        : {}),
+      ...(port ? { publicUrl } : {}),
+    },
+  })
   await server.listen({ port, host: '127.0.0.1' })
   const actual = server.server.address().port
   return {

@@ -4,7 +4,9 @@
 // @latch/server API (SQLite, the demo project seeded) and the demo. `--preview` serves a
 // production build instead of the dev server (used by the e2e tests).
 // Ports: DEMO_PORT (5173), MAINNET_PORT (8545), BASE_PORT (8546), API_PORT (3030), RELAY_PORT
-// (8555, the local WalletConnect relay), SOLANA_PORT (8899, the local Solana chain's RPC).
+// (8555, the local WalletConnect relay), SOLANA_PORT (8899, the local Solana chain's RPC),
+// SMTP_PORT (2525) and MAIL_INBOX_PORT (2526): the mail sink that receives the embedded wallet's
+// login mails, and its HTTP inbox (`GET /messages?to=`) the demo's Dev inbox reads.
 import { spawn, spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +20,8 @@ const apiPort = Number(process.env.API_PORT ?? 3030)
 const relayPort = Number(process.env.RELAY_PORT ?? 8555)
 const devWalletPort = Number(process.env.DEV_WALLET_WC_PORT ?? 8556)
 const solanaPort = Number(process.env.SOLANA_PORT ?? 8899)
+const smtpPort = Number(process.env.SMTP_PORT ?? 2525)
+const mailInboxPort = Number(process.env.MAIL_INBOX_PORT ?? 2526)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -25,7 +29,10 @@ function run(command, args, options = {}) {
 }
 
 run('npm', ['run', 'build', '--silent'])
-const { startLocalChains, startLocalSolana } = await import(join(root, 'packages/testkit/dist/index.js'))
+const { startLocalChains, startLocalSolana, startMailSink } = await import(
+  join(root, 'packages/testkit/dist/index.js')
+)
+const mailSink = await startMailSink({ smtpPort, httpPort: mailInboxPort })
 const chains = await startLocalChains({ mainnetPort, basePort })
 const solana = await startLocalSolana({ port: solanaPort })
 const { startRelay } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
@@ -33,6 +40,7 @@ const relay = await startRelay({ port: relayPort })
 const { startLocalServer } = await import('./local-server.mjs')
 const api = await startLocalServer({
   port: apiPort,
+  smtpUrl: mailSink.smtpUrl,
   projects: [
     {
       id: 'latch-demo',
@@ -43,6 +51,14 @@ const api = await startLocalServer({
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
         'eip155:8453': `http://127.0.0.1:${basePort}`,
       },
+    },
+    {
+      // The same demo with the embedded wallet's server-assisted (operator-custodial) recovery.
+      id: 'latch-demo-custodial',
+      name: 'Latch demo (server-assisted recovery)',
+      allowedOrigins: [`http://127.0.0.1:${demoPort}`],
+      allowLocalhost: true,
+      embeddedRecovery: 'server',
     },
   ],
 })
@@ -68,6 +84,7 @@ const env = {
   VITE_LATCH_API: api.url,
   VITE_WC_RELAY: relay.url,
   VITE_DEV_WALLET_WC: devWallet.url,
+  VITE_MAIL_INBOX: mailSink.inboxUrl,
 }
 if (preview) run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/demo'), env })
 const demo = spawn('npx', ['vite', preview ? 'preview' : 'dev'], {
@@ -83,6 +100,7 @@ console.log(
 console.log(`Local Solana chain: ${solana.rpcUrl}`)
 console.log(`Latch server: ${api.url} (project latch-demo)`)
 console.log(`WalletConnect relay: ${relay.url}`)
+console.log(`Mail sink: ${mailSink.smtpUrl}, inbox ${mailSink.inboxUrl}/messages`)
 console.log(
   `Dev Wallet over WalletConnect: ${devWallet.url}/pair (tick "Scan the QR code automatically" in the demo)\n`,
 )
@@ -92,7 +110,14 @@ async function stop(code = 0) {
   if (stopping) return
   stopping = true
   demo.kill('SIGTERM')
-  await Promise.allSettled([devWallet.stop(), chains.stop(), solana.stop(), api.stop(), relay.stop()])
+  await Promise.allSettled([
+    devWallet.stop(),
+    chains.stop(),
+    solana.stop(),
+    api.stop(),
+    relay.stop(),
+    mailSink.close(),
+  ])
   process.exit(code)
 }
 process.on('SIGINT', () => void stop())

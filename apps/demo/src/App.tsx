@@ -15,6 +15,7 @@ import { useState } from 'react'
 import { isAddress, parseEther, parseUnits } from 'viem'
 import { useConnection } from 'wagmi'
 import { wagmiConfig } from './config.js'
+import { DevInboxPanel } from './DevInboxPanel.js'
 import { DevWalletConnectPanel } from './DevWalletConnectPanel.js'
 import { DevWalletPanel } from './DevWalletPanel.js'
 import { env } from './env.js'
@@ -69,6 +70,7 @@ export function App() {
         )}
         <DevWalletPanel />
         <DevWalletConnectPanel />
+        <DevInboxPanel />
         <section aria-labelledby="modes-title">
           <h2 id="modes-title">Try the kit's modes</h2>
           <ul>

@@ -1,4 +1,5 @@
 import { createLatch } from '@latch/core'
+import { embeddedWallet } from '@latch/core/embedded'
 import { evmAdapter, localSiwx, serverSiwx, toCaipNetwork } from '@latch/evm'
 import { solanaAdapter, solanaLocalnet } from '@latch/solana'
 import { walletConnect } from '@latch/walletconnect'
@@ -62,9 +63,11 @@ export const latch = createLatch({
   themeMode: prefersDark() ? 'dark' : 'light',
   // The local relay of `npm start`; verify off because its host is not reachable offline (the
   // library would wait five seconds on every request).
-  ...(env.wcRelay !== 'off'
-    ? {
-        connectors: [
+  connectors: [
+    // Email login: the frame app the local @latch/server serves.
+    ...(env.frameUrl ? [embeddedWallet({ frameUrl: env.frameUrl, projectId: env.projectId })] : []),
+    ...(env.wcRelay !== 'off'
+      ? [
           walletConnect({
             projectId: WALLETCONNECT_PROJECT_ID,
             relayUrl: env.wcRelay,
@@ -77,9 +80,9 @@ export const latch = createLatch({
               icons: [],
             },
           }),
-        ],
-      }
-    : {}),
+        ]
+      : []),
+  ],
 })
 
 function prefersDark(): boolean {

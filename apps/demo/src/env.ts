@@ -13,6 +13,24 @@ export const env = {
   ...api,
   /** The local WalletConnect relay `npm start` runs; VITE_WC_RELAY=off leaves WalletConnect out. */
   wcRelay: api.wcRelayOverride ?? import.meta.env.VITE_WC_RELAY ?? 'ws://127.0.0.1:8555',
+  /**
+   * The embedded wallet's frame: the local server's origin under `localhost` (passkeys are not
+   * allowed on IP addresses). `?frame=off` leaves email login out.
+   */
+  frameUrl: frameSetting(api.apiUrl),
+  /** The HTTP inbox of the SMTP sink `npm start` runs (the Dev inbox panel reads it). */
+  mailInbox: import.meta.env.VITE_MAIL_INBOX as string | undefined,
+}
+
+function frameSetting(apiUrl: string | undefined): string | undefined {
+  const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
+  const given = query.get('frame') ?? import.meta.env.VITE_LATCH_FRAME
+  if (given === 'off') return undefined
+  if (given && /^https?:\/\/[^\s]+$/.test(given)) return given
+  if (!apiUrl) return undefined
+  const url = new URL(apiUrl)
+  if (url.hostname === '127.0.0.1') url.hostname = 'localhost'
+  return url.origin
 }
 
 /**

@@ -20,6 +20,10 @@ export const STORAGE_KEYS = {
   recentWallet: `${PREFIX}recent-wallet`,
   /** The connector a namespace was connected with, to reconnect it after a reload. */
   connectorId: (namespace: ChainNamespace): string => `${PREFIX}connected-connector/${namespace}`,
+  /** The embedded wallet's login cache (spec §3): cleared at sign-out and by a negative connected check. */
+  emailLoginUsed: `${PREFIX}email-login-used`,
+  connectedEmail: `${PREFIX}connected-email`,
+  lastEmailLoginTime: `${PREFIX}last-email-login-time`,
 } as const
 
 /** A typed stored value: how it is written, and how it is read back (undefined when corrupt). */
@@ -49,6 +53,18 @@ export const STORED_VALUES = {
   recentWallet: text(STORAGE_KEYS.recentWallet, /^[\w.:-]{1,256}$/),
   connectorId: (namespace: ChainNamespace): StoredValue<string> =>
     text(STORAGE_KEYS.connectorId(namespace), /^[\w.:-]{1,256}$/),
+  emailLoginUsed: {
+    key: STORAGE_KEYS.emailLoginUsed,
+    parse: (raw) => (raw === 'true' ? true : undefined),
+    serialize: () => 'true',
+  } satisfies StoredValue<true> as StoredValue<true>,
+  connectedEmail: text(STORAGE_KEYS.connectedEmail, /^[^\s@]{1,64}@[^\s@]{1,190}$/),
+  /** Unix milliseconds of the last email sent for a login (the 30 s throttle survives a reload). */
+  lastEmailLoginTime: {
+    key: STORAGE_KEYS.lastEmailLoginTime,
+    parse: (raw) => (/^\d{1,15}$/.test(raw) ? Number(raw) : undefined),
+    serialize: (value) => String(value),
+  } satisfies StoredValue<number> as StoredValue<number>,
 } as const
 
 /**

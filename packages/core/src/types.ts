@@ -5,6 +5,7 @@ import type { SiwxMessageData } from './siwx/types.js'
  */
 
 import type { SiwxSession } from './siwx/types.js'
+import type { Alert } from './errors/alerts.js'
 
 /** A CAIP-2 namespace. The five the kit knows by name, plus any other string. */
 export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos' | (string & {})
@@ -101,6 +102,8 @@ export type View =
   | 'Connecting'
   | 'ConnectingWalletConnectBasic'
   | 'ConnectingFarcaster'
+  /** The embedded wallet's email login: device confirmation, code entry, authenticating. */
+  | 'EmbeddedWallet'
   | 'Networks'
   | 'SwitchNetwork'
   | 'SwitchActiveChain'
@@ -396,6 +399,8 @@ export interface SessionHandlers {
   onSessionEnded(reason: 'deleted' | 'expired'): void
   /** A request for the modal outside a connect attempt (an approval the wallet needs). */
   onEvent?(event: SessionConnectorEvent): void
+  /** An alert to show in the modal (the embedded frame failed to load, a request timed out). */
+  onAlert?(alert: Alert): void
 }
 
 /**

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
+import { KeyRing } from './embedded/keys.js'
+import type { Mailer } from './embedded/mail.js'
+import { defaultEmbeddedLimits, type EmbeddedLimits, registerEmbeddedRoutes } from './embedded/routes.js'
 import {
   applyStandardHeaders,
   formatSchemaErrors,
@@ -42,6 +46,21 @@ export interface ServerOptions {
   projectCacheMs?: number
   /** `/healthz` answers 503 when the database takes longer than this (default 3000 ms). */
   healthTimeoutMs?: number
+  /** The embedded wallet: its mail, key encryption, public URL, frame files and limits. */
+  embedded?: EmbeddedOptions
+}
+
+/** Options of the embedded wallet (email login, devices, shares, the frame). */
+export interface EmbeddedOptions {
+  /** Sends the login codes and device links; without one, email login answers 503. */
+  mailer?: Mailer
+  /** Encrypts the per-purpose keys at rest (`LATCH_SECRET_KEY`, 32+ characters). */
+  secretKey?: string
+  /** The server's public URL, for links in mails (`LATCH_PUBLIC_URL`); default: the request's host. */
+  publicUrl?: string
+  /** The built frame (`@latch/frame`'s dist); default: the installed package. */
+  frameDir?: string
+  limits?: Partial<EmbeddedLimits>
 }
 
 /** Defaults: 600 requests per minute per client IP. */
@@ -151,6 +170,21 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerWalletRoutes(app, repository, projects.requireProject)
   registerImageRoutes(app, repository)
   registerSiwxRoutes(app, repository, store, projects.requireProject)
+  const embedded = options.embedded ?? {}
+  const keys = new KeyRing(repository.embedded, embedded.secretKey)
+  registerEmbeddedRoutes(app, {
+    repository,
+    store,
+    keys,
+    mailer: embedded.mailer,
+    requireProject: projects.requireProject,
+    limits: { ...defaultEmbeddedLimits, ...embedded.limits },
+    publicUrl: embedded.publicUrl?.replace(/\/$/, ''),
+  })
+  registerFrameRoutes(app, embedded.frameDir ?? defaultFrameDir(), projects.requireProject)
+  if (embedded.mailer?.close) app.addHook('onClose', async () => embedded.mailer?.close?.())
+  // The embedded wallet's keys too: made on first start, checked against LATCH_SECRET_KEY.
+  await keys.ensure()
   // The sign-in key is made on first start, not on the first sign-in.
   await ensureSigningKey(repository.siwx)
   return app

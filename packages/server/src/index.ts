@@ -1,4 +1,19 @@
-export { createServer, defaultRateLimit, redactedLogPaths, type ServerOptions } from './app.js'
+export {
+  createServer,
+  defaultRateLimit,
+  type EmbeddedOptions,
+  redactedLogPaths,
+  type ServerOptions,
+} from './app.js'
+export { frameContentSecurityPolicy } from './embedded/frame.js'
+export { KeyConfigError, type KeyPurpose, KeyRing, keyPurposes } from './embedded/keys.js'
+export { createSmtpMailer, type Mail, type Mailer } from './embedded/mail.js'
+export {
+  defaultEmbeddedLimits,
+  type EmbeddedLimits,
+  embeddedTokenType,
+  isValidEmail,
+} from './embedded/routes.js'
 export {
   defaultConfigFor,
   featureSetting,

@@ -20,6 +20,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'startAnvil',
     'startLocalChains',
     'startLocalSolana',
+    'startMailSink',
   ])
   expect(Object.keys(wallet).sort()).toEqual([
     'DEV_WALLET_ICON',

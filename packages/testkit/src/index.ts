@@ -16,6 +16,12 @@ export {
 } from './node/anvil.js'
 export { deployTestContractAccounts } from './node/contractAccounts.js'
 export {
+  type MailSink,
+  type SinkMessage,
+  type StartMailSinkOptions,
+  startMailSink,
+} from './node/mail-sink.js'
+export {
   LOCAL_SOLANA_CAIP_ID,
   LOCAL_SOLANA_GENESIS_HASH,
   LOCAL_SOLANA_LAMPORTS_PER_SIGNATURE,

@@ -22,6 +22,7 @@ export function closeAfterConnect(latch: Latch): void {
     modal.open &&
     (top === 'Connecting' ||
       top === 'ConnectingWalletConnectBasic' ||
+      top === 'EmbeddedWallet' ||
       top === 'Connect' ||
       top === 'AllWallets')
   ) {

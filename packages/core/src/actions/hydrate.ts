@@ -174,6 +174,13 @@ function watchSession(latch: Latch, connector: SessionConnector): () => void {
           params: event.params,
         })
     },
+    onAlert(alert) {
+      latch.store.setState((state) =>
+        state.alerts.some((existing) => existing.id === alert.id)
+          ? state
+          : { ...state, alerts: [...state.alerts, alert] },
+      )
+    },
   })
 }
 

@@ -88,7 +88,11 @@ async function loadRemote(
     result = { status: 'failed', features: localRemoteFeatures(options), alerts: [] }
   }
 
-  const loginEnabled = result.features.email || result.features.socials !== false
+  // An embedded-wallet connector is email login too, whatever the remote config says.
+  const loginEnabled =
+    result.features.email ||
+    result.features.socials !== false ||
+    [...latch.sessionConnectors.values()].some((connector) => connector.type === 'AUTH')
   const origin = parameters.origin ?? globalThis.location?.origin
   if (loginEnabled && origin) {
     const allowedOrigins = await loadAllowedOrigins(client)

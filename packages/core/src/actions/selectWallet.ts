@@ -56,7 +56,12 @@ export async function selectDisconnect(latch: Latch): Promise<void> {
  */
 export async function selectSession(
   latch: Latch,
-  parameters: { connectorId: string; walletId?: string | undefined },
+  parameters: {
+    connectorId: string
+    walletId?: string | undefined
+    /** Passed to the connector unchanged (the embedded wallet's `email`). */
+    params?: Readonly<Record<string, unknown>> | undefined
+  },
 ): Promise<void> {
   await connectSession(latch, parameters, { navigate: () => closeAfterConnect(latch) }).catch(() => {})
 }

@@ -11,6 +11,13 @@ import {
 } from './connection.js'
 import { HttpStatusError, TokenBalanceUnavailableError } from './data.js'
 import {
+  EmailThrottledError,
+  FrameLoadError,
+  FrameResponseError,
+  InvalidEmailError,
+  RpcCallNotAllowedError,
+} from './frame.js'
+import {
   ChainNotSupportedError,
   NoRpcUrlError,
   SwitchNetworkNotFoundError,
@@ -47,6 +54,12 @@ describe('given the error catalogue (spec §8)', () => {
     ],
     [new SiwxConflictError(), 'SiwxConflictError', 'Cannot set both `siweConfig` and `siwx` options'],
     [new HttpStatusError({ status: 502 }), 'HttpStatusError', 'HTTP status code: 502'],
+    [new FrameLoadError(), 'FrameLoadError', 'Unable to load email login dependency'],
+    [new EmailThrottledError({ seconds: 12 }), 'EmailThrottledError', 'Please try again after 12 seconds'],
+    [new InvalidEmailError(), 'InvalidEmailError', 'Invalid email'],
+    [new RpcCallNotAllowedError(), 'RpcCallNotAllowedError', 'Requested RPC call is not allowed'],
+    [new FrameResponseError(), 'FrameResponseError', 'An error occurred'],
+    [new FrameResponseError({ message: 'Code expired' }), 'FrameResponseError', 'Code expired'],
   ]
 
   it.each(cases.map(([error, name, message]) => [name, message, error] as const))(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prefetch } from '../actions/prefetch.js'
 import { searchWallets } from '../actions/searchWallets.js'
 import { createLatch, type LatchOptions } from '../createLatch.js'
+import { embeddedWallet } from '../embedded/embeddedWallet.js'
 import { createMemoryStorage } from '../storage.js'
 import { walletSnapshot } from './snapshot.js'
 import { mainnet, startTestServer } from './testServer.fixture.js'
@@ -118,6 +119,21 @@ describe('given full mode and a project with login and swaps on', () => {
       expect(alertIds(latch).includes('INVALID_APP_CONFIGURATION')).toBe(alerted)
     },
   )
+
+  it('when the app offers the embedded wallet, then the origin is checked as for email (spec §5 advisory alert)', async () => {
+    const latch = latchFor({
+      projectId: 'plain',
+      connectors: [embeddedWallet({ frameUrl: 'https://wallet.example.com', projectId: 'plain' })],
+    })
+    await prefetch(latch, { origin: 'https://evil.example.org' })
+    expect(alertIds(latch)).toContain('INVALID_APP_CONFIGURATION')
+    const allowed = latchFor({
+      projectId: 'plain',
+      connectors: [embeddedWallet({ frameUrl: 'https://wallet.example.com', projectId: 'plain' })],
+    })
+    await prefetch(allowed, { origin: 'https://app.example.com' })
+    expect(alertIds(allowed)).not.toContain('INVALID_APP_CONFIGURATION')
+  })
 
   it('when email and socials are off, then the origins are not even asked for', async () => {
     const since = requests.length

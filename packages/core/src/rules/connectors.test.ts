@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Connector } from '../types.js'
-import { isBrowserWalletHidden, type OrderConnectorsParameters, orderConnectors } from './connectors.js'
+import {
+  connectMethodsOrder,
+  isBrowserWalletHidden,
+  type OrderConnectorsParameters,
+  orderConnectors,
+} from './connectors.js'
 
 const connector = (overrides: Partial<Connector> & Pick<Connector, 'id' | 'type'>): Connector => ({
   name: overrides.id,
@@ -210,6 +215,23 @@ describe('given a wallet that serves several namespaces (one row per wallet)', (
     expect(list.map((e) => [e.group, e.id])).toEqual([
       ['recent', 'rainbow'],
       ['injected', 'io.metamask'],
+    ])
+  })
+})
+
+describe('connectMethodsOrder (spec §2 default order)', () => {
+  it('puts email, then social, then wallets', () => {
+    expect(connectMethodsOrder({ email: true, social: true })).toEqual(['email', 'social', 'wallet'])
+  })
+  it('keeps only what the app offers; wallets always', () => {
+    expect(connectMethodsOrder({ email: true, social: false })).toEqual(['email', 'wallet'])
+    expect(connectMethodsOrder({ email: false, social: false })).toEqual(['wallet'])
+    expect(connectMethodsOrder({ email: true, social: false, order: ['social'] })).toEqual(['wallet'])
+  })
+  it('follows a configured order', () => {
+    expect(connectMethodsOrder({ email: true, social: true, order: ['wallet', 'email', 'email'] })).toEqual([
+      'wallet',
+      'email',
     ])
   })
 })

@@ -272,3 +272,27 @@ function applyConfiguredOrder(
     .sort((a, b) => (a.position === b.position ? a.index - b.index : a.position - b.position))
     .map(({ entry }) => entry)
 }
+
+/** The ways to connect the Connect view offers, as sections. */
+export type ConnectMethod = 'email' | 'social' | 'wallet'
+
+/** Spec §2: email first, then social logins, then wallets. */
+export const DEFAULT_CONNECT_METHODS_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
+
+/**
+ * The Connect view's sections in order: the configured order (default email, social, wallet),
+ * keeping only the methods the app offers. Wallets are always offered.
+ */
+export function connectMethodsOrder({
+  email,
+  social,
+  order = DEFAULT_CONNECT_METHODS_ORDER,
+}: {
+  email: boolean
+  social: boolean
+  order?: readonly ConnectMethod[] | undefined
+}): ConnectMethod[] {
+  const offered = { email, social, wallet: true }
+  const known = order.filter((method, index) => offered[method] && order.indexOf(method) === index)
+  return known.includes('wallet') ? known : [...known, 'wallet']
+}

@@ -94,6 +94,26 @@ export const en = {
   'siwx.authenticating': 'Authenticating...',
   'siwx.confirm': 'Confirm the signature in your wallet.',
   'siwx.declined': 'Signature declined',
+  'view.EmbeddedWallet.title': 'Continue with email',
+  'email.label': 'Email',
+  'email.continue': 'Continue',
+  'email.invalid': 'Invalid email',
+  'email.throttled': 'Please try again after {n} seconds',
+  'embedded.sending': 'Sending a code to {email}…',
+  'embedded.device.title': 'Confirm this device',
+  'embedded.device.hint':
+    'We sent a link to {email}. Open it and confirm this device; this page continues by itself.',
+  'embedded.otp.lead': 'Enter the 6-digit code sent to {email}',
+  'embedded.otp.submit': 'Confirm',
+  'embedded.otp.resend': 'Send a new code',
+  'embedded.otp.invalid': 'This code is not right. Check it and try again.',
+  'embedded.otp.expired': 'This code has expired. Send a new one.',
+  'embedded.otp.tooMany': 'Too many attempts. Send a new code.',
+  'embedded.authenticating': 'Authenticating...',
+  'embedded.loadFailed': 'Unable to load email login dependency',
+  'embedded.failed': 'An error occurred',
+  'embedded.retry': 'Try again',
+  'account.signOut': 'Sign out',
 } as const
 
 export type MessageId = keyof typeof en

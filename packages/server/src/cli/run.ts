@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { type KeyPurpose, KeyRing, keyPurposes } from '../embedded/keys.js'
 import { rotateSigningKey } from '../siwx/keys.js'
 import { defaultSqliteFile, openRepository } from '../storage/open.js'
 import type { Repository } from '../storage/types.js'
@@ -39,6 +40,8 @@ export const usage = `Usage:
   latch-server project set-feature ID FEATURE on|off [--config JSON]
   latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks, e.g. eip155:1 https://…)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
+  latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
+  latch-server embedded rotate-key session|otp|share  (new embedded-wallet key of that purpose; older ones stay readable)
   latch-server registry seed
 
 Storage: PostgreSQL when DATABASE_URL (or --database-url) is set, else the SQLite file --db.`
@@ -158,6 +161,28 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'siwx rotate-key':
         io.out(`Session tokens are now signed with key ${await rotateSigningKey(repository.siwx)}`)
         return 0
+      case 'project set-recovery': {
+        const [id = '', policy = ''] = rest
+        if (policy !== 'user' && policy !== 'server')
+          throw new CliError('The recovery policy must be user or server')
+        if ((await repository.getProject(id)) === undefined) throw new CliError(`No project "${id}"`)
+        await repository.embedded.setRecoveryPolicy(id, policy)
+        io.out(
+          policy === 'server'
+            ? `${id}: server-assisted recovery (operator-custodial: this server can rebuild every wallet; each recovery is mailed to the owner)`
+            : `${id}: recovery by the user's password or passkey`,
+        )
+        return 0
+      }
+      case 'embedded rotate-key': {
+        const [purpose = ''] = rest
+        if (!(keyPurposes as readonly string[]).includes(purpose))
+          throw new CliError(`The key purpose must be one of: ${keyPurposes.join(', ')}`)
+        const ring = new KeyRing(repository.embedded, io.env.LATCH_SECRET_KEY || undefined)
+        await ring.ensure()
+        io.out(`New ${purpose} key ${await ring.rotate(purpose as KeyPurpose)}`)
+        return 0
+      }
       case 'registry seed':
         io.out(await seed(repository))
         return 0

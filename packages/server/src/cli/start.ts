@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { createServer, defaultRateLimit } from '../app.js'
+import { createServer, defaultRateLimit, type EmbeddedOptions } from '../app.js'
+import { createSmtpMailer } from '../embedded/mail.js'
 import { openLimitStore } from '../limits/open.js'
 import type { LimitStore } from '../limits/store.js'
 import { seedRegistry } from '../registry/seed.js'
@@ -75,6 +76,31 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
   }
 }
 
+/** The embedded wallet's settings: `LATCH_SMTP_URL`, `LATCH_MAIL_FROM`, `LATCH_SECRET_KEY`, `LATCH_PUBLIC_URL`. */
+export function embeddedFromEnv(env: NodeJS.ProcessEnv): EmbeddedOptions {
+  const smtp = env.LATCH_SMTP_URL?.trim()
+  if (smtp && !/^smtps?:\/\//.test(smtp))
+    throw new CliError('LATCH_SMTP_URL must start with smtp:// or smtps://')
+  const publicUrl = env.LATCH_PUBLIC_URL?.trim()
+  if (publicUrl && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl))
+    throw new CliError("LATCH_PUBLIC_URL must be the server's origin, e.g. https://latch.example.com")
+  const secretKey = env.LATCH_SECRET_KEY
+  if (secretKey !== undefined && secretKey !== '' && secretKey.length < 32)
+    throw new CliError('LATCH_SECRET_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)')
+  return {
+    ...(smtp
+      ? {
+          mailer: createSmtpMailer({
+            url: smtp,
+            from: env.LATCH_MAIL_FROM?.trim() || 'Latch <login@localhost>',
+          }),
+        }
+      : {}),
+    ...(secretKey ? { secretKey } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
+  }
+}
+
 /** Open the database, seed an empty registry, and listen. */
 export async function startServer(
   options: StartOptions,
@@ -104,6 +130,7 @@ export async function startServer(
       rateLimit: settings.rateLimit,
       projectCacheMs: settings.projectCacheMs,
       ...(store === undefined ? {} : { limitStore: store }),
+      embedded: embeddedFromEnv(env),
     })
     app.addHook('onClose', async () => {
       await store?.close()

@@ -116,7 +116,14 @@ export const defaultContentSecurityPolicy = "default-src 'none'; frame-ancestors
 
 /** Add the security headers, and `no-store` / the strict CSP unless the route set its own. */
 export function applyStandardHeaders(reply: FastifyReply): void {
-  for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value)
+  // A page that sets its own `frame-ancestors` (the embedded-wallet frame) is framed by exactly
+  // those ancestors; X-Frame-Options has no way to say so, so it is left out there.
+  const csp = reply.getHeader('content-security-policy')
+  const framable = typeof csp === 'string' && /frame-ancestors (?!'none')/.test(csp)
+  for (const [name, value] of Object.entries(securityHeaders)) {
+    if (framable && name === 'x-frame-options') continue
+    reply.header(name, value)
+  }
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   if (!reply.hasHeader('content-security-policy')) {
     reply.header('content-security-policy', defaultContentSecurityPolicy)

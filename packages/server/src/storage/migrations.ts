@@ -103,6 +103,89 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 4,
+    name: 'embedded wallet',
+    statements: [
+      // Per-purpose server keys (session signing, code pepper, share encryption), newest unretired
+      // first; `material` is JSON, or ciphertext under LATCH_SECRET_KEY when `encrypted` is 1.
+      `CREATE TABLE embedded_keys (
+        kid TEXT PRIMARY KEY,
+        purpose TEXT NOT NULL,
+        material TEXT NOT NULL,
+        encrypted INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        retired_at TEXT
+      )`,
+      'CREATE INDEX embedded_keys_purpose ON embedded_keys (purpose, created_at)',
+      `CREATE TABLE embedded_users (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        email TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        eip155_address TEXT,
+        solana_address TEXT,
+        recovery_mode TEXT,
+        recovery_share TEXT,
+        recovery_updated_at TEXT,
+        recovery_device_id TEXT,
+        UNIQUE (project_id, email)
+      )`,
+      // Each device holds its own share set: its device share (in the browser) and its auth share
+      // (here, encrypted under a server key).
+      `CREATE TABLE embedded_devices (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES embedded_users (id) ON DELETE CASCADE,
+        public_jwk TEXT NOT NULL,
+        user_agent TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        auth_share TEXT,
+        share_set_at TEXT,
+        revoked_at TEXT
+      )`,
+      'CREATE INDEX embedded_devices_user ON embedded_devices (user_id)',
+      // A login attempt; its id is the SHA-256 of the secret only the frame holds.
+      `CREATE TABLE embedded_attempts (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        email TEXT NOT NULL,
+        device_id TEXT,
+        ip TEXT NOT NULL,
+        user_agent TEXT NOT NULL,
+        action TEXT NOT NULL,
+        state TEXT NOT NULL,
+        confirm_id TEXT,
+        code_hmac TEXT,
+        code_kid TEXT,
+        code_expires_at BIGINT,
+        failures INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX embedded_attempts_confirm ON embedded_attempts (confirm_id)',
+      `CREATE TABLE embedded_sessions (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES embedded_users (id) ON DELETE CASCADE,
+        device_id TEXT NOT NULL REFERENCES embedded_devices (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        revoked_at TEXT
+      )`,
+    ],
+  },
+  {
+    version: 5,
+    name: 'embedded wallet settings',
+    statements: [
+      // Per-project choices of the embedded wallet: 'user' recovery (password or passkey, the
+      // default) or 'server' (operator-custodial, opt-in).
+      `CREATE TABLE embedded_settings (
+        project_id TEXT PRIMARY KEY REFERENCES projects (id) ON DELETE CASCADE,
+        recovery TEXT NOT NULL DEFAULT 'user'
+      )`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

@@ -1,5 +1,6 @@
 import type { ChainNamespace, ImageKind, RegistryWallet, StoredImage } from '../registry/types.js'
 import type { SqlDriver, SqlValue } from './driver.js'
+import { createEmbeddedRepository } from './embedded.js'
 import { applyMigrations } from './migrations.js'
 import { createSiwxRepository } from './siwx.js'
 import type { NewProject, Project, Repository, WalletPage, WalletQuery } from './types.js'
@@ -134,6 +135,7 @@ export function createSqlRepository(driver: SqlDriver): Repository {
   return {
     kind: driver.kind,
     siwx: createSiwxRepository(driver),
+    embedded: createEmbeddedRepository(driver),
     migrate: () => applyMigrations(driver),
     close: () => driver.close(),
     getProject,

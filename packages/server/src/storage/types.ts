@@ -1,4 +1,5 @@
 import type { ImageKind, RegistryWallet, StoredImage } from '../registry/types.js'
+import type { EmbeddedRepository } from './embedded.js'
 import type { SiwxRepository } from './siwx.js'
 
 /** Remote feature ids served by `/appkit/v1/config`, plus `analytics` for `/getAnalyticsConfig`. */
@@ -66,6 +67,8 @@ export interface Repository {
   readonly kind: 'sqlite' | 'postgres'
   /** Sign-in keys, sessions and chain RPC URLs. */
   readonly siwx: SiwxRepository
+  /** Embedded wallet: users, devices, login attempts, sessions, shares and its server keys. */
+  readonly embedded: EmbeddedRepository
   /** Apply pending migrations; safe to call from several instances at once. */
   migrate(): Promise<number[]>
   close(): Promise<void>

@@ -3,6 +3,7 @@ import { pushView, selectDisconnect } from '@latch/core'
 import { Avatar } from '../../components/Avatar.js'
 import { shortAddress } from '../../format.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
+import { useLatchState } from '../../hooks/useLatchState.js'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from './icons.js'
@@ -19,6 +20,14 @@ export function AccountView({ latch }: ViewProps) {
   const account = useLatchAccount({ latch })
   const { caipNetwork, unsupported } = useNetworkState(latch)
   const [toast, showToast] = useToast()
+  // Session-level data (spec §3 user payload): the email of an embedded-wallet login.
+  const user = useLatchState(
+    (s) => {
+      const connectorId = s.activeNamespace ? s.namespaces[s.activeNamespace]?.account.connectorId : undefined
+      return connectorId ? s.sessions[connectorId]?.user : undefined
+    },
+    { latch },
+  )
   if (!account?.address) return null
   const address = account.address
   const balance = account.balance
@@ -55,7 +64,12 @@ export function AccountView({ latch }: ViewProps) {
               ? t('account.balance.unavailable')
               : ''}
       </p>
-      {wallet && (
+      {user?.email && (
+        <p className="latch-muted" data-testid="latch-account-email">
+          {user.email}
+        </p>
+      )}
+      {wallet && !user?.email && (
         <p className="latch-connected-with" data-testid="latch-connected-with">
           <WalletImage
             connector={{ id: wallet.name, name: wallet.name, imageUrl: wallet.icon }}
@@ -112,7 +126,7 @@ export function AccountView({ latch }: ViewProps) {
             onClick={() => void selectDisconnect(latch).catch(() => {})}
           >
             <PowerIcon />
-            <span>{t('account.disconnect')}</span>
+            <span>{user?.email ? t('account.signOut') : t('account.disconnect')}</span>
           </button>
         </li>
       </ul>

@@ -1,5 +1,6 @@
 'use client'
 import {
+  connectMethodsOrder,
   type Latch,
   pushView,
   type RegistryWallet,
@@ -11,6 +12,8 @@ import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
 import type { MessageId } from '../../i18n/en.js'
 import { ConnectorRow } from './ConnectorRow.js'
+import { EmailLogin } from './EmailLogin.js'
+import { embeddedConnectorOf } from './embedded.js'
 import type { ViewProps } from './index.js'
 import { RegistryRow, SkeletonRows } from './RegistryRow.js'
 import { useConnectList } from './useWalletList.js'
@@ -46,8 +49,11 @@ export function ConnectView({ latch }: ViewProps) {
   const loading =
     latch.options.apiUrl !== undefined && (registry.status === 'idle' || registry.status === 'loading')
   const { termsConditionsUrl, privacyPolicyUrl, features } = latch.options
+  // Spec §2: email, social, wallet (social login is not offered yet).
+  const methods = connectMethodsOrder({ email: embeddedConnectorOf(latch) !== undefined, social: false })
   return (
     <>
+      {methods.map((method) => (method === 'email' ? <EmailLogin key="email" latch={latch} /> : null))}
       {entries.length === 0 && !loading && (
         <>
           <p className="latch-muted">{t('connect.empty')}</p>

@@ -7,6 +7,7 @@ import { AccountView } from './AccountView.js'
 import { AllWalletsView } from './AllWalletsView.js'
 import { ConnectingView } from './ConnectingView.js'
 import { ConnectView } from './ConnectView.js'
+import { EmbeddedWalletView } from './EmbeddedWalletView.js'
 import { NetworksView } from './NetworksView.js'
 import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
@@ -39,6 +40,8 @@ export function ViewBody({ latch, entry }: ViewProps) {
       return <UnsupportedChainView latch={latch} entry={entry} />
     case 'ConnectingWalletConnectBasic':
       return <WalletConnectView latch={latch} entry={entry} />
+    case 'EmbeddedWallet':
+      return <EmbeddedWalletView latch={latch} entry={entry} />
     case 'SIWXSignMessage':
       return (
         <Suspense fallback={<div className="latch-spinner" role="progressbar" aria-label="…" />}>
@@ -61,6 +64,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'SwitchActiveChain':
     case 'UnsupportedChain':
     case 'SIWXSignMessage':
+    case 'EmbeddedWallet':
       return t(`view.${entry.view}.title`)
     case 'ConnectingWalletConnectBasic': {
       // A wallet from the registry titles its own pairing view.

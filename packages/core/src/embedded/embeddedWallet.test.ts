@@ -1,0 +1,341 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FRAME_PROTOCOL } from '../frame/protocol.js'
+import { createMemoryStorage, STORAGE_KEYS } from '../storage.js'
+import type { CaipNetwork, SessionConnectorEvent } from '../types.js'
+import { type EmbeddedWalletConnector, embeddedWallet } from './embeddedWallet.js'
+
+const FRAME_ORIGIN = 'http://localhost:4010'
+const ADDRESS = '0x1111111111111111111111111111111111111111'
+const mainnet = {
+  id: 1,
+  caipNetworkId: 'eip155:1',
+  chainNamespace: 'eip155',
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://localhost:8545'] } },
+} as unknown as CaipNetwork
+
+type Answer = { ok: unknown } | { error: { message: string; code?: string; retryAfter?: number } } | 'silent'
+
+/**
+ * The frame's side of the protocol, scripted: it says READY when the iframe appears and answers
+ * each request the page posts with what `answer` returns for it.
+ */
+function scriptedFrame(answer: (type: string, payload: unknown) => Answer, { load = true } = {}) {
+  const requests: { type: string; payload: unknown; targetOrigin: string; at: number }[] = []
+  const observer = new MutationObserver(() => {
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')
+    const win = iframe?.contentWindow
+    if (!iframe || !win || (win as { scripted?: boolean }).scripted) return
+    ;(win as { scripted?: boolean }).scripted = true
+    const post = (data: unknown) =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin: FRAME_ORIGIN, source: win }))
+    vi.spyOn(win, 'postMessage').mockImplementation(((
+      message: { id: string; type: string; payload: unknown },
+      targetOrigin: string,
+    ) => {
+      requests.push({ type: message.type, payload: message.payload, targetOrigin, at: Date.now() })
+      const reply = answer(message.type, message.payload)
+      if (reply === 'silent') return
+      setTimeout(() =>
+        post(
+          'ok' in reply
+            ? { latch: FRAME_PROTOCOL, id: message.id, type: 'SUCCESS', payload: reply.ok }
+            : { latch: FRAME_PROTOCOL, id: message.id, type: 'ERROR', payload: reply.error },
+        ),
+      )
+    }) as never)
+    if (load) setTimeout(() => post({ latch: FRAME_PROTOCOL, type: 'READY', payload: { version: '1' } }))
+  })
+  observer.observe(document.body, { childList: true })
+  return { requests, stop: () => observer.disconnect() }
+}
+
+const user = {
+  email: 'ada@example.com',
+  address: ADDRESS,
+  chainId: 'eip155:1',
+  accounts: [{ address: ADDRESS, type: 'eoa' }],
+}
+
+function defaultAnswers(overrides: Record<string, Answer> = {}) {
+  return (type: string): Answer =>
+    overrides[type] ??
+    ({
+      CONNECT_EMAIL: { ok: { action: 'VERIFY_OTP' } },
+      CONNECT_OTP: { ok: {} },
+      GET_USER: { ok: user },
+      IS_CONNECTED: { ok: { isConnected: true } },
+      SIGN_OUT: { ok: {} },
+      SYNC_DAPP_DATA: { ok: {} },
+      RPC_REQUEST: { ok: { result: [ADDRESS] } },
+    }[type] as Answer)
+}
+
+function connector(storage = createMemoryStorage()) {
+  return { wallet: embeddedWallet({ frameUrl: FRAME_ORIGIN, projectId: 'p1', storage }), storage }
+}
+
+/** Connects with an email and types the code when the connector asks for it. */
+async function login(wallet: EmbeddedWalletConnector, otp = '123456') {
+  const events: SessionConnectorEvent[] = []
+  const session = wallet.connect({
+    networks: [mainnet],
+    params: { email: 'ada@example.com' },
+    onEvent: (event) => {
+      events.push(event)
+      if (event.type === 'view') void wallet.submitOtp(otp).catch(() => {})
+    },
+  })
+  return { session: await session, events }
+}
+
+let frame: ReturnType<typeof scriptedFrame> | undefined
+afterEach(() => {
+  frame?.stop()
+  frame = undefined
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+  document.body.innerHTML = ''
+})
+
+describe('given the embedded wallet connector', () => {
+  it('is an AUTH connector for eip155 that creates nothing until used', () => {
+    const { wallet } = connector()
+    expect(wallet.type).toBe('AUTH')
+    expect(wallet.supports(mainnet)).toBe(true)
+    expect(wallet.supports({ ...mainnet, chainNamespace: 'solana' } as CaipNetwork)).toBe(false)
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  it("refuses an invalid email with 'Invalid email' and loads no frame", async () => {
+    const { wallet } = connector()
+    await expect(
+      wallet.connect({ networks: [mainnet], params: { email: 'ada@' }, onEvent: () => {} }),
+    ).rejects.toThrow('Invalid email')
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  it('logs in with email and code, puts the email on the session and fills the login cache', async () => {
+    frame = scriptedFrame(defaultAnswers())
+    const { wallet, storage } = connector()
+    const { session, events } = await login(wallet)
+    expect(session.namespaces.eip155?.accounts).toEqual([`eip155:1:${ADDRESS}`])
+    expect(session.user?.email).toBe('ada@example.com')
+    expect(events).toEqual([{ type: 'view', view: 'EmbeddedWallet', params: { connectorId: 'embedded' } }])
+    expect(frame.requests.map((r) => r.type)).toEqual(['CONNECT_EMAIL', 'CONNECT_OTP', 'GET_USER'])
+    expect(frame.requests.every((r) => r.targetOrigin === FRAME_ORIGIN)).toBe(true)
+    expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBe('true')
+    expect(storage.getItem(STORAGE_KEYS.connectedEmail)).toBe('ada@example.com')
+    expect(Number(storage.getItem(STORAGE_KEYS.lastEmailLoginTime))).toBeGreaterThan(0)
+  })
+
+  it('keeps the code view open on a wrong code and shows the frame message, then accepts the right one', async () => {
+    let tries = 0
+    frame = scriptedFrame((type, payload) =>
+      type === 'CONNECT_OTP' && (payload as { otp: string }).otp !== '654321'
+        ? { error: { message: 'Invalid code', code: 'INVALID_OTP' } }
+        : defaultAnswers()(type),
+    )
+    const { wallet } = connector()
+    const session = wallet.connect({
+      networks: [mainnet],
+      params: { email: 'ada@example.com' },
+      onEvent: () => {
+        tries++
+      },
+    })
+    await vi.waitFor(() => expect(wallet.getLoginState().step).toBe('verify-otp'))
+    await expect(wallet.submitOtp('111111')).rejects.toThrow('Invalid code')
+    expect(wallet.getLoginState()).toMatchObject({
+      step: 'verify-otp',
+      error: { message: 'Invalid code', code: 'INVALID_OTP' },
+      submitting: false,
+    })
+    await wallet.submitOtp('654321')
+    await expect(session).resolves.toMatchObject({ user: { email: 'ada@example.com' } })
+    expect(tries).toBe(1)
+  })
+
+  it('waits for device confirmation, asking again after each timeout, then asks for the code', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    let deviceAsks = 0
+    frame = scriptedFrame((type) => {
+      if (type === 'CONNECT_EMAIL') return { ok: { action: 'VERIFY_DEVICE' } }
+      if (type === 'CONNECT_DEVICE') {
+        deviceAsks++
+        if (deviceAsks === 1) return 'silent'
+        if (deviceAsks === 2) return { error: { message: 'Not confirmed yet', code: 'DEVICE_NOT_CONFIRMED' } }
+        return { ok: {} }
+      }
+      return defaultAnswers()(type)
+    })
+    const { wallet } = connector()
+    const steps: string[] = []
+    wallet.subscribeLogin((state) => steps.push(state.step))
+    const session = wallet.connect({
+      networks: [mainnet],
+      params: { email: 'ada@example.com' },
+      onEvent: () => {},
+    })
+    await vi.advanceTimersByTimeAsync(600)
+    expect(wallet.getLoginState().step).toBe('verify-device')
+    await vi.advanceTimersByTimeAsync(30_000 + 1_000 + 10)
+    expect(deviceAsks).toBe(2)
+    await vi.advanceTimersByTimeAsync(1_000 + 10)
+    expect(deviceAsks).toBe(3)
+    expect(wallet.getLoginState().step).toBe('verify-otp')
+    void wallet.submitOtp('123456')
+    await vi.advanceTimersByTimeAsync(10)
+    await expect(session).resolves.toMatchObject({ user: { email: 'ada@example.com' } })
+    expect(steps).toEqual(['sending', 'verify-device', 'verify-otp', 'verify-otp', 'authenticating', 'idle'])
+  })
+
+  it("throttles a second email within 30 s: 'Please try again after {n} seconds' and no request", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    frame = scriptedFrame(defaultAnswers())
+    const { wallet } = connector()
+    const first = wallet.connect({
+      networks: [mainnet],
+      params: { email: 'ada@example.com' },
+      onEvent: () => {},
+    })
+    first.catch(() => {})
+    await vi.advanceTimersByTimeAsync(600)
+    wallet.cancel()
+    const sentAt = frame.requests.find((r) => r.type === 'CONNECT_EMAIL')?.at ?? 0
+    await vi.advanceTimersByTimeAsync(sentAt + 10_000 - Date.now())
+    const sent = frame.requests.filter((r) => r.type === 'CONNECT_EMAIL').length
+    expect(wallet.emailCooldownSeconds()).toBe(20)
+    await expect(
+      wallet.connect({ networks: [mainnet], params: { email: 'ada@example.com' }, onEvent: () => {} }),
+    ).rejects.toThrow('Please try again after 20 seconds')
+    expect(frame.requests.filter((r) => r.type === 'CONNECT_EMAIL')).toHaveLength(sent)
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(wallet.emailCooldownSeconds()).toBe(0)
+  })
+
+  it("reports the server's own throttle with the same message", async () => {
+    frame = scriptedFrame(
+      defaultAnswers({
+        CONNECT_EMAIL: { error: { message: 'slow down', code: 'THROTTLED', retryAfter: 7 } },
+      }),
+    )
+    const { wallet } = connector()
+    await expect(
+      wallet.connect({ networks: [mainnet], params: { email: 'ada@example.com' }, onEvent: () => {} }),
+    ).rejects.toThrow('Please try again after 7 seconds')
+  })
+
+  describe('on restore', () => {
+    it('loads no frame when this browser never logged in with email', async () => {
+      const { wallet } = connector()
+      await expect(wallet.restore({ networks: [mainnet] })).resolves.toBeUndefined()
+      expect(document.querySelector('iframe')).toBeNull()
+    })
+
+    it('restores the session the frame still has', async () => {
+      frame = scriptedFrame(defaultAnswers())
+      const { wallet } = connector(createMemoryStorage({ [STORAGE_KEYS.emailLoginUsed]: 'true' }))
+      const session = await wallet.restore({ networks: [mainnet] })
+      expect(session?.user?.email).toBe('ada@example.com')
+      expect(frame.requests.map((r) => r.type)).toEqual(['IS_CONNECTED', 'GET_USER'])
+    })
+
+    it('clears the login cache when the frame says not connected', async () => {
+      frame = scriptedFrame(defaultAnswers({ IS_CONNECTED: { ok: { isConnected: false } } }))
+      const storage = createMemoryStorage({
+        [STORAGE_KEYS.emailLoginUsed]: 'true',
+        [STORAGE_KEYS.connectedEmail]: 'ada@example.com',
+      })
+      const { wallet } = connector(storage)
+      await expect(wallet.restore({ networks: [mainnet] })).resolves.toBeUndefined()
+      expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
+      expect(storage.getItem(STORAGE_KEYS.connectedEmail)).toBeNull()
+    })
+
+    it('throws when the frame does not load (the core keeps the session), and keeps the cache', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      frame = scriptedFrame(defaultAnswers(), { load: false })
+      const storage = createMemoryStorage({ [STORAGE_KEYS.emailLoginUsed]: 'true' })
+      const { wallet } = connector(storage)
+      const alerts: string[] = []
+      wallet.subscribe({
+        onAccountsChanged() {},
+        onChainChanged() {},
+        onSessionEnded() {},
+        onAlert: (alert) => alerts.push(alert.message),
+      })
+      const restore = wallet.restore({ networks: [mainnet] }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(20_000)
+      expect(await restore).toMatchObject({ shortMessage: 'Unable to load email login dependency' })
+      expect(alerts).toEqual(['iframe load failed'])
+      expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBe('true')
+    })
+  })
+
+  describe('on disconnect', () => {
+    it('signs out in the frame and clears the login cache', async () => {
+      frame = scriptedFrame(defaultAnswers())
+      const { wallet, storage } = connector()
+      await login(wallet)
+      await wallet.disconnect()
+      expect(frame.requests.at(-1)?.type).toBe('SIGN_OUT')
+      for (const key of [
+        STORAGE_KEYS.emailLoginUsed,
+        STORAGE_KEYS.connectedEmail,
+        STORAGE_KEYS.lastEmailLoginTime,
+      ])
+        expect(storage.getItem(key)).toBeNull()
+    })
+
+    it('gives a silent frame 3 s, then clears the cache anyway', async () => {
+      frame = scriptedFrame(defaultAnswers({ SIGN_OUT: 'silent' }))
+      const { wallet, storage } = connector()
+      await login(wallet)
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      let done = false
+      void wallet.disconnect().then(() => {
+        done = true
+      })
+      await vi.advanceTimersByTimeAsync(2_999)
+      expect(done).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(done).toBe(true)
+      expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
+    })
+  })
+
+  describe('its eip155 provider', () => {
+    it('answers safe reads through the frame and refuses signing without asking it', async () => {
+      frame = scriptedFrame(defaultAnswers())
+      const { wallet } = connector()
+      await login(wallet)
+      const provider = wallet.getProvider('eip155') as {
+        request(a: { method: string; params?: unknown }): Promise<unknown>
+      }
+      await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([ADDRESS])
+      const before = frame.requests.length
+      await expect(provider.request({ method: 'personal_sign', params: ['0x00', ADDRESS] })).rejects.toThrow(
+        'Requested RPC call is not allowed',
+      )
+      expect(frame.requests).toHaveLength(before)
+    })
+
+    it("maps the frame's NOT_ALLOWED to 'Requested RPC call is not allowed'", async () => {
+      frame = scriptedFrame(
+        defaultAnswers({
+          RPC_REQUEST: { error: { message: 'Requested RPC call is not allowed', code: 'NOT_ALLOWED' } },
+        }),
+      )
+      const { wallet } = connector()
+      await login(wallet)
+      const provider = wallet.getProvider('eip155') as { request(a: { method: string }): Promise<unknown> }
+      await expect(provider.request({ method: 'eth_getBalance' })).rejects.toMatchObject({
+        shortMessage: 'Requested RPC call is not allowed',
+        code: 4200,
+      })
+    })
+  })
+})

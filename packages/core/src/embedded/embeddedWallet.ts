@@ -1,0 +1,406 @@
+import { SDK_TYPE, SDK_VERSION } from '../api/version.js'
+import { BaseError } from '../errors/base.js'
+import {
+  EmailThrottledError,
+  FrameResponseError,
+  InvalidEmailError,
+  RpcCallNotAllowedError,
+} from '../errors/frame.js'
+import type { FrameClient } from '../frame/client.js'
+import type { FrameEvent, FrameUser } from '../frame/protocol.js'
+import { isEmail } from '../schema/email.js'
+import { createLocalStorage, type LatchStorage, readStored, STORED_VALUES, writeStored } from '../storage.js'
+import type {
+  AppMetadata,
+  ApprovedSession,
+  CaipNetwork,
+  ChainNamespace,
+  SessionConnector,
+  SessionConnectorEvent,
+  SessionHandlers,
+} from '../types.js'
+
+/** Email login may be asked once per 30 seconds (spec §5, §9). */
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
+/** While the device-verification view is open the kit asks the frame again after each wait. */
+const DEVICE_RETRY_DELAY_MS = 1_000
+
+/** Options of {@link embeddedWallet}. */
+export interface EmbeddedWalletOptions {
+  /** Where the frame app is served (the origin of your `@latch/server`), e.g. `https://wallet.example`. */
+  frameUrl: string
+  /** The project id the frame loads its configuration for (the server's project). */
+  projectId: string
+  /** Where the login cache is kept (spec §3 browser-stored keys); `localStorage` by default. */
+  storage?: LatchStorage | undefined
+  /** Passed to the frame as `enableLogger`. */
+  enableLogger?: boolean | undefined
+}
+
+/** Where an email login stands, for the modal's views. */
+export type EmbeddedLoginStep =
+  | { step: 'idle' }
+  | { step: 'sending'; email: string }
+  | { step: 'verify-device'; email: string }
+  | {
+      step: 'verify-otp'
+      email: string
+      submitting: boolean
+      /** The last failure (a wrong code, a refused resend): the error's name, message and frame code. */
+      error: { name: string; message: string; code?: string | undefined } | undefined
+    }
+  | { step: 'authenticating'; email: string }
+
+/** The embedded-wallet session connector, with the email flow the modal drives. */
+export interface EmbeddedWalletConnector extends SessionConnector {
+  readonly type: 'AUTH'
+  readonly frameOrigin: string
+  /** Seconds until another email may be sent (0: now), rounded up (spec §5). */
+  emailCooldownSeconds(now?: number): number
+  /** The login in progress, for the modal. */
+  getLoginState(): EmbeddedLoginStep
+  subscribeLogin(listener: (state: EmbeddedLoginStep) => void): () => void
+  /** The visitor typed the one-time code: resolves when the frame accepted it, rejects with its error. */
+  submitOtp(otp: string): Promise<void>
+  /** Sends a new code to the same address (subject to the 30 s throttle). */
+  resendCode(): Promise<void>
+}
+
+type Eip1193Listener = (...args: unknown[]) => void
+
+/** Methods the page may ask the frame for before signing exists (safe reads). */
+const SIGNING_METHODS =
+  /^(eth_sign|personal_sign|eth_signTypedData.*|eth_sendTransaction|eth_signTransaction|eth_sendRawTransaction|wallet_sendCalls|wallet_grantPermissions)$/
+
+const toHex = (id: number) => `0x${id.toString(16)}`
+
+const describe = (error: unknown) =>
+  error instanceof BaseError
+    ? {
+        name: error.name,
+        message: error.shortMessage,
+        code: error instanceof FrameResponseError ? error.code : undefined,
+      }
+    : { name: 'Error', message: 'An error occurred' }
+
+/**
+ * The embedded wallet (email login through the frame app your `@latch/server` serves) as a
+ * session connector: pass it in `connectors` to `createLatch`. Creating it loads nothing; the
+ * frame client is imported and the iframe created when the visitor submits an email, or on
+ * restore when this browser logged in with email before.
+ *
+ * @example
+ * createLatch({ networks, adapters, connectors: [embeddedWallet({ frameUrl: 'https://wallet.example', projectId })] })
+ */
+export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletConnector {
+  if (typeof options?.frameUrl !== 'string' || !URL.canParse(options.frameUrl))
+    throw new Error('embeddedWallet: frameUrl must be a URL')
+  if (typeof options.projectId !== 'string' || options.projectId.length === 0)
+    throw new Error('embeddedWallet: projectId is required')
+  const frameOrigin = new URL(options.frameUrl).origin
+  const storage = options.storage ?? createLocalStorage()
+  const handlers = new Set<SessionHandlers>()
+  const loginListeners = new Set<(state: EmbeddedLoginStep) => void>()
+  const providerListeners = new Map<string, Set<Eip1193Listener>>()
+  let client: Promise<FrameClient> | undefined
+  let login: EmbeddedLoginStep = { step: 'idle' }
+  let attempt = 0
+  let otpWaiter: { resolve(): void; reject(error: unknown): void } | undefined
+  let chainId: number | undefined
+  let lastEmailAt: number | undefined
+
+  const setLogin = (next: EmbeddedLoginStep) => {
+    login = next
+    for (const listener of loginListeners) listener(next)
+  }
+  const emit = (event: string, ...args: unknown[]) => {
+    for (const listener of providerListeners.get(event) ?? []) listener(...args)
+  }
+
+  const onFrameEvent = (event: FrameEvent) => {
+    if (event.type !== 'SESSION_ENDED') return
+    clearLoginCache()
+    emit('disconnect', { code: 4900, message: 'The embedded wallet session ended.' })
+    for (const h of handlers) h.onSessionEnded('expired')
+  }
+
+  const frame = (network?: CaipNetwork): Promise<FrameClient> => {
+    client ??= import('../frame/client.js').then(({ createFrameClient }) =>
+      createFrameClient({
+        frameUrl: frameOrigin,
+        projectId: options.projectId,
+        chainId: network?.caipNetworkId ?? 'eip155:1',
+        version: SDK_VERSION,
+        enableLogger: options.enableLogger,
+        onAlert: (alert) => {
+          for (const h of handlers) h.onAlert?.(alert)
+        },
+        onEvent: onFrameEvent,
+      }),
+    )
+    return client
+  }
+
+  const clearLoginCache = () => {
+    writeStored(storage, STORED_VALUES.emailLoginUsed, undefined)
+    writeStored(storage, STORED_VALUES.connectedEmail, undefined)
+    writeStored(storage, STORED_VALUES.lastEmailLoginTime, undefined)
+    lastEmailAt = undefined
+  }
+
+  const cooldown = (now: number) => {
+    const last = lastEmailAt ?? readStored(storage, STORED_VALUES.lastEmailLoginTime)
+    if (last === undefined || last > now) return 0
+    return Math.max(0, Math.ceil((last + EMAIL_LOGIN_COOLDOWN_MS - now) / 1000))
+  }
+
+  const sendEmail = async (fc: FrameClient, email: string) => {
+    const seconds = cooldown(Date.now())
+    if (seconds > 0) throw new EmailThrottledError({ seconds })
+    lastEmailAt = Date.now()
+    writeStored(storage, STORED_VALUES.lastEmailLoginTime, lastEmailAt)
+    try {
+      return (await fc.request('CONNECT_EMAIL', { email })).action
+    } catch (error) {
+      // The server's own throttle: the same message as the kit's.
+      if (error instanceof FrameResponseError && error.code === 'THROTTLED')
+        throw new EmailThrottledError({
+          seconds: Math.max(1, Math.ceil(error.retryAfter ?? cooldown(Date.now()))),
+        })
+      throw error
+    }
+  }
+
+  const toSession = (user: FrameUser, networks: readonly CaipNetwork[]): ApprovedSession => {
+    const reference = String(user.chainId).replace(/^eip155:/, '')
+    chainId = Number(reference)
+    const chains = networks.filter((n) => n.chainNamespace === 'eip155').map((n) => n.caipNetworkId as string)
+    const onChain = chains.includes(`eip155:${reference}`) ? chains : [`eip155:${reference}`, ...chains]
+    const addresses = [...new Set([user.address, ...(user.accounts ?? []).map((a) => a.address)])]
+    return {
+      namespaces: {
+        eip155: {
+          accounts: onChain.flatMap((chain) => addresses.map((address) => `${chain}:${address}`)),
+          chains: onChain,
+        },
+      },
+      expiry: 0,
+      wallet: { name: 'Email wallet' },
+      user: { email: user.email ?? undefined, username: user.userName },
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    }
+  }
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  const provider = {
+    async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+      if (SIGNING_METHODS.test(method)) throw new RpcCallNotAllowedError({ method })
+      const fc = await frame()
+      if (method === 'wallet_switchEthereumChain') {
+        const hex = (
+          Array.isArray(params) ? (params[0] as { chainId?: unknown })?.chainId : undefined
+        ) as unknown
+        if (typeof hex !== 'string' || !/^0x[0-9a-f]+$/i.test(hex))
+          throw new RpcCallNotAllowedError({ method })
+        const next = Number.parseInt(hex, 16)
+        await fc.request('SWITCH_NETWORK', { chainId: `eip155:${next}` })
+        if (next !== chainId) {
+          chainId = next
+          emit('chainChanged', toHex(next))
+        }
+        return null
+      }
+      try {
+        const { result } = await fc.request('RPC_REQUEST', { method, params: params ?? [] })
+        if (method === 'eth_chainId' && (typeof result === 'string' || typeof result === 'number')) {
+          const id =
+            typeof result === 'number' ? result : Number.parseInt(result, result.startsWith('0x') ? 16 : 10)
+          if (Number.isSafeInteger(id)) chainId = id
+          return toHex(id)
+        }
+        return result
+      } catch (error) {
+        if (error instanceof FrameResponseError && error.code === 'NOT_ALLOWED')
+          throw new RpcCallNotAllowedError({ method })
+        throw error
+      }
+    },
+    on(event: string, listener: Eip1193Listener) {
+      const set = providerListeners.get(event) ?? new Set()
+      set.add(listener)
+      providerListeners.set(event, set)
+    },
+    removeListener(event: string, listener: Eip1193Listener) {
+      providerListeners.get(event)?.delete(listener)
+    },
+  }
+
+  const connector: EmbeddedWalletConnector = {
+    id: 'embedded',
+    name: 'Email',
+    type: 'AUTH',
+    frameOrigin,
+
+    supports: (network) => network.chainNamespace === 'eip155',
+
+    emailCooldownSeconds: (now = Date.now()) => cooldown(now),
+    getLoginState: () => login,
+    subscribeLogin(listener) {
+      loginListeners.add(listener)
+      return () => loginListeners.delete(listener)
+    },
+
+    async submitOtp(otp) {
+      if (login.step !== 'verify-otp' || !otpWaiter) throw new Error('No code is awaited')
+      if (!/^\d{6}$/.test(otp)) throw new FrameResponseError({ message: 'Invalid code', code: 'INVALID_OTP' })
+      const email = login.email
+      setLogin({ step: 'verify-otp', email, submitting: true, error: undefined })
+      const fc = await frame()
+      try {
+        await fc.request('CONNECT_OTP', { otp })
+      } catch (error) {
+        setLogin({ step: 'verify-otp', email, submitting: false, error: describe(error) })
+        throw error
+      }
+      otpWaiter.resolve()
+    },
+
+    async resendCode() {
+      if (login.step !== 'verify-otp') throw new Error('No code is awaited')
+      const email = login.email
+      const fc = await frame()
+      try {
+        await sendEmail(fc, email)
+        setLogin({ step: 'verify-otp', email, submitting: false, error: undefined })
+      } catch (error) {
+        setLogin({ step: 'verify-otp', email, submitting: false, error: describe(error) })
+        throw error
+      }
+    },
+
+    async connect({ networks, metadata, params, onEvent }) {
+      const mine = ++attempt
+      const email = typeof params?.email === 'string' ? params.email.trim() : ''
+      if (!isEmail(email)) throw new InvalidEmailError()
+      const seconds = cooldown(Date.now())
+      if (seconds > 0) throw new EmailThrottledError({ seconds })
+      const view = (event: SessionConnectorEvent) => {
+        if (mine === attempt) onEvent(event)
+      }
+      const live = () => {
+        if (mine !== attempt)
+          throw new FrameResponseError({ message: 'The login was cancelled', code: 'CANCELLED' })
+      }
+      try {
+        setLogin({ step: 'sending', email })
+        const first = networks.find((n) => n.chainNamespace === 'eip155')
+        const fc = await frame(first)
+        await syncDappData(fc, metadata)
+        let action = await sendEmail(fc, email)
+        live()
+        if (action === 'VERIFY_DEVICE') {
+          setLogin({ step: 'verify-device', email })
+          view({ type: 'view', view: 'EmbeddedWallet', params: { connectorId: connector.id } })
+          for (;;) {
+            live()
+            try {
+              await fc.request('CONNECT_DEVICE', {})
+              break
+            } catch (error) {
+              // A timeout or DEVICE_NOT_CONFIRMED means "not yet": ask again while the visitor waits.
+              const notYet =
+                (error instanceof BaseError && error.name === 'FrameRequestTimeoutError') ||
+                (error instanceof FrameResponseError && error.code === 'DEVICE_NOT_CONFIRMED')
+              if (!notYet) throw error
+              await sleep(DEVICE_RETRY_DELAY_MS)
+            }
+          }
+          action = 'VERIFY_OTP'
+        }
+        if (action === 'VERIFY_OTP') {
+          const accepted = new Promise<void>((resolve, reject) => {
+            otpWaiter = { resolve, reject }
+          })
+          setLogin({ step: 'verify-otp', email, submitting: false, error: undefined })
+          view({ type: 'view', view: 'EmbeddedWallet', params: { connectorId: connector.id } })
+          await accepted
+          live()
+        }
+        setLogin({ step: 'authenticating', email })
+        const user = await fc.request('GET_USER', { chainId: first?.caipNetworkId ?? 'eip155:1' })
+        live()
+        writeStored(storage, STORED_VALUES.emailLoginUsed, true)
+        writeStored(storage, STORED_VALUES.connectedEmail, user.email ?? email)
+        return toSession(user, networks)
+      } finally {
+        otpWaiter = undefined
+        if (mine === attempt) setLogin({ step: 'idle' })
+      }
+    },
+
+    cancel() {
+      attempt++
+      otpWaiter?.reject(new FrameResponseError({ message: 'The login was cancelled', code: 'CANCELLED' }))
+      otpWaiter = undefined
+      setLogin({ step: 'idle' })
+    },
+
+    async restore({ networks }) {
+      // Only a browser that logged in with email before loads the frame at start-up.
+      if (!readStored(storage, STORED_VALUES.emailLoginUsed)) return undefined
+      const fc = await frame(networks.find((n) => n.chainNamespace === 'eip155'))
+      // Throws when the frame does not load: the core keeps the stored session.
+      const { isConnected } = await fc.request('IS_CONNECTED', {})
+      if (!isConnected) {
+        clearLoginCache()
+        return undefined
+      }
+      const first = networks.find((n) => n.chainNamespace === 'eip155')
+      const user = await fc.request('GET_USER', { chainId: first?.caipNetworkId ?? 'eip155:1' })
+      return toSession(user, networks)
+    },
+
+    async disconnect() {
+      connector.cancel()
+      try {
+        if (client) await (await client).request('SIGN_OUT', {})
+      } catch {
+        // Sign-out waits at most 3 s (spec §9); the kit's state is cleared either way.
+      } finally {
+        clearLoginCache()
+        chainId = undefined
+      }
+    },
+
+    getProvider(namespace: ChainNamespace) {
+      return namespace === 'eip155' ? provider : undefined
+    },
+
+    subscribe(next) {
+      handlers.add(next)
+      return () => handlers.delete(next)
+    },
+  }
+
+  const syncDappData = async (fc: FrameClient, metadata: AppMetadata | undefined) => {
+    if (!metadata) return
+    // Not awaited by the login: the frame answers it whenever it likes (no timeout, spec §9).
+    void fc
+      .request('SYNC_DAPP_DATA', {
+        metadata: {
+          name: metadata.name,
+          description: metadata.description,
+          url: metadata.url,
+          icons: [...metadata.icons],
+        },
+        sdkVersion: SDK_VERSION,
+        sdkType: SDK_TYPE,
+        projectId: options.projectId,
+      })
+      .catch(() => {})
+  }
+
+  return connector
+}

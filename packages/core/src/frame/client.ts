@@ -1,0 +1,256 @@
+import { ALERTS, type Alert } from '../errors/alerts.js'
+import { FrameLoadError, FrameRequestTimeoutError, FrameResponseError } from '../errors/frame.js'
+import {
+  FRAME_LOAD_TIMEOUT_MS,
+  FRAME_OVERLAY_Z_INDEX,
+  FRAME_PROTOCOL,
+  FRAME_READY_DELAY_MS,
+  FRAME_REQUEST_TIMEOUT_MS,
+  FRAME_SIGN_OUT_WAIT_MS,
+  type FrameEvent,
+  type FramePayload,
+  type FrameRequestType,
+  type FrameResult,
+  frameEventSchema,
+  frameRequestSchemas,
+  frameResponseSchema,
+} from './protocol.js'
+
+/** Options of {@link createFrameClient}. */
+export interface FrameClientOptions {
+  /** Where the frame is served: its origin (`https://wallet.example`) or any URL on it. */
+  frameUrl: string
+  projectId: string
+  /** CAIP-2 id of the chain the frame starts on. */
+  chainId: string
+  /** The kit's version, passed to the frame. */
+  version: string
+  enableLogger?: boolean | undefined
+  /** Shown in the modal when the frame fails to load or a request times out (spec §8). */
+  onAlert?: ((alert: Alert) => void) | undefined
+  /** The frame's unsolicited events (VISIBILITY, SESSION_ENDED). */
+  onEvent?: ((event: FrameEvent) => void) | undefined
+  /** Defaults to the page's window. */
+  window?: Window | undefined
+}
+
+/** The page's side of the frame: one iframe, its requests and their answers. */
+export interface FrameClient {
+  /** The frame's exact origin: the only one messages go to and come from. */
+  readonly origin: string
+  /** The iframe, once created. */
+  readonly element: HTMLIFrameElement | undefined
+  /** Creates the iframe (once) and resolves 500 ms after its READY event; rejects after 20 s. */
+  ready(): Promise<void>
+  /** Sends one request once the frame is ready; resolves with its validated SUCCESS payload. */
+  request<T extends FrameRequestType>(type: T, payload: FramePayload<T>): Promise<FrameResult<T>>
+  /** Removes the iframe and its listener; pending requests reject. */
+  destroy(): void
+}
+
+/** How long each request may wait for its answer; absent: no limit (spec §9). */
+const TIMEOUTS: Partial<Record<FrameRequestType, number>> = {
+  CONNECT_EMAIL: FRAME_REQUEST_TIMEOUT_MS,
+  CONNECT_DEVICE: FRAME_REQUEST_TIMEOUT_MS,
+  CONNECT_OTP: FRAME_REQUEST_TIMEOUT_MS,
+  SIGN_OUT: FRAME_SIGN_OUT_WAIT_MS,
+}
+
+/** Browsers allow passkeys in a cross-origin frame only when the embedder delegates them. */
+const permissionsFor = (origin: string) =>
+  [`publickey-credentials-get ${origin}`, `publickey-credentials-create ${origin}`, 'clipboard-write'].join(
+    '; ',
+  )
+
+const HIDDEN_STYLE =
+  'position:fixed;top:0;left:0;width:1px;height:1px;border:0;opacity:0;pointer-events:none;visibility:hidden'
+const OVERLAY_STYLE = [
+  'position:fixed',
+  'top:50%',
+  'left:50%',
+  'transform:translate(-50%,-50%)',
+  'width:min(360px,calc(100vw - 32px))',
+  'height:min(600px,calc(100vh - 32px))',
+  'border:0',
+  'border-radius:16px',
+  'box-shadow:0 8px 32px rgba(0,0,0,.3)',
+  'background:#fff',
+  `z-index:${FRAME_OVERLAY_Z_INDEX}`,
+].join(';')
+
+/**
+ * A request id nobody can guess or reuse: `crypto.randomUUID()` where the page is a secure
+ * context, else 16 random bytes as hex.
+ */
+export function newRequestId(): string {
+  const c = globalThis.crypto
+  if (globalThis.isSecureContext !== false && typeof c?.randomUUID === 'function') return c.randomUUID()
+  const bytes = c.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** The iframe's URL (spec §7 query parameters), and the origin every message is checked against. */
+export function frameLocation(
+  options: Pick<FrameClientOptions, 'frameUrl' | 'projectId' | 'chainId' | 'version' | 'enableLogger'>,
+) {
+  const base = new URL(options.frameUrl)
+  if (base.protocol !== 'https:' && base.protocol !== 'http:')
+    throw new Error('frameUrl must be an http(s) URL')
+  const url = new URL('/frame/', base.origin)
+  url.searchParams.set('projectId', options.projectId)
+  url.searchParams.set('chainId', options.chainId)
+  url.searchParams.set('version', options.version)
+  url.searchParams.set('enableLogger', options.enableLogger ? '1' : '0')
+  return { origin: base.origin, src: url.toString() }
+}
+
+interface Pending {
+  type: FrameRequestType
+  resolve(value: unknown): void
+  reject(error: unknown): void
+  timer: ReturnType<typeof setTimeout> | undefined
+}
+
+/**
+ * The frame client (spec §7): it posts only to the frame's exact origin and accepts a message only
+ * when it comes from that origin and from the iframe's own window, is a `frame/1` message that
+ * passes its schema, and answers a request still waiting (an unknown or reused id is ignored).
+ */
+export function createFrameClient(options: FrameClientOptions): FrameClient {
+  const { origin, src } = frameLocation(options)
+  const win = options.window ?? globalThis.window
+  const pending = new Map<string, Pending>()
+  let iframe: HTMLIFrameElement | undefined
+  let readyPromise: Promise<void> | undefined
+  let onReady: (() => void) | undefined
+  let readySeen = false
+  let destroyed = false
+
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== origin || !iframe || event.source !== iframe.contentWindow || event.source === null)
+      return
+    const data: unknown = event.data
+    if (typeof data !== 'object' || data === null || (data as { latch?: unknown }).latch !== FRAME_PROTOCOL)
+      return
+    if ('id' in data) {
+      const parsed = frameResponseSchema.safeParse(data)
+      if (!parsed.success) return
+      const request = pending.get(parsed.data.id)
+      if (!request) return
+      pending.delete(parsed.data.id)
+      if (request.timer) clearTimeout(request.timer)
+      if (parsed.data.type === 'ERROR') {
+        request.reject(new FrameResponseError(parsed.data.payload))
+        return
+      }
+      const result = frameRequestSchemas[request.type].result.safeParse(parsed.data.payload)
+      if (result.success) request.resolve(result.data)
+      else request.reject(new FrameResponseError({ message: 'An error occurred' }))
+      return
+    }
+    const parsed = frameEventSchema.safeParse(data)
+    if (!parsed.success) return
+    const frameEvent = parsed.data
+    if (frameEvent.type === 'READY') {
+      if (readySeen) return
+      readySeen = true
+      onReady?.()
+      return
+    }
+    if (frameEvent.type === 'VISIBILITY') setVisible(frameEvent.payload.visible)
+    options.onEvent?.(frameEvent)
+  }
+
+  const setVisible = (visible: boolean) => {
+    if (!iframe) return
+    iframe.setAttribute('style', visible ? OVERLAY_STYLE : HIDDEN_STYLE)
+    iframe.setAttribute('aria-hidden', visible ? 'false' : 'true')
+    iframe.tabIndex = visible ? 0 : -1
+    if (visible) iframe.focus()
+  }
+
+  const mount = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      if (!win?.document) {
+        reject(new FrameLoadError({ cause: new Error('No document to load the frame in') }))
+        return
+      }
+      win.addEventListener('message', onMessage)
+      const element = win.document.createElement('iframe')
+      element.src = src
+      element.title = 'Embedded wallet'
+      element.setAttribute('allow', permissionsFor(origin))
+      element.dataset.latchFrame = ''
+      iframe = element
+      setVisible(false)
+      const loadTimer = setTimeout(() => {
+        onReady = undefined
+        options.onAlert?.({ ...ALERTS.IFRAME_LOAD_FAILED })
+        reject(new FrameLoadError())
+      }, FRAME_LOAD_TIMEOUT_MS)
+      onReady = () => {
+        clearTimeout(loadTimer)
+        onReady = undefined
+        setTimeout(resolve, FRAME_READY_DELAY_MS)
+      }
+      win.document.body.appendChild(element)
+    })
+
+  const client: FrameClient = {
+    origin,
+    get element() {
+      return iframe
+    },
+    ready() {
+      if (destroyed) return Promise.reject(new FrameLoadError({ cause: new Error('The frame was removed') }))
+      if (!readyPromise) {
+        const attempt = mount()
+        readyPromise = attempt
+        // A failed load is not cached: the next call builds a new frame.
+        attempt.catch(() => {
+          if (readyPromise !== attempt) return
+          teardown()
+          readyPromise = undefined
+          readySeen = false
+        })
+      }
+      return readyPromise
+    },
+    async request(type, payload) {
+      await client.ready()
+      const target = iframe?.contentWindow
+      if (!target) throw new FrameLoadError({ cause: new Error('The frame has no window') })
+      const id = newRequestId()
+      const limit = TIMEOUTS[type]
+      return new Promise((resolve, reject) => {
+        const timer =
+          limit === undefined
+            ? undefined
+            : setTimeout(() => {
+                pending.delete(id)
+                if (type !== 'SIGN_OUT') options.onAlert?.({ ...ALERTS.IFRAME_REQUEST_TIMEOUT })
+                reject(new FrameRequestTimeoutError({ requestType: type }))
+              }, limit)
+        pending.set(id, { type, resolve: resolve as (value: unknown) => void, reject, timer })
+        target.postMessage({ latch: FRAME_PROTOCOL, id, type, payload }, origin)
+      })
+    },
+    destroy() {
+      destroyed = true
+      teardown()
+    },
+  }
+
+  const teardown = () => {
+    win?.removeEventListener('message', onMessage)
+    iframe?.remove()
+    iframe = undefined
+    for (const [id, request] of pending) {
+      if (request.timer) clearTimeout(request.timer)
+      request.reject(new FrameLoadError({ cause: new Error('The frame was removed') }))
+      pending.delete(id)
+    }
+  }
+
+  return client
+}

@@ -1,0 +1,138 @@
+import { s } from '../schema/s.js'
+import type { Infer, Schema } from '../schema/schema.js'
+
+// The postMessage protocol between a page and the embedded-wallet frame (docs/embedded-frame-protocol.md).
+// Both sides import these schemas: the page validates what the frame says, the frame what the page asks.
+
+/** Every message of the protocol carries this tag; anything else is ignored by both sides. */
+export const FRAME_PROTOCOL = 'frame/1'
+
+/** The kit waits this long after the frame's READY event before its first request (spec §9). */
+export const FRAME_READY_DELAY_MS = 500
+/** The frame must say READY within this time (spec §9). */
+export const FRAME_LOAD_TIMEOUT_MS = 20_000
+/** Connect email, device and one-time code requests time out after this long (spec §9). */
+export const FRAME_REQUEST_TIMEOUT_MS = 30_000
+/** Sign-out waits at most this long for the frame, then clears the kit's state anyway (spec §9). */
+export const FRAME_SIGN_OUT_WAIT_MS = 3_000
+/** The frame's overlay sits above the modal (spec §9). */
+export const FRAME_OVERLAY_Z_INDEX = 999_999
+
+const empty = s.object({})
+const chainId = s.union([s.string().min(1), s.number().int()])
+const nullable = <T>(schema: Schema<T>) =>
+  s.union([schema, s.custom<null>((v) => v === null, 'Expected null')])
+
+/** What the page may ask, and what a SUCCESS answer to each request carries. */
+export const frameRequestSchemas = {
+  CONNECT_EMAIL: {
+    payload: s.object({ email: s.string().email() }).strict(),
+    result: s.object({ action: s.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }),
+  },
+  CONNECT_DEVICE: { payload: empty, result: empty },
+  CONNECT_OTP: {
+    payload: s.object({ otp: s.string().regex(/^\d{6}$/, 'Expected 6 digits') }).strict(),
+    result: empty,
+  },
+  GET_USER: {
+    payload: s.object({ chainId, preferredAccountType: s.enum(['eoa', 'smartAccount']).optional() }),
+    result: s.object({
+      email: nullable(s.string()).optional(),
+      address: s.string().min(1),
+      chainId,
+      accounts: s
+        .array(s.object({ address: s.string().min(1), type: s.enum(['eoa', 'smartAccount']) }))
+        .optional(),
+      userName: s.string().optional(),
+      preferredAccountType: s.enum(['eoa', 'smartAccount']).optional(),
+      smartAccountDeployed: s.boolean().optional(),
+    }),
+  },
+  IS_CONNECTED: { payload: empty, result: s.object({ isConnected: s.boolean() }) },
+  GET_CHAIN_ID: { payload: empty, result: s.object({ chainId }) },
+  SWITCH_NETWORK: { payload: s.object({ chainId }), result: s.object({ chainId }) },
+  SIGN_OUT: { payload: empty, result: empty },
+  SYNC_THEME: {
+    payload: s.object({
+      themeMode: s.enum(['light', 'dark']),
+      themeVariables: s.record(s.union([s.string(), s.number()])),
+    }),
+    result: empty,
+  },
+  SYNC_DAPP_DATA: {
+    payload: s.object({
+      metadata: s.object({
+        name: s.string(),
+        description: s.string(),
+        url: s.string(),
+        icons: s.array(s.string()),
+      }),
+      sdkVersion: s.string(),
+      sdkType: s.string(),
+      projectId: s.string(),
+    }),
+    result: empty,
+  },
+  RPC_REQUEST: {
+    payload: s.object({ method: s.string().min(1), params: s.unknown() }),
+    result: s.object({ result: s.unknown() }),
+  },
+} as const
+
+export type FrameRequestType = keyof typeof frameRequestSchemas
+export type FramePayload<T extends FrameRequestType> = Infer<(typeof frameRequestSchemas)[T]['payload']>
+export type FrameResult<T extends FrameRequestType> = Infer<(typeof frameRequestSchemas)[T]['result']>
+export type FrameUser = FrameResult<'GET_USER'>
+
+/** Error codes the frame puts in an ERROR answer. */
+export type FrameErrorCode =
+  | 'THROTTLED'
+  | 'INVALID_OTP'
+  | 'EXPIRED_OTP'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'NOT_ALLOWED'
+  | (string & {})
+
+/** The requests a frame answers, as the page posts them. */
+export interface FrameRequest<T extends FrameRequestType = FrameRequestType> {
+  latch: typeof FRAME_PROTOCOL
+  id: string
+  type: T
+  payload: FramePayload<T>
+}
+
+const tag = s.literal(FRAME_PROTOCOL)
+const requestId = s.string().regex(/^[0-9A-Za-z-]{16,64}$/, 'Invalid request id')
+
+/** A page's request, as the frame checks it (the payload is checked per type afterwards). */
+export const frameRequestEnvelopeSchema = s.object({
+  latch: tag,
+  id: requestId,
+  type: s.enum(Object.keys(frameRequestSchemas) as [FrameRequestType, ...FrameRequestType[]]),
+  payload: s.unknown(),
+})
+
+/** The frame's answer to one request (its SUCCESS payload is checked per request type). */
+export const frameResponseSchema = s.union([
+  s.object({ latch: tag, id: requestId, type: s.literal('SUCCESS'), payload: s.unknown() }),
+  s.object({
+    latch: tag,
+    id: requestId,
+    type: s.literal('ERROR'),
+    payload: s.object({
+      message: s.string(),
+      code: s.string().optional(),
+      retryAfter: s.number().optional(),
+    }),
+  }),
+])
+
+/** What the frame says without being asked. */
+export const frameEventSchema = s.union([
+  s.object({ latch: tag, type: s.literal('READY'), payload: s.object({ version: s.string() }) }),
+  s.object({ latch: tag, type: s.literal('VISIBILITY'), payload: s.object({ visible: s.boolean() }) }),
+  s.object({ latch: tag, type: s.literal('SESSION_ENDED'), payload: s.object({}) }),
+])
+
+export type FrameResponse = Infer<typeof frameResponseSchema>
+export type FrameEvent = Infer<typeof frameEventSchema>

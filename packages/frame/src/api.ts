@@ -1,0 +1,98 @@
+import { FrameError } from './protocol.js'
+
+/** A refusal of the frame's server, with its error code. */
+export class ApiError extends FrameError {
+  constructor(
+    message: string,
+    code: string,
+    readonly status: number,
+    extra: Record<string, unknown> = {},
+  ) {
+    super(message, code, extra)
+  }
+}
+
+/** The frame's client of its own server (same origin; the token goes in `Authorization`). */
+export function createApi(projectId: string, getToken: () => string | undefined) {
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    tokenOverride?: string,
+  ): Promise<T> => {
+    const token = tokenOverride ?? getToken()
+    let response: Response
+    try {
+      response = await fetch(`/embedded/v1/${path}?projectId=${encodeURIComponent(projectId)}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        cache: 'no-store',
+        credentials: 'omit',
+      })
+    } catch {
+      throw new ApiError('The login server cannot be reached', 'NETWORK', 0)
+    }
+    if (response.status === 204) return undefined as T
+    const json = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined
+    if (!response.ok) {
+      const { error, message, ...extra } = json ?? {}
+      throw new ApiError(
+        typeof message === 'string' ? message : `The login server answered ${response.status}`,
+        typeof error === 'string' ? error : 'SERVER',
+        response.status,
+        extra,
+      )
+    }
+    return json as T
+  }
+  return {
+    config: () =>
+      call<{ projectId: string; name: string; allowedOrigins: string[]; recovery: 'user' | 'server' }>(
+        'GET',
+        'config',
+      ),
+    login: (email: string, deviceId?: string) =>
+      call<{ attemptId: string; action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('POST', 'login', {
+        email,
+        ...(deviceId ? { deviceId } : {}),
+      }),
+    deviceStatus: (attemptId: string) => call<{ confirmed: boolean }>('POST', 'device/status', { attemptId }),
+    otp: (attemptId: string, otp: string, devicePublicKey?: JsonWebKey) =>
+      call<{ token: string; deviceId: string; expiresAt: string }>('POST', 'otp', {
+        attemptId,
+        otp,
+        ...(devicePublicKey ? { devicePublicKey } : {}),
+      }),
+    me: () => call<Me>('GET', 'me'),
+    nonce: () => call<{ nonce: string }>('POST', 'nonce'),
+    createWallet: (body: ShareBody) => call<Me>('POST', 'wallet', body),
+    reshare: (body: ShareBody) => call<Me>('POST', 'reshare', body),
+    share: (proof: Proof) => call<{ authShare: string }>('POST', 'share', proof),
+    recovery: (proof: Proof) =>
+      call<{ mode: string; share: string; authShare: string }>('POST', 'recovery', proof),
+    signOutWith: (token: string) => call<void>('DELETE', 'session', undefined, token),
+  }
+}
+
+export type Api = ReturnType<typeof createApi>
+
+export interface Me {
+  email: string
+  deviceId: string
+  wallet: { eip155Address: string; solanaAddress: string | null; recoveryMode: string | null } | null
+  deviceHasShare: boolean
+}
+export interface Proof {
+  nonce: string
+  signature: string
+}
+export interface ShareBody extends Proof {
+  eip155Address: string
+  solanaAddress: string
+  authShare: string
+  recovery: { mode: 'password' | 'passkey' | 'server'; share: string }
+}

@@ -1,0 +1,63 @@
+import { mnemonicToEntropy } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { describe, expect, it } from 'vitest'
+import {
+  addressesOf,
+  combineShares,
+  newEntropy,
+  openRecovery,
+  sealRecovery,
+  splitEntropy,
+  WrongPasswordError,
+} from './custody.js'
+
+// The well-known development mnemonic: its first eip155 account is public knowledge.
+const devMnemonic = 'test test test test test test test test test test test junk'
+
+describe('given a BIP-39 wallet', () => {
+  it("then the eip155 account is m/44'/60'/0'/0/0 with an EIP-55 checksum, and the solana one a base58 ed25519 key", async () => {
+    const addresses = await addressesOf(mnemonicToEntropy(devMnemonic, wordlist))
+    expect(addresses.eip155).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    expect(addresses.solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+  })
+
+  it('then any two of the three shares rebuild it, and one share alone does not', async () => {
+    const entropy = newEntropy()
+    expect(entropy).toHaveLength(16)
+    const copy = entropy.slice()
+    const { device, auth, recovery } = await splitEntropy(entropy)
+    for (const [a, b] of [
+      [device, auth],
+      [device, recovery],
+      [auth, recovery],
+    ] as const) {
+      expect(await combineShares(a, b)).toEqual(copy)
+    }
+    await expect(combineShares(device, device)).rejects.toThrow()
+    // Shares of another split of the same wallet do not mix with these.
+    const other = await splitEntropy(copy)
+    expect(await combineShares(device, other.auth).catch(() => undefined)).not.toEqual(copy)
+  })
+})
+
+describe('given a recovery share sealed under a password', () => {
+  const share = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
+  const context = 'latch-share|demo|a@example.com'
+
+  it('then the sealed text holds no share bytes and the right password opens it', async () => {
+    const sealed = await sealRecovery(share, 'a long recovery password', context)
+    expect(sealed).not.toContain(Buffer.from(share).toString('base64url').slice(0, 12))
+    expect(JSON.parse(sealed)).toMatchObject({ v: 1, kdf: 'scrypt', N: 32768, r: 8, p: 1 })
+    expect(await openRecovery(sealed, 'a long recovery password', context)).toEqual(share)
+  })
+
+  it('then a wrong password, or the ciphertext of another account, is refused', async () => {
+    const sealed = await sealRecovery(share, 'a long recovery password', context)
+    await expect(openRecovery(sealed, 'another password!', context)).rejects.toBeInstanceOf(
+      WrongPasswordError,
+    )
+    await expect(
+      openRecovery(sealed, 'a long recovery password', 'latch-share|demo|b@example.com'),
+    ).rejects.toBeInstanceOf(WrongPasswordError)
+  })
+})

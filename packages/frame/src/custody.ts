@@ -1,0 +1,157 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { scryptAsync } from '@noble/hashes/scrypt.js'
+import { keccak_256 } from '@noble/hashes/sha3.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { base58, base64urlnopad } from '@scure/base'
+import { HDKey } from '@scure/bip32'
+import { entropyToMnemonic, generateMnemonic, mnemonicToEntropy, mnemonicToSeed } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
+import { combine, split } from 'shamir-secret-sharing'
+
+/** The eip155 account: BIP-44 Ethereum, first address. */
+export const eip155Path = "m/44'/60'/0'/0/0"
+/** The solana account: SLIP-0010 ed25519, all hardened (the path wallets use). */
+export const solanaPath = "m/44'/501'/0'/0'"
+
+export interface Addresses {
+  eip155: string
+  solana: string
+}
+
+/** EIP-55 checksummed address of a secp256k1 private key. */
+export function eip155Address(privateKey: Uint8Array): string {
+  const publicKey = secp256k1.getPublicKey(privateKey, false)
+  const hex = bytesToHex(keccak_256(publicKey.subarray(1)).subarray(-20))
+  const hash = bytesToHex(keccak_256(new TextEncoder().encode(hex)))
+  let out = '0x'
+  for (let i = 0; i < hex.length; i++)
+    out += Number.parseInt(hash[i] ?? '0', 16) >= 8 ? hex[i]!.toUpperCase() : hex[i]
+  return out
+}
+
+/** The addresses of a BIP-39 entropy; every intermediate secret array is zeroed before return. */
+export async function addressesOf(entropy: Uint8Array): Promise<Addresses> {
+  // The mnemonic is a string: JavaScript cannot wipe it (see the threat model).
+  const seed = await mnemonicToSeed(entropyToMnemonic(entropy, wordlist))
+  try {
+    const evm = HDKey.fromMasterSeed(seed).derive(eip155Path)
+    const sol = Slip10.fromMasterSeed(seed).derive(solanaPath)
+    try {
+      return { eip155: eip155Address(evm.privateKey!), solana: base58.encode(sol.publicKeyRaw) }
+    } finally {
+      evm.wipePrivateData()
+      sol.privateKey.fill(0)
+    }
+  } finally {
+    seed.fill(0)
+  }
+}
+
+/** A fresh 12-word wallet's entropy (BIP-39, 128 bits from the platform's CSPRNG). */
+export function newEntropy(): Uint8Array {
+  return mnemonicToEntropy(generateMnemonic(wordlist, 128), wordlist)
+}
+
+/** The three shares of a wallet, 2 of which rebuild it. */
+export interface ShareSet {
+  device: Uint8Array
+  auth: Uint8Array
+  recovery: Uint8Array
+}
+
+/** Splits the entropy 2-of-3 (`shamir-secret-sharing`). */
+export async function splitEntropy(entropy: Uint8Array): Promise<ShareSet> {
+  const [device, auth, recovery] = await split(entropy, 3, 2)
+  return { device: device!, auth: auth!, recovery: recovery! }
+}
+
+/** Rebuilds the entropy from two shares of one set. */
+export function combineShares(a: Uint8Array, b: Uint8Array): Promise<Uint8Array> {
+  return combine([a, b])
+}
+
+/** Zeroes every array given. */
+export function wipe(...arrays: (Uint8Array | undefined)[]): void {
+  for (const array of arrays) array?.fill(0)
+}
+
+/** scrypt cost of the recovery password: 2^15 × 8 × 1 (32 MiB, under a second). */
+export const scryptParams = { N: 2 ** 15, r: 8, p: 1 } as const
+export const minPasswordLength = 10
+
+interface SealedRecovery {
+  v: 1
+  kdf: 'scrypt'
+  N: number
+  r: number
+  p: number
+  salt: string
+  iv: string
+  data: string
+}
+
+async function passwordKey(password: string, salt: Uint8Array, params: { N: number; r: number; p: number }) {
+  const raw = await scryptAsync(new TextEncoder().encode(password.normalize('NFKC')), salt, {
+    ...params,
+    dkLen: 32,
+  })
+  try {
+    return await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt'])
+  } finally {
+    raw.fill(0)
+  }
+}
+
+/** Encrypts the recovery share under the visitor's password, in the frame: the server gets ciphertext. */
+export async function sealRecovery(share: Uint8Array, password: string, context: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16))
+  const iv = crypto.getRandomValues(new Uint8Array(12))
+  const key = await passwordKey(password, salt, scryptParams)
+  const data = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(context) },
+      key,
+      share as BufferSource,
+    ),
+  )
+  const sealed: SealedRecovery = {
+    v: 1,
+    kdf: 'scrypt',
+    ...scryptParams,
+    salt: base64urlnopad.encode(salt),
+    iv: base64urlnopad.encode(iv),
+    data: base64urlnopad.encode(data),
+  }
+  return JSON.stringify(sealed)
+}
+
+export class WrongPasswordError extends Error {
+  override name = 'WrongPasswordError' as const
+  constructor() {
+    super('The recovery password is not correct')
+  }
+}
+
+/** Opens a sealed recovery share; {@link WrongPasswordError} when the password does not. */
+export async function openRecovery(sealed: string, password: string, context: string): Promise<Uint8Array> {
+  const parsed = JSON.parse(sealed) as SealedRecovery
+  if (parsed.v !== 1 || parsed.kdf !== 'scrypt' || parsed.N > 2 ** 20 || parsed.r > 16 || parsed.p > 4)
+    throw new Error('Unknown recovery format')
+  const key = await passwordKey(password, base64urlnopad.decode(parsed.salt), parsed)
+  try {
+    return new Uint8Array(
+      await crypto.subtle.decrypt(
+        {
+          name: 'AES-GCM',
+          iv: base64urlnopad.decode(parsed.iv) as BufferSource,
+          additionalData: new TextEncoder().encode(context),
+        },
+        key,
+        base64urlnopad.decode(parsed.data) as BufferSource,
+      ),
+    )
+  } catch {
+    throw new WrongPasswordError()
+  }
+}

@@ -1,0 +1,119 @@
+import { isOriginAllowedBy } from '@latch/server/origin-match'
+import { createApi } from './api.js'
+import { createFrameEndpoint, FrameError, type Handlers, type RequestType } from './protocol.js'
+import { openDeviceStore, StorageUnavailableError } from './storage.js'
+import { askPassword, showNotice } from './ui.js'
+import { createWallet } from './wallet.js'
+
+export const frameVersion = '1.0.0'
+
+/** The embedding page's origin: Chromium's `ancestorOrigins`, else the referrer's origin. */
+function parentOriginOf(): string | undefined {
+  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
+  if (ancestors && ancestors.length > 0) return ancestors[0] ?? undefined
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+async function boot(): Promise<void> {
+  // Runs only framed and in a secure context; fails closed otherwise.
+  if (window.parent === window) {
+    showNotice('Latch login', 'This page runs only inside the app that opened it.')
+    return
+  }
+  if (!window.isSecureContext) {
+    showNotice('Latch login', 'The login frame needs a secure connection (https).')
+    return
+  }
+  const params = new URLSearchParams(location.search)
+  const projectId = params.get('projectId') ?? ''
+  const chainId = params.get('chainId') ?? 'eip155:1'
+  const logger = params.get('enableLogger') === '1'
+  let token: string | undefined
+  const api = createApi(projectId, () => token)
+  const config = await api.config().catch(() => undefined)
+  const parentOrigin = parentOriginOf()
+  // The project's allowed origins only, with the server's own matcher; never the default ancestors.
+  if (
+    config === undefined ||
+    parentOrigin === undefined ||
+    !isOriginAllowedBy(parentOrigin, config.allowedOrigins)
+  ) {
+    showNotice('Latch login', 'This app is not allowed to use this login.')
+    return
+  }
+  const post = (message: Record<string, unknown>, targetOrigin: string) =>
+    window.parent.postMessage(message, targetOrigin)
+  let handlers: Handlers
+  const endpoint = createFrameEndpoint({
+    parent: window.parent,
+    parentOrigin,
+    post,
+    get handlers() {
+      return handlers
+    },
+    onError: (error) => {
+      // Only the error's name: messages could carry user data.
+      if (logger) console.error('latch frame:', error instanceof Error ? error.name : 'error')
+    },
+  })
+  try {
+    const store = await openDeviceStore(projectId)
+    const record = await store.load()
+    token = record.token
+    Object.defineProperty(record, 'token', {
+      get: () => token,
+      set: (value: string | undefined) => {
+        token = value
+      },
+      enumerable: true,
+      configurable: true,
+    })
+    handlers = createWallet({
+      projectId,
+      chainId,
+      recoveryPolicy: config.recovery === 'server' ? 'server' : 'user',
+      api,
+      store,
+      record,
+      askPassword,
+      setVisible: (visible) => {
+        document.body.classList.toggle('visible', visible)
+        endpoint.event('VISIBILITY', { visible })
+      },
+      sessionEnded: () => endpoint.event('SESSION_ENDED', {}),
+    })
+  } catch (error) {
+    // No storage at all (blocked third-party storage): every request says so; no silent loss.
+    const reason = error instanceof StorageUnavailableError ? error : new StorageUnavailableError(error)
+    const refuse = async () => {
+      throw new FrameError(reason.message, 'STORAGE_UNAVAILABLE')
+    }
+    handlers = Object.fromEntries(
+      (
+        [
+          'CONNECT_EMAIL',
+          'CONNECT_DEVICE',
+          'CONNECT_OTP',
+          'GET_USER',
+          'GET_CHAIN_ID',
+          'SWITCH_NETWORK',
+          'SIGN_OUT',
+          'SYNC_THEME',
+          'SYNC_DAPP_DATA',
+          'RPC_REQUEST',
+        ] as RequestType[]
+      ).map((type) => [type, refuse]),
+    ) as unknown as Handlers
+    handlers.IS_CONNECTED = async () => ({ isConnected: false })
+  }
+  window.addEventListener('message', (event) => {
+    void endpoint.receive({ origin: event.origin, source: event.source, data: event.data })
+  })
+  endpoint.event('READY', { version: frameVersion })
+}
+
+void boot()

@@ -1,0 +1,135 @@
+import { type Schema, s } from '@latch/core'
+
+/** Every message of the frame protocol carries this tag; anything else is ignored. */
+export const protocolTag = 'frame/1'
+
+const caip2 = s.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'Invalid chain id')
+const chainIdInput = s.union([caip2, s.number().int()])
+
+/** The request types the frame answers, and their payload schemas (§7, part 1). */
+export const requestSchemas = {
+  CONNECT_EMAIL: s.object({ email: s.string().email() }),
+  CONNECT_DEVICE: s.object({}),
+  CONNECT_OTP: s.object({ otp: s.string().regex(/^[0-9]{6}$/, 'The code has 6 digits') }),
+  GET_USER: s.object({
+    chainId: chainIdInput.optional(),
+    preferredAccountType: s.string().optional(),
+  }),
+  IS_CONNECTED: s.object({}),
+  GET_CHAIN_ID: s.object({}),
+  SWITCH_NETWORK: s.object({ chainId: chainIdInput }),
+  SIGN_OUT: s.object({}),
+  SYNC_THEME: s.object({
+    themeMode: s.enum(['light', 'dark']).optional(),
+    themeVariables: s.record(s.union([s.string(), s.number()])).optional(),
+  }),
+  SYNC_DAPP_DATA: s.object({
+    metadata: s.unknown().optional(),
+    sdkVersion: s.string().optional(),
+    sdkType: s.string().optional(),
+    projectId: s.string().optional(),
+  }),
+  RPC_REQUEST: s.object({ method: s.string().min(1), params: s.unknown().optional() }),
+} satisfies Record<string, Schema<unknown>>
+
+export type RequestType = keyof typeof requestSchemas
+export type RequestPayload<T extends RequestType> = ReturnType<(typeof requestSchemas)[T]['parse']>
+
+/** A refusal the page receives as `ERROR { message, code, …extra }`. */
+export class FrameError extends Error {
+  override name = 'FrameError' as const
+  constructor(
+    message: string,
+    readonly code?: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message)
+  }
+}
+
+export type Handlers = { [T in RequestType]: (payload: RequestPayload<T>) => Promise<unknown> }
+
+/** What the endpoint needs of a `message` event. */
+export interface IncomingMessage {
+  origin: string
+  source: unknown
+  data: unknown
+}
+
+const idShape = /^[A-Za-z0-9-]{16,64}$/
+const maxRemembered = 10_000
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * The frame's side of the protocol. A message is handled only when it comes from the parent
+ * window (`event.source`) on the checked parent origin (`event.origin`), carries the tag, a fresh
+ * id and a known type; anything else is ignored without an answer. A known type with a payload its
+ * schema refuses gets an ERROR, so the page is not left waiting. Answers go to the parent only,
+ * with the parent's exact origin as `targetOrigin`.
+ */
+export function createFrameEndpoint(options: {
+  parent: unknown
+  parentOrigin: string
+  post: (message: Record<string, unknown>, targetOrigin: string) => void
+  handlers: Handlers
+  onError?: (error: unknown) => void
+}) {
+  const seen = new Set<string>()
+  const send = (message: Record<string, unknown>) =>
+    options.post({ latch: protocolTag, ...message }, options.parentOrigin)
+
+  return {
+    /** Posts an unsolicited event (READY, VISIBILITY, SESSION_ENDED). */
+    event(type: 'READY' | 'VISIBILITY' | 'SESSION_ENDED', payload: Record<string, unknown>) {
+      send({ type, payload })
+    },
+    /** Handles one `message` event; resolves when the answer (if any) was posted. */
+    async receive(event: IncomingMessage): Promise<void> {
+      if (event.source !== options.parent || event.origin !== options.parentOrigin) return
+      const data = event.data
+      if (!isPlainObject(data) || data.latch !== protocolTag) return
+      const { id, type } = data
+      if (typeof id !== 'string' || !idShape.test(id) || typeof type !== 'string') return
+      if (!Object.hasOwn(requestSchemas, type)) return
+      if (seen.has(id)) return
+      if (seen.size >= maxRemembered) seen.delete(seen.values().next().value as string)
+      seen.add(id)
+      const requestType = type as RequestType
+      const parsed = requestSchemas[requestType].safeParse(data.payload ?? {})
+      if (!parsed.success) {
+        const issue = parsed.issues[0]
+        send({
+          id,
+          type: 'ERROR',
+          payload: { message: issue?.message ?? 'Invalid input', code: 'INVALID_PAYLOAD' },
+        })
+        return
+      }
+      try {
+        const handler = options.handlers[requestType] as (payload: unknown) => Promise<unknown>
+        const result = await handler(parsed.data)
+        send({ id, type: 'SUCCESS', payload: result ?? {} })
+      } catch (error) {
+        if (error instanceof FrameError) {
+          send({
+            id,
+            type: 'ERROR',
+            payload: { ...error.extra, message: error.message, ...(error.code ? { code: error.code } : {}) },
+          })
+        } else {
+          options.onError?.(error)
+          send({
+            id,
+            type: 'ERROR',
+            payload: { message: 'The login frame failed to handle the request', code: 'INTERNAL' },
+          })
+        }
+      }
+    },
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The frame's storage, in its own origin's IndexedDB, per project: the device key (ECDSA P-256,
+ * private half non-extractable), the wrapping key of the device share (AES-GCM, non-extractable),
+ * the encrypted device share, and the session token. CryptoKey objects are stored as such: their
+ * raw bytes are never readable by script, though the browser keeps them on disk.
+ */
+export interface DeviceRecord {
+  deviceKey: CryptoKeyPair
+  wrapKey: CryptoKey
+  deviceId?: string
+  /** The device share, AES-GCM under `wrapKey`. */
+  deviceShare?: { iv: Uint8Array; data: Uint8Array }
+  token?: string
+  email?: string
+  eip155Address?: string
+  solanaAddress?: string
+}
+
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError' as const
+  constructor(cause?: unknown) {
+    super(
+      'This browser gives the login frame no storage here (third-party storage is blocked), so a login could not be kept. Allow storage for this site or open the login in its own window.',
+      { cause },
+    )
+  }
+}
+
+const dbName = 'latch-frame'
+const storeName = 'devices'
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error)
+  })
+}
+
+export interface DeviceStore {
+  load(): Promise<DeviceRecord>
+  save(record: DeviceRecord): Promise<void>
+}
+
+/** Opens the store of one project; {@link StorageUnavailableError} when there is no IndexedDB. */
+export async function openDeviceStore(projectId: string): Promise<DeviceStore> {
+  let db: IDBDatabase
+  try {
+    const open = indexedDB.open(dbName, 1)
+    open.onupgradeneeded = () => open.result.createObjectStore(storeName)
+    db = await request(open)
+  } catch (error) {
+    throw new StorageUnavailableError(error)
+  }
+  const tx = (mode: IDBTransactionMode) => db.transaction(storeName, mode).objectStore(storeName)
+  const save = async (record: DeviceRecord) => {
+    await request(tx('readwrite').put(record, projectId))
+  }
+  return {
+    save,
+    async load() {
+      const existing = (await request(tx('readonly').get(projectId))) as DeviceRecord | undefined
+      if (existing !== undefined) return existing
+      const record: DeviceRecord = {
+        deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+          'sign',
+          'verify',
+        ]),
+        wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+          'encrypt',
+          'decrypt',
+        ]),
+      }
+      await save(record)
+      return record
+    },
+  }
+}
+
+/** Encrypts the device share under the record's wrapping key. */
+export async function wrapShare(record: DeviceRecord, share: Uint8Array, context: string) {
+  const iv = crypto.getRandomValues(new Uint8Array(12))
+  const data = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(context) },
+      record.wrapKey,
+      share as BufferSource,
+    ),
+  )
+  return { iv, data }
+}
+
+export async function unwrapShare(record: DeviceRecord, context: string): Promise<Uint8Array | undefined> {
+  if (record.deviceShare === undefined) return undefined
+  const { iv, data } = record.deviceShare
+  return new Uint8Array(
+    await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: iv as BufferSource, additionalData: new TextEncoder().encode(context) },
+      record.wrapKey,
+      data as BufferSource,
+    ),
+  )
+}

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
+import { sendError } from '../http/errors.js'
+import { projectOrigins } from '../http/project.js'
+import { projectQuery } from '../http/schemas.js'
+import { isOriginPattern } from '../origins.js'
+
+/** Where the built `@latch/frame` lives: the installed package's `dist`, if there is one. */
+export function defaultFrameDir(): string | undefined {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('@latch/frame/package.json')), 'dist')
+  } catch {
+    return undefined
+  }
+}
+
+const types: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+}
+
+/**
+ * The frame's own policy: its scripts only, its server only, no inline code, Trusted Types
+ * required (no policy may be created, so no string ever reaches an HTML sink), and embeddable by
+ * exactly the project's allowed origins (never the spec's default preview hosts).
+ */
+export function frameContentSecurityPolicy(ancestors: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
+    `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
+  ].join('; ')
+}
+
+/** `GET /frame/?projectId=…` (the frame's page, per project) and `/frame/assets/*`. */
+export function registerFrameRoutes(
+  app: FastifyInstance,
+  frameDir: string | undefined,
+  requireProject: preHandlerAsyncHookHandler,
+): void {
+  app.get(
+    '/frame',
+    { preHandler: requireProject, schema: { querystring: projectQuery } },
+    async (request, reply) => {
+      if (frameDir === undefined)
+        return sendError(
+          reply,
+          404,
+          'frame_unavailable',
+          'The embedded-wallet frame is not installed (@latch/frame)',
+        )
+      const html = await readFile(join(frameDir, 'index.html'), 'utf8')
+      const ancestors = projectOrigins(request.project!).filter(isOriginPattern)
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', frameContentSecurityPolicy(ancestors))
+        .header('cross-origin-opener-policy', 'same-origin')
+        .header('referrer-policy', 'no-referrer')
+        .send(html)
+    },
+  )
+
+  app.get('/frame/assets/:file', async (request, reply) => {
+    const { file } = request.params as { file: string }
+    const match = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.(js|css|svg)$/.exec(file)
+    if (frameDir === undefined || match === null)
+      return sendError(reply, 404, 'not_found', 'No such frame asset')
+    const body = await readFile(join(frameDir, 'assets', file)).catch(() => undefined)
+    if (body === undefined) return sendError(reply, 404, 'not_found', 'No such frame asset')
+    return reply
+      .type(types[match[1] ?? 'js'] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(body)
+  })
+}

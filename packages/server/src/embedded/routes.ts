@@ -1,0 +1,716 @@
+import {
+  createHash,
+  createHmac,
+  createPublicKey,
+  randomBytes,
+  randomInt,
+  randomUUID,
+  timingSafeEqual,
+  verify,
+} from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { jwtVerify, SignJWT } from 'jose'
+import { projectOrigins } from '../http/project.js'
+import { projectQuery } from '../http/schemas.js'
+import type { LimitStore } from '../limits/store.js'
+import { isOriginPattern } from '../origins.js'
+import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
+import type { Project, Repository } from '../storage/types.js'
+import type { KeyRing } from './keys.js'
+import type { Mailer } from './mail.js'
+import { confirmPage, resultPage } from './pages.js'
+
+/** Limits of the email login; every count lives in the shared limit store. */
+export interface EmbeddedLimits {
+  /** Seconds between two code mails to one email (spec §5: 30). */
+  resendSeconds: number
+  /** A code is valid this long. */
+  codeLifetimeMs: number
+  /** Wrong codes one login attempt may take before it is dead. */
+  attemptFailures: number
+  /** Code checks per email per window. */
+  emailChecks: number
+  /** Code checks per client IP per window. */
+  ipChecks: number
+  /** Login starts per client IP per window. */
+  ipLogins: number
+  windowMs: number
+  /** Session lifetime. */
+  sessionLifetimeMs: number
+}
+
+export const defaultEmbeddedLimits: EmbeddedLimits = {
+  resendSeconds: 30,
+  codeLifetimeMs: 10 * 60_000,
+  attemptFailures: 5,
+  emailChecks: 10,
+  ipChecks: 100,
+  ipLogins: 100,
+  windowMs: 15 * 60_000,
+  sessionLifetimeMs: 7 * 24 * 60 * 60_000,
+}
+
+/** The `typ` of the frame's session tokens: no other token of the server passes for one. */
+export const embeddedTokenType = 'latch-embedded+jwt'
+const audienceOf = (projectId: string) => `latch-embedded:${projectId}`
+const attemptLifetimeMs = 20 * 60_000
+const nonceLifetimeMs = 2 * 60_000
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+const emailPattern =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/
+
+/** The plain email check of the kit (§5), repeated here: the server never trusts the page's. */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && emailPattern.test(email) && (email.split('@')[0]?.length ?? 0) <= 64
+}
+
+/** Base64url of at most `max` characters. */
+const b64 = (max: number) =>
+  ({ type: 'string', minLength: 4, maxLength: max, pattern: '^[A-Za-z0-9_-]+$' }) as const
+const attemptIdSchema = b64(64)
+const deviceIdSchema = { type: 'string', pattern: '^[0-9a-f-]{36}$' } as const
+const signed = {
+  nonce: b64(64),
+  signature: b64(128),
+} as const
+const recoverySchema = {
+  type: 'object',
+  required: ['mode', 'share'],
+  additionalProperties: false,
+  properties: {
+    mode: { type: 'string', enum: ['password', 'passkey', 'server'] },
+    // The frame's ciphertext (JSON: KDF parameters, salt, iv, data), opaque to the server; with
+    // server-assisted recovery, the share itself (base64url), which the server encrypts.
+    share: { type: 'string', minLength: 16, maxLength: 4096, pattern: '^[\\x20-\\x7e]+$' },
+  },
+} as const
+const addressSchema = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
+const solanaSchema = { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' } as const
+
+function thrown(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  return Object.assign(new Error(message), { status, code, extra })
+}
+type Refusal = ReturnType<typeof thrown>
+const isRefusal = (e: unknown): e is Refusal => e instanceof Error && 'status' in e && 'code' in e
+
+export interface EmbeddedRouteOptions {
+  repository: Repository
+  store: LimitStore
+  keys: KeyRing
+  mailer: Mailer | undefined
+  requireProject: preHandlerAsyncHookHandler
+  limits: EmbeddedLimits
+  /** The server's public URL, for links in mails (`LATCH_PUBLIC_URL`); else the request's host. */
+  publicUrl: string | undefined
+}
+
+/**
+ * The embedded wallet's API, called by the frame only (same origin as the server):
+ * email login with a one-time code bound to the attempt, device verification, sessions, and the
+ * storage and release of shares. Emails, codes, tokens and shares are never logged: the access
+ * log has paths and parameter names only, and no handler logs a body.
+ */
+export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRouteOptions): void {
+  const { repository, store, keys, mailer, requireProject, limits } = options
+  const db = repository.embedded
+
+  // Forms of the device-confirmation page.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 2048 },
+    (_r, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)))
+    },
+  )
+
+  const publicUrl = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`
+  const requireMailer = () => {
+    if (mailer === undefined)
+      throw thrown(503, 'mail_unavailable', 'Email login is not configured on this server (LATCH_SMTP_URL)')
+    return mailer
+  }
+
+  const fail = (reply: FastifyReply, error: unknown) => {
+    if (!isRefusal(error)) throw error
+    return reply
+      .code(error.status)
+      .type('application/json; charset=utf-8')
+      .send({ error: error.code, message: error.message, ...error.extra })
+  }
+
+  async function sendCode(project: Project, attempt: EmbeddedAttempt): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const pepper = await keys.current('otp')
+    const hmac = createHmac('sha256', pepper.secret!).update(`${attempt.id}:${code}`).digest('hex')
+    await db.setAttemptCode(attempt.id, {
+      hmac,
+      kid: pepper.kid,
+      expiresAt: Date.now() + limits.codeLifetimeMs,
+    })
+    const minutes = Math.round(limits.codeLifetimeMs / 60_000)
+    await requireMailer().send({
+      to: attempt.email,
+      subject: `Your ${project.name} login code`,
+      text: `Your login code for ${project.name} is ${code}.\n\nIt expires in ${minutes} minutes and works only in the window where you asked for it. If you did not ask for it, ignore this mail.`,
+    })
+  }
+
+  async function sendDeviceLink(request: FastifyRequest, project: Project, email: string, token: string) {
+    const link = `${publicUrl(request)}/embedded/v1/device/confirm?token=${token}`
+    await requireMailer().send({
+      to: email,
+      subject: `Confirm a new device for ${project.name}`,
+      text: `A new device asked to sign in to ${project.name} with this email.\n\nBrowser: ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was you, open this link and press "This was me":\n${link}\n\nIf it was not you, ignore this mail: nothing happens without your confirmation.`,
+    })
+  }
+
+  async function session(request: FastifyRequest): Promise<EmbeddedSession> {
+    const header = request.headers.authorization
+    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined
+    if (token === undefined)
+      throw thrown(401, 'unauthorized', 'A session token is required (Authorization: Bearer …)')
+    const project = request.project!
+    const claims = await jwtVerify(
+      token,
+      async (header) => {
+        const key = header.kid === undefined ? undefined : await keys.sessionPublicKey(header.kid)
+        if (key === undefined) throw new Error('Unknown key')
+        return key
+      },
+      { audience: audienceOf(project.id), typ: embeddedTokenType, algorithms: ['ES256'] },
+    ).catch(() => undefined)
+    const id = claims?.payload.jti
+    const stored = typeof id === 'string' ? await db.getSession(id) : undefined
+    if (
+      stored === undefined ||
+      stored.revokedAt !== null ||
+      stored.projectId !== project.id ||
+      Date.parse(stored.expiresAt) <= Date.now()
+    )
+      throw thrown(401, 'session_ended', 'The session is not valid, has expired or was signed out')
+    return stored
+  }
+
+  /** The device of the session must sign `purpose` over a fresh server nonce. */
+  async function deviceProof(
+    request: FastifyRequest,
+    current: EmbeddedSession,
+    purpose: string,
+    body: { nonce: string; signature: string },
+  ) {
+    const device = await db.getDevice(current.deviceId)
+    if (device === undefined || device.revokedAt !== null)
+      throw thrown(403, 'device_revoked', 'This device was removed')
+    const message = `latch-embedded/1|${purpose}|${request.project!.id}|${current.id}|${body.nonce}`
+    let valid = false
+    try {
+      const key = createPublicKey({ key: JSON.parse(device.publicJwk), format: 'jwk' })
+      valid = verify(
+        'sha256',
+        Buffer.from(message),
+        { key, dsaEncoding: 'ieee-p1363' },
+        Buffer.from(body.signature, 'base64url'),
+      )
+    } catch {
+      valid = false
+    }
+    // The nonce is spent only by a valid signature, and only once across every instance.
+    if (!valid || !(await store.consume(`embedded-nonce:${current.id}:${body.nonce}`)))
+      throw thrown(403, 'invalid_device_proof', 'The device signature or its nonce is not valid')
+    return device
+  }
+
+  const withProject = { preHandler: requireProject }
+
+  /** What is stored of a recovery share: the frame's ciphertext, or (server-assisted) ours. */
+  async function storedRecovery(
+    projectId: string,
+    userId: string,
+    recovery: { mode: string; share: string },
+  ) {
+    if (recovery.mode !== 'server') return recovery.share
+    if ((await db.getRecoveryPolicy(projectId)) !== 'server')
+      throw thrown(400, 'recovery_not_allowed', 'This project does not use server-assisted recovery')
+    return keys.encrypt(Buffer.from(recovery.share, 'base64url'), `recovery:${userId}`)
+  }
+
+  app.get(
+    '/embedded/v1/config',
+    { ...withProject, schema: { querystring: projectQuery } },
+    async (request) => {
+      const project = request.project!
+      return {
+        projectId: project.id,
+        name: project.name,
+        // Only patterns the server's full check accepts; the frame matches with the same code.
+        allowedOrigins: projectOrigins(project).filter(isOriginPattern),
+        recovery: await db.getRecoveryPolicy(project.id),
+      }
+    },
+  )
+
+  app.post(
+    '/embedded/v1/login',
+    {
+      ...withProject,
+      schema: {
+        querystring: projectQuery,
+        body: {
+          type: 'object',
+          required: ['email'],
+          additionalProperties: false,
+          properties: { email: { type: 'string', maxLength: 254 }, deviceId: deviceIdSchema },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const project = request.project!
+        const body = request.body as { email: string; deviceId?: string }
+        const email = body.email.trim().toLowerCase()
+        if (!isValidEmail(email)) throw thrown(400, 'invalid_email', 'Invalid email')
+        const perIp = await store.increment(`embedded-login-ip:${request.ip}`, limits.windowMs)
+        if (perIp.count > limits.ipLogins) {
+          const retryAfter = Math.ceil(perIp.resetMs / 1000)
+          throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
+        }
+        const throttle = await store.increment(
+          `embedded-mail:${project.id}:${sha256(email)}`,
+          limits.resendSeconds * 1000,
+        )
+        if (throttle.count > 1) {
+          const retryAfter = Math.max(1, Math.ceil(throttle.resetMs / 1000))
+          throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
+        }
+        requireMailer()
+        const user = await db.findUser(project.id, email)
+        const device = user && body.deviceId ? await db.getDevice(body.deviceId) : undefined
+        const knownDevice = device !== undefined && device.userId === user?.id && device.revokedAt === null
+        // A known email on an unknown device must confirm the device from the mailbox first.
+        const action = user !== undefined && !knownDevice ? 'VERIFY_DEVICE' : 'VERIFY_OTP'
+        const secret = randomBytes(32).toString('base64url')
+        const confirmToken = action === 'VERIFY_DEVICE' ? randomBytes(32).toString('base64url') : undefined
+        const attempt: EmbeddedAttempt = {
+          id: sha256(secret),
+          projectId: project.id,
+          email,
+          deviceId: knownDevice ? device.id : null,
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 400),
+          action,
+          state: action === 'VERIFY_DEVICE' ? 'device_pending' : 'code_sent',
+          confirmId: confirmToken === undefined ? null : sha256(confirmToken),
+          codeHmac: null,
+          codeKid: null,
+          codeExpiresAt: null,
+          failures: 0,
+          createdAt: new Date().toISOString(),
+          expiresAt: Date.now() + attemptLifetimeMs,
+        }
+        await db.insertAttempt(attempt)
+        if (confirmToken !== undefined) await sendDeviceLink(request, project, email, confirmToken)
+        else await sendCode(project, attempt)
+        return { attemptId: secret, action }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  const attemptBody = (extra: Record<string, unknown> = {}, required: string[] = []) => ({
+    type: 'object',
+    required: ['attemptId', ...required],
+    additionalProperties: false,
+    properties: { attemptId: attemptIdSchema, ...extra },
+  })
+
+  async function liveAttempt(request: FastifyRequest, secret: string): Promise<EmbeddedAttempt> {
+    const attempt = await db.getAttempt(sha256(secret))
+    if (attempt === undefined || attempt.projectId !== request.project!.id || attempt.expiresAt <= Date.now())
+      throw thrown(400, 'EXPIRED_OTP', 'This login has expired: ask for a new code')
+    return attempt
+  }
+
+  app.post(
+    '/embedded/v1/device/status',
+    { ...withProject, schema: { querystring: projectQuery, body: attemptBody() } },
+    async (request, reply) => {
+      try {
+        const attempt = await liveAttempt(request, (request.body as { attemptId: string }).attemptId)
+        if (attempt.state === 'device_pending') return { confirmed: false }
+        // The first poll after the confirmation sends the code, once.
+        if (await db.transitionAttempt(attempt.id, 'device_confirmed', 'code_sent'))
+          await sendCode(request.project!, attempt)
+        return { confirmed: true }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  const tokenQuery = {
+    type: 'object',
+    required: ['token'],
+    properties: { token: b64(64) },
+  } as const
+
+  // GET shows what asks to sign in; it never confirms anything (mail scanners prefetch links).
+  app.get('/embedded/v1/device/confirm', { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const { token } = request.query as { token: string }
+    const attempt = await db.findAttemptByConfirmId(sha256(token))
+    reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp)
+    if (attempt === undefined || attempt.expiresAt <= Date.now() || attempt.state !== 'device_pending')
+      return resultPage('This link has expired or was already used.', 'Start the login again in the app.')
+    return confirmPage({
+      token,
+      browser: attempt.userAgent,
+      ip: attempt.ip,
+      time: new Date(attempt.createdAt).toUTCString(),
+    })
+  })
+
+  app.post(
+    '/embedded/v1/device/confirm',
+    {
+      schema: {
+        body: { type: 'object', required: ['token'], properties: { token: b64(64) } },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.body as { token: string }
+      const attempt = await db.findAttemptByConfirmId(sha256(token))
+      reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp)
+      const ok =
+        attempt !== undefined &&
+        attempt.expiresAt > Date.now() &&
+        (await db.transitionAttempt(attempt.id, 'device_pending', 'device_confirmed'))
+      if (!ok)
+        return resultPage('This link has expired or was already used.', 'Start the login again in the app.')
+      return resultPage(
+        'Device confirmed.',
+        'Go back to the app: it asks for the code we are sending you now.',
+      )
+    },
+  )
+
+  app.post(
+    '/embedded/v1/otp',
+    {
+      ...withProject,
+      schema: {
+        querystring: projectQuery,
+        body: attemptBody(
+          {
+            otp: { type: 'string', pattern: '^[0-9]{6}$' },
+            devicePublicKey: {
+              type: 'object',
+              required: ['kty', 'crv', 'x', 'y'],
+              additionalProperties: true,
+              properties: { kty: { const: 'EC' }, crv: { const: 'P-256' }, x: b64(64), y: b64(64) },
+            },
+          },
+          ['otp'],
+        ),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const project = request.project!
+        const body = request.body as {
+          attemptId: string
+          otp: string
+          devicePublicKey?: { kty: string; crv: string; x: string; y: string }
+        }
+        const attempt = await liveAttempt(request, body.attemptId)
+        const tooMany = () => thrown(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts: ask for a new code later')
+        const perEmail = await store.increment(
+          `embedded-check:${project.id}:${sha256(attempt.email)}`,
+          limits.windowMs,
+        )
+        const perIp = await store.increment(`embedded-check-ip:${request.ip}`, limits.windowMs)
+        if (perEmail.count > limits.emailChecks || perIp.count > limits.ipChecks) throw tooMany()
+        if (attempt.failures >= limits.attemptFailures) throw tooMany()
+        if (attempt.state !== 'code_sent' || attempt.codeHmac === null || attempt.codeKid === null)
+          throw thrown(400, 'INVALID_OTP', 'Invalid code')
+        if ((attempt.codeExpiresAt ?? 0) <= Date.now())
+          throw thrown(400, 'EXPIRED_OTP', 'The code has expired: ask for a new one')
+        const pepper = await keys.byKid('otp', attempt.codeKid)
+        const expected = Buffer.from(attempt.codeHmac, 'hex')
+        const given = createHmac('sha256', pepper!.secret!).update(`${attempt.id}:${body.otp}`).digest()
+        if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+          const failures = await db.addAttemptFailure(attempt.id)
+          if (failures >= limits.attemptFailures) throw tooMany()
+          throw thrown(400, 'INVALID_OTP', 'Invalid code')
+        }
+        // Once: a second use of the same code (even concurrently) is refused.
+        if (!(await db.transitionAttempt(attempt.id, 'code_sent', 'done')))
+          throw thrown(400, 'INVALID_OTP', 'Invalid code')
+        const now = new Date().toISOString()
+        const user = await db.ensureUser({
+          id: randomUUID(),
+          projectId: project.id,
+          email: attempt.email,
+          createdAt: now,
+        })
+        let deviceId = attempt.deviceId
+        if (deviceId === null) {
+          if (body.devicePublicKey === undefined)
+            throw thrown(400, 'device_key_required', 'A new device must register its public key')
+          const { kty, crv, x, y } = body.devicePublicKey
+          try {
+            createPublicKey({ key: { kty, crv, x, y }, format: 'jwk' })
+          } catch {
+            throw thrown(400, 'device_key_required', 'The device key is not a P-256 public key')
+          }
+          deviceId = randomUUID()
+          await db.insertDevice({
+            id: deviceId,
+            userId: user.id,
+            publicJwk: JSON.stringify({ kty, crv, x, y }),
+            userAgent: attempt.userAgent,
+            createdAt: now,
+          })
+        }
+        const sessionId = randomUUID()
+        const expiresAt = new Date(Date.now() + limits.sessionLifetimeMs)
+        await db.insertSession({
+          id: sessionId,
+          projectId: project.id,
+          userId: user.id,
+          deviceId,
+          createdAt: now,
+          expiresAt: expiresAt.toISOString(),
+        })
+        const signing = await keys.sessionPrivateKey()
+        const token = await new SignJWT({})
+          .setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: embeddedTokenType })
+          .setSubject(user.id)
+          .setAudience(audienceOf(project.id))
+          .setJti(sessionId)
+          .setIssuedAt()
+          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+          .sign(signing.key)
+        return { token, deviceId, expiresAt: expiresAt.toISOString() }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  async function describe(current: EmbeddedSession) {
+    const user = await db.getUser(current.userId)
+    const device = await db.getDevice(current.deviceId)
+    if (user === undefined || device === undefined)
+      throw thrown(401, 'session_ended', 'The session is not valid')
+    return {
+      email: user.email,
+      deviceId: device.id,
+      wallet:
+        user.eip155Address === null
+          ? null
+          : {
+              eip155Address: user.eip155Address,
+              solanaAddress: user.solanaAddress,
+              recoveryMode: user.recoveryMode,
+            },
+      deviceHasShare: device.authShare !== null,
+    }
+  }
+
+  app.get(
+    '/embedded/v1/me',
+    { ...withProject, schema: { querystring: projectQuery } },
+    async (request, reply) => {
+      try {
+        return await describe(await session(request))
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  app.post(
+    '/embedded/v1/nonce',
+    { ...withProject, schema: { querystring: projectQuery } },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        const nonce = randomBytes(24).toString('base64url')
+        await store.put(`embedded-nonce:${current.id}:${nonce}`, nonceLifetimeMs)
+        return { nonce }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  const shareBody = {
+    type: 'object',
+    required: ['eip155Address', 'authShare', 'recovery', 'nonce', 'signature'],
+    additionalProperties: false,
+    properties: {
+      eip155Address: addressSchema,
+      solanaAddress: solanaSchema,
+      authShare: b64(512),
+      recovery: recoverySchema,
+      ...signed,
+    },
+  } as const
+  type ShareBody = {
+    eip155Address: string
+    solanaAddress?: string
+    authShare: string
+    recovery: { mode: string; share: string }
+    nonce: string
+    signature: string
+  }
+
+  // The first share set of a new wallet: this device's auth share, and the recovery share the
+  // frame encrypted under the visitor's password or passkey.
+  app.post(
+    '/embedded/v1/wallet',
+    { ...withProject, schema: { querystring: projectQuery, body: shareBody } },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        const body = request.body as ShareBody
+        const device = await deviceProof(request, current, 'wallet', body)
+        if (!body.solanaAddress) throw thrown(400, 'invalid_request', 'Body field solanaAddress is required')
+        const created = await db.setWallet(current.userId, {
+          eip155Address: body.eip155Address.toLowerCase(),
+          solanaAddress: body.solanaAddress,
+          recoveryMode: body.recovery.mode,
+          recoveryShare: await storedRecovery(request.project!.id, current.userId, body.recovery),
+          deviceId: device.id,
+        })
+        if (!created) throw thrown(409, 'wallet_exists', 'This account already has a wallet')
+        await db.setAuthShare(
+          device.id,
+          await keys.encrypt(Buffer.from(body.authShare, 'base64url'), `auth:${current.userId}:${device.id}`),
+        )
+        return describe(current)
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  // After a new device reconstructed the key: its own auth share, and a recovery share of its
+  // new set that replaces the account's previous one. Older devices keep their own sets.
+  app.post(
+    '/embedded/v1/reshare',
+    { ...withProject, schema: { querystring: projectQuery, body: shareBody } },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        const body = request.body as ShareBody
+        const device = await deviceProof(request, current, 'reshare', body)
+        const user = await db.getUser(current.userId)
+        if (user?.eip155Address == null || user.eip155Address !== body.eip155Address.toLowerCase())
+          throw thrown(409, 'wrong_wallet', 'The shares are not of this account’s wallet')
+        await db.setAuthShare(
+          device.id,
+          await keys.encrypt(Buffer.from(body.authShare, 'base64url'), `auth:${current.userId}:${device.id}`),
+        )
+        await db.setRecovery(current.userId, {
+          mode: body.recovery.mode,
+          share: await storedRecovery(request.project!.id, current.userId, body.recovery),
+          deviceId: device.id,
+        })
+        return describe(current)
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  const proofBody = {
+    type: 'object',
+    required: ['nonce', 'signature'],
+    additionalProperties: false,
+    properties: signed,
+  } as const
+
+  // The auth share of this device's set: a valid session AND the device key's signature.
+  app.post(
+    '/embedded/v1/share',
+    { ...withProject, schema: { querystring: projectQuery, body: proofBody } },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        const device = await deviceProof(
+          request,
+          current,
+          'share',
+          request.body as { nonce: string; signature: string },
+        )
+        if (device.authShare === null)
+          throw thrown(404, 'no_share', 'This device has no share set yet: recover the wallet')
+        const share = await keys.decrypt(device.authShare, `auth:${current.userId}:${device.id}`)
+        return { authShare: share.toString('base64url') }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  // The recovery share's ciphertext, for a confirmed new device; only the visitor can open it.
+  app.post(
+    '/embedded/v1/recovery',
+    { ...withProject, schema: { querystring: projectQuery, body: proofBody } },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        await deviceProof(request, current, 'recovery', request.body as { nonce: string; signature: string })
+        const user = await db.getUser(current.userId)
+        if (user?.recoveryShare == null || user.recoveryMode === null)
+          throw thrown(404, 'no_wallet', 'This account has no wallet yet')
+        // Also the auth share of the set the recovery share belongs to: with the recovery share
+        // (which only the visitor can open) it rebuilds the key in the frame.
+        const donor = user.recoveryDeviceId === null ? undefined : await db.getDevice(user.recoveryDeviceId)
+        if (donor?.authShare == null)
+          throw thrown(404, 'no_share', 'No device of this account holds a share set')
+        const authShare = await keys.decrypt(donor.authShare!, `auth:${current.userId}:${donor.id}`)
+        if (user.recoveryMode !== 'server')
+          return {
+            mode: user.recoveryMode,
+            share: user.recoveryShare,
+            authShare: authShare.toString('base64url'),
+          }
+        // Operator-custodial: the server opens the share itself, and tells the owner at once.
+        const share = await keys.decrypt(user.recoveryShare, `recovery:${current.userId}`)
+        const project = request.project!
+        await requireMailer().send({
+          to: user.email,
+          subject: `Your ${project.name} wallet was opened on a new device`,
+          text: `Your wallet for ${project.name} was just recovered on a new device.\n\nBrowser: ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, someone can read your email: secure your mailbox and contact ${project.name}.`,
+        })
+        return {
+          mode: 'server',
+          share: share.toString('base64url'),
+          authShare: authShare.toString('base64url'),
+        }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  app.delete(
+    '/embedded/v1/session',
+    { ...withProject, schema: { querystring: projectQuery } },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        await db.revokeSession(current.id)
+        return reply.code(204).send()
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+}
+
+const pageCsp =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"

@@ -1,0 +1,430 @@
+import type { SqlDriver } from './driver.js'
+
+/** A per-purpose server key of the embedded wallet. */
+export interface EmbeddedKeyRow {
+  kid: string
+  purpose: string
+  /** JSON, or ciphertext under LATCH_SECRET_KEY when `encrypted`. Never logged, never served. */
+  material: string
+  encrypted: boolean
+  createdAt: string
+  retiredAt: string | null
+}
+
+/** A wallet user of one project, known by email. */
+export interface EmbeddedUser {
+  id: string
+  projectId: string
+  email: string
+  createdAt: string
+  eip155Address: string | null
+  solanaAddress: string | null
+  /** 'password' | 'passkey' | 'server'; null before the first wallet exists. */
+  recoveryMode: string | null
+  /** The recovery share: ciphertext the frame made (password/passkey) or the server did (server). */
+  recoveryShare: string | null
+  /** The device whose share set the recovery share belongs to (its auth share completes it). */
+  recoveryDeviceId: string | null
+}
+
+export interface EmbeddedDevice {
+  id: string
+  userId: string
+  publicJwk: string
+  userAgent: string
+  createdAt: string
+  /** This device's auth share, encrypted under a server key; null until the device has a share set. */
+  authShare: string | null
+  revokedAt: string | null
+}
+
+export type AttemptAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
+export type AttemptState = 'device_pending' | 'device_confirmed' | 'code_sent' | 'done'
+
+export interface EmbeddedAttempt {
+  id: string
+  projectId: string
+  email: string
+  deviceId: string | null
+  ip: string
+  userAgent: string
+  action: AttemptAction
+  state: AttemptState
+  confirmId: string | null
+  codeHmac: string | null
+  codeKid: string | null
+  codeExpiresAt: number | null
+  failures: number
+  createdAt: string
+  expiresAt: number
+}
+
+export interface EmbeddedSession {
+  id: string
+  projectId: string
+  userId: string
+  deviceId: string
+  createdAt: string
+  expiresAt: string
+  revokedAt: string | null
+}
+
+/** The embedded wallet's tables (migration 4). */
+export interface EmbeddedRepository {
+  listKeys(purpose: string): Promise<EmbeddedKeyRow[]>
+  /** Adds the first key of a purpose unless one exists; resolves whether this call added it. */
+  insertFirstKey(key: Omit<EmbeddedKeyRow, 'retiredAt'>): Promise<boolean>
+  rotateKey(key: Omit<EmbeddedKeyRow, 'retiredAt'>): Promise<void>
+  findUser(projectId: string, email: string): Promise<EmbeddedUser | undefined>
+  getUser(id: string): Promise<EmbeddedUser | undefined>
+  /** Inserts the user unless the email exists; resolves the stored user either way. */
+  ensureUser(user: { id: string; projectId: string; email: string; createdAt: string }): Promise<EmbeddedUser>
+  /** Sets the wallet once: resolves false when the user already has one. */
+  setWallet(
+    userId: string,
+    wallet: {
+      eip155Address: string
+      solanaAddress: string
+      recoveryMode: string
+      recoveryShare: string
+      deviceId: string
+    },
+  ): Promise<boolean>
+  setRecovery(userId: string, recovery: { mode: string; share: string; deviceId: string }): Promise<void>
+  getDevice(id: string): Promise<EmbeddedDevice | undefined>
+  listDevices(userId: string): Promise<EmbeddedDevice[]>
+  insertDevice(device: Omit<EmbeddedDevice, 'authShare' | 'revokedAt'>): Promise<void>
+  setAuthShare(deviceId: string, authShare: string): Promise<void>
+  insertAttempt(attempt: EmbeddedAttempt): Promise<void>
+  getAttempt(id: string): Promise<EmbeddedAttempt | undefined>
+  findAttemptByConfirmId(confirmId: string): Promise<EmbeddedAttempt | undefined>
+  /** Moves the attempt from one state to another atomically; false when it was not in `from`. */
+  transitionAttempt(id: string, from: AttemptState, to: AttemptState): Promise<boolean>
+  setAttemptCode(id: string, code: { hmac: string; kid: string; expiresAt: number }): Promise<void>
+  /** Counts one wrong code; resolves the new count. */
+  addAttemptFailure(id: string): Promise<number>
+  insertSession(session: Omit<EmbeddedSession, 'revokedAt'>): Promise<void>
+  getSession(id: string): Promise<EmbeddedSession | undefined>
+  revokeSession(id: string): Promise<void>
+  /** 'user' (default) or 'server' (operator-custodial recovery). */
+  getRecoveryPolicy(projectId: string): Promise<'user' | 'server'>
+  setRecoveryPolicy(projectId: string, policy: 'user' | 'server'): Promise<void>
+}
+
+interface UserRow {
+  id: string
+  project_id: string
+  email: string
+  created_at: string
+  eip155_address: string | null
+  solana_address: string | null
+  recovery_mode: string | null
+  recovery_share: string | null
+  recovery_device_id: string | null
+}
+interface DeviceRow {
+  id: string
+  user_id: string
+  public_jwk: string
+  user_agent: string
+  created_at: string
+  auth_share: string | null
+  revoked_at: string | null
+}
+interface AttemptRow {
+  id: string
+  project_id: string
+  email: string
+  device_id: string | null
+  ip: string
+  user_agent: string
+  action: string
+  state: string
+  confirm_id: string | null
+  code_hmac: string | null
+  code_kid: string | null
+  code_expires_at: number | string | null
+  failures: number | string
+  created_at: string
+  expires_at: number | string
+}
+interface SessionRow {
+  id: string
+  project_id: string
+  user_id: string
+  device_id: string
+  created_at: string
+  expires_at: string
+  revoked_at: string | null
+}
+
+const userColumns =
+  'id, project_id, email, created_at, eip155_address, solana_address, recovery_mode, recovery_share, recovery_device_id'
+const deviceColumns = 'id, user_id, public_jwk, user_agent, created_at, auth_share, revoked_at'
+const attemptColumns =
+  'id, project_id, email, device_id, ip, user_agent, action, state, confirm_id, code_hmac, code_kid, code_expires_at, failures, created_at, expires_at'
+
+const toUser = (r: UserRow): EmbeddedUser => ({
+  id: r.id,
+  projectId: r.project_id,
+  email: r.email,
+  createdAt: r.created_at,
+  eip155Address: r.eip155_address,
+  solanaAddress: r.solana_address,
+  recoveryMode: r.recovery_mode,
+  recoveryShare: r.recovery_share,
+  recoveryDeviceId: r.recovery_device_id,
+})
+const toDevice = (r: DeviceRow): EmbeddedDevice => ({
+  id: r.id,
+  userId: r.user_id,
+  publicJwk: r.public_jwk,
+  userAgent: r.user_agent,
+  createdAt: r.created_at,
+  authShare: r.auth_share,
+  revokedAt: r.revoked_at,
+})
+const toAttempt = (r: AttemptRow): EmbeddedAttempt => ({
+  id: r.id,
+  projectId: r.project_id,
+  email: r.email,
+  deviceId: r.device_id,
+  ip: r.ip,
+  userAgent: r.user_agent,
+  action: r.action === 'VERIFY_DEVICE' ? 'VERIFY_DEVICE' : 'VERIFY_OTP',
+  state: r.state as AttemptState,
+  confirmId: r.confirm_id,
+  codeHmac: r.code_hmac,
+  codeKid: r.code_kid,
+  codeExpiresAt: r.code_expires_at === null ? null : Number(r.code_expires_at),
+  failures: Number(r.failures),
+  createdAt: r.created_at,
+  expiresAt: Number(r.expires_at),
+})
+const toSession = (r: SessionRow): EmbeddedSession => ({
+  id: r.id,
+  projectId: r.project_id,
+  userId: r.user_id,
+  deviceId: r.device_id,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+})
+
+/** Embedded-wallet tables over any {@link SqlDriver}. */
+export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository {
+  const insertKey =
+    'INSERT INTO embedded_keys (kid, purpose, material, encrypted, created_at) VALUES (?, ?, ?, ?, ?)'
+  const keyParams = (k: Omit<EmbeddedKeyRow, 'retiredAt'>) => [
+    k.kid,
+    k.purpose,
+    k.material,
+    k.encrypted ? 1 : 0,
+    k.createdAt,
+  ]
+  const getUser = async (id: string) => {
+    const [row] = await driver.all<UserRow>(`SELECT ${userColumns} FROM embedded_users WHERE id = ?`, [id])
+    return row && toUser(row)
+  }
+  const findUser = async (projectId: string, email: string) => {
+    const [row] = await driver.all<UserRow>(
+      `SELECT ${userColumns} FROM embedded_users WHERE project_id = ? AND email = ?`,
+      [projectId, email],
+    )
+    return row && toUser(row)
+  }
+  return {
+    async listKeys(purpose) {
+      const rows = await driver.all<{
+        kid: string
+        purpose: string
+        material: string
+        encrypted: number | string
+        created_at: string
+        retired_at: string | null
+      }>(
+        'SELECT kid, purpose, material, encrypted, created_at, retired_at FROM embedded_keys WHERE purpose = ? ORDER BY created_at DESC, kid',
+        [purpose],
+      )
+      return rows.map((r) => ({
+        kid: r.kid,
+        purpose: r.purpose,
+        material: r.material,
+        encrypted: Number(r.encrypted) === 1,
+        createdAt: r.created_at,
+        retiredAt: r.retired_at,
+      }))
+    },
+    async insertFirstKey(key) {
+      return driver.transaction(async (tx) => {
+        if (driver.kind === 'postgres') {
+          // Serialises concurrent first starts of several instances.
+          await tx.run('LOCK TABLE embedded_keys IN SHARE ROW EXCLUSIVE MODE')
+        }
+        const rows = await tx.all('SELECT kid FROM embedded_keys WHERE purpose = ? AND retired_at IS NULL', [
+          key.purpose,
+        ])
+        if (rows.length > 0) return false
+        await tx.run(insertKey, keyParams(key))
+        return true
+      })
+    },
+    async rotateKey(key) {
+      await driver.transaction(async (tx) => {
+        await tx.run('UPDATE embedded_keys SET retired_at = ? WHERE purpose = ? AND retired_at IS NULL', [
+          key.createdAt,
+          key.purpose,
+        ])
+        await tx.run(insertKey, keyParams(key))
+      })
+    },
+    findUser,
+    getUser,
+    async ensureUser(user) {
+      await driver.run(
+        'INSERT INTO embedded_users (id, project_id, email, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (project_id, email) DO NOTHING',
+        [user.id, user.projectId, user.email, user.createdAt],
+      )
+      const stored = await findUser(user.projectId, user.email)
+      if (stored === undefined) throw new Error('The user could not be stored')
+      return stored
+    },
+    async setWallet(userId, wallet) {
+      const rows = await driver.all(
+        `UPDATE embedded_users SET eip155_address = ?, solana_address = ?, recovery_mode = ?, recovery_share = ?, recovery_updated_at = ?, recovery_device_id = ?
+         WHERE id = ? AND eip155_address IS NULL RETURNING id`,
+        [
+          wallet.eip155Address,
+          wallet.solanaAddress,
+          wallet.recoveryMode,
+          wallet.recoveryShare,
+          new Date().toISOString(),
+          wallet.deviceId,
+          userId,
+        ],
+      )
+      return rows.length > 0
+    },
+    async setRecovery(userId, recovery) {
+      await driver.run(
+        'UPDATE embedded_users SET recovery_mode = ?, recovery_share = ?, recovery_updated_at = ?, recovery_device_id = ? WHERE id = ?',
+        [recovery.mode, recovery.share, new Date().toISOString(), recovery.deviceId, userId],
+      )
+    },
+    async getDevice(id) {
+      const [row] = await driver.all<DeviceRow>(
+        `SELECT ${deviceColumns} FROM embedded_devices WHERE id = ?`,
+        [id],
+      )
+      return row && toDevice(row)
+    },
+    async listDevices(userId) {
+      const rows = await driver.all<DeviceRow>(
+        `SELECT ${deviceColumns} FROM embedded_devices WHERE user_id = ? ORDER BY created_at`,
+        [userId],
+      )
+      return rows.map(toDevice)
+    },
+    async insertDevice(device) {
+      await driver.run(
+        'INSERT INTO embedded_devices (id, user_id, public_jwk, user_agent, created_at) VALUES (?, ?, ?, ?, ?)',
+        [device.id, device.userId, device.publicJwk, device.userAgent, device.createdAt],
+      )
+    },
+    async setAuthShare(deviceId, authShare) {
+      await driver.run('UPDATE embedded_devices SET auth_share = ?, share_set_at = ? WHERE id = ?', [
+        authShare,
+        new Date().toISOString(),
+        deviceId,
+      ])
+    },
+    async insertAttempt(a) {
+      await driver.run(
+        `INSERT INTO embedded_attempts (${attemptColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          a.id,
+          a.projectId,
+          a.email,
+          a.deviceId,
+          a.ip,
+          a.userAgent,
+          a.action,
+          a.state,
+          a.confirmId,
+          a.codeHmac,
+          a.codeKid,
+          a.codeExpiresAt,
+          a.failures,
+          a.createdAt,
+          a.expiresAt,
+        ],
+      )
+    },
+    async getAttempt(id) {
+      const [row] = await driver.all<AttemptRow>(
+        `SELECT ${attemptColumns} FROM embedded_attempts WHERE id = ?`,
+        [id],
+      )
+      return row && toAttempt(row)
+    },
+    async findAttemptByConfirmId(confirmId) {
+      const [row] = await driver.all<AttemptRow>(
+        `SELECT ${attemptColumns} FROM embedded_attempts WHERE confirm_id = ?`,
+        [confirmId],
+      )
+      return row && toAttempt(row)
+    },
+    async transitionAttempt(id, from, to) {
+      const rows = await driver.all(
+        'UPDATE embedded_attempts SET state = ? WHERE id = ? AND state = ? RETURNING id',
+        [to, id, from],
+      )
+      return rows.length > 0
+    },
+    async setAttemptCode(id, code) {
+      await driver.run(
+        'UPDATE embedded_attempts SET code_hmac = ?, code_kid = ?, code_expires_at = ?, failures = 0 WHERE id = ?',
+        [code.hmac, code.kid, code.expiresAt, id],
+      )
+    },
+    async addAttemptFailure(id) {
+      const rows = await driver.all<{ failures: number | string }>(
+        'UPDATE embedded_attempts SET failures = failures + 1 WHERE id = ? RETURNING failures',
+        [id],
+      )
+      return Number(rows[0]?.failures ?? 0)
+    },
+    async insertSession(s) {
+      await driver.run(
+        'INSERT INTO embedded_sessions (id, project_id, user_id, device_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [s.id, s.projectId, s.userId, s.deviceId, s.createdAt, s.expiresAt],
+      )
+    },
+    async getSession(id) {
+      const [row] = await driver.all<SessionRow>(
+        'SELECT id, project_id, user_id, device_id, created_at, expires_at, revoked_at FROM embedded_sessions WHERE id = ?',
+        [id],
+      )
+      return row && toSession(row)
+    },
+    async getRecoveryPolicy(projectId) {
+      const [row] = await driver.all<{ recovery: string }>(
+        'SELECT recovery FROM embedded_settings WHERE project_id = ?',
+        [projectId],
+      )
+      return row?.recovery === 'server' ? 'server' : 'user'
+    },
+    async setRecoveryPolicy(projectId, policy) {
+      await driver.run(
+        'INSERT INTO embedded_settings (project_id, recovery) VALUES (?, ?) ON CONFLICT (project_id) DO UPDATE SET recovery = excluded.recovery',
+        [projectId, policy],
+      )
+    },
+    async revokeSession(id) {
+      await driver.run('UPDATE embedded_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [
+        new Date().toISOString(),
+        id,
+      ])
+    },
+  }
+}
