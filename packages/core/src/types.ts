@@ -1,11 +1,10 @@
-import type { SiwxMessageData } from './siwx/types.js'
 /**
  * Shared types of the Latch core. Everything a chain adapter, the React package or an app
  * needs to talk about state is declared here, so that the rule modules stay free of cycles.
  */
 
-import type { SiwxSession } from './siwx/types.js'
 import type { Alert } from './errors/alerts.js'
+import type { SiwxMessageData, SiwxSession } from './siwx/types.js'
 
 /** A CAIP-2 namespace. The five the kit knows by name, plus any other string. */
 export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos' | (string & {})
