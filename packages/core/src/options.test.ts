@@ -81,6 +81,7 @@ describe('given minimal options', () => {
       debug: true,
       restoreTimeoutMs: 3000,
       balance: true,
+      enableWalletGuide: true,
       connectors: [],
     })
     expect(options.features).toMatchObject({ analytics: false, allWallets: true })
@@ -119,6 +120,12 @@ describe('given minimal options', () => {
     expect(issuesOf({ networks: [mainnet], features: { analytics: true } })).toEqual([
       'features.analytics: Not supported yet',
     ])
+  })
+
+  it('when the wallet guide is turned off, then it stays off', () => {
+    expect(validateOptions({ networks: [mainnet], enableWalletGuide: false }).options.enableWalletGuide).toBe(
+      false,
+    )
   })
 
   it('when WalletConnect is turned off, then its session connectors are dropped', () => {
@@ -198,6 +205,9 @@ describe('given bad options', () => {
   it('when an option has the wrong type, then the error names the option and what was expected', () => {
     expect(issuesOf({ networks: [mainnet], enableNetworkSwitch: 'yes' })).toEqual([
       'enableNetworkSwitch: Expected boolean, received string',
+    ])
+    expect(issuesOf({ networks: [mainnet], enableWalletGuide: 'off' })).toEqual([
+      'enableWalletGuide: Expected boolean, received string',
     ])
     expect(issuesOf({ networks: [mainnet], themeMode: 'blue' })).toEqual([
       "themeMode: Expected 'light' | 'dark', received 'blue'",

@@ -90,11 +90,15 @@ export interface NamespaceState {
   network: NetworkState
 }
 
-/** Every view of the modal (spec §2, plus the Connecting and Networks views of this kit). */
+/**
+ * Every view of the modal (spec §2, plus the Connecting, Networks and WhatIsAWallet views of this
+ * kit).
+ */
 export type View =
   | 'Connect'
   | 'Account'
   | 'AllWallets'
+  | 'WhatIsAWallet'
   | 'Connecting'
   | 'ConnectingWalletConnectBasic'
   | 'ConnectingFarcaster'

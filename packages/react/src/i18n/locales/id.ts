@@ -97,4 +97,14 @@ export const messages: Messages = {
   'siwx.authenticating': 'Mengautentikasi...',
   'siwx.confirm': 'Konfirmasi tanda tangan di dompet Anda.',
   'siwx.declined': 'Tanda tangan ditolak',
+  'view.WhatIsAWallet.title': 'Apa itu dompet?',
+  'connect.guide': 'Baru mengenal dompet?',
+  'connect.guide.start': 'Mulai',
+  'guide.assets.title': 'Rumah untuk aset digital Anda',
+  'guide.assets.body':
+    'Dompet menyimpan kunci Anda: dengannya Anda mengirim, menerima, dan menyimpan token serta koleksi.',
+  'guide.signIn.title': 'Cara baru untuk masuk',
+  'guide.signIn.body':
+    'Tanpa akun dan kata sandi baru di setiap situs: hubungkan dompet Anda dan setujui setiap permintaan di dalamnya.',
+  'guide.getWallet': 'Dapatkan dompet',
 }

@@ -98,4 +98,14 @@ export const messages: Messages = {
   'siwx.authenticating': '認証中...',
   'siwx.confirm': 'ウォレットで署名を確認してください。',
   'siwx.declined': '署名が拒否されました',
+  'view.WhatIsAWallet.title': 'ウォレットとは？',
+  'connect.guide': 'ウォレットは初めてですか？',
+  'connect.guide.start': 'はじめる',
+  'guide.assets.title': 'デジタル資産の置き場所',
+  'guide.assets.body':
+    'ウォレットはあなたの鍵を保管します。トークンやコレクティブルの送信、受け取り、保管ができます。',
+  'guide.signIn.title': '新しいサインイン方法',
+  'guide.signIn.body':
+    'サイトごとに新しいアカウントやパスワードは不要です。ウォレットを接続し、リクエストをウォレットで承認するだけです。',
+  'guide.getWallet': 'ウォレットを入手',
 }

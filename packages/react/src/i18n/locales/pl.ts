@@ -96,4 +96,14 @@ export const messages: Messages = {
   'siwx.authenticating': 'Uwierzytelnianie...',
   'siwx.confirm': 'Potwierdź podpis w portfelu.',
   'siwx.declined': 'Odrzucono podpis',
+  'view.WhatIsAWallet.title': 'Czym jest portfel?',
+  'connect.guide': 'Nie znasz portfeli?',
+  'connect.guide.start': 'Zacznij tutaj',
+  'guide.assets.title': 'Miejsce na Twoje cyfrowe aktywa',
+  'guide.assets.body':
+    'Portfel przechowuje Twoje klucze: za jego pomocą wysyłasz, odbierasz i przechowujesz tokeny oraz kolekcje.',
+  'guide.signIn.title': 'Nowy sposób logowania',
+  'guide.signIn.body':
+    'Bez nowego konta i hasła na każdej stronie: połącz portfel i zatwierdzaj w nim każde żądanie.',
+  'guide.getWallet': 'Zdobądź portfel',
 }

@@ -44,6 +44,17 @@ export const ExternalIcon = lineIcon(
 
 export const PowerIcon = lineIcon(<path d="M10 2v7M5.5 5a7 7 0 1 0 9 0" />, { strokeWidth: 1.8 })
 
+export const WalletIcon = lineIcon(
+  <path d="M3 6a2 2 0 0 1 2-2h9v3M3 6v9a2 2 0 0 0 2 2h11V7H5a2 2 0 0 1-2-2M13 12h1" />,
+)
+
+export const KeyIcon = lineIcon(
+  <>
+    <circle cx="7" cy="13" r="3.5" />
+    <path d="M9.5 10.5L17 3M14 6l2 2M12 8l1.5 1.5" />
+  </>,
+)
+
 /** A chevron pointing to the end of the line; it mirrors in right-to-left layouts. */
 export const ChevronIcon = lineIcon(<path d="M8 5l5 5-5 5" />, {
   size: 16,
