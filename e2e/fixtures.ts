@@ -86,3 +86,35 @@ export async function modalSettled(page: Page): Promise<void> {
       ),
   )
 }
+
+/**
+ * The WalletConnect pairing URI the modal shows, as "Copy link" puts it on the clipboard (the
+ * test needs the clipboard permissions).
+ */
+export async function copiedUri(page: Page): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText(''))
+  await modal(page).getByRole('button', { name: 'Copy link' }).click()
+  await expect(modal(page).getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:/)
+  return page.evaluate(() => navigator.clipboard.readText())
+}
+
+/**
+ * Opens WalletConnect in the modal; returns the pairing URI shown. `settle` is for a page in
+ * React's strict mode (the dev server), which mounts the view twice: the URI of the second mount
+ * is the one the visitor sees once the view has settled.
+ */
+export async function showPairing(page: Page, { settle = false } = {}): Promise<string> {
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('wallet-option-walletconnect').click()
+  await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
+  let uri = await copiedUri(page)
+  while (settle) {
+    await page.waitForTimeout(300)
+    const next = await copiedUri(page)
+    if (next === uri) break
+    uri = next
+  }
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  return uri
+}
