@@ -1,9 +1,32 @@
 import { createRequire } from 'node:module'
-import { test as base, defaultTestWalletOptions } from '@latch/testkit/playwright'
+import {
+  test as base,
+  defaultTestWalletOptions,
+  type InjectTestWalletOptions,
+} from '@latch/testkit/playwright'
 import { expect, type Page } from '@playwright/test'
 import { ports } from './playwright.config.js'
 
-/** The test wallet holds the chains of the e2e stack; Base is known too unless a test forgets it. */
+/** The test wallet on the chains of the e2e stack; Base is known too unless a test forgets it. */
+export const e2eTestWalletOptions: InjectTestWalletOptions = {
+  ...defaultTestWalletOptions,
+  chains: [
+    {
+      id: 1,
+      name: 'Ethereum',
+      rpcUrl: `http://127.0.0.1:${ports.mainnet}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+    {
+      id: 8453,
+      name: 'Base',
+      rpcUrl: `http://127.0.0.1:${ports.base}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+  ],
+  initialChainId: 1,
+}
+
 export const test = base.extend<{ pageErrors: string[] }>({
   // Every page gets the test wallet, and uncaught errors in the page fail the test.
   pageErrors: [
@@ -16,24 +39,7 @@ export const test = base.extend<{ pageErrors: string[] }>({
     },
     { auto: true },
   ],
-  testWalletOptions: {
-    ...defaultTestWalletOptions,
-    chains: [
-      {
-        id: 1,
-        name: 'Ethereum',
-        rpcUrl: `http://127.0.0.1:${ports.mainnet}`,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-      {
-        id: 8453,
-        name: 'Base',
-        rpcUrl: `http://127.0.0.1:${ports.base}`,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-    ],
-    initialChainId: 1,
-  },
+  testWalletOptions: e2eTestWalletOptions,
 })
 export { expect }
 
