@@ -4,6 +4,7 @@ import { InvalidOptionsError } from './errors/options.js'
 import { SiwxConflictError } from './errors/siwx.js'
 import { validateOptions } from './options.js'
 import { createMemoryStorage } from './storage.js'
+import { memoryAdapter, memorySession } from './test/memoryAdapter.fixture.js'
 import type { ChainAdapter, SessionConnector } from './types.js'
 
 const nativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
@@ -17,38 +18,10 @@ const mainnet = defineCaipNetwork({
 })
 const base = defineCaipNetwork({ id: 8453, chainNamespace: 'eip155', name: 'Base', nativeCurrency, rpcUrls })
 
-function adapter(namespace = 'eip155'): ChainAdapter {
-  const fail = () => Promise.reject(new Error('not used'))
-  return {
-    namespace,
-    networks: [mainnet],
-    setup: () => () => {},
-    getConnectors: () => [],
-    connect: fail,
-    reconnect: async () => undefined,
-    disconnect: async () => {},
-    switchNetwork: fail,
-    signMessage: fail,
-    sendTransaction: fail,
-    getBalance: fail,
-    getProvider: () => undefined,
-  }
-}
+const adapter = (namespace = 'eip155'): ChainAdapter => memoryAdapter(namespace, [mainnet]).adapter
 
-function sessionConnector(id: string, type: 'WALLET_CONNECT' | 'AUTH'): SessionConnector {
-  return {
-    id,
-    name: id,
-    type,
-    supports: () => true,
-    connect: () => Promise.reject(new Error('not used')),
-    cancel: () => {},
-    restore: async () => undefined,
-    disconnect: async () => {},
-    getProvider: () => undefined,
-    subscribe: () => () => {},
-  }
-}
+const sessionConnector = (id: string, type: 'WALLET_CONNECT' | 'AUTH'): SessionConnector =>
+  memorySession(id, type, { namespaces: {}, expiry: 0, wallet: { name: id } }).connector
 
 const siwx = {
   createMessage: async () => ({}),
