@@ -155,6 +155,7 @@ describe('given the rule modules barrel', () => {
         "toWalletError",
         "validateOptions",
         "viewAfterClose",
+        "walletConnectSessionConnector",
         "walletErrorCode",
         "walletLink",
         "walletLinkFor",
