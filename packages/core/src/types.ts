@@ -134,7 +134,11 @@ export interface TransactionStackEntry {
   id: number
   view?: View | undefined
   params?: RouteParams | undefined
-  goBack?: boolean | undefined
+  /**
+   * How many views a success goes back (`true` is one; none by default). Error and cancel
+   * always go back one view, to where the action started.
+   */
+  goBack?: boolean | number | undefined
   replace?: boolean | undefined
 }
 
