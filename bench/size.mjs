@@ -99,6 +99,27 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
       `${name}: first load bundles ${eagerSolana.length} module(s) of @solana/* or @noble/* statically`,
     )
   }
+  // The EVM adapter's actions (connect, sign, send, balance) and the viem actions behind them load
+  // with import() on first use: the first load imports none of wagmi's action functions for them.
+  const evmActions = new Set([
+    'connect',
+    'sendTransaction',
+    'signMessage',
+    'verifyMessage',
+    'waitForTransactionReceipt',
+    'getPublicClient',
+  ])
+  const eagerEvmActions = chunks
+    .filter((c) => eager.has(c.fileName))
+    .flatMap((c) => [...c.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@wagmi\/core["']/g)])
+    .flatMap((m) => m[1].split(',').map((binding) => binding.trim().split(/\s+as\s+/)[0]))
+    .filter((binding) => evmActions.has(binding))
+  if (eagerEvmActions.length) {
+    failed++
+    console.error(
+      `${name}: first load imports ${[...new Set(eagerEvmActions)].join(', ')} from @wagmi/core statically`,
+    )
+  }
   // The sign-in flow (core's actions and the SIWXSignMessage view) loads only in apps with `siwx`.
   const eagerSignIn = chunks.some(
     (c) => eager.has(c.fileName) && c.code.includes('initialize authentication') && name === '@latch/react',

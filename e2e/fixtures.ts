@@ -1,9 +1,32 @@
 import { createRequire } from 'node:module'
-import { test as base, defaultTestWalletOptions } from '@latch/testkit/playwright'
+import {
+  test as base,
+  defaultTestWalletOptions,
+  type InjectTestWalletOptions,
+} from '@latch/testkit/playwright'
 import { expect, type Page } from '@playwright/test'
 import { ports } from './playwright.config.js'
 
-/** The test wallet holds the chains of the e2e stack; Base is known too unless a test forgets it. */
+/** The test wallet on the chains of the e2e stack; Base is known too unless a test forgets it. */
+export const e2eTestWalletOptions: InjectTestWalletOptions = {
+  ...defaultTestWalletOptions,
+  chains: [
+    {
+      id: 1,
+      name: 'Ethereum',
+      rpcUrl: `http://127.0.0.1:${ports.mainnet}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+    {
+      id: 8453,
+      name: 'Base',
+      rpcUrl: `http://127.0.0.1:${ports.base}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    },
+  ],
+  initialChainId: 1,
+}
+
 export const test = base.extend<{ pageErrors: string[] }>({
   // Every page gets the test wallet, and uncaught errors in the page fail the test.
   pageErrors: [
@@ -16,24 +39,7 @@ export const test = base.extend<{ pageErrors: string[] }>({
     },
     { auto: true },
   ],
-  testWalletOptions: {
-    ...defaultTestWalletOptions,
-    chains: [
-      {
-        id: 1,
-        name: 'Ethereum',
-        rpcUrl: `http://127.0.0.1:${ports.mainnet}`,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-      {
-        id: 8453,
-        name: 'Base',
-        rpcUrl: `http://127.0.0.1:${ports.base}`,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-    ],
-    initialChainId: 1,
-  },
+  testWalletOptions: e2eTestWalletOptions,
 })
 export { expect }
 
@@ -85,4 +91,36 @@ export async function modalSettled(page: Page): Promise<void> {
           animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
       ),
   )
+}
+
+/**
+ * The WalletConnect pairing URI the modal shows, as "Copy link" puts it on the clipboard (the
+ * test needs the clipboard permissions).
+ */
+export async function copiedUri(page: Page): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText(''))
+  await modal(page).getByRole('button', { name: 'Copy link' }).click()
+  await expect(modal(page).getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:/)
+  return page.evaluate(() => navigator.clipboard.readText())
+}
+
+/**
+ * Opens WalletConnect in the modal; returns the pairing URI shown. `settle` is for a page in
+ * React's strict mode (the dev server), which mounts the view twice: the URI of the second mount
+ * is the one the visitor sees once the view has settled.
+ */
+export async function showPairing(page: Page, { settle = false } = {}): Promise<string> {
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('wallet-option-walletconnect').click()
+  await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
+  let uri = await copiedUri(page)
+  while (settle) {
+    await page.waitForTimeout(300)
+    const next = await copiedUri(page)
+    if (next === uri) break
+    uri = next
+  }
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  return uri
 }

@@ -6,8 +6,14 @@ test.describe('given the gallery of modal views', () => {
     page.on('pageerror', (e) => errors.push(e.message))
     await page.goto('/gallery/')
     const frames = page.locator('iframe[data-gallery]')
-    await expect(frames).toHaveCount(36)
-    for (const name of ['Account-dark', 'ConnectingDeclined-arabic', 'AllWallets-phone', 'Networks-light']) {
+    await expect(frames).toHaveCount(40)
+    for (const name of [
+      'Account-dark',
+      'ConnectingDeclined-arabic',
+      'AllWallets-phone',
+      'WhatIsAWallet-arabic',
+      'Networks-light',
+    ]) {
       const dialog = page.locator(`iframe[data-gallery="${name}"]`).contentFrame().getByRole('dialog')
       await expect(dialog, name).toBeVisible()
     }

@@ -1,8 +1,7 @@
-import { defaultTestWalletOptions } from '@latch/testkit/playwright'
 import { LOCAL_SOLANA_CAIP_ID, SOLANA_TEST_SEEDS } from '@latch/testkit/wallet'
 import type { Page } from '@playwright/test'
 import { createSolanaRpc } from '@solana/kit'
-import { connectDevWallet, expect, modal, test } from './fixtures.js'
+import { connectDevWallet, e2eTestWalletOptions, expect, modal, test } from './fixtures.js'
 import { ports } from './playwright.config.js'
 
 const solanaRpcUrl = `http://127.0.0.1:${ports.solana}`
@@ -10,22 +9,7 @@ const solanaRpcUrl = `http://127.0.0.1:${ports.solana}`
 // The Dev Wallet with both sides: EIP-6963 for Ethereum and Base, Wallet Standard for Solana.
 test.use({
   testWalletOptions: {
-    ...defaultTestWalletOptions,
-    chains: [
-      {
-        id: 1,
-        name: 'Ethereum',
-        rpcUrl: `http://127.0.0.1:${ports.mainnet}`,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-      {
-        id: 8453,
-        name: 'Base',
-        rpcUrl: `http://127.0.0.1:${ports.base}`,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      },
-    ],
-    initialChainId: 1,
+    ...e2eTestWalletOptions,
     solana: { seeds: SOLANA_TEST_SEEDS.slice(0, 2), rpcUrls: { 'solana:localnet': solanaRpcUrl } },
   },
 })

@@ -1,7 +1,7 @@
 import { TEST_ACCOUNTS } from '@latch/testkit'
 import { createWalletPeer, type LocalRelay, startRelay, type WalletPeer } from '@latch/testkit/walletconnect'
 import type { Page } from '@playwright/test'
-import { expect, modal, test } from './fixtures.js'
+import { copiedUri, expect, modal, showPairing, test } from './fixtures.js'
 import { ports } from './playwright.config.js'
 
 // The dapp in the page and a scripted wallet in Node pair over a relay this file starts, so it
@@ -38,25 +38,7 @@ async function startWallet(): Promise<WalletPeer> {
 // The pairing link is not shown as text: "Copy link" puts it on the clipboard.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-/** The pairing URI the modal shows, as "Copy link" gives it. */
-async function copiedUri(page: Page): Promise<string> {
-  await page.evaluate(() => navigator.clipboard.writeText(''))
-  await modal(page).getByRole('button', { name: 'Copy link' }).click()
-  await expect(modal(page).getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
-  return page.evaluate(() => navigator.clipboard.readText())
-}
-
 const demoUrl = (query = '') => `/?wcRelay=${encodeURIComponent(relay.url)}${query}`
-
-/** Opens WalletConnect in the modal; returns the pairing URI shown. */
-async function showPairing(page: Page): Promise<string> {
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('wallet-option-walletconnect').click()
-  await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
-  const uri = await copiedUri(page)
-  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  return uri
-}
 
 async function pairAndApprove(page: Page, peer: WalletPeer): Promise<void> {
   const uri = await showPairing(page)

@@ -1,6 +1,6 @@
 import { TEST_ACCOUNTS } from '@latch/testkit'
 import { createWalletPeer, type WalletPeer } from '@latch/testkit/walletconnect'
-import type { Page } from '@playwright/test'
+import { showPairing } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
 import { expect, modal, pickNetwork, status, test } from './fixtures.js'
 
@@ -30,39 +30,13 @@ async function startWallet(): Promise<WalletPeer> {
 // The pairing link is not shown as text: "Copy link" puts it on the clipboard.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-/** The pairing URI the modal shows, as "Copy link" gives it. */
-async function copiedUri(page: Page): Promise<string> {
-  await page.evaluate(() => navigator.clipboard.writeText(''))
-  await modal(page).getByRole('button', { name: 'Copy link' }).click()
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:/)
-  return page.evaluate(() => navigator.clipboard.readText())
-}
-
-/** Opens WalletConnect in the modal; returns the pairing URI shown. */
-async function showPairing(page: Page): Promise<string> {
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('wallet-option-walletconnect').click()
-  await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
-  // The dev server renders in React's strict mode, which mounts the view twice: the URI of the
-  // second mount is the one the visitor sees once the view has settled.
-  let uri = await copiedUri(page)
-  for (;;) {
-    await page.waitForTimeout(300)
-    const next = await copiedUri(page)
-    if (next === uri) break
-    uri = next
-  }
-  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  return uri
-}
-
 test.describe('given the demo as npm start serves it and a phone wallet over WalletConnect', () => {
   test('when the visitor connects, switches to Base and reloads, then the session comes back on Base', async ({
     page,
   }) => {
     const peer = await startWallet()
     await page.goto('/')
-    await peer.pair(await showPairing(page))
+    await peer.pair(await showPairing(page, { settle: true }))
     await peer.approveNext()
     await expect(status(page)).toHaveText('connected')
     await pickNetwork(page, 'Base')
@@ -79,7 +53,7 @@ test.describe('given the demo as npm start serves it and a phone wallet over Wal
   }) => {
     const peer = await startWallet()
     await page.goto('/')
-    await peer.pair(await showPairing(page))
+    await peer.pair(await showPairing(page, { settle: true }))
     await peer.approveNext({
       beforeApprove: async () => {
         await modal(page).getByRole('button', { name: 'Close' }).click()

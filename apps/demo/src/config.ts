@@ -34,6 +34,7 @@ export const latch = createLatch({
   projectId: env.projectId,
   ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),
   basic: env.basic,
+  enableWalletGuide: env.walletGuide,
   // Sign-in: sessions from the local @latch/server, or kept in the page without a server.
   ...(env.siwx
     ? {

@@ -37,7 +37,7 @@ function frameSetting(apiUrl: string | undefined): string | undefined {
  * The @latch/server the demo talks to (`npm start` runs one). The page's query string can point
  * it elsewhere to try the kit's modes: `?api=URL` (or `?api=none` for no server at all),
  * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
- * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`.
+ * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?guide=off` (no wallet guide).
  */
 function apiSettings() {
   const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
@@ -58,6 +58,8 @@ function apiSettings() {
         : undefined,
     /** `?locale=ar` forces the kit's language (otherwise the browser's languages choose). */
     locale: query.get('locale') ?? undefined,
+    /** `?guide=off` hides the "New to wallets?" guide (`enableWalletGuide: false`). */
+    walletGuide: query.get('guide') !== 'off',
     /** `?wcExpiry=MS` shortens the WalletConnect pairing lifetime (tests of the URI refresh). */
     wcPairingExpiryMs: Number(query.get('wcExpiry')) > 0 ? Number(query.get('wcExpiry')) : undefined,
   }

@@ -4,6 +4,7 @@ import { defineCaipNetwork } from './caip.js'
 import { createLatch } from './createLatch.js'
 import { cookieToInitialState } from './initialState.js'
 import { createMemoryStorage, STORAGE_KEYS } from './storage.js'
+import { memoryAdapter } from './test/memoryAdapter.fixture.js'
 import type { ChainAdapter } from './types.js'
 
 const nativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
@@ -17,24 +18,8 @@ const mainnet = defineCaipNetwork({
 })
 const base = defineCaipNetwork({ id: 8453, chainNamespace: 'eip155', name: 'Base', nativeCurrency, rpcUrls })
 
-function adapter(): ChainAdapter {
-  const fail = () => Promise.reject(new Error('not used'))
-  return {
-    namespace: 'eip155',
-    networks: [mainnet, base],
-    setup: () => () => {},
-    getConnectors: () => [],
-    connect: fail,
-    // The wallet is gone: a restore ends disconnected.
-    reconnect: async () => undefined,
-    disconnect: async () => {},
-    switchNetwork: fail,
-    signMessage: fail,
-    sendTransaction: fail,
-    getBalance: fail,
-    getProvider: () => undefined,
-  }
-}
+// The wallet is gone (not announced, the site not authorized): a restore ends disconnected.
+const adapter = (): ChainAdapter => memoryAdapter('eip155', [mainnet, base], { connectors: [] }).adapter
 
 const cookie = (values: Record<string, string>) =>
   Object.entries(values)

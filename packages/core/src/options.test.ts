@@ -4,6 +4,7 @@ import { InvalidOptionsError } from './errors/options.js'
 import { SiwxConflictError } from './errors/siwx.js'
 import { validateOptions } from './options.js'
 import { createMemoryStorage } from './storage.js'
+import { memoryAdapter, memorySession } from './test/memoryAdapter.fixture.js'
 import type { ChainAdapter, SessionConnector } from './types.js'
 
 const nativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
@@ -17,38 +18,10 @@ const mainnet = defineCaipNetwork({
 })
 const base = defineCaipNetwork({ id: 8453, chainNamespace: 'eip155', name: 'Base', nativeCurrency, rpcUrls })
 
-function adapter(namespace = 'eip155'): ChainAdapter {
-  const fail = () => Promise.reject(new Error('not used'))
-  return {
-    namespace,
-    networks: [mainnet],
-    setup: () => () => {},
-    getConnectors: () => [],
-    connect: fail,
-    reconnect: async () => undefined,
-    disconnect: async () => {},
-    switchNetwork: fail,
-    signMessage: fail,
-    sendTransaction: fail,
-    getBalance: fail,
-    getProvider: () => undefined,
-  }
-}
+const adapter = (namespace = 'eip155'): ChainAdapter => memoryAdapter(namespace, [mainnet]).adapter
 
-function sessionConnector(id: string, type: 'WALLET_CONNECT' | 'AUTH'): SessionConnector {
-  return {
-    id,
-    name: id,
-    type,
-    supports: () => true,
-    connect: () => Promise.reject(new Error('not used')),
-    cancel: () => {},
-    restore: async () => undefined,
-    disconnect: async () => {},
-    getProvider: () => undefined,
-    subscribe: () => () => {},
-  }
-}
+const sessionConnector = (id: string, type: 'WALLET_CONNECT' | 'AUTH'): SessionConnector =>
+  memorySession(id, type, { namespaces: {}, expiry: 0, wallet: { name: id } }).connector
 
 const siwx = {
   createMessage: async () => ({}),
@@ -81,6 +54,7 @@ describe('given minimal options', () => {
       debug: true,
       restoreTimeoutMs: 3000,
       balance: true,
+      enableWalletGuide: true,
       connectors: [],
     })
     expect(options.features).toMatchObject({ analytics: false, allWallets: true })
@@ -119,6 +93,12 @@ describe('given minimal options', () => {
     expect(issuesOf({ networks: [mainnet], features: { analytics: true } })).toEqual([
       'features.analytics: Not supported yet',
     ])
+  })
+
+  it('when the wallet guide is turned off, then it stays off', () => {
+    expect(validateOptions({ networks: [mainnet], enableWalletGuide: false }).options.enableWalletGuide).toBe(
+      false,
+    )
   })
 
   it('when WalletConnect is turned off, then its session connectors are dropped', () => {
@@ -198,6 +178,9 @@ describe('given bad options', () => {
   it('when an option has the wrong type, then the error names the option and what was expected', () => {
     expect(issuesOf({ networks: [mainnet], enableNetworkSwitch: 'yes' })).toEqual([
       'enableNetworkSwitch: Expected boolean, received string',
+    ])
+    expect(issuesOf({ networks: [mainnet], enableWalletGuide: 'off' })).toEqual([
+      'enableWalletGuide: Expected boolean, received string',
     ])
     expect(issuesOf({ networks: [mainnet], themeMode: 'blue' })).toEqual([
       "themeMode: Expected 'light' | 'dark', received 'blue'",

@@ -112,6 +112,11 @@ export interface LatchOptions {
   balance?: boolean
   /** Default true. */
   enableEIP6963?: boolean
+  /**
+   * The "New to wallets?" link under Connect and the short guide it opens: what a wallet is and
+   * a way to get one (default true). False hides both.
+   */
+  enableWalletGuide?: boolean
   /** Where sessions are remembered; localStorage by default. */
   storage?: LatchStorage
   /** Base URL of a self-hosted @latch/server. None: offline mode (bundled registry, no login). */
@@ -158,6 +163,7 @@ export interface ResolvedOptions {
   restoreTimeoutMs: number
   balance: boolean
   enableEIP6963: boolean
+  enableWalletGuide: boolean
   storage: LatchStorage | undefined
   apiUrl: string | undefined
   debug: boolean
@@ -277,6 +283,7 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
       restoreTimeoutMs: options.restoreTimeoutMs ?? DEFAULT_RESTORE_TIMEOUT_MS,
       balance: options.balance ?? true,
       enableEIP6963: options.enableEIP6963 ?? true,
+      enableWalletGuide: options.enableWalletGuide ?? true,
       storage: options.storage,
       apiUrl: options.apiUrl?.replace(/\/+$/, ''),
       debug: options.debug ?? true,

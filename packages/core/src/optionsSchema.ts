@@ -168,6 +168,7 @@ export const optionsSchema = s
       .optional(),
     balance: s.boolean().optional(),
     enableEIP6963: s.boolean().optional(),
+    enableWalletGuide: s.boolean().optional(),
     storage: withMethods<object>('a storage', ['getItem', 'setItem', 'removeItem']).optional(),
     apiUrl: httpUrl().optional(),
     debug: s.boolean().optional(),

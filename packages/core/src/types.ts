@@ -93,11 +93,15 @@ export interface NamespaceState {
   network: NetworkState
 }
 
-/** Every view of the modal (spec §2, plus the Connecting and Networks views of this kit). */
+/**
+ * Every view of the modal (spec §2, plus the Connecting, Networks and WhatIsAWallet views of this
+ * kit).
+ */
 export type View =
   | 'Connect'
   | 'Account'
   | 'AllWallets'
+  | 'WhatIsAWallet'
   | 'Connecting'
   | 'ConnectingWalletConnectBasic'
   | 'ConnectingFarcaster'
@@ -135,7 +139,11 @@ export interface TransactionStackEntry {
   id: number
   view?: View | undefined
   params?: RouteParams | undefined
-  goBack?: boolean | undefined
+  /**
+   * How many views a success goes back (`true` is one; none by default). Error and cancel
+   * always go back one view, to where the action started.
+   */
+  goBack?: boolean | number | undefined
   replace?: boolean | undefined
 }
 

@@ -1,52 +1,34 @@
 import {
   type AdapterContext,
-  AdapterOrConnectorNotFoundError,
   type ChainAdapter,
   type Connector,
   type ConnectResult,
   type Eip155Transaction,
   InvalidWalletResponseError,
-  NoRpcUrlError,
-  NotConnectedError,
 } from '@latch/core'
 import {
   type Config,
-  connect,
   disconnect,
   type GetConnectionReturnType,
   getConnection,
   getConnectors,
-  getPublicClient,
   reconnect,
-  sendTransaction,
-  signMessage,
-  verifyMessage,
   type Connector as WagmiConnector,
-  waitForTransactionReceipt,
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
-import { type Chain, formatUnits, type Hex, numberToHex } from 'viem'
+import type { Chain } from 'viem'
 import { toLatchConnector } from './connectors.js'
 import { toCodedError } from './errors.js'
-import { toAddEthereumChainParameter, toCaipNetwork, toEvmChainId } from './network.js'
-import { providerConnector } from './providerConnector.js'
-import {
-  assertAddressArgument,
-  assertHexArgument,
-  parseAddress,
-  parseChainId,
-  parseSignature,
-  parseTransactionHash,
-} from './validate.js'
+import type { EvmActionsHost } from './evmActions.js'
+import { toCaipNetwork } from './network.js'
+import { parseAddress, parseChainId } from './validate.js'
 
 /** Options of {@link evmAdapter}. */
 export interface EvmAdapterOptions {
   /** The app's own wagmi config (`createConfig` from `@wagmi/core` or `wagmi`). */
   config: Config
 }
-
-type Eip1193 = { request(args: { method: string; params?: unknown }): Promise<unknown> }
 
 /** The adapter also exposes the wagmi config it drives, for apps that want it. */
 export interface EvmAdapter extends ChainAdapter<Eip155Transaction> {
@@ -55,6 +37,16 @@ export interface EvmAdapter extends ChainAdapter<Eip155Transaction> {
 }
 
 const SETTLE_TIMEOUT_MS = 2_000
+
+const actions = () => import('./evmActions.js')
+
+/** Loads the actions once the browser is idle after start-up, so a connect does not wait for them. */
+function preloadActions(): void {
+  if (typeof window === 'undefined') return
+  const load = () => void actions().catch(() => {})
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load)
+  else setTimeout(load, 200)
+}
 
 /** The app's HTTP transport URL for `chain`, read without I/O (calling a viem transport factory is pure). */
 function transportUrl(config: Config, chain: Chain): string | undefined {
@@ -98,15 +90,6 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
       typeof connector?.getProvider === 'function'
         ? await connector.getProvider().catch(() => undefined)
         : undefined
-  }
-
-  async function connectedProvider(): Promise<Eip1193> {
-    const { connector, status } = getConnection(config)
-    if (status !== 'connected' || !connector) throw new NotConnectedError()
-    const current = (await connector.getProvider()) as Eip1193 | undefined
-    if (!current || typeof current.request !== 'function')
-      throw new InvalidWalletResponseError({ what: 'provider' })
-    return current
   }
 
   /** Validates what wagmi reports for a fresh connection; garbage ends the connection. */
@@ -156,12 +139,33 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     })
   }
 
+  async function reconnectTo({
+    connectorId,
+  }: {
+    connectorId?: string | undefined
+  }): Promise<ConnectResult | undefined> {
+    const only = connectorId === undefined ? undefined : connectorOf(connectorId)
+    if (connectorId !== undefined && !only) return undefined
+    try {
+      await reconnect(config, only ? { connectors: [only] } : undefined)
+    } catch {
+      return undefined
+    }
+    const connection = await settled()
+    if (connection.status !== 'connected') return undefined
+    if (connectorId !== undefined && connection.connector?.id !== connectorId) return undefined
+    return toConnectResult(connection)
+  }
+
+  const host: EvmActionsHost = { config, connectorOf, toConnectResult }
+
   return {
     namespace: 'eip155',
     networks,
     config,
 
     setup(context: AdapterContext) {
+      preloadActions()
       let previous = getConnection(config)
       const stopConnection = watchConnection(config, {
         onChange(connection) {
@@ -214,60 +218,15 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
       return result
     },
 
-    async connect({ connectorId, caipNetwork }) {
-      const connector = connectorOf(connectorId)
-      if (!connector) throw new AdapterOrConnectorNotFoundError({ namespace: 'eip155' })
-      const chainId = caipNetwork ? toEvmChainId(caipNetwork) : undefined
-      const current = getConnection(config)
-      if (current.status === 'connected' && current.connector?.uid === connector.uid)
-        return toConnectResult(current)
-      const configured = config.chains.some((chain) => chain.id === chainId) ? (chainId as number) : undefined
-      try {
-        await connect(config, { connector, chainId: configured })
-      } catch (error) {
-        throw toCodedError(error, 'The wallet did not connect.')
-      }
-      return toConnectResult(getConnection(config))
+    // Connecting, signing, sending and reading balances load with import() on first use: the
+    // first load carries only discovery, wallet events and the restore.
+    async connect(parameters) {
+      return (await actions()).connect(host, parameters)
     },
-
-    async attachSession({ connectorId, provider: given, walletName, walletIcon, caipNetwork }) {
-      const eip1193 = given as Parameters<typeof providerConnector>[0]['provider'] | undefined
-      if (!eip1193 || typeof eip1193.request !== 'function')
-        throw new InvalidWalletResponseError({ what: 'eip155 provider' })
-      const chainId = caipNetwork ? toEvmChainId(caipNetwork) : undefined
-      const current = getConnection(config)
-      if (current.status === 'connected') await disconnect(config).catch(() => undefined)
-      try {
-        await connect(config, {
-          connector: providerConnector({
-            id: connectorId,
-            name: walletName,
-            type: 'walletConnect',
-            icon: walletIcon,
-            provider: eip1193,
-          }),
-          chainId: config.chains.some((chain) => chain.id === chainId) ? chainId : undefined,
-        })
-      } catch (error) {
-        throw toCodedError(error, 'The wallet did not connect.')
-      }
-      return toConnectResult(getConnection(config))
+    async attachSession(parameters) {
+      return (await actions()).attachSession(host, parameters)
     },
-
-    async reconnect({ connectorId }) {
-      const only = connectorId === undefined ? undefined : connectorOf(connectorId)
-      if (connectorId !== undefined && !only) return undefined
-      try {
-        await reconnect(config, only ? { connectors: [only] } : undefined)
-      } catch {
-        return undefined
-      }
-      const connection = await settled()
-      if (connection.status !== 'connected') return undefined
-      if (connectorId !== undefined && connection.connector?.id !== connectorId) return undefined
-      return toConnectResult(connection)
-    },
-
+    reconnect: reconnectTo,
     async disconnect() {
       if (getConnection(config).status === 'disconnected') return
       try {
@@ -277,102 +236,29 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
       }
       provider = undefined
     },
-
-    async switchNetwork({ caipNetwork }) {
-      const chainId = toEvmChainId(caipNetwork)
-      const wallet = await connectedProvider()
-      try {
-        await wallet.request({
-          method: 'wallet_switchEthereumChain',
-          params: [{ chainId: numberToHex(chainId) }],
-        })
-      } catch (error) {
-        throw toCodedError(error, `Failed to switch to chain ${chainId}.`)
-      }
+    async switchNetwork(parameters) {
+      return (await actions()).switchNetwork(host, parameters)
     },
-
-    async addNetwork({ caipNetwork }) {
-      const wallet = await connectedProvider()
-      try {
-        await wallet.request({
-          method: 'wallet_addEthereumChain',
-          params: [toAddEthereumChainParameter(caipNetwork)],
-        })
-      } catch (error) {
-        throw toCodedError(error, `Failed to add chain ${caipNetwork.caipNetworkId}.`)
-      }
+    async addNetwork(parameters) {
+      return (await actions()).addNetwork(host, parameters)
     },
-
-    async signMessage({ message, address }) {
-      const account = assertAddressArgument(address, 'signer')
-      let signature: unknown
-      try {
-        signature = await signMessage(config, { message, account })
-      } catch (error) {
-        throw toCodedError(error, 'Signature declined')
-      }
-      return parseSignature(signature)
+    async signMessage(parameters) {
+      return (await actions()).signMessage(host, parameters)
     },
-
-    async sendTransaction({ transaction, caipNetwork }) {
-      const { to, value, data } = transaction
-      if (value !== undefined && typeof value !== 'bigint')
-        throw new InvalidWalletResponseError({ what: 'transaction value' })
-      const request = {
-        to: assertAddressArgument(to, 'recipient'),
-        value,
-        data: assertHexArgument(data, 'transaction data'),
-        chainId: toEvmChainId(caipNetwork),
-      }
-      let hash: unknown
-      try {
-        hash = await sendTransaction(config, request)
-      } catch (error) {
-        throw toCodedError(error, 'The transaction was not sent.')
-      }
-      return parseTransactionHash(hash)
+    async sendTransaction(parameters) {
+      return (await actions()).sendTransaction(host, parameters)
     },
-
-    async waitForTransaction({ hash, caipNetwork }) {
-      const receipt = await waitForTransactionReceipt(config, {
-        hash: parseTransactionHash(hash),
-        chainId: toEvmChainId(caipNetwork),
-      })
-      return { status: receipt.status, blockNumber: receipt.blockNumber }
+    async waitForTransaction(parameters) {
+      return (await actions()).waitForTransaction(host, parameters)
     },
-
-    async getBalance({ address, caipNetwork }) {
-      const chainId = toEvmChainId(caipNetwork)
-      // A plain eth_getBalance on the app's transport: wagmi's getBalance goes through
-      // multicall3 by default, which a fresh local node does not have.
-      const client = getPublicClient(config, { chainId })
-      if (!client) throw new NoRpcUrlError({ chainId })
-      const raw = await client.request({
-        method: 'eth_getBalance',
-        params: [assertAddressArgument(address, 'account'), 'latest'],
-      })
-      if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]+$/.test(raw))
-        throw new InvalidWalletResponseError({ what: 'balance' })
-      const { decimals, symbol } = caipNetwork.nativeCurrency
-      return { balance: formatUnits(BigInt(raw), decimals), symbol }
+    async getBalance(parameters) {
+      return (await actions()).getBalance(host, parameters)
     },
-
-    async verifyMessage({ address, message, signature, caipNetwork }) {
-      return verifyMessage(config, {
-        address: assertAddressArgument(address, 'signer'),
-        message,
-        signature: parseSignature(signature) as Hex,
-        chainId: toEvmChainId(caipNetwork),
-      })
+    async verifyMessage(parameters) {
+      return (await actions()).verifyMessage(host, parameters)
     },
-
-    async request({ method, params }) {
-      const wallet = await connectedProvider()
-      try {
-        return await wallet.request({ method, params })
-      } catch (error) {
-        throw toCodedError(error, `The wallet failed ${method}.`)
-      }
+    async request(parameters) {
+      return (await actions()).request(host, parameters)
     },
 
     getProvider() {

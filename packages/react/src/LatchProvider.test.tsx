@@ -1,7 +1,8 @@
-import { type ChainAdapter, createLatch, createMemoryStorage, type Latch, STORAGE_KEYS } from '@latch/core'
+import { createLatch, createMemoryStorage, type Latch, STORAGE_KEYS } from '@latch/core'
 import { act, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
+import { memoryAdapter } from '../../core/src/test/memoryAdapter.fixture.js'
 import { ConnectButton } from './components/ConnectButton.js'
 import { NetworkButton } from './components/NetworkButton.js'
 import { LatchProvider } from './LatchProvider.js'
@@ -18,32 +19,28 @@ const mainnet = {
 } as const
 const base = { ...mainnet, id: 8453, caipNetworkId: 'eip155:8453', name: 'Base' } as const
 
-/** An adapter that counts its running watchers; its wallet never answers a restore. */
+/** The memory wallet, counting its running watchers; it never answers a restore. */
 function watchedAdapter() {
-  const counts = { setups: 0, running: 0, reconnects: 0 }
-  const fail = () => Promise.reject(new Error('not used'))
-  const adapter: ChainAdapter = {
-    namespace: 'eip155',
-    networks: [mainnet, base],
-    setup: () => {
-      counts.setups++
-      counts.running++
-      return () => {
-        counts.running--
-      }
+  const { adapter, wallet } = memoryAdapter('eip155', [mainnet, base], {
+    connectors: [{ id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask', chain: 'eip155' }],
+  })
+  wallet.reconnectAnswer = 'never'
+  const counts = {
+    setups: 0,
+    running: 0,
+    get reconnects() {
+      return wallet.calls.filter((call) => call.startsWith('reconnect:')).length
     },
-    getConnectors: () => [{ id: 'io.metamask', type: 'ANNOUNCED', name: 'MetaMask', chain: 'eip155' }],
-    connect: fail,
-    reconnect: () => {
-      counts.reconnects++
-      return new Promise(() => {})
-    },
-    disconnect: async () => {},
-    switchNetwork: fail,
-    signMessage: fail,
-    sendTransaction: fail,
-    getBalance: fail,
-    getProvider: () => undefined,
+  }
+  const setup = adapter.setup.bind(adapter)
+  adapter.setup = (context) => {
+    counts.setups++
+    counts.running++
+    const stop = setup(context)
+    return () => {
+      counts.running--
+      stop()
+    }
   }
   return { adapter, counts }
 }

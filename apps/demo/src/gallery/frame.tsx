@@ -60,7 +60,8 @@ async function show(latch: Latch) {
   await hydrate(latch)
   switch (state) {
     case 'AllWallets':
-      openModal(latch, { view: 'AllWallets' })
+    case 'WhatIsAWallet':
+      openModal(latch, { view: state })
       break
     case 'Connecting':
     case 'ConnectingDeclined':

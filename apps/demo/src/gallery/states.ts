@@ -2,6 +2,7 @@
 export const states = [
   'Connect',
   'AllWallets',
+  'WhatIsAWallet',
   'Connecting',
   'ConnectingDeclined',
   'WalletConnectUnavailable',

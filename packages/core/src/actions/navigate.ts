@@ -49,7 +49,8 @@ export function pushTransaction(
   entry: {
     view?: View | undefined
     params?: RouteParams | undefined
-    goBack?: boolean
+    /** How many views a success goes back (`true` is one). */
+    goBack?: boolean | number
     replace?: boolean
   } & TransactionCallbacks,
 ): number {

@@ -5,7 +5,7 @@ import type { CaipNetworkId } from '../types.js'
 import { isConnected, patchState, raiseAlert } from './_shared.js'
 import { viewErrorFrom } from './_view.js'
 import { closeModal } from './close.js'
-import { goBack, pushTransaction, pushView, settleTransaction } from './navigate.js'
+import { pushTransaction, pushView, settleTransaction } from './navigate.js'
 import { switchNetwork } from './switchNetwork.js'
 
 export interface SelectNetworkParameters {
@@ -50,11 +50,14 @@ export async function selectNetwork(latch: Latch, parameters: SelectNetworkParam
     return
   }
   const previous = target?.network.unsupported ? undefined : target?.network.caipNetwork?.caipNetworkId
+  // A success leaves SwitchNetwork and, when the switch was picked there, the network picker too
+  // (closing when it was the first view).
+  const fromPicker = state.router.history.at(-1)?.view === 'Networks'
   let outcome: 'success' | 'error' | 'cancel' | undefined
   pushTransaction(latch, {
     view: 'SwitchNetwork',
     params: { caipNetworkId: network.caipNetworkId },
-    goBack: true,
+    goBack: fromPicker ? 2 : 1,
     onSuccess: () => {
       outcome = 'success'
     },
@@ -78,11 +81,6 @@ export async function selectNetwork(latch: Latch, parameters: SelectNetworkParam
   if (outcome === 'cancel' || !latch.store.getState().modal.open) return
   settleTransaction(latch, 'success')
   if (!latch.store.getState().modal.open) return
-  if (afterSwitchSuccess({ previousCaipNetworkId: previous, networks: latch.options.networks }) === 'close') {
+  if (afterSwitchSuccess({ previousCaipNetworkId: previous, networks: latch.options.networks }) === 'close')
     closeModal(latch)
-    return
-  }
-  // The picker has done its job: leave it too (closing when it was the first view).
-  const now = latch.store.getState()
-  if (now.router.history.at(-1)?.view === 'Networks') goBack(latch)
 }

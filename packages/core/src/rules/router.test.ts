@@ -139,6 +139,34 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
     expect(views(back.state)).toEqual(['Connect', 'Account'])
   })
 
+  it('when it succeeds with a count, then it goes back that many views, closing when they run out', () => {
+    const picker = pushTransactionStack(
+      push(push(createRouterState(), { view: 'Account' }), { view: 'Networks' }),
+      {
+        id: 1,
+        view: 'SwitchNetwork',
+        goBack: 2,
+      },
+    )
+    expect(views(picker)).toEqual(['Connect', 'Account', 'Networks', 'SwitchNetwork'])
+    const back = settleTransactionStack(picker, 'success', {})
+    expect(back.navigation).toBe('back')
+    expect(views(back.state)).toEqual(['Connect', 'Account'])
+    // Error and cancel go back one view whatever the count: the picker shows again.
+    expect(views(settleTransactionStack(picker, 'error', {}, new Error('x')).state)).toEqual([
+      'Connect',
+      'Account',
+      'Networks',
+    ])
+
+    const alone = pushTransactionStack(createRouterState({ view: 'Networks' }), {
+      id: 1,
+      view: 'SwitchNetwork',
+      goBack: 2,
+    })
+    expect(settleTransactionStack(alone, 'success', {}).navigation).toBe('close')
+  })
+
   it('when it fails, then the error callback gets the error and the modal goes back', () => {
     const { state, callbacks, onError } = withEntry()
     const error = new Error('rejected')

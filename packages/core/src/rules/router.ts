@@ -134,8 +134,9 @@ export interface SettleTransactionResult {
 
 /**
  * Settles the last pending action: picks its success, error or cancel callback; error and
- * cancel also go back (closing when nothing is left to go back to). Success goes back only when
- * the entry asked for it. With nothing pending the modal simply closes.
+ * cancel also go back one view (closing when nothing is left to go back to). Success goes back
+ * only as many views as the entry asked for (`goBack`), closing when it runs out of views. With
+ * nothing pending the modal simply closes.
  */
 export function settleTransactionStack(
   state: RouterState,
@@ -153,8 +154,13 @@ export function settleTransactionStack(
       : outcome === 'error'
         ? callbacks.onError && (() => callbacks.onError?.(error))
         : callbacks.onCancel
-  const goesBack = outcome !== 'success' || entry.goBack === true
-  if (!goesBack) return { state: popped, callback, navigation: 'stay' }
-  const back = goBack(popped, { isConnected })
-  return { state: back.state, callback, navigation: back.close ? 'close' : 'back' }
+  const steps = outcome !== 'success' ? 1 : entry.goBack === true ? 1 : Math.max(0, Number(entry.goBack ?? 0))
+  if (steps === 0) return { state: popped, callback, navigation: 'stay' }
+  let current = popped
+  for (let step = 0; step < steps; step++) {
+    const back = goBack(current, { isConnected })
+    if (back.close) return { state: back.state, callback, navigation: 'close' }
+    current = back.state
+  }
+  return { state: current, callback, navigation: 'back' }
 }

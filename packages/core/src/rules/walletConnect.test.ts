@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { memorySession } from '../test/memoryAdapter.fixture.js'
 import { isPairingReuseBrowser } from './platform.js'
-import { shouldReusePairing, walletLink, walletLinkFor } from './walletConnect.js'
+import {
+  shouldReusePairing,
+  walletConnectSessionConnector,
+  walletLink,
+  walletLinkFor,
+} from './walletConnect.js'
 
 const IOS_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
@@ -69,5 +75,23 @@ describe('wallet deep links', () => {
       platform: 'webapp',
       href: `https://app.wallet.example/wc?uri=${encoded}`,
     })
+  })
+})
+
+describe('the session connector a WalletConnect pairing goes through', () => {
+  const approved = { namespaces: {}, expiry: 0, wallet: { name: 'Phone' } }
+  const email = memorySession('email', 'AUTH', approved).connector
+  const first = memorySession('wc', 'WALLET_CONNECT', approved).connector
+  const second = memorySession('wc2', 'WALLET_CONNECT', approved).connector
+  const connectors = new Map([email, first, second].map((c) => [c.id, c]))
+
+  it('given no request, then the first WalletConnect one is used, never another kind', () => {
+    expect(walletConnectSessionConnector(connectors)).toBe(first)
+    expect(walletConnectSessionConnector(new Map([[email.id, email]]))).toBeUndefined()
+  })
+
+  it('given a requested id the app has, then that one; an unknown id falls back', () => {
+    expect(walletConnectSessionConnector(connectors, 'wc2')).toBe(second)
+    expect(walletConnectSessionConnector(connectors, 'gone')).toBe(first)
   })
 })

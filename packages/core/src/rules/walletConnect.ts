@@ -1,4 +1,5 @@
 import { safeLink } from '../registry/links.js'
+import type { SessionConnector } from '../types.js'
 import { isPairingReuseBrowser, type PlatformEnvironment } from './platform.js'
 
 /** Where the visitor is: decides which of a registry wallet's links to open. */
@@ -61,4 +62,16 @@ export function walletLinkFor(parameters: {
   if (href) return { href, platform: parameters.platform }
   const web = walletLink({ link: wallet.webappLink, uri, platform: 'webapp' })
   return web ? { href: web, platform: 'webapp' } : undefined
+}
+
+/**
+ * The session connector a WalletConnect pairing goes through: the requested one when the app has
+ * it, else the app's first WalletConnect session connector (none when WalletConnect is off).
+ */
+export function walletConnectSessionConnector(
+  connectors: ReadonlyMap<string, SessionConnector>,
+  requestedId?: string | undefined,
+): SessionConnector | undefined {
+  const requested = requestedId === undefined ? undefined : connectors.get(requestedId)
+  return requested ?? [...connectors.values()].find((connector) => connector.type === 'WALLET_CONNECT')
 }

@@ -114,6 +114,16 @@ export const en = {
   'embedded.failed': 'An error occurred',
   'embedded.retry': 'Try again',
   'account.signOut': 'Sign out',
+  'view.WhatIsAWallet.title': 'What is a wallet?',
+  'connect.guide': 'New to wallets?',
+  'connect.guide.start': 'Get started',
+  'guide.assets.title': 'A home for your digital assets',
+  'guide.assets.body':
+    'A wallet holds your keys: with it you send, receive and keep tokens and collectibles.',
+  'guide.signIn.title': 'A new way to sign in',
+  'guide.signIn.body':
+    'No new account and password for every site: connect your wallet and approve each request in it.',
+  'guide.getWallet': 'Get a wallet',
 } as const
 
 export type MessageId = keyof typeof en

@@ -2,8 +2,11 @@
  * Brand logos of the most common wallets and networks, from @web3icons/core (MIT), imported one
  * icon at a time (its index pulls in every icon it has). Used when no server gives an image (the
  * bundled wallet snapshot, a network without `assets.imageUrl`). This module only ever loads
- * with the modal's chunk or with import(): never on first load.
+ * with the modal's chunk or with import(): never on first load. Which id uses which icon is
+ * @latch/core's list (`logoIconOf`), the one the server's images read too; this module only
+ * holds the icons it bundles, by file name.
  */
+import { logoIconOf } from '@latch/core'
 
 import n_arbitrumOne from '@web3icons/core/svgs/networks/branded/arbitrum-one.svg.js'
 import n_base from '@web3icons/core/svgs/networks/branded/base.svg.js'
@@ -24,32 +27,39 @@ import w_trust from '@web3icons/core/svgs/wallets/branded/trust.svg.js'
 import w_walletConnect from '@web3icons/core/svgs/wallets/branded/wallet-connect.svg.js'
 import w_zerion from '@web3icons/core/svgs/wallets/branded/zerion.svg.js'
 
-const svgs: Readonly<Record<string, string>> = {
-  metamask: w_metamask,
-  trust: w_trust,
-  coinbase: w_coinbase,
-  rainbow: w_rainbow,
-  phantom: w_phantom,
-  okx: w_okx,
-  zerion: w_zerion,
-  'ledger-live': w_ledger,
-  safe: w_safe,
-  rabby: w_rabby,
-  walletConnect: w_walletConnect,
-  'eip155:1': n_ethereum,
-  'eip155:10': n_optimism,
-  'eip155:56': n_binanceSmartChain,
-  'eip155:137': n_polygon,
-  'eip155:8453': n_base,
-  'eip155:42161': n_arbitrumOne,
-  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': n_solana,
-}
+const icons = {
+  wallets: {
+    coinbase: w_coinbase,
+    ledger: w_ledger,
+    metamask: w_metamask,
+    okx: w_okx,
+    phantom: w_phantom,
+    rabby: w_rabby,
+    rainbow: w_rainbow,
+    safe: w_safe,
+    trust: w_trust,
+    'wallet-connect': w_walletConnect,
+    zerion: w_zerion,
+  },
+  networks: {
+    'arbitrum-one': n_arbitrumOne,
+    base: n_base,
+    'binance-smart-chain': n_binanceSmartChain,
+    ethereum: n_ethereum,
+    optimism: n_optimism,
+    polygon: n_polygon,
+    solana: n_solana,
+  },
+} as const satisfies Record<'wallets' | 'networks', Record<string, string>>
 
 /**
  * The bundled logo of a registry wallet id (`metamask`), `walletConnect`, or a CAIP-2 network id
  * (`eip155:8453`), as an SVG data URL for an <img> (never inlined as markup); else undefined.
  */
 export function bundledLogo(id: string): string | undefined {
-  if (!Object.hasOwn(svgs, id)) return undefined
-  return `data:image/svg+xml,${encodeURIComponent(svgs[id] as string)}`
+  const icon = logoIconOf(id)
+  if (!icon) return undefined
+  const table: Readonly<Record<string, string>> = icons[icon.kind]
+  if (!Object.hasOwn(table, icon.name)) return undefined
+  return `data:image/svg+xml,${encodeURIComponent(table[icon.name] as string)}`
 }

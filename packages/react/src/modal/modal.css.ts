@@ -57,6 +57,13 @@ export const modalCss = `
 [data-latch] a.latch-item{text-decoration:none}
 [data-latch] .latch-end{margin-inline-start:auto;display:inline-flex;color:var(--latch-fg-2)}
 [data-latch] .latch-destructive{color:var(--latch-error)}
+[data-latch] .latch-guide-link{margin-block-end:0}
+[data-latch] .latch-guide-link .latch-text-button{padding:8px 4px;color:var(--latch-fg)}
+[data-latch] .latch-guide{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:16px}
+[data-latch] .latch-guide li{display:flex;gap:12px;align-items:flex-start}
+[data-latch] .latch-guide-icon{flex:none;display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;border-radius:12px;background:var(--latch-bg-2);color:var(--latch-fg)}
+[data-latch] .latch-guide h3{margin:0 0 4px;font-size:15px;font-weight:600}
+[data-latch] .latch-guide p{margin:0;font-size:14px;line-height:1.4;color:var(--latch-fg-2)}
 [data-latch] .latch-mosaic{display:inline-grid;grid-template-columns:1fr 1fr;gap:2px;padding:3px;background:var(--latch-bg-3)}
 [data-latch] .latch-item .latch-mosaic-tile,[data-latch] .latch-mosaic-tile{width:12px;height:12px;border-radius:3px;background:var(--latch-bg);font-size:0!important}
 [data-latch] .latch-toast{position:absolute;inset-inline:16px;inset-block-end:16px;margin-inline:auto;inline-size:max-content;max-inline-size:calc(100% - 32px);padding:8px 14px;border-radius:999px;background:var(--latch-fg);color:var(--latch-bg);font:600 14px var(--latch-font-family);opacity:0;transform:translateY(8px);transition:opacity 150ms,transform 150ms;pointer-events:none}

@@ -1,6 +1,9 @@
 // Brand logos from @web3icons/core (MIT), imported one icon at a time: its index pulls in
-// every icon it has. Each entry maps an id of the registry to the icon's SVG text.
+// every icon it has. Wallets and networks are keyed by the icon's file name; which id uses which
+// icon is @latch/core's list (WALLET_LOGO_ICONS, NETWORK_LOGO_ICONS), shared with the modal's
+// bundled logos. Tokens are keyed by their symbol.
 
+import { NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from '@latch/core'
 import n_arbitrum_one from '@web3icons/core/svgs/networks/branded/arbitrum-one.svg.js'
 import n_aurora from '@web3icons/core/svgs/networks/branded/aurora.svg.js'
 import n_avalanche from '@web3icons/core/svgs/networks/branded/avalanche.svg.js'
@@ -65,58 +68,53 @@ import w_zerion from '@web3icons/core/svgs/wallets/branded/zerion.svg.js'
 import type { ImageKind } from './types.js'
 
 const wallets: Readonly<Record<string, string>> = {
-  metamask: w_metamask,
-  trust: w_trust,
-  coinbase: w_coinbase,
-  rainbow: w_rainbow,
-  phantom: w_phantom,
-  okx: w_okx,
-  zerion: w_zerion,
-  'ledger-live': w_ledger,
-  safe: w_safe,
+  'alpha-wallet': w_alpha_wallet,
   argent: w_argent,
-  rabby: w_rabby,
-  backpack: w_backpack,
-  solflare: w_solflare,
-  exodus: w_exodus,
-  imtoken: w_imtoken,
-  tokenpocket: w_token_pocket,
-  zengo: w_zengo,
-  enkrypt: w_enkrypt,
-  mew: w_my_ether_wallet,
-  keplr: w_keplr,
-  coin98: w_coin98,
   atomic: w_atomic,
-  kraken: w_kraken,
-  'trezor-suite': w_trezor,
-  alphawallet: w_alpha_wallet,
+  backpack: w_backpack,
+  coin98: w_coin98,
+  coinbase: w_coinbase,
   daimo: w_daimo,
+  enkrypt: w_enkrypt,
+  exodus: w_exodus,
   glow: w_glow,
+  imtoken: w_imtoken,
+  keplr: w_keplr,
+  kraken: w_kraken,
+  ledger: w_ledger,
+  metamask: w_metamask,
+  'my-ether-wallet': w_my_ether_wallet,
+  okx: w_okx,
+  phantom: w_phantom,
+  rabby: w_rabby,
+  rainbow: w_rainbow,
+  safe: w_safe,
   sequence: w_sequence,
+  solflare: w_solflare,
+  'token-pocket': w_token_pocket,
+  trezor: w_trezor,
+  trust: w_trust,
+  zengo: w_zengo,
+  zerion: w_zerion,
 }
 
 const assets: Readonly<Record<string, string>> = {
-  'eip155:1': n_ethereum,
-  'eip155:10': n_optimism,
-  'eip155:56': n_binance_smart_chain,
-  'eip155:100': n_gnosis,
-  'eip155:137': n_polygon,
-  'eip155:324': n_zksync,
-  'eip155:8453': n_base,
-  'eip155:42161': n_arbitrum_one,
-  'eip155:42220': n_celo,
-  'eip155:43114': n_avalanche,
-  'eip155:11155111': n_ethereum,
-  'eip155:84532': n_base,
-  'eip155:7777777': n_zora,
-  'eip155:1313161554': n_aurora,
-  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': n_solana,
-  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': n_solana,
-  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': n_solana,
-  'bip122:000000000019d6689c085ae165831e93': n_bitcoin,
-  'bip122:000000000933ea01ad0ee984209779ba': n_bitcoin,
-  'polkadot:91b171bb158e2d3848fa23a9f1c25182': n_polkadot,
-  'cosmos:cosmoshub-4': n_cosmos_hub,
+  'arbitrum-one': n_arbitrum_one,
+  aurora: n_aurora,
+  avalanche: n_avalanche,
+  base: n_base,
+  'binance-smart-chain': n_binance_smart_chain,
+  bitcoin: n_bitcoin,
+  celo: n_celo,
+  'cosmos-hub': n_cosmos_hub,
+  ethereum: n_ethereum,
+  gnosis: n_gnosis,
+  optimism: n_optimism,
+  polkadot: n_polkadot,
+  polygon: n_polygon,
+  solana: n_solana,
+  zksync: n_zksync,
+  zora: n_zora,
 }
 
 const tokens: Readonly<Record<string, string>> = {
@@ -139,6 +137,14 @@ const tokens: Readonly<Record<string, string>> = {
   LINK: t_LINK,
 }
 
+/** Each kind's id → icon-file list (tokens are their own symbol). */
+const iconNames: Readonly<Record<ImageKind, Readonly<Record<string, string>> | undefined>> = {
+  wallet: WALLET_LOGO_ICONS,
+  asset: NETWORK_LOGO_ICONS,
+  currency: {},
+  token: undefined,
+}
+
 const byKind: Readonly<Record<ImageKind, Readonly<Record<string, string>>>> = {
   wallet: wallets,
   asset: assets,
@@ -148,6 +154,8 @@ const byKind: Readonly<Record<ImageKind, Readonly<Record<string, string>>>> = {
 
 /** The brand logo of an image id, when @web3icons/core has one; else undefined. */
 export function brandLogo(kind: ImageKind, id: string): string | undefined {
+  const names = iconNames[kind]
+  const name = names ? (Object.hasOwn(names, id) ? names[id] : undefined) : id
   const table = byKind[kind]
-  return Object.hasOwn(table, id) ? table[id] : undefined
+  return name !== undefined && Object.hasOwn(table, name) ? table[name] : undefined
 }

@@ -110,4 +110,12 @@ export const messages: Messages = {
   'embedded.failed': 'حدث خطأ',
   'embedded.retry': 'حاول مجددًا',
   'account.signOut': 'تسجيل الخروج',
+  'view.WhatIsAWallet.title': 'ما المحفظة؟',
+  'connect.guide': 'جديد على المحافظ؟',
+  'connect.guide.start': 'ابدأ من هنا',
+  'guide.assets.title': 'مكان لأصولك الرقمية',
+  'guide.assets.body': 'تحفظ المحفظة مفاتيحك: بها ترسل الرموز والمقتنيات وتستلمها وتحتفظ بها.',
+  'guide.signIn.title': 'طريقة جديدة لتسجيل الدخول',
+  'guide.signIn.body': 'لا حساب جديدًا ولا كلمة مرور لكل موقع: اربط محفظتك ووافق على كل طلب فيها.',
+  'guide.getWallet': 'احصل على محفظة',
 }

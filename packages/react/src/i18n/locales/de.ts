@@ -120,4 +120,14 @@ export const messages: Messages = {
   'embedded.failed': 'Ein Fehler ist aufgetreten',
   'embedded.retry': 'Erneut versuchen',
   'account.signOut': 'Abmelden',
+  'view.WhatIsAWallet.title': 'Was ist eine Wallet?',
+  'connect.guide': 'Neu bei Wallets?',
+  'connect.guide.start': 'Los geht’s',
+  'guide.assets.title': 'Ein Zuhause für deine digitalen Werte',
+  'guide.assets.body':
+    'Eine Wallet verwahrt deine Schlüssel: Mit ihr sendest, empfängst und behältst du Token und Sammlerstücke.',
+  'guide.signIn.title': 'Eine neue Art, sich anzumelden',
+  'guide.signIn.body':
+    'Kein neues Konto und Passwort für jede Website: Verbinde deine Wallet und bestätige jede Anfrage darin.',
+  'guide.getWallet': 'Wallet besorgen',
 }

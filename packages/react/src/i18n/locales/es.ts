@@ -118,4 +118,14 @@ export const messages: Messages = {
   'embedded.failed': 'Se produjo un error',
   'embedded.retry': 'Intentar de nuevo',
   'account.signOut': 'Cerrar sesión',
+  'view.WhatIsAWallet.title': '¿Qué es una billetera?',
+  'connect.guide': '¿Nuevo en billeteras?',
+  'connect.guide.start': 'Empieza aquí',
+  'guide.assets.title': 'Un hogar para tus activos digitales',
+  'guide.assets.body':
+    'Una billetera guarda tus claves: con ella envías, recibes y conservas tokens y coleccionables.',
+  'guide.signIn.title': 'Una nueva forma de iniciar sesión',
+  'guide.signIn.body':
+    'Sin cuenta ni contraseña nuevas para cada sitio: conecta tu billetera y aprueba cada solicitud en ella.',
+  'guide.getWallet': 'Consigue una billetera',
 }

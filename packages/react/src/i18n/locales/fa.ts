@@ -113,4 +113,14 @@ export const messages: Messages = {
   'embedded.failed': 'خطایی رخ داد',
   'embedded.retry': 'تلاش دوباره',
   'account.signOut': 'خروج',
+  'view.WhatIsAWallet.title': 'کیف پول چیست؟',
+  'connect.guide': 'با کیف پول‌ها تازه آشنا شده‌اید؟',
+  'connect.guide.start': 'شروع کنید',
+  'guide.assets.title': 'خانه‌ای برای دارایی‌های دیجیتال شما',
+  'guide.assets.body':
+    'کیف پول کلیدهای شما را نگه می‌دارد: با آن توکن‌ها و کلکسیون‌ها را می‌فرستید، می‌گیرید و نگه می‌دارید.',
+  'guide.signIn.title': 'روشی تازه برای ورود',
+  'guide.signIn.body':
+    'برای هر سایت حساب و رمز تازه لازم نیست: کیف پول خود را وصل کنید و هر درخواست را در آن تأیید کنید.',
+  'guide.getWallet': 'یک کیف پول بگیرید',
 }

@@ -118,4 +118,14 @@ export const messages: Messages = {
   'embedded.failed': 'Une erreur est survenue',
   'embedded.retry': 'Réessayer',
   'account.signOut': 'Se déconnecter',
+  'view.WhatIsAWallet.title': 'Qu’est-ce qu’un portefeuille ?',
+  'connect.guide': 'Nouveau venu ?',
+  'connect.guide.start': 'Commencer',
+  'guide.assets.title': 'Un lieu pour vos actifs numériques',
+  'guide.assets.body':
+    'Un portefeuille garde vos clés : avec lui, vous envoyez, recevez et conservez jetons et objets de collection.',
+  'guide.signIn.title': 'Une nouvelle façon de se connecter',
+  'guide.signIn.body':
+    'Plus de compte ni de mot de passe pour chaque site : connectez votre portefeuille et approuvez chaque demande depuis celui-ci.',
+  'guide.getWallet': 'Obtenir un portefeuille',
 }

@@ -110,4 +110,12 @@ export const messages: Messages = {
   'embedded.failed': 'אירעה שגיאה',
   'embedded.retry': 'נסו שוב',
   'account.signOut': 'התנתקות',
+  'view.WhatIsAWallet.title': 'מה זה ארנק?',
+  'connect.guide': 'חדשים בעולם הארנקים?',
+  'connect.guide.start': 'איך מתחילים',
+  'guide.assets.title': 'בית לנכסים הדיגיטליים שלך',
+  'guide.assets.body': 'הארנק שומר את המפתחות שלך: בעזרתו שולחים, מקבלים ושומרים אסימונים ופריטי אספנות.',
+  'guide.signIn.title': 'דרך חדשה להתחבר',
+  'guide.signIn.body': 'בלי חשבון וסיסמה חדשים לכל אתר: מחברים את הארנק ומאשרים בו כל בקשה.',
+  'guide.getWallet': 'להשיג ארנק',
 }

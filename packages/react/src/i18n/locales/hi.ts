@@ -113,4 +113,12 @@ export const messages: Messages = {
   'embedded.failed': 'एक त्रुटि हुई',
   'embedded.retry': 'फिर से कोशिश करें',
   'account.signOut': 'साइन आउट करें',
+  'view.WhatIsAWallet.title': 'वॉलेट क्या है?',
+  'connect.guide': 'वॉलेट में नए हैं?',
+  'connect.guide.start': 'शुरू करें',
+  'guide.assets.title': 'आपकी डिजिटल संपत्ति का घर',
+  'guide.assets.body': 'वॉलेट आपकी कुंजियाँ रखता है: इससे आप टोकन और संग्रहणीय चीज़ें भेजते, पाते और रखते हैं।',
+  'guide.signIn.title': 'साइन इन करने का नया तरीका',
+  'guide.signIn.body': 'हर साइट के लिए नया खाता और पासवर्ड नहीं: अपना वॉलेट जोड़ें और हर अनुरोध उसी में स्वीकार करें।',
+  'guide.getWallet': 'वॉलेट पाएँ',
 }

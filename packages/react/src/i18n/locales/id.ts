@@ -117,4 +117,14 @@ export const messages: Messages = {
   'embedded.failed': 'Terjadi kesalahan',
   'embedded.retry': 'Coba lagi',
   'account.signOut': 'Keluar',
+  'view.WhatIsAWallet.title': 'Apa itu dompet?',
+  'connect.guide': 'Baru mengenal dompet?',
+  'connect.guide.start': 'Mulai',
+  'guide.assets.title': 'Rumah untuk aset digital Anda',
+  'guide.assets.body':
+    'Dompet menyimpan kunci Anda: dengannya Anda mengirim, menerima, dan menyimpan token serta koleksi.',
+  'guide.signIn.title': 'Cara baru untuk masuk',
+  'guide.signIn.body':
+    'Tanpa akun dan kata sandi baru di setiap situs: hubungkan dompet Anda dan setujui setiap permintaan di dalamnya.',
+  'guide.getWallet': 'Dapatkan dompet',
 }

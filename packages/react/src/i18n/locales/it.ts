@@ -118,4 +118,14 @@ export const messages: Messages = {
   'embedded.failed': 'Si è verificato un errore',
   'embedded.retry': 'Riprova',
   'account.signOut': 'Esci',
+  'view.WhatIsAWallet.title': 'Che cos’è un wallet?',
+  'connect.guide': 'Nuovo ai wallet?',
+  'connect.guide.start': 'Inizia',
+  'guide.assets.title': 'Una casa per i tuoi beni digitali',
+  'guide.assets.body':
+    'Un wallet custodisce le tue chiavi: con esso invii, ricevi e conservi token e oggetti da collezione.',
+  'guide.signIn.title': 'Un nuovo modo di accedere',
+  'guide.signIn.body':
+    'Niente nuovo account e password per ogni sito: collega il tuo wallet e approva ogni richiesta al suo interno.',
+  'guide.getWallet': 'Ottieni un wallet',
 }

@@ -118,4 +118,14 @@ export const messages: Messages = {
   'embedded.failed': 'エラーが発生しました',
   'embedded.retry': 'もう一度試す',
   'account.signOut': 'サインアウト',
+  'view.WhatIsAWallet.title': 'ウォレットとは？',
+  'connect.guide': 'ウォレットは初めてですか？',
+  'connect.guide.start': 'はじめる',
+  'guide.assets.title': 'デジタル資産の置き場所',
+  'guide.assets.body':
+    'ウォレットはあなたの鍵を保管します。トークンやコレクティブルの送信、受け取り、保管ができます。',
+  'guide.signIn.title': '新しいサインイン方法',
+  'guide.signIn.body':
+    'サイトごとに新しいアカウントやパスワードは不要です。ウォレットを接続し、リクエストをウォレットで承認するだけです。',
+  'guide.getWallet': 'ウォレットを入手',
 }

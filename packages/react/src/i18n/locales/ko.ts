@@ -117,4 +117,13 @@ export const messages: Messages = {
   'embedded.failed': '오류가 발생했습니다',
   'embedded.retry': '다시 시도',
   'account.signOut': '로그아웃',
+  'view.WhatIsAWallet.title': '지갑이란?',
+  'connect.guide': '지갑이 처음인가요?',
+  'connect.guide.start': '시작하기',
+  'guide.assets.title': '디지털 자산을 위한 공간',
+  'guide.assets.body': '지갑은 키를 보관합니다. 지갑으로 토큰과 수집품을 보내고, 받고, 보관하세요.',
+  'guide.signIn.title': '새로운 로그인 방식',
+  'guide.signIn.body':
+    '사이트마다 새 계정과 비밀번호가 필요 없습니다. 지갑을 연결하고 요청마다 지갑에서 승인하세요.',
+  'guide.getWallet': '지갑 받기',
 }

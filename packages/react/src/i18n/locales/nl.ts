@@ -116,4 +116,14 @@ export const messages: Messages = {
   'embedded.failed': 'Er is een fout opgetreden',
   'embedded.retry': 'Opnieuw proberen',
   'account.signOut': 'Afmelden',
+  'view.WhatIsAWallet.title': 'Wat is een wallet?',
+  'connect.guide': 'Nieuw met wallets?',
+  'connect.guide.start': 'Aan de slag',
+  'guide.assets.title': 'Een thuis voor je digitale bezittingen',
+  'guide.assets.body':
+    'Een wallet bewaart je sleutels: ermee verstuur, ontvang en bewaar je tokens en verzamelobjecten.',
+  'guide.signIn.title': 'Een nieuwe manier van inloggen',
+  'guide.signIn.body':
+    'Geen nieuw account en wachtwoord voor elke site: verbind je wallet en keur elk verzoek daarin goed.',
+  'guide.getWallet': 'Een wallet nemen',
 }

@@ -116,4 +116,14 @@ export const messages: Messages = {
   'embedded.failed': 'Wystąpił błąd',
   'embedded.retry': 'Spróbuj ponownie',
   'account.signOut': 'Wyloguj się',
+  'view.WhatIsAWallet.title': 'Czym jest portfel?',
+  'connect.guide': 'Nie znasz portfeli?',
+  'connect.guide.start': 'Zacznij tutaj',
+  'guide.assets.title': 'Miejsce na Twoje cyfrowe aktywa',
+  'guide.assets.body':
+    'Portfel przechowuje Twoje klucze: za jego pomocą wysyłasz, odbierasz i przechowujesz tokeny oraz kolekcje.',
+  'guide.signIn.title': 'Nowy sposób logowania',
+  'guide.signIn.body':
+    'Bez nowego konta i hasła na każdej stronie: połącz portfel i zatwierdzaj w nim każde żądanie.',
+  'guide.getWallet': 'Zdobądź portfel',
 }

@@ -117,4 +117,14 @@ export const messages: Messages = {
   'embedded.failed': 'Ocorreu um erro',
   'embedded.retry': 'Tentar novamente',
   'account.signOut': 'Sair',
+  'view.WhatIsAWallet.title': 'O que é uma carteira?',
+  'connect.guide': 'Novo em carteiras?',
+  'connect.guide.start': 'Comece aqui',
+  'guide.assets.title': 'Um lar para seus ativos digitais',
+  'guide.assets.body':
+    'Uma carteira guarda suas chaves: com ela você envia, recebe e mantém tokens e colecionáveis.',
+  'guide.signIn.title': 'Um novo jeito de entrar',
+  'guide.signIn.body':
+    'Sem conta e senha novas para cada site: conecte sua carteira e aprove cada pedido nela.',
+  'guide.getWallet': 'Obter uma carteira',
 }

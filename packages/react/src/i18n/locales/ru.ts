@@ -119,4 +119,14 @@ export const messages: Messages = {
   'embedded.failed': 'Произошла ошибка',
   'embedded.retry': 'Попробовать снова',
   'account.signOut': 'Выйти',
+  'view.WhatIsAWallet.title': 'Что такое кошелёк?',
+  'connect.guide': 'Впервые слышите о кошельках?',
+  'connect.guide.start': 'С чего начать',
+  'guide.assets.title': 'Дом для ваших цифровых активов',
+  'guide.assets.body':
+    'Кошелёк хранит ваши ключи: с ним вы отправляете, получаете и храните токены и коллекционные предметы.',
+  'guide.signIn.title': 'Новый способ входа',
+  'guide.signIn.body':
+    'Не нужно заводить аккаунт и пароль на каждом сайте: подключите кошелёк и подтверждайте в нём каждый запрос.',
+  'guide.getWallet': 'Получить кошелёк',
 }

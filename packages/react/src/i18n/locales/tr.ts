@@ -115,4 +115,14 @@ export const messages: Messages = {
   'embedded.failed': 'Bir hata oluştu',
   'embedded.retry': 'Tekrar dene',
   'account.signOut': 'Çıkış yap',
+  'view.WhatIsAWallet.title': 'Cüzdan nedir?',
+  'connect.guide': 'Cüzdanlarda yeni misiniz?',
+  'connect.guide.start': 'Başlayın',
+  'guide.assets.title': 'Dijital varlıklarınız için bir yuva',
+  'guide.assets.body':
+    'Cüzdan anahtarlarınızı saklar: onunla token ve koleksiyon öğeleri gönderir, alır ve saklarsınız.',
+  'guide.signIn.title': 'Giriş yapmanın yeni yolu',
+  'guide.signIn.body':
+    'Her site için yeni hesap ve parola yok: cüzdanınızı bağlayın ve her isteği cüzdanda onaylayın.',
+  'guide.getWallet': 'Cüzdan edinin',
 }

@@ -118,4 +118,14 @@ export const messages: Messages = {
   'embedded.failed': 'Сталася помилка',
   'embedded.retry': 'Спробувати ще раз',
   'account.signOut': 'Вийти',
+  'view.WhatIsAWallet.title': 'Що таке гаманець?',
+  'connect.guide': 'Вперше чуєте про гаманці?',
+  'connect.guide.start': 'З чого почати',
+  'guide.assets.title': 'Дім для ваших цифрових активів',
+  'guide.assets.body':
+    'Гаманець зберігає ваші ключі: з ним ви надсилаєте, отримуєте й зберігаєте токени та колекційні предмети.',
+  'guide.signIn.title': 'Новий спосіб входу',
+  'guide.signIn.body':
+    'Не треба створювати обліковий запис і пароль на кожному сайті: підключіть гаманець і підтверджуйте в ньому кожен запит.',
+  'guide.getWallet': 'Отримати гаманець',
 }

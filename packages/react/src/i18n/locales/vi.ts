@@ -115,4 +115,13 @@ export const messages: Messages = {
   'embedded.failed': 'Đã xảy ra lỗi',
   'embedded.retry': 'Thử lại',
   'account.signOut': 'Đăng xuất',
+  'view.WhatIsAWallet.title': 'Ví là gì?',
+  'connect.guide': 'Mới làm quen với ví?',
+  'connect.guide.start': 'Bắt đầu',
+  'guide.assets.title': 'Ngôi nhà cho tài sản số của bạn',
+  'guide.assets.body': 'Ví giữ khóa của bạn: với nó bạn gửi, nhận và lưu giữ token cùng đồ sưu tầm.',
+  'guide.signIn.title': 'Cách đăng nhập mới',
+  'guide.signIn.body':
+    'Không cần tài khoản và mật khẩu mới cho mỗi trang: hãy kết nối ví và duyệt từng yêu cầu trong ví.',
+  'guide.getWallet': 'Tải một ví',
 }

@@ -109,4 +109,12 @@ export const messages: Messages = {
   'embedded.failed': '发生错误',
   'embedded.retry': '重试',
   'account.signOut': '退出登录',
+  'view.WhatIsAWallet.title': '什么是钱包？',
+  'connect.guide': '第一次使用钱包？',
+  'connect.guide.start': '开始了解',
+  'guide.assets.title': '数字资产的家',
+  'guide.assets.body': '钱包保管你的密钥：用它发送、接收和保存代币与收藏品。',
+  'guide.signIn.title': '全新的登录方式',
+  'guide.signIn.body': '无需为每个网站注册账号和密码：连接钱包，并在钱包中确认每个请求。',
+  'guide.getWallet': '获取钱包',
 }

@@ -109,4 +109,12 @@ export const messages: Messages = {
   'embedded.failed': '發生錯誤',
   'embedded.retry': '重試',
   'account.signOut': '登出',
+  'view.WhatIsAWallet.title': '什麼是錢包？',
+  'connect.guide': '第一次使用錢包？',
+  'connect.guide.start': '開始了解',
+  'guide.assets.title': '數位資產的家',
+  'guide.assets.body': '錢包保管你的金鑰：用它傳送、接收和保存代幣與收藏品。',
+  'guide.signIn.title': '全新的登入方式',
+  'guide.signIn.body': '不必為每個網站註冊帳號和密碼：連接錢包，並在錢包中確認每個請求。',
+  'guide.getWallet': '取得錢包',
 }

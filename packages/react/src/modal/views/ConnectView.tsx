@@ -48,7 +48,7 @@ export function ConnectView({ latch }: ViewProps) {
   const registry = useLatchState((s) => s.registry, { latch })
   const loading =
     latch.options.apiUrl !== undefined && (registry.status === 'idle' || registry.status === 'loading')
-  const { termsConditionsUrl, privacyPolicyUrl, features } = latch.options
+  const { termsConditionsUrl, privacyPolicyUrl, features, enableWalletGuide } = latch.options
   // Spec §2: email, social, wallet (social login is not offered yet).
   const methods = connectMethodsOrder({ email: embeddedConnectorOf(latch) !== undefined, social: false })
   return (
@@ -103,6 +103,19 @@ export function ConnectView({ latch }: ViewProps) {
           </li>
         )}
       </ul>
+      {enableWalletGuide && (
+        <p className="latch-muted latch-guide-link">
+          <span>{t('connect.guide')}</span>{' '}
+          <button
+            type="button"
+            className="latch-text-button"
+            data-testid="wallet-guide-link"
+            onClick={() => pushView(latch, { view: 'WhatIsAWallet' })}
+          >
+            {t('connect.guide.start')}
+          </button>
+        </p>
+      )}
       {(termsConditionsUrl || privacyPolicyUrl) && (
         <p className="latch-muted">
           {termsConditionsUrl && (

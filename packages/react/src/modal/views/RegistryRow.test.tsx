@@ -57,6 +57,10 @@ describe('given wallets with and without their own image', () => {
 
   it('then a snapshot wallet without an image gets its bundled brand logo', () => {
     expect(icon({ id: 'metamask', name: 'MetaMask' })?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
+    // Through core's list of which icon stands for which registry id, as the server's images do.
+    expect(icon({ id: 'ledger-live', name: 'Ledger Live' })?.getAttribute('src')).toMatch(
+      /^data:image\/svg\+xml,/,
+    )
   })
 
   it('then a wallet with neither keeps the initials tile', () => {

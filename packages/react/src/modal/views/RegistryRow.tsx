@@ -1,5 +1,5 @@
 'use client'
-import { type Latch, pushView, type RegistryWallet } from '@latch/core'
+import { type Latch, pushView, type RegistryWallet, walletConnectSessionConnector } from '@latch/core'
 import type { ReactNode } from 'react'
 import { WalletImage } from './WalletImage.js'
 
@@ -21,10 +21,12 @@ export function RegistryRow({
         data-testid="wallet-option"
         data-wallet-id={wallet.id}
         onClick={() => {
-          const session = [...latch.sessionConnectors.values()].find((c) => c.type === 'WALLET_CONNECT')
           pushView(latch, {
             view: 'ConnectingWalletConnectBasic',
-            params: { walletId: wallet.id, connectorId: session?.id },
+            params: {
+              walletId: wallet.id,
+              connectorId: walletConnectSessionConnector(latch.sessionConnectors)?.id,
+            },
           })
         }}
       >

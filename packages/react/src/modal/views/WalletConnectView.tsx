@@ -2,11 +2,10 @@
 import {
   cancelSession,
   isMobileBrowser,
-  type Latch,
   type RegistryWallet,
-  type RouteEntry,
   selectSession,
   setSessionLinking,
+  walletConnectSessionConnector,
   walletLinkFor,
 } from '@latch/core'
 import { useEffect, useState } from 'react'
@@ -24,15 +23,11 @@ import { WalletImage } from './WalletImage.js'
  * connector the app says so instead of failing silently.
  */
 export function WalletConnectView(props: ViewProps) {
-  const connectorId = sessionConnectorId(props.latch, props.entry)
+  const connectorId = walletConnectSessionConnector(
+    props.latch.sessionConnectors,
+    props.entry.params?.connectorId,
+  )?.id
   return connectorId ? <Pairing {...props} connectorId={connectorId} /> : <Unavailable {...props} />
-}
-
-/** The WalletConnect session connector this view pairs through: the route's, else the app's. */
-function sessionConnectorId(latch: Latch, entry: RouteEntry): string | undefined {
-  const requested = entry.params?.connectorId
-  if (requested && latch.sessionConnectors.has(requested)) return requested
-  return [...latch.sessionConnectors.values()].find((c) => c.type === 'WALLET_CONNECT')?.id
 }
 
 function useRegistryWallet({ latch, entry }: ViewProps): RegistryWallet | undefined {

@@ -13,6 +13,7 @@ import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
 import { UnsupportedChainView } from './UnsupportedChainView.js'
 import { WalletConnectView } from './WalletConnectView.js'
+import { WhatIsAWalletView } from './WhatIsAWalletView.js'
 
 // Loaded only when an app with sign-in opens it.
 const SIWXSignMessageView = lazy(() => import('./SIWXSignMessageView.js'))
@@ -28,6 +29,8 @@ export function ViewBody({ latch, entry }: ViewProps) {
       return <AccountView latch={latch} entry={entry} />
     case 'AllWallets':
       return <AllWalletsView latch={latch} entry={entry} />
+    case 'WhatIsAWallet':
+      return <WhatIsAWalletView latch={latch} entry={entry} />
     case 'Connecting':
       return <ConnectingView latch={latch} entry={entry} />
     case 'Networks':
@@ -60,6 +63,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
   switch (entry.view) {
     case 'Account':
     case 'AllWallets':
+    case 'WhatIsAWallet':
     case 'Networks':
     case 'SwitchActiveChain':
     case 'UnsupportedChain':

@@ -1,0 +1,234 @@
+// The EVM adapter's actions that run only once the visitor acts (connect, switch, sign, send,
+// read a balance): loaded with import() on first use, so the first load carries neither them
+// nor the viem actions they use.
+import {
+  AdapterOrConnectorNotFoundError,
+  type ConnectResult,
+  InvalidWalletResponseError,
+  NoRpcUrlError,
+  NotConnectedError,
+} from '@latch/core'
+import {
+  type Config,
+  disconnect,
+  type GetConnectionReturnType,
+  getConnection,
+  getPublicClient,
+  type Connector as WagmiConnector,
+  connect as wagmiConnect,
+  sendTransaction as wagmiSendTransaction,
+  signMessage as wagmiSignMessage,
+  verifyMessage as wagmiVerifyMessage,
+  waitForTransactionReceipt,
+} from '@wagmi/core'
+import { formatUnits, type Hex, numberToHex } from 'viem'
+import { toCodedError } from './errors.js'
+import type { EvmAdapter } from './evmAdapter.js'
+import { toAddEthereumChainParameter, toEvmChainId } from './network.js'
+import { providerConnector } from './providerConnector.js'
+import { assertAddressArgument, assertHexArgument, parseSignature, parseTransactionHash } from './validate.js'
+
+/** What the eager part of the adapter shares with its actions. */
+export interface EvmActionsHost {
+  config: Config
+  connectorOf(id: string): WagmiConnector | undefined
+  toConnectResult(connection: GetConnectionReturnType): Promise<ConnectResult>
+}
+
+type Eip1193 = { request(args: { method: string; params?: unknown }): Promise<unknown> }
+type ActionName =
+  | 'connect'
+  | 'attachSession'
+  | 'switchNetwork'
+  | 'addNetwork'
+  | 'signMessage'
+  | 'sendTransaction'
+  | 'waitForTransaction'
+  | 'getBalance'
+  | 'verifyMessage'
+  | 'request'
+type Args<K extends ActionName> = Parameters<NonNullable<EvmAdapter[K]>>[0]
+type Result<K extends ActionName> = ReturnType<NonNullable<EvmAdapter[K]>>
+
+async function connectedProvider(config: Config): Promise<Eip1193> {
+  const { connector, status } = getConnection(config)
+  if (status !== 'connected' || !connector) throw new NotConnectedError()
+  const current = (await connector.getProvider()) as Eip1193 | undefined
+  if (!current || typeof current.request !== 'function')
+    throw new InvalidWalletResponseError({ what: 'provider' })
+  return current
+}
+
+export async function connect(
+  host: EvmActionsHost,
+  { connectorId, caipNetwork }: Args<'connect'>,
+): Result<'connect'> {
+  const { config } = host
+  const connector = host.connectorOf(connectorId)
+  if (!connector) throw new AdapterOrConnectorNotFoundError({ namespace: 'eip155' })
+  const chainId = caipNetwork ? toEvmChainId(caipNetwork) : undefined
+  const current = getConnection(config)
+  if (current.status === 'connected' && current.connector?.uid === connector.uid)
+    return host.toConnectResult(current)
+  const configured = config.chains.some((chain) => chain.id === chainId) ? (chainId as number) : undefined
+  try {
+    await wagmiConnect(config, { connector, chainId: configured })
+  } catch (error) {
+    throw toCodedError(error, 'The wallet did not connect.')
+  }
+  return host.toConnectResult(getConnection(config))
+}
+
+export async function attachSession(
+  host: EvmActionsHost,
+  { connectorId, provider: given, walletName, walletIcon, caipNetwork }: Args<'attachSession'>,
+): Result<'attachSession'> {
+  const { config } = host
+  const eip1193 = given as Parameters<typeof providerConnector>[0]['provider'] | undefined
+  if (!eip1193 || typeof eip1193.request !== 'function')
+    throw new InvalidWalletResponseError({ what: 'eip155 provider' })
+  const chainId = caipNetwork ? toEvmChainId(caipNetwork) : undefined
+  const current = getConnection(config)
+  if (current.status === 'connected') await disconnect(config).catch(() => undefined)
+  try {
+    await wagmiConnect(config, {
+      connector: providerConnector({
+        id: connectorId,
+        name: walletName,
+        type: 'walletConnect',
+        icon: walletIcon,
+        provider: eip1193,
+      }),
+      chainId: config.chains.some((chain) => chain.id === chainId) ? chainId : undefined,
+    })
+  } catch (error) {
+    throw toCodedError(error, 'The wallet did not connect.')
+  }
+  return host.toConnectResult(getConnection(config))
+}
+
+export async function switchNetwork(
+  host: EvmActionsHost,
+  { caipNetwork }: Args<'switchNetwork'>,
+): Result<'switchNetwork'> {
+  const { config } = host
+  const chainId = toEvmChainId(caipNetwork)
+  const wallet = await connectedProvider(config)
+  try {
+    await wallet.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: numberToHex(chainId) }],
+    })
+  } catch (error) {
+    throw toCodedError(error, `Failed to switch to chain ${chainId}.`)
+  }
+}
+
+export async function addNetwork(
+  host: EvmActionsHost,
+  { caipNetwork }: Args<'addNetwork'>,
+): Result<'addNetwork'> {
+  const { config } = host
+  const wallet = await connectedProvider(config)
+  try {
+    await wallet.request({
+      method: 'wallet_addEthereumChain',
+      params: [toAddEthereumChainParameter(caipNetwork)],
+    })
+  } catch (error) {
+    throw toCodedError(error, `Failed to add chain ${caipNetwork.caipNetworkId}.`)
+  }
+}
+
+export async function signMessage(
+  host: EvmActionsHost,
+  { message, address }: Args<'signMessage'>,
+): Result<'signMessage'> {
+  const { config } = host
+  const account = assertAddressArgument(address, 'signer')
+  let signature: unknown
+  try {
+    signature = await wagmiSignMessage(config, { message, account })
+  } catch (error) {
+    throw toCodedError(error, 'Signature declined')
+  }
+  return parseSignature(signature)
+}
+
+export async function sendTransaction(
+  host: EvmActionsHost,
+  { transaction, caipNetwork }: Args<'sendTransaction'>,
+): Result<'sendTransaction'> {
+  const { config } = host
+  const { to, value, data } = transaction
+  if (value !== undefined && typeof value !== 'bigint')
+    throw new InvalidWalletResponseError({ what: 'transaction value' })
+  const request = {
+    to: assertAddressArgument(to, 'recipient'),
+    value,
+    data: assertHexArgument(data, 'transaction data'),
+    chainId: toEvmChainId(caipNetwork),
+  }
+  let hash: unknown
+  try {
+    hash = await wagmiSendTransaction(config, request)
+  } catch (error) {
+    throw toCodedError(error, 'The transaction was not sent.')
+  }
+  return parseTransactionHash(hash)
+}
+
+export async function waitForTransaction(
+  host: EvmActionsHost,
+  { hash, caipNetwork }: Args<'waitForTransaction'>,
+): Result<'waitForTransaction'> {
+  const { config } = host
+  const receipt = await waitForTransactionReceipt(config, {
+    hash: parseTransactionHash(hash),
+    chainId: toEvmChainId(caipNetwork),
+  })
+  return { status: receipt.status, blockNumber: receipt.blockNumber }
+}
+
+export async function getBalance(
+  host: EvmActionsHost,
+  { address, caipNetwork }: Args<'getBalance'>,
+): Result<'getBalance'> {
+  const { config } = host
+  const chainId = toEvmChainId(caipNetwork)
+  // A plain eth_getBalance on the app's transport: wagmi's getBalance goes through
+  // multicall3 by default, which a fresh local node does not have.
+  const client = getPublicClient(config, { chainId })
+  if (!client) throw new NoRpcUrlError({ chainId })
+  const raw = await client.request({
+    method: 'eth_getBalance',
+    params: [assertAddressArgument(address, 'account'), 'latest'],
+  })
+  if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]+$/.test(raw))
+    throw new InvalidWalletResponseError({ what: 'balance' })
+  const { decimals, symbol } = caipNetwork.nativeCurrency
+  return { balance: formatUnits(BigInt(raw), decimals), symbol }
+}
+
+export async function verifyMessage(
+  host: EvmActionsHost,
+  { address, message, signature, caipNetwork }: Args<'verifyMessage'>,
+): Result<'verifyMessage'> {
+  const { config } = host
+  return wagmiVerifyMessage(config, {
+    address: assertAddressArgument(address, 'signer'),
+    message,
+    signature: parseSignature(signature) as Hex,
+    chainId: toEvmChainId(caipNetwork),
+  })
+}
+
+export async function request(host: EvmActionsHost, { method, params }: Args<'request'>): Result<'request'> {
+  const { config } = host
+  const wallet = await connectedProvider(config)
+  try {
+    return await wallet.request({ method, params })
+  } catch (error) {
+    throw toCodedError(error, `The wallet failed ${method}.`)
+  }
+}
