@@ -110,7 +110,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
   test('when a new visitor signs in with email and code, then the frame makes a wallet, keeps it across a reload, and a new device recovers the same address', async ({
     browser,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     const email = `frame-${Date.now()}@example.com`
     const first = await browser.newContext()
     // Every share the frame sends to or gets from its server, to check the page never sees one.
@@ -267,6 +267,47 @@ test.describe('given the frame served by the server, framed by an allowed page',
     // Sign out: the session is revoked and the frame reports not connected.
     expect(await call(other, 'SIGN_OUT')).toMatchObject({ type: 'SUCCESS' })
     expect(await call(other, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: false } })
+
+    // Another account on the first device, then back: the first account's share set is still there
+    // (a known device: a code, no device confirmation, no recovery).
+    expect(await call(page, 'SIGN_OUT')).toMatchObject({ type: 'SUCCESS' })
+    const otherEmail = `frame-other-${Date.now()}@example.com`
+    const otherStart = Date.now()
+    expect(await call(page, 'CONNECT_EMAIL', { email: otherEmail })).toMatchObject({
+      payload: { action: 'VERIFY_OTP' },
+    })
+    const otherCode = codeOf((await latestMail(otherEmail, /login code/, otherStart)).text)
+    expect(await call(page, 'CONNECT_OTP', { otp: otherCode })).toMatchObject({ type: 'SUCCESS' })
+    const otherUserId = await page.evaluate(() =>
+      (window as unknown as { send: (t: string, p: unknown) => string }).send('GET_USER', {}),
+    )
+    await frame.getByLabel('Recovery password', { exact: true }).fill(password)
+    await frame.getByLabel('Repeat the password').fill(password)
+    await frame.getByRole('button', { name: 'Create wallet' }).click()
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            (i) => (window as unknown as { answer: (i: string) => unknown }).answer(i),
+            otherUserId,
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toMatchObject({ type: 'SUCCESS', payload: { email: otherEmail } })
+    expect(await call(page, 'SIGN_OUT')).toMatchObject({ type: 'SUCCESS' })
+    let back = await call(page, 'CONNECT_EMAIL', { email })
+    if (back.type === 'ERROR') {
+      expect(back.payload).toMatchObject({ code: 'THROTTLED' })
+      await page.waitForTimeout(Number(back.payload.retryAfter) * 1000 + 200)
+      back = await call(page, 'CONNECT_EMAIL', { email })
+    }
+    const backAt = Date.now() - 1000
+    expect(back).toMatchObject({ type: 'SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    const backCode = codeOf((await latestMail(email, /login code/, backAt)).text)
+    expect(await call(page, 'CONNECT_OTP', { otp: backCode })).toMatchObject({ type: 'SUCCESS' })
+    expect(await call(page, 'GET_USER', {})).toMatchObject({ payload: { address, email } })
     await first.close()
     await second.close()
   })

@@ -7,11 +7,17 @@
 export interface DeviceRecord {
   deviceKey: CryptoKeyPair
   wrapKey: CryptoKey
+  /** The session's token, and the email it belongs to. */
+  token?: string
+  email?: string
+  /** What this device holds of each account that signed in on it. */
+  accounts?: Record<string, AccountRecord>
+}
+
+export interface AccountRecord {
   deviceId?: string
   /** The device share, AES-GCM under `wrapKey`. */
   deviceShare?: { iv: Uint8Array; data: Uint8Array }
-  token?: string
-  email?: string
   eip155Address?: string
   solanaAddress?: string
 }
@@ -89,9 +95,13 @@ export async function wrapShare(record: DeviceRecord, share: Uint8Array, context
   return { iv, data }
 }
 
-export async function unwrapShare(record: DeviceRecord, context: string): Promise<Uint8Array | undefined> {
-  if (record.deviceShare === undefined) return undefined
-  const { iv, data } = record.deviceShare
+export async function unwrapShare(
+  record: DeviceRecord,
+  account: AccountRecord,
+  context: string,
+): Promise<Uint8Array | undefined> {
+  if (account.deviceShare === undefined) return undefined
+  const { iv, data } = account.deviceShare
   return new Uint8Array(
     await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: iv as BufferSource, additionalData: new TextEncoder().encode(context) },

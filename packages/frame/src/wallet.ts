@@ -11,7 +11,7 @@ import {
   wipe,
 } from './custody.js'
 import { FrameError, type Handlers } from './protocol.js'
-import { type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
+import { type AccountRecord, type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
 
 export interface WalletOptions {
   projectId: string
@@ -56,6 +56,12 @@ export function createWallet(options: WalletOptions): Handlers {
   let attempt: { id: string; email: string } | undefined
 
   const save = () => store.save(record)
+  /** This device's data of one account (created empty on first use). */
+  const account = (email: string): AccountRecord => {
+    record.accounts ??= {}
+    record.accounts[email] ??= {}
+    return record.accounts[email]
+  }
   const context = (userEmail: string) => `latch-share|${projectId}|${userEmail}`
 
   /** Runs `fn`; a session the server ended clears the token and tells the page. */
@@ -100,7 +106,7 @@ export function createWallet(options: WalletOptions): Handlers {
               mode: 'password' as const,
               share: await sealRecovery(shares.recovery, password, context(me.email)),
             }
-      record.deviceShare = await wrapShare(record, shares.device, context(me.email))
+      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me.email))
       await api.createWallet({
         eip155Address: addresses.eip155,
         solanaAddress: addresses.solana,
@@ -108,8 +114,8 @@ export function createWallet(options: WalletOptions): Handlers {
         recovery,
         ...(await proof('wallet')),
       })
-      record.eip155Address = addresses.eip155
-      record.solanaAddress = addresses.solana
+      account(me.email).eip155Address = addresses.eip155
+      account(me.email).solanaAddress = addresses.solana
       await save()
       return undefined
     } finally {
@@ -148,7 +154,7 @@ export function createWallet(options: WalletOptions): Handlers {
               mode: 'password' as const,
               share: await sealRecovery(shares.recovery, password ?? '', context(me.email)),
             }
-      record.deviceShare = await wrapShare(record, shares.device, context(me.email))
+      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me.email))
       await api.reshare({
         eip155Address: addresses.eip155,
         solanaAddress: addresses.solana,
@@ -156,8 +162,8 @@ export function createWallet(options: WalletOptions): Handlers {
         recovery,
         ...(await proof('reshare')),
       })
-      record.eip155Address = addresses.eip155
-      record.solanaAddress = addresses.solana
+      account(me.email).eip155Address = addresses.eip155
+      account(me.email).solanaAddress = addresses.solana
       await save()
       return undefined
     } finally {
@@ -186,7 +192,7 @@ export function createWallet(options: WalletOptions): Handlers {
           options.askPassword('setup', (password) => authed(() => createNewWallet(current, password))),
         )
       me = await authed(() => api.me())
-    } else if (!me.deviceHasShare || record.deviceShare === undefined) {
+    } else if (!me.deviceHasShare || account(me.email).deviceShare === undefined) {
       const current = me
       if (me.wallet.recoveryMode === 'server') {
         const problem = await authed(() => recoverOnThisDevice(current, undefined))
@@ -200,7 +206,7 @@ export function createWallet(options: WalletOptions): Handlers {
     const address = me.wallet?.eip155Address
     if (!address) throw new FrameError('The wallet could not be created', 'NO_WALLET')
     const checksummed =
-      record.eip155Address && record.eip155Address.toLowerCase() === address ? record.eip155Address : address
+      account(me.email).eip155Address?.toLowerCase() === address ? account(me.email).eip155Address! : address
     return {
       email: me.email,
       address: checksummed,
@@ -220,7 +226,7 @@ export function createWallet(options: WalletOptions): Handlers {
         if (me !== undefined) return { action: 'CONNECT' }
       }
       try {
-        const started = await api.login(normalized, record.deviceId)
+        const started = await api.login(normalized, record.accounts?.[normalized]?.deviceId)
         attempt = { id: started.attemptId, email: normalized }
         return { action: started.action }
       } catch (error) {
@@ -247,15 +253,9 @@ export function createWallet(options: WalletOptions): Handlers {
       if (attempt === undefined) throw new FrameError('Start with your email', 'NO_LOGIN')
       const devicePublicKey = await crypto.subtle.exportKey('jwk', record.deviceKey.publicKey)
       const session = await api.otp(attempt.id, otp, devicePublicKey)
-      if (record.deviceId !== session.deviceId || record.email !== attempt.email) {
-        // Another account on this device: its share set is not this account's.
-        if (record.email !== attempt.email) {
-          record.deviceShare = undefined
-          record.eip155Address = undefined
-          record.solanaAddress = undefined
-        }
-        record.deviceId = session.deviceId
-      }
+      // Each email keeps its own device id and share set on this device: another account signing
+      // in here never discards them.
+      account(attempt.email).deviceId = session.deviceId
       record.token = session.token
       record.email = attempt.email
       attempt = undefined
@@ -267,7 +267,7 @@ export function createWallet(options: WalletOptions): Handlers {
       if (!record.token) return { isConnected: false }
       try {
         const me = await authed(() => api.me())
-        return { isConnected: me.wallet !== null && record.deviceShare !== undefined }
+        return { isConnected: me.wallet !== null && account(me.email).deviceShare !== undefined }
       } catch (error) {
         if (error instanceof FrameError && error.code === 'SESSION_ENDED') return { isConnected: false }
         throw error
@@ -298,7 +298,7 @@ export function createWallet(options: WalletOptions): Handlers {
       return {}
     },
     async RPC_REQUEST({ method }) {
-      const address = record.eip155Address
+      const address = record.email ? record.accounts?.[record.email]?.eip155Address : undefined
       switch (method) {
         case 'eth_accounts':
           return { result: record.token && address ? [address] : [] }
