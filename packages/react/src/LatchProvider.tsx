@@ -1,5 +1,6 @@
 'use client'
-import { applyStoredState, hydrate, type Latch, teardown } from '@latch/core'
+import { hydrate, type Latch, teardown } from '@latch/core'
+import { applyStoredState } from '@latch/core/internal'
 import { type ReactNode, useEffect, useInsertionEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { LatchContext } from './context.js'
 import { MessagesContext } from './i18n/context.js'

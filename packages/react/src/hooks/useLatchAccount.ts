@@ -1,11 +1,6 @@
 'use client'
-import {
-  type ChainNamespace,
-  createAccountState,
-  type GetAccountReturnType,
-  getAccount,
-  watchAccount,
-} from '@latch/core'
+import { type ChainNamespace, type GetAccountReturnType, getAccount, watchAccount } from '@latch/core'
+import { createAccountState } from '@latch/core/internal'
 import { useCallback, useSyncExternalStore } from 'react'
 import { type UseLatchParameters, useLatch } from './useLatch.js'
 

@@ -1,5 +1,6 @@
 'use client'
-import { closeModal, goBack, type Latch, prefetch, preloadWalletImages } from '@latch/core'
+import { closeModal, type Latch, prefetch, preloadWalletImages } from '@latch/core'
+import { goBack } from '@latch/core/internal'
 import {
   type KeyboardEvent,
   type PointerEvent,

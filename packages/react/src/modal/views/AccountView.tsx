@@ -1,5 +1,5 @@
 'use client'
-import { pushView, selectDisconnect } from '@latch/core'
+import { pushView, selectDisconnect } from '@latch/core/internal'
 import { Avatar } from '../../components/Avatar.js'
 import { shortAddress } from '../../format.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'

@@ -1,5 +1,6 @@
 'use client'
-import { fetchWalletsPage, prefetch, type RegistryWallet, searchWallets, withoutInstalled } from '@latch/core'
+import { fetchWalletsPage, prefetch, type RegistryWallet, searchWallets } from '@latch/core'
+import { withoutInstalled } from '@latch/core/internal'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'

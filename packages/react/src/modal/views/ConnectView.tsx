@@ -1,11 +1,6 @@
 'use client'
-import {
-  type Latch,
-  pushView,
-  type RegistryWallet,
-  type WalletGroup,
-  type WalletListEntry,
-} from '@latch/core'
+import type { Latch, RegistryWallet } from '@latch/core'
+import { pushView, type WalletGroup, type WalletListEntry } from '@latch/core/internal'
 import { Fragment } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'

@@ -1,5 +1,5 @@
 'use client'
-import { selectWallet } from '@latch/core'
+import { selectWallet } from '@latch/core/internal'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
 import type { ViewProps } from './index.js'

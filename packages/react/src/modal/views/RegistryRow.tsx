@@ -1,5 +1,6 @@
 'use client'
-import { type Latch, pushView, type RegistryWallet } from '@latch/core'
+import type { Latch, RegistryWallet } from '@latch/core'
+import { pushView } from '@latch/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from './WalletImage.js'
 

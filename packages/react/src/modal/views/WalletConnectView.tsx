@@ -1,14 +1,12 @@
 'use client'
+import type { Latch, RegistryWallet, RouteEntry } from '@latch/core'
 import {
   cancelSession,
   isMobileBrowser,
-  type Latch,
-  type RegistryWallet,
-  type RouteEntry,
   selectSession,
   setSessionLinking,
   walletLinkFor,
-} from '@latch/core'
+} from '@latch/core/internal'
 import { useEffect, useState } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
