@@ -36,6 +36,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "ProviderDisconnectedError",
       "ResourceNotFoundRpcError",
       "ResourceUnavailableRpcError",
+      "ResponseTooLargeError",
       "SchemaError",
       "SessionNetworksRejectedError",
       "SignatureDeclinedError",

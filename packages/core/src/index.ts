@@ -96,6 +96,8 @@ export {
   type SwitchNetworkReturnType,
   switchNetwork,
 } from './actions/switchNetwork.js'
+/** @public */
+export { ResponseTooLargeError, type ResponseTooLargeErrorType } from './api/http.js'
 // ── CAIP identifiers (CAIP-2 networks, CAIP-10 accounts) ────────────────────────────────────
 /** @public */
 export {
@@ -140,4 +142,41 @@ export {
   type LatchStorage,
 } from './storage.js'
 /** @public */
-export type * from './types.js'
+export type {
+  AccountState,
+  AccountStatus,
+  AccountType,
+  AdapterContext,
+  AppMetadata,
+  ApprovedSession,
+  CaipAddress,
+  CaipNetwork,
+  CaipNetworkId,
+  ChainAdapter,
+  ChainNamespace,
+  ConnectedAccount,
+  ConnectedWalletInfo,
+  Connector,
+  ConnectorType,
+  ConnectResult,
+  Hex,
+  ModalState,
+  NamespaceState,
+  NetworkState,
+  RegistryState,
+  RegistryWallet,
+  RemoteFeatures,
+  RouteEntry,
+  RouteParams,
+  RouterState,
+  SessionConnector,
+  SessionConnectorEvent,
+  SessionHandlers,
+  SessionUser,
+  ThemeMode,
+  ThemeVariables,
+  TransactionCallbacks,
+  TransactionReceipt,
+  TransactionStackEntry,
+  View,
+} from './types.js'

@@ -4,7 +4,7 @@
 // needs is in the package index. `src/exports.test.ts` snapshots this list too.
 export { cancelSession, setSessionLinking } from './actions/connectSession.js'
 export { goBack, pushView } from './actions/navigate.js'
-export { type SelectNetworkParameters, selectNetwork } from './actions/selectNetwork.js'
+export { selectNetwork } from './actions/selectNetwork.js'
 export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
 export { PAIRING_EXPIRY_MS } from './constants.js'
 export { applyStoredState } from './createLatch.js'
@@ -18,4 +18,5 @@ export {
 } from './rules/connectors.js'
 export { isMobileBrowser } from './rules/platform.js'
 export { walletLinkFor } from './rules/walletConnect.js'
+/** @internal the keys the other packages' tests seed stored state under */
 export { STORAGE_KEYS } from './storage.js'

@@ -119,7 +119,7 @@ export interface LatchOptions {
   debug?: boolean
 }
 
-export interface ResolvedFeatures {
+interface ResolvedFeatures {
   swaps: boolean
   onramp: boolean
   activity: boolean

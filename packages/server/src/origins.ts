@@ -22,7 +22,7 @@ const patternShape =
   /^([a-z][a-z0-9+.-]*):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::(\d{1,5}|\*))?$/
 
 /** Parse a pattern; undefined when it is not one this server accepts. */
-export function parseOriginPattern(pattern: string): ParsedPattern | undefined {
+function parseOriginPattern(pattern: string): ParsedPattern | undefined {
   const match = patternShape.exec(pattern.trim().toLowerCase().replace(/\/$/, ''))
   if (match === null) return undefined
   const [, scheme = '', wildcard, host = '', port] = match

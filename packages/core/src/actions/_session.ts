@@ -36,7 +36,7 @@ export function patchSession(latch: Latch, connectorId: string, patch: Partial<S
  * approved chain the visitor last used there (else the first approved account's chain), and its
  * adapter attaches to the session's provider so the usual actions sign through it.
  */
-export async function sessionConnections(
+async function sessionConnections(
   latch: Latch,
   connector: SessionConnector,
   approved: ApprovedSession,

@@ -5,15 +5,6 @@ import { ALERTS, type Alert, type AlertId } from '../errors/alerts.js'
 import type { LatchState } from '../state.js'
 import type { AccountState, ChainAdapter, ChainNamespace, NamespaceState, NetworkState } from '../types.js'
 
-/** Immutable update of one namespace's account and/or network state. */
-export function updateNamespace(
-  latch: Latch,
-  namespace: ChainNamespace,
-  patch: { account?: Partial<AccountState>; network?: Partial<NetworkState> },
-): void {
-  latch.store.setState((state) => withNamespace(state, namespace, patch))
-}
-
 /** The state with one namespace patched (for composing a single store update). */
 export function withNamespace(
   state: LatchState,

@@ -8,7 +8,8 @@ import type { SessionState } from '../state.js'
 import type { ApprovedSession, SessionConnector } from '../types.js'
 import { applySession, type ConnectFlow, patchSession } from './_session.js'
 import type { ConnectReturnType } from './connect.js'
-export function sessionConnectorOf(latch: Latch, connectorId: string): SessionConnector {
+
+function sessionConnectorOf(latch: Latch, connectorId: string): SessionConnector {
   const connector = latch.sessionConnectors.get(connectorId)
   if (!connector) throw new AdapterOrConnectorNotFoundError({ namespace: connectorId })
   return connector

@@ -1,16 +1,19 @@
 // The error catalogue: every error an action can reject with. Public API (the package index
 // re-exports this file); alerts and the wallet-error mapping are internal.
+/** @public */
 export {
   AdapterOrConnectorNotFoundError,
   type AdapterOrConnectorNotFoundErrorType,
   ChainAdapterNotFoundError,
   type ChainAdapterNotFoundErrorType,
 } from './adapter.js'
+/** @public */
 export {
   BaseError,
   type BaseErrorParameters,
   type BaseErrorType,
 } from './base.js'
+/** @public */
 export {
   DisconnectChainError,
   type DisconnectChainErrorType,
@@ -27,12 +30,14 @@ export {
   SessionNetworksRejectedError,
   type SessionNetworksRejectedErrorType,
 } from './connection.js'
+/** @public */
 export {
   HttpStatusError,
   type HttpStatusErrorType,
   TokenBalanceUnavailableError,
   type TokenBalanceUnavailableErrorType,
 } from './data.js'
+/** @public */
 export {
   CallsError,
   type CallsErrorCode,
@@ -62,6 +67,7 @@ export {
   TransactionRejectedRpcError,
   type TransactionRejectedRpcErrorType,
 } from './jsonRpc.js'
+/** @public */
 export {
   ChainNotSupportedError,
   type ChainNotSupportedErrorType,
@@ -72,10 +78,12 @@ export {
   UnsupportedChainIdError,
   type UnsupportedChainIdErrorType,
 } from './network.js'
+/** @public */
 export {
   InvalidOptionsError,
   type InvalidOptionsErrorType,
 } from './options.js'
+/** @public */
 export {
   ChainDisconnectedError,
   type ChainDisconnectedErrorType,
@@ -103,6 +111,7 @@ export {
   type WalletRpcErrorParameters,
   type WalletRpcErrorType,
 } from './rpc.js'
+/** @public */
 export {
   SignatureDeclinedError,
   type SignatureDeclinedErrorType,

@@ -68,7 +68,7 @@ export type AccountAction =
   | { type: 'reset' }
 
 /** The CAIP-10 id of `address` on `caipNetworkId`. */
-export function toCaipAddress(caipNetworkId: CaipNetworkId, address: string): CaipAddress {
+function toCaipAddress(caipNetworkId: CaipNetworkId, address: string): CaipAddress {
   return `${caipNetworkId}:${address}`
 }
 

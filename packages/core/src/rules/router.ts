@@ -70,11 +70,6 @@ export function replace(state: RouterState, entry: RouteEntry): RouterState {
   return routerReducer(state, { type: 'replace', entry })
 }
 
-/** Starts a fresh history on `view`, dropping pending transactions. */
-export function reset(view: View, params?: RouteParams): RouterState {
-  return createRouterState(params ? { view, params } : { view })
-}
-
 export interface GoBackResult {
   state: RouterState
   /** The history had one entry: the modal closes instead. */
