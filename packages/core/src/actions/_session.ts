@@ -1,6 +1,7 @@
 import { isCaipAddress, parseCaipAddress } from '../caip.js'
 import type { Latch } from '../createLatch.js'
 import { createSessionState } from '../createLatch.js'
+import { isNamespaceAddress } from '../rules/account.js'
 import type { SessionState } from '../state.js'
 import { readStored, STORED_VALUES } from '../storage.js'
 import type { ApprovedSession, ChainNamespace, ConnectResult, SessionConnector } from '../types.js'
@@ -47,7 +48,7 @@ async function sessionConnections(
     const accounts = approval.accounts
       .filter(isCaipAddress)
       .map(parseCaipAddress)
-      .filter((a) => a.namespace === namespace)
+      .filter((a) => a.namespace === namespace && isNamespaceAddress(namespace, a.address))
     const first = accounts[0]
     if (!first) continue
     const lastUsed = readStored(latch.storage, STORED_VALUES.lastUsedNetwork(namespace))

@@ -73,12 +73,10 @@ async function startSession(
         if (!isCurrentSessionAttempt(latch, id, attempt)) return
         if (event.type === 'pairing')
           patchSession(latch, id, { pairing: { uri: event.uri, expiresAt: event.expiresAt } })
-        else
-          latch.events.emit('SESSION_VIEW_REQUEST', {
-            connectorId: id,
-            view: event.view,
-            params: event.params,
-          })
+        else {
+          const { type: _type, ...route } = event
+          latch.events.emit('SESSION_VIEW_REQUEST', { connectorId: id, ...route })
+        }
       },
     })
   } catch (raw) {

@@ -7,7 +7,7 @@ import {
   settleTransactionStack,
   type TransactionOutcome,
 } from '../rules/router.js'
-import type { RouteEntry, RouteParams, TransactionCallbacks, View } from '../types.js'
+import type { RouteEntry, TransactionCallbacks } from '../types.js'
 import { isConnected, patchState } from './_shared.js'
 import { closeModal } from './close.js'
 
@@ -46,12 +46,8 @@ export function goBack(latch: Latch): void {
  */
 export function pushTransaction(
   latch: Latch,
-  entry: {
-    view?: View | undefined
-    params?: RouteParams | undefined
-    goBack?: boolean
-    replace?: boolean
-  } & TransactionCallbacks,
+  entry: { goBack?: boolean; replace?: boolean } & (RouteEntry | { view?: undefined; params?: undefined }) &
+    TransactionCallbacks,
 ): number {
   const id = latch._internal.nextTransactionId++
   const { onSuccess, onError, onCancel, ...data } = entry

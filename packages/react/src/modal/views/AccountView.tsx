@@ -14,7 +14,7 @@ import { WalletImage } from './WalletImage.js'
  * The connected account: identicon, address with copy (a toast confirms; nothing reflows),
  * balance, the wallet it is connected with, explorer link, network, and Disconnect.
  */
-export function AccountView({ latch }: ViewProps) {
+export function AccountView({ latch }: ViewProps<'Account'>) {
   const t = useT()
   const account = useLatchAccount({ latch })
   const { caipNetwork, unsupported } = useNetworkState(latch)

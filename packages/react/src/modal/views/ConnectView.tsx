@@ -33,7 +33,7 @@ const HEADINGS: Record<WalletGroup, MessageId | undefined> = {
  * each run of a group under its heading, then All Wallets. While the registry loads,
  * placeholder rows hold the place of its wallets so nothing moves under the pointer.
  */
-export function ConnectView({ latch }: ViewProps) {
+export function ConnectView({ latch }: ViewProps<'Connect'>) {
   const t = useT()
   const entries = useConnectList(latch)
   const active = useLatchState((s) => s.activeNamespace, { latch })

@@ -6,7 +6,7 @@ import type { ViewProps } from './index.js'
 import { WalletImage } from './WalletImage.js'
 
 /** Waiting for the wallet to accept; on failure says why and offers a retry. */
-export function ConnectingView({ latch, entry }: ViewProps) {
+export function ConnectingView({ latch, entry }: ViewProps<'Connecting'>) {
   const t = useT()
   const connectors = useLatchState((s) => s.connectors, { latch })
   const error = useLatchState((s) => s.error, { latch })

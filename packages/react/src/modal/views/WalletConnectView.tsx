@@ -1,5 +1,5 @@
 'use client'
-import type { Latch, RegistryWallet, RouteEntry } from '@latch/core'
+import type { Latch, RegistryWallet, Routes } from '@latch/core'
 import {
   cancelSession,
   isMobileBrowser,
@@ -21,19 +21,22 @@ import { WalletImage } from './WalletImage.js'
  * registry wallet, a link that opens that wallet app with the pairing. Without a WalletConnect
  * connector the app says so instead of failing silently.
  */
-export function WalletConnectView(props: ViewProps) {
+export function WalletConnectView(props: ViewProps<'ConnectingWalletConnectBasic'>) {
   const connectorId = sessionConnectorId(props.latch, props.entry)
   return connectorId ? <Pairing {...props} connectorId={connectorId} /> : <Unavailable {...props} />
 }
 
 /** The WalletConnect session connector this view pairs through: the route's, else the app's. */
-function sessionConnectorId(latch: Latch, entry: RouteEntry): string | undefined {
+function sessionConnectorId(latch: Latch, entry: Routes['ConnectingWalletConnectBasic']): string | undefined {
   const requested = entry.params?.connectorId
   if (requested && latch.sessionConnectors.has(requested)) return requested
   return [...latch.sessionConnectors.values()].find((c) => c.type === 'WALLET_CONNECT')?.id
 }
 
-function useRegistryWallet({ latch, entry }: ViewProps): RegistryWallet | undefined {
+function useRegistryWallet({
+  latch,
+  entry,
+}: ViewProps<'ConnectingWalletConnectBasic'>): RegistryWallet | undefined {
   const registry = useLatchState((s) => s.registry, { latch })
   const walletId = entry.params?.walletId
   return [
@@ -44,7 +47,7 @@ function useRegistryWallet({ latch, entry }: ViewProps): RegistryWallet | undefi
   ].find((w) => w.id === walletId)
 }
 
-function Pairing(props: ViewProps & { connectorId: string }) {
+function Pairing(props: ViewProps<'ConnectingWalletConnectBasic'> & { connectorId: string }) {
   const { latch, entry, connectorId } = props
   const t = useT()
   const wallet = useRegistryWallet(props)
@@ -164,7 +167,7 @@ function Pairing(props: ViewProps & { connectorId: string }) {
   )
 }
 
-function Unavailable(props: ViewProps) {
+function Unavailable(props: ViewProps<'ConnectingWalletConnectBasic'>) {
   const t = useT()
   const wallet = useRegistryWallet(props)
   const webapp = wallet?.webappLink && /^https:\/\//.test(wallet.webappLink) ? wallet.webappLink : undefined
