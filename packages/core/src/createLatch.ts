@@ -43,6 +43,8 @@ export interface Latch {
   readonly _internal: {
     teardown: (() => void)[]
     hydration: Promise<void> | undefined
+    /** The browser's stored values are in the state already (the provider reads them before paint). */
+    storedStateApplied: boolean
     /**
      * Attempt counters per namespace: every connect, disconnect and restore of a namespace takes
      * the next number, so a late answer of an older attempt never overwrites a newer one.
@@ -116,6 +118,7 @@ export function createLatch(input: LatchOptions, parameters: CreateLatchParamete
     _internal: {
       teardown: [],
       hydration: undefined,
+      storedStateApplied: false,
       attempts: new Map(),
       sessionAttempts: new Map(),
       pendingSessions: new Map(),
@@ -182,6 +185,7 @@ export function applyStoredState(latch: Latch): void {
       recentWalletId: stored.recentWallet ?? state.recentWalletId,
     }
   })
+  latch._internal.storedStateApplied = true
 }
 
 function isRestorable(

@@ -1,4 +1,4 @@
-import { createLatch, sendTransaction, signMessage } from '@latch/core'
+import { type createLatch, sendTransaction, signMessage } from '@latch/core'
 import type { Address, Hash, Hex } from 'viem'
 import { verifyMessage } from 'viem'
 import { expectTypeOf, test } from 'vitest'
@@ -16,5 +16,9 @@ test("core's eip155 results are viem's types: no casts between Latch and viem or
   // Without the namespace the chain is not known: the signature stays a string.
   const unknown = await signMessage(latch, { message: 'hello' })
   // @ts-expect-error a string is not viem's Hex until the namespace says eip155
-  verifyMessage({ address: '0x0000000000000000000000000000000000000001', message: 'hello', signature: unknown })
+  verifyMessage({
+    address: '0x0000000000000000000000000000000000000001',
+    message: 'hello',
+    signature: unknown,
+  })
 })

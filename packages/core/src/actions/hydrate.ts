@@ -30,8 +30,9 @@ import { restoreNamespace, restoreSession } from './restore.js'
  */
 export function hydrate(latch: Latch): Promise<void> {
   if (latch._internal.hydration) return latch._internal.hydration
-  // The first render showed the server's view (or nothing remembered); now the browser's own.
-  applyStoredState(latch)
+  // The first render showed the server's view (or nothing remembered); now the browser's own,
+  // unless the React provider has read it before paint already.
+  if (!latch._internal.storedStateApplied) applyStoredState(latch)
   for (const adapter of latch.adapters.values()) {
     latch._internal.teardown.push(adapter.setup(createContext(latch, adapter)))
     setConnectors(latch, adapter.namespace, adapter.getConnectors())
@@ -75,6 +76,7 @@ export function teardown(latch: Latch): void {
   for (const stop of latch._internal.teardown.splice(0)) stop()
   latch._internal.lateRestores.clear()
   latch._internal.hydration = undefined
+  latch._internal.storedStateApplied = false
 }
 
 function setConnectors(
