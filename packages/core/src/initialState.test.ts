@@ -103,7 +103,13 @@ describe('given a returning visitor', () => {
   it('when the stored values were applied before paint, then hydrate does not read them again', async () => {
     const storage = createMemoryStorage(returning)
     const reads: string[] = []
-    const counted = { ...storage, getItem: (key: string) => (reads.push(key), storage.getItem(key)) }
+    const counted = {
+      ...storage,
+      getItem: (key: string) => {
+        reads.push(key)
+        return storage.getItem(key)
+      },
+    }
     const latch = createLatch({
       networks: [mainnet, base],
       adapters: [adapter()],
