@@ -15,10 +15,10 @@ test("core's eip155 results are viem's types: no casts between Latch and viem or
   expectTypeOf(check).returns.resolves.toEqualTypeOf<boolean>()
   // Without the namespace the chain is not known: the signature stays a string.
   const unknown = await signMessage(latch, { message: 'hello' })
-  // @ts-expect-error a string is not viem's Hex until the namespace says eip155
   verifyMessage({
     address: '0x0000000000000000000000000000000000000001',
     message: 'hello',
+    // @ts-expect-error a string is not viem's Hex until the namespace says eip155
     signature: unknown,
   })
 })
