@@ -11,7 +11,14 @@ export default defineConfig({
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
         },
       },
-      { test: { name: 'evm', root: 'packages/evm', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'evm',
+          root: 'packages/evm',
+          include: ['src/**/*.test.ts'],
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
+        },
+      },
       { test: { name: 'frame', root: 'packages/frame', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: { name: 'solana', root: 'packages/solana', include: ['src/**/*.test.ts'], testTimeout: 30_000 },

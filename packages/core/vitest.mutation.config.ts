@@ -11,7 +11,12 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const withEvm = process.env.LATCH_MUTATION_EVM === '1'
 
 export default defineConfig({
-  resolve: { alias: [{ find: /^@latch\/core$/, replacement: here('./src/index.ts') }] },
+  resolve: {
+    alias: [
+      { find: /^@latch\/core$/, replacement: here('./src/index.ts') },
+      { find: /^@latch\/core\/internal$/, replacement: here('./src/internal.ts') },
+    ],
+  },
   test: {
     root: here('../..'),
     include: ['packages/core/src/**/*.test.ts', ...(withEvm ? ['packages/evm/src/latch.test.ts'] : [])],

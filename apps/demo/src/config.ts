@@ -10,11 +10,11 @@ import { env } from './env.js'
 
 // The demo talks to local chains only: the chains' RPC URLs point at them, so a wallet asked
 // to add a chain gets a local URL too.
-export const mainnet = defineChain({ ...mainnetChain, rpcUrls: { default: { http: [env.rpcMainnet] } } })
-export const base = defineChain({ ...baseChain, rpcUrls: { default: { http: [env.rpcBase] } } })
+const mainnet = defineChain({ ...mainnetChain, rpcUrls: { default: { http: [env.rpcMainnet] } } })
+const base = defineChain({ ...baseChain, rpcUrls: { default: { http: [env.rpcBase] } } })
 
 /** Any 32-hex id: the local relay accepts every project. */
-export const WALLETCONNECT_PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
+const WALLETCONNECT_PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
 
 export const wagmiConfig = createConfig({
   chains: [mainnet, base],
@@ -22,7 +22,7 @@ export const wagmiConfig = createConfig({
 })
 
 /** The local Solana chain of `npm start` (the real SVM, in-process in the test kit). */
-export const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl: env.rpcSolana })
+const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl: env.rpcSolana })
 
 export const latch = createLatch({
   // `?solana=off`: Ethereum networks only (WalletConnect then signs in with the connection).

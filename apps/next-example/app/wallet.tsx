@@ -5,10 +5,9 @@ import { useBalance } from 'wagmi'
 
 /** The buttons, the account's status, and wagmi's own balance hook beside Latch. */
 export function Wallet() {
-  const account = useLatchAccount()
-  const balance = useBalance({
-    address: account.status === 'connected' ? (account.address as `0x${string}`) : undefined,
-  })
+  // The eip155 account: once connected its address is `0x…`, the type wagmi takes.
+  const account = useLatchAccount({ namespace: 'eip155' })
+  const balance = useBalance({ address: account.status === 'connected' ? account.address : undefined })
   return (
     <section>
       <div className="buttons">

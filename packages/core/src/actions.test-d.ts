@@ -16,7 +16,7 @@ test('actions take the instance first and return typed results', () => {
   expectTypeOf(connect(latch, { connectorId: 'io.metamask' })).resolves.toEqualTypeOf<ConnectReturnType>()
   expectTypeOf(switchNetwork(latch, { caipNetworkId: 'eip155:8453' })).resolves.toEqualTypeOf<CaipNetwork>()
   expectTypeOf(signMessage(latch, { message: 'hi' })).resolves.toEqualTypeOf<string>()
-  expectTypeOf(sendTransaction(latch, { to: '0x0', value: 1n })).resolves.toEqualTypeOf<string>()
+  expectTypeOf(sendTransaction(latch, { to: '0x0', value: 1n })).resolves.toEqualTypeOf<`0x${string}`>()
   expectTypeOf(disconnect(latch, { namespace: 'all' })).resolves.toEqualTypeOf<undefined>()
   expectTypeOf(getAccount(latch)).toEqualTypeOf<GetAccountReturnType | undefined>()
   expectTypeOf(getNetwork(latch).networks).toEqualTypeOf<readonly CaipNetwork[]>()

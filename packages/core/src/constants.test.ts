@@ -14,8 +14,6 @@ describe('given the constants of spec §2 and §9 that the kit uses', () => {
       constants.WALLET_IMAGES_PRELOAD_COUNT,
       constants.SEARCH_PAGE_SIZE,
     ]).toEqual([4, 40, 20, 100])
-    expect([constants.RPC_RETRY_COUNT, constants.RPC_RETRY_DELAY_MS]).toEqual([3, 150])
-    expect(constants.RPC_RETRY_HTTP_STATUSES).toEqual([403, 408, 413, 429, 500, 502, 503, 504])
     expect([constants.BALANCE_FALLBACK, constants.NUMBER_LOCALE, constants.NUMBER_DECIMALS]).toEqual([
       '0.00',
       'en-US',

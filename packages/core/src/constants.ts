@@ -10,10 +10,6 @@ export const DEFAULT_RESTORE_TIMEOUT_MS = 3_000
 export const SESSION_RESTORE_TIMEOUT_MS = 15_000
 /** A failed balance fetch blocks the next attempt for this long. */
 export const BALANCE_RETRY_MS = 30_000
-export const RPC_RETRY_COUNT = 3
-export const RPC_RETRY_DELAY_MS = 150
-/** HTTP statuses on which a generic RPC call is retried (plus a missing status). */
-export const RPC_RETRY_HTTP_STATUSES: readonly number[] = [403, 408, 413, 429, 500, 502, 503, 504]
 export const SEARCH_MIN_WAIT_MS = 300
 export const RECOMMENDED_WALLETS_COUNT = 4
 export const WALLETS_PAGE_SIZE = 40

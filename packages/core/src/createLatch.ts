@@ -46,6 +46,8 @@ export interface Latch {
   readonly _internal: {
     teardown: (() => void)[]
     hydration: Promise<void> | undefined
+    /** The browser's stored values are in the state already (the provider reads them before paint). */
+    storedStateApplied: boolean
     /**
      * Attempt counters per namespace: every connect, disconnect and restore of a namespace takes
      * the next number, so a late answer of an older attempt never overwrites a newer one.
@@ -131,6 +133,7 @@ export function createLatch(input: LatchOptions, parameters: CreateLatchParamete
     _internal: {
       teardown: [],
       hydration: undefined,
+      storedStateApplied: false,
       attempts: new Map(),
       sessionAttempts: new Map(),
       pendingSessions: new Map(),
@@ -211,6 +214,7 @@ export function applyStoredState(latch: Latch): void {
       recentWalletId: stored.recentWallet ?? state.recentWalletId,
     }
   })
+  latch._internal.storedStateApplied = true
 }
 
 function isRestorable(

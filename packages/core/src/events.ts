@@ -1,4 +1,4 @@
-import type { CaipNetworkId, ChainNamespace, RouteParams, View } from './types.js'
+import type { CaipNetworkId, ChainNamespace, RouteEntry, View } from './types.js'
 
 /** Payload of each event the kit emits. Events stay in the page: nothing is sent anywhere. */
 export interface LatchEventMap {
@@ -18,7 +18,7 @@ export interface LatchEventMap {
   SIWX_AUTH_CANCEL: { namespace: ChainNamespace }
   ALERT: { id: string; message: string }
   /** A session connector needs the modal to show a view (code entry, an approval…). */
-  SESSION_VIEW_REQUEST: { connectorId: string; view: View; params?: RouteParams | undefined }
+  SESSION_VIEW_REQUEST: { connectorId: string } & RouteEntry
 }
 
 export type LatchEventName = keyof LatchEventMap

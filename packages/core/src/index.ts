@@ -1,29 +1,40 @@
-export { closeModal, shakeModal } from './actions/close.js'
+// The public API of @latch/core: what a dapp (or the author of a chain adapter) calls, catches
+// and types against. Everything here follows semver. The pieces the other @latch packages share
+// with core (the modal's own flows, rules, storage keys) are in `@latch/core/internal`, which
+// does not. `src/exports.test.ts` snapshots this list so every change shows in review.
+
+// ── Actions: every one takes the instance first ─────────────────────────────────────────────
+/** @public */
+export { closeModal } from './actions/close.js'
+/** @public */
 export {
   type ConnectErrorType,
   type ConnectParameters,
   type ConnectReturnType,
   connect,
 } from './actions/connect.js'
-export { cancelSession, connectSession, setSessionLinking } from './actions/connectSession.js'
+/** @public */
 export {
   type DisconnectErrorType,
   type DisconnectParameters,
   type DisconnectReturnType,
   disconnect,
 } from './actions/disconnect.js'
+/** @public */
 export {
   type FetchBalanceErrorType,
   type FetchBalanceParameters,
   type FetchBalanceReturnType,
   fetchBalance,
 } from './actions/fetchBalance.js'
+/** @public */
 export {
   type FetchWalletsPageErrorType,
   type FetchWalletsPageParameters,
   type FetchWalletsPageReturnType,
   fetchWalletsPage,
 } from './actions/fetchWalletsPage.js'
+/** @public */
 export {
   type GetAccountReturnType,
   type GetNetworkReturnType,
@@ -35,29 +46,32 @@ export {
   watchModalState,
   watchNetwork,
 } from './actions/getters.js'
+/** @public */
 export { hydrate, teardown } from './actions/hydrate.js'
-export { goBack, pushTransaction, pushView, replaceView, settleTransaction } from './actions/navigate.js'
+/** @public */
 export { type OpenModalParameters, openModal } from './actions/open.js'
+/** @public */
 export {
   type PrefetchErrorType,
   type PrefetchParameters,
   type PrefetchReturnType,
   prefetch,
 } from './actions/prefetch.js'
+/** @public */
 export {
   type PreloadWalletImagesErrorType,
   type PreloadWalletImagesParameters,
   type PreloadWalletImagesReturnType,
   preloadWalletImages,
 } from './actions/preloadWalletImages.js'
+/** @public */
 export {
   type SearchWalletsErrorType,
   type SearchWalletsParameters,
   type SearchWalletsReturnType,
   searchWallets,
 } from './actions/searchWallets.js'
-export { type SelectNetworkParameters, selectNetwork } from './actions/selectNetwork.js'
-export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
+/** @public */
 export {
   type Eip155Transaction,
   type SendTransactionErrorType,
@@ -66,30 +80,108 @@ export {
   sendTransaction,
   waitForTransaction,
 } from './actions/sendTransaction.js'
-export { cancelSignIn, signIn, signInInitFailedMessage } from './actions/signIn.js'
+/** @public */
+export { cancelSignIn, signIn } from './actions/signIn.js'
+/** @public */
 export {
   type SignMessageErrorType,
   type SignMessageParameters,
   type SignMessageReturnType,
   signMessage,
 } from './actions/signMessage.js'
+/** @public */
 export {
   type SwitchNetworkErrorType,
   type SwitchNetworkParameters,
   type SwitchNetworkReturnType,
   switchNetwork,
 } from './actions/switchNetwork.js'
+/** @public */
+export { ResponseTooLargeError, type ResponseTooLargeErrorType } from './api/http.js'
+// ── CAIP identifiers (CAIP-2 networks, CAIP-10 accounts) ────────────────────────────────────
+/** @public */
 export {
-  applyStoredState,
-  type CreateLatchParameters,
-  createLatch,
-  type Latch,
-  type LatchOptions,
-  type SignInGate,
-} from './createLatch.js'
+  type DefineCaipNetworkParameters,
+  defineCaipNetwork,
+  formatCaipAddress,
+  formatCaipNetworkId,
+  InvalidCaipIdError,
+  type InvalidCaipIdErrorType,
+  isCaipAddress,
+  isCaipNetworkId,
+  type ParsedCaipAddress,
+  type ParsedCaipNetworkId,
+  parseCaipAddress,
+  parseCaipNetworkId,
+} from './caip.js'
+// ── The instance ────────────────────────────────────────────────────────────────────────────
+/** @public */
+export { type CreateLatchParameters, createLatch, type Latch, type SignInGate } from './createLatch.js'
+// ── Errors: every error an action rejects with, for `instanceof` and `name` checks ─────────
+/** @public */
+export * from './errors/index.js'
+// ── State, events and the data model ────────────────────────────────────────────────────────
+/** @public */
+export type { LatchEvent, LatchEventMap, LatchEventName } from './events.js'
+/** @public */
 export { cookieToInitialState, type LatchInitialState } from './initialState.js'
-export * from './internal.js'
+/** @public */
+export type { CustomWallet, LatchFeatures, LatchOptions } from './options.js'
+/** @public */
+export { type Issue, type IssuePath, SchemaError, type SchemaErrorType } from './schema/schema.js'
+/** @public */
 export type { LatchSiwx, SiwxMessageData, SiwxSession } from './siwx/types.js'
+/** @public */
 export type { LatchState, SessionState, SignInState, ViewError } from './state.js'
-export { createStore, type Listener, type Store } from './store.js'
-export type * from './types.js'
+/** @public */
+export {
+  type CookieStorageParameters,
+  createCookieStorage,
+  createLocalStorage,
+  createMemoryStorage,
+  type LatchStorage,
+} from './storage.js'
+/** @public */
+export type {
+  AccountState,
+  AccountStatus,
+  AccountType,
+  AdapterContext,
+  AddressOf,
+  AppMetadata,
+  ApprovedSession,
+  CaipAddress,
+  CaipNetwork,
+  CaipNetworkId,
+  ChainAdapter,
+  ChainNamespace,
+  ConnectedAccount,
+  ConnectedWalletInfo,
+  Connector,
+  ConnectorType,
+  ConnectResult,
+  Hex,
+  ModalState,
+  NamespaceState,
+  NetworkState,
+  RegistryState,
+  RegistryWallet,
+  RemoteFeatures,
+  RouteEntry,
+  RouteParams,
+  RouterState,
+  Routes,
+  SessionConnector,
+  SessionConnectorEvent,
+  SessionHandlers,
+  SessionSignInRequest,
+  SessionUser,
+  SignatureOf,
+  ThemeMode,
+  ThemeVariables,
+  TransactionCallbacks,
+  TransactionReceipt,
+  TransactionStackEntry,
+  View,
+  ViewParams,
+} from './types.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hydrate, teardown } from './actions/hydrate.js'
 import { defineCaipNetwork } from './caip.js'
-import { createLatch } from './createLatch.js'
+import { applyStoredState, createLatch } from './createLatch.js'
 import { cookieToInitialState } from './initialState.js'
 import { createMemoryStorage, STORAGE_KEYS } from './storage.js'
 import { memoryAdapter } from './test/memoryAdapter.fixture.js'
@@ -82,6 +82,36 @@ describe('given a returning visitor', () => {
     expect(now.recentWalletId).toBe('io.metamask')
     await restoring
     expect(latch.store.getState().namespaces.eip155?.account.status).toBe('disconnected')
+    teardown(latch)
+  })
+
+  it('when the stored values were applied before paint, then hydrate does not read them again', async () => {
+    const storage = createMemoryStorage(returning)
+    const reads: string[] = []
+    const counted = {
+      ...storage,
+      getItem: (key: string) => {
+        reads.push(key)
+        return storage.getItem(key)
+      },
+    }
+    const latch = createLatch({
+      networks: [mainnet, base],
+      adapters: [adapter()],
+      storage: counted,
+      restoreTimeoutMs: 50,
+    })
+    applyStoredState(latch)
+    expect(latch.store.getState().namespaces.eip155?.network.caipNetwork?.name).toBe('Base')
+    const before = reads.filter((key) => key === STORAGE_KEYS.lastUsedNetwork('eip155')).length
+    await hydrate(latch)
+    expect(reads.filter((key) => key === STORAGE_KEYS.lastUsedNetwork('eip155')).length).toBe(before)
+    teardown(latch)
+    // After a teardown (unmount) the next hydrate reads the browser's values again.
+    storage.setItem(STORAGE_KEYS.lastUsedNetwork('eip155'), 'eip155:1')
+    const again = hydrate(latch)
+    expect(latch.store.getState().namespaces.eip155?.network.caipNetwork?.name).toBe('Ethereum')
+    await again
     teardown(latch)
   })
 

@@ -1,39 +1,34 @@
-// Everything the core's rule modules export; the package index re-exports from here.
-export {
-  API_TIMEOUT_MS,
-  createHttpClient,
-  type HttpClient,
-  type HttpClientOptions,
-  type QueryValue,
-  type RequestOptions,
-} from './api/http.js'
-export { SDK_TYPE, SDK_VERSION } from './api/version.js'
-export * from './caip.js'
-export * from './constants.js'
-export * from './errors/index.js'
-export * from './events.js'
-export * from './options.js'
-export { filterLinkedWallets, filterMobileWallets, withoutInstalled } from './registry/filters.js'
+// `@latch/core/internal`: what the other @latch packages share with core and a dapp does not
+// call — the modal's own flows (the React UI drives them), the rules the UI draws with, the
+// storage keys. NOT covered by semver: any release may change or remove these. Everything a dapp
+// needs is in the package index. `src/exports.test.ts` snapshots this list too.
+export { cancelSession, setSessionLinking } from './actions/connectSession.js'
+export { goBack, pushView } from './actions/navigate.js'
+export { selectNetwork } from './actions/selectNetwork.js'
+export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
+export { PAIRING_EXPIRY_MS } from './constants.js'
+export { applyStoredState } from './createLatch.js'
+export { withoutInstalled } from './registry/filters.js'
 export { logoIconOf, NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from './registry/logoIcons.js'
-export { querySnapshot, type WalletPage, type WalletQuery } from './registry/query.js'
-export { parseRemoteFeatures, REMOTE_FEATURES_OFF } from './registry/remoteConfig.js'
-export * from './rules/account.js'
-export * from './rules/balance.js'
-export * from './rules/connectors.js'
-export * from './rules/disconnect.js'
-export * from './rules/loginOrigin.js'
-export * from './rules/network.js'
-export * from './rules/openModal.js'
-export * from './rules/platform.js'
-export * from './rules/router.js'
-export * from './rules/walletConnect.js'
-export * from './schema/index.js'
+export { createAccountState } from './rules/account.js'
+export {
+  connectMethodsOrder,
+  type ListedWallet,
+  orderConnectors,
+  type WalletGroup,
+  type WalletListEntry,
+} from './rules/connectors.js'
+export { isMobileBrowser } from './rules/platform.js'
+export { walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
+export { isEmail } from './schema/email.js'
+export { s } from './schema/s.js'
+export type { Schema } from './schema/schema.js'
 export {
   formatSiwsMessage,
   parseSiwsMessage,
-  SIWS_CLUSTERS,
   type SiwsMessageFields,
   siwsCaip2,
   siwsChainId,
 } from './siwx/siws.js'
-export * from './storage.js'
+/** @internal the keys the other packages' tests seed stored state under */
+export { STORAGE_KEYS } from './storage.js'

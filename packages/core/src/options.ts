@@ -124,7 +124,7 @@ export interface LatchOptions {
   debug?: boolean
 }
 
-export interface ResolvedFeatures {
+interface ResolvedFeatures {
   swaps: boolean
   onramp: boolean
   activity: boolean

@@ -2,7 +2,7 @@
  * A tiny external store: state + get/set + subscribe with an optional selector. One per
  * instance; nothing at module level.
  */
-export type Listener<T> = (value: T, previous: T) => void
+type Listener<T> = (value: T, previous: T) => void
 
 export interface Store<S> {
   getState(): S

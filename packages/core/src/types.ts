@@ -94,58 +94,59 @@ export interface NamespaceState {
 }
 
 /**
- * Every view of the modal (spec §2, plus the Connecting, Networks and WhatIsAWallet views of this
- * kit).
+ * The views the modal has, each with the data it is opened with (spec §2, plus the Connecting
+ * and Networks views of this kit). A view is added here together with its component: the React
+ * package's view registry is a `Record` over these names, so a view without one does not compile.
  */
-export type View =
-  | 'Connect'
-  | 'Account'
-  | 'AllWallets'
-  | 'WhatIsAWallet'
-  | 'Connecting'
-  | 'ConnectingWalletConnectBasic'
-  | 'ConnectingFarcaster'
+export interface ViewParams {
+  Connect: undefined
+  Account: undefined
+  AllWallets: undefined
+  /** The wallet guide ("New to wallets?"). */
+  WhatIsAWallet: undefined
+  /** A wallet being connected: its connector, and the namespace to connect when not the active one. */
+  Connecting: { connectorId: string; namespace?: ChainNamespace | undefined }
+  /** The WalletConnect pairing view: the session connector, and a registry wallet to pair with. */
+  ConnectingWalletConnectBasic:
+    | { connectorId?: string | undefined; walletId?: string | undefined }
+    | undefined
   /** The embedded wallet's email login: device confirmation, code entry, authenticating. */
-  | 'EmbeddedWallet'
-  | 'Networks'
-  | 'SwitchNetwork'
-  | 'SwitchActiveChain'
-  | 'UnsupportedChain'
-  | 'SIWXSignMessage'
-  | 'ApproveTransaction'
-  | 'Swap'
-  | 'OnRamp'
-
-/** Data a view can be opened with; kept per history entry. */
-export interface RouteParams {
-  connectorId?: string | undefined
-  caipNetworkId?: CaipNetworkId | undefined
-  namespace?: ChainNamespace | undefined
-  /** A registry wallet (AllWallets → connect through it). */
-  walletId?: string | undefined
-  swap?: { fromToken?: string; toToken?: string; amount?: string } | undefined
+  EmbeddedWallet: { connectorId: string }
+  Networks: undefined
+  /** Waiting for the wallet to switch to this network. */
+  SwitchNetwork: { caipNetworkId: CaipNetworkId; namespace?: ChainNamespace | undefined }
+  /** Switching to a network of another namespace. */
+  SwitchActiveChain: { caipNetworkId: CaipNetworkId; namespace?: ChainNamespace | undefined }
+  UnsupportedChain: undefined
+  SIWXSignMessage: undefined
 }
 
-export interface RouteEntry {
-  view: View
-  params?: RouteParams | undefined
+/** Every view of the modal. */
+export type View = keyof ViewParams
+
+/** Each view's history entry, by view name. */
+export type Routes = {
+  [V in View]: undefined extends ViewParams[V]
+    ? { view: V; params?: ViewParams[V] }
+    : { view: V; params: ViewParams[V] }
 }
+
+/** A view and its data: `{ view: 'SwitchNetwork', params: { caipNetworkId } }`. */
+export type RouteEntry = Routes[View]
+
+/** The data of any view (what a history entry may carry). */
+export type RouteParams = Exclude<ViewParams[View], undefined>
 
 /**
  * A pending action on top of the navigation (spec §2, "Transaction stack"). The entry in the
  * store is plain data; its callbacks are kept by the instance under `id`.
  */
-export interface TransactionStackEntry {
+export type TransactionStackEntry = {
   id: number
-  view?: View | undefined
-  params?: RouteParams | undefined
-  /**
-   * How many views a success goes back (`true` is one; none by default). Error and cancel
-   * always go back one view, to where the action started.
-   */
+  /** How many views a success goes back (`true` is one). */
   goBack?: boolean | number | undefined
   replace?: boolean | undefined
-}
+} & (RouteEntry | { view?: undefined; params?: undefined })
 
 /** The callbacks of a transaction-stack entry (kept outside the serialisable store). */
 export interface TransactionCallbacks {
@@ -167,6 +168,15 @@ export interface ModalState {
 
 /** A hex string as EIP-1193 wallets return it (declared here so core needs no chain SDK). */
 export type Hex = `0x${string}`
+
+/**
+ * A namespace's account address: `0x…` on eip155 (the type viem and wagmi take), the chain's own
+ * encoding as a string elsewhere or when the namespace is not known. The adapters check the
+ * format at run time, so the type holds.
+ */
+export type AddressOf<N extends ChainNamespace | undefined> = N extends 'eip155' ? Hex : string
+/** A namespace's message signature: `0x…` on eip155, the chain's own encoding elsewhere. */
+export type SignatureOf<N extends ChainNamespace | undefined> = N extends 'eip155' ? Hex : string
 
 /** One account a wallet exposes, with its type as the adapter reports it. */
 export interface ConnectedAccount {
@@ -395,7 +405,7 @@ export type SessionConnectorEvent =
   /** A pairing URI to show (QR code, deep link); replaced on every refresh. */
   | { type: 'pairing'; uri: string; expiresAt: number }
   /** The connector needs the modal to show a view (code entry, approval…). */
-  | { type: 'view'; view: View; params?: RouteParams | undefined }
+  | ({ type: 'view' } & RouteEntry)
 
 /** What a session connector tells the core about a live session. */
 export interface SessionHandlers {

@@ -11,13 +11,12 @@ import {
   InvalidOptionsError,
   openModal,
   SiwxConflictError,
-  STORAGE_KEYS,
   SwitchNetworkNotFoundError,
-  selectWallet,
   switchNetwork,
   teardown,
   UserRejectedRequestError,
 } from '@latch/core'
+import { STORAGE_KEYS, selectWallet } from '@latch/core/internal'
 import { createConfig, createStorage, injected } from '@wagmi/core'
 import { type EIP1193Provider, http } from 'viem'
 import { base, mainnet } from 'viem/chains'

@@ -1,4 +1,4 @@
-import { type Connector, createConnector } from '@wagmi/core'
+import { createConnector } from '@wagmi/core'
 import { type Address, getAddress, numberToHex, type ProviderConnectInfo } from 'viem'
 
 type Eip1193 = {
@@ -118,5 +118,3 @@ export function providerConnector(parameters: {
     return connector
   })
 }
-
-export type ProviderConnector = Connector

@@ -1,13 +1,7 @@
 // Sign-In With Solana in the page: the message and its verification, loaded with import() only
 // for a solana account, so an EVM-only app never carries them (nor ed25519).
-import {
-  formatSiwsMessage,
-  parseSiwsMessage,
-  type SiwxMessageData,
-  type SiwxSession,
-  siwsCaip2,
-  siwsChainId,
-} from '@latch/core'
+import type { SiwxMessageData, SiwxSession } from '@latch/core'
+import { formatSiwsMessage, parseSiwsMessage, siwsCaip2, siwsChainId } from '@latch/core/internal'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 

@@ -1,4 +1,4 @@
-import { type Schema, s } from '@latch/core'
+import { type Schema, s } from '@latch/core/internal'
 
 /** Every message of the frame protocol carries this tag; anything else is ignored. */
 export const protocolTag = 'frame/1'

@@ -94,19 +94,3 @@ export async function wrapShare(record: DeviceRecord, share: Uint8Array, context
   )
   return { iv, data }
 }
-
-export async function unwrapShare(
-  record: DeviceRecord,
-  account: AccountRecord,
-  context: string,
-): Promise<Uint8Array | undefined> {
-  if (account.deviceShare === undefined) return undefined
-  const { iv, data } = account.deviceShare
-  return new Uint8Array(
-    await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: iv as BufferSource, additionalData: new TextEncoder().encode(context) },
-      record.wrapKey,
-      data as BufferSource,
-    ),
-  )
-}

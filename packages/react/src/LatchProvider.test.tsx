@@ -1,4 +1,5 @@
-import { createLatch, createMemoryStorage, type Latch, STORAGE_KEYS } from '@latch/core'
+import { createLatch, createMemoryStorage, type Latch } from '@latch/core'
+import { STORAGE_KEYS } from '@latch/core/internal'
 import { act, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'

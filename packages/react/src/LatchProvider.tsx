@@ -1,5 +1,6 @@
 'use client'
-import { applyStoredState, hydrate, type Latch, teardown } from '@latch/core'
+import { hydrate, type Latch, teardown } from '@latch/core'
+import { applyStoredState } from '@latch/core/internal'
 import { type ReactNode, useEffect, useInsertionEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { LatchContext } from './context.js'
 import { MessagesContext } from './i18n/context.js'
@@ -68,15 +69,14 @@ function release(latch: Latch): void {
  */
 export function LatchProvider({ latch, children, locale, messages, nonce }: LatchProviderProps) {
   useInsertionEffect(() => injectStyles('base', baseCss + buttonCss, nonce), [nonce])
-  // Before paint, so a client-only app shows "Connecting…" for a stored session from its first
-  // frame, and a server-rendered one switches from the server's view without a flash.
   // Before paint: the browser's stored values (a cheap, synchronous read), so a client-only app
   // shows "Connecting…" for a stored session from its first frame, and a server-rendered one
   // switches from the server's view without a flash.
   useClientLayoutEffect(() => {
     applyStoredState(latch)
   }, [latch])
-  // After paint: wallet discovery, wallet events and the restore itself.
+  // After paint: wallet discovery, wallet events and the restore itself (hydrate does not read
+  // the stored values a second time).
   useEffect(() => {
     retain(latch)
     void hydrate(latch)

@@ -1,6 +1,6 @@
 // Everything that needs @solana/kit, loaded with import() on the first Solana connect, restore
 // or RPC call so an app's first load does not carry it.
-export { parseSiwsMessage, siwsChainId } from '@latch/core'
+export { parseSiwsMessage, siwsChainId } from '@latch/core/internal'
 
 import { ed25519 } from '@noble/curves/ed25519'
 import {

@@ -6,17 +6,16 @@ import {
   createLatch,
   createMemoryStorage,
   disconnect,
-  formatSiwsMessage,
   hydrate,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
   sendTransaction,
   signMessage,
-  siwsChainId,
   teardown,
   UserRejectedRequestError,
   waitForTransaction,
 } from '@latch/core'
+import { formatSiwsMessage, siwsChainId } from '@latch/core/internal'
 import {
   address,
   appendTransactionMessageInstruction,

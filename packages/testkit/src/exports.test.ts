@@ -1,8 +1,11 @@
 import { expect, it } from 'vitest'
 import * as node from './index.js'
+import * as playwright from './playwright/index.js'
 import * as wallet from './wallet/index.js'
+import * as walletconnect from './walletconnect/index.js'
 
-it('given the package entries, then their public runtime exports are exactly these (API changes show in review)', () => {
+// API changes show in review: a name added to or removed from an entry changes these lists.
+it('given the package entries, then their public runtime exports are exactly these', () => {
   expect(Object.keys(node).sort()).toEqual([
     'CONTRACT_ACCOUNT_DEPLOYER',
     'LOCAL_SOLANA_CAIP_ID',
@@ -46,4 +49,27 @@ it('given the package entries, then their public runtime exports are exactly the
     'registerSolanaTestWallet',
     'switchDeclined',
   ])
+  expect(Object.keys(walletconnect).sort()).toMatchInlineSnapshot(`
+    [
+      "MemoryStorage",
+      "RELAY_CLOSE_RESTART",
+      "RELAY_CLOSE_UNAUTHORIZED",
+      "WALLET_PEER_EVENTS",
+      "WALLET_PEER_METHODS",
+      "WALLET_PEER_SOLANA_METHODS",
+      "closeLocalSignClient",
+      "createLocalSignClient",
+      "createOfflineVerify",
+      "createWalletPeer",
+      "startRelay",
+    ]
+  `)
+  expect(Object.keys(playwright).sort()).toMatchInlineSnapshot(`
+    [
+      "defaultTestWalletOptions",
+      "expect",
+      "injectTestWallet",
+      "test",
+    ]
+  `)
 })

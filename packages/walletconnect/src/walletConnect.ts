@@ -1,11 +1,11 @@
-import {
-  type AppMetadata,
-  type ApprovedSession,
-  type ChainNamespace,
-  PAIRING_EXPIRY_MS,
-  type SessionConnector,
-  type SessionHandlers,
+import type {
+  AppMetadata,
+  ApprovedSession,
+  ChainNamespace,
+  SessionConnector,
+  SessionHandlers,
 } from '@latch/core'
+import { PAIRING_EXPIRY_MS } from '@latch/core/internal'
 import { type Eip1193Provider, eip155Provider, type UniversalLike } from './eip155Provider.js'
 import { toCodedError } from './errors.js'
 import { buildOptionalNamespaces, parseCaip10 } from './namespaces.js'

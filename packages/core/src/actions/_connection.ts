@@ -208,7 +208,7 @@ export async function afterConnect(
 }
 
 /** The spec's reset: status disconnected and every account field cleared. */
-export function resetNamespaceState(state: LatchState, namespace: ChainNamespace): LatchState {
+function resetNamespaceState(state: LatchState, namespace: ChainNamespace): LatchState {
   const current = state.namespaces[namespace]
   if (!current) return state
   return {

@@ -1,6 +1,7 @@
 import { isCaipAddress, parseCaipAddress } from '../caip.js'
 import type { Latch } from '../createLatch.js'
 import { createSessionState } from '../createLatch.js'
+import { isNamespaceAddress } from '../rules/account.js'
 import type { SessionState } from '../state.js'
 import { readStored, STORED_VALUES } from '../storage.js'
 import type { ApprovedSession, ChainNamespace, ConnectResult, SessionConnector } from '../types.js'
@@ -36,7 +37,7 @@ export function patchSession(latch: Latch, connectorId: string, patch: Partial<S
  * approved chain the visitor last used there (else the first approved account's chain), and its
  * adapter attaches to the session's provider so the usual actions sign through it.
  */
-export async function sessionConnections(
+async function sessionConnections(
   latch: Latch,
   connector: SessionConnector,
   approved: ApprovedSession,
@@ -47,7 +48,7 @@ export async function sessionConnections(
     const accounts = approval.accounts
       .filter(isCaipAddress)
       .map(parseCaipAddress)
-      .filter((a) => a.namespace === namespace)
+      .filter((a) => a.namespace === namespace && isNamespaceAddress(namespace, a.address))
     const first = accounts[0]
     if (!first) continue
     const lastUsed = readStored(latch.storage, STORED_VALUES.lastUsedNetwork(namespace))

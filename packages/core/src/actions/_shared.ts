@@ -2,17 +2,9 @@ import type { Latch } from '../createLatch.js'
 import { logAlert } from '../createLatch.js'
 import { ChainAdapterNotFoundError } from '../errors/adapter.js'
 import { ALERTS, type Alert, type AlertId } from '../errors/alerts.js'
+import { InvalidWalletResponseError } from '../errors/connection.js'
 import type { LatchState } from '../state.js'
 import type { AccountState, ChainAdapter, ChainNamespace, NamespaceState, NetworkState } from '../types.js'
-
-/** Immutable update of one namespace's account and/or network state. */
-export function updateNamespace(
-  latch: Latch,
-  namespace: ChainNamespace,
-  patch: { account?: Partial<AccountState>; network?: Partial<NetworkState> },
-): void {
-  latch.store.setState((state) => withNamespace(state, namespace, patch))
-}
 
 /** The state with one namespace patched (for composing a single store update). */
 export function withNamespace(
@@ -82,4 +74,16 @@ export function raiseAlert(latch: Latch, id: AlertId): void {
   patchState(latch, { alerts: [...alerts, alert] })
   latch.events.emit('ALERT', { id: alert.id, message: alert.message })
   if (latch.options.debug) logAlert(alert)
+}
+
+const HEX = /^0x[0-9a-fA-F]+$/
+
+/**
+ * What an eip155 wallet returns (a signature, a transaction hash) must be 0x-hex: the actions
+ * type it `0x…` so it passes to viem and wagmi as it is. Other namespaces' values pass unchanged.
+ * @throws InvalidWalletResponseError when an eip155 value is not 0x-hex.
+ */
+export function checkWalletHex(namespace: ChainNamespace, value: string, what: string): string {
+  if (namespace === 'eip155' && !HEX.test(value)) throw new InvalidWalletResponseError({ what })
+  return value
 }

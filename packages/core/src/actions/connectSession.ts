@@ -8,7 +8,8 @@ import type { SessionState } from '../state.js'
 import type { ApprovedSession, SessionConnector } from '../types.js'
 import { applySession, type ConnectFlow, patchSession } from './_session.js'
 import type { ConnectReturnType } from './connect.js'
-export function sessionConnectorOf(latch: Latch, connectorId: string): SessionConnector {
+
+function sessionConnectorOf(latch: Latch, connectorId: string): SessionConnector {
   const connector = latch.sessionConnectors.get(connectorId)
   if (!connector) throw new AdapterOrConnectorNotFoundError({ namespace: connectorId })
   return connector
@@ -74,12 +75,10 @@ async function startSession(
         if (!isCurrentSessionAttempt(latch, id, attempt)) return
         if (event.type === 'pairing')
           patchSession(latch, id, { pairing: { uri: event.uri, expiresAt: event.expiresAt } })
-        else
-          latch.events.emit('SESSION_VIEW_REQUEST', {
-            connectorId: id,
-            view: event.view,
-            params: event.params,
-          })
+        else {
+          const { type: _type, ...route } = event
+          latch.events.emit('SESSION_VIEW_REQUEST', { connectorId: id, ...route })
+        }
       },
     })
   } catch (raw) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createLatch, type Latch } from '../createLatch.js'
+import { InvalidWalletResponseError } from '../errors/connection.js'
 import { TokenBalanceUnavailableError } from '../errors/data.js'
 import { UserRejectedRequestError } from '../errors/rpc.js'
 import type { LatchOptions } from '../options.js'
@@ -16,6 +17,8 @@ import { hydrate, teardown } from './hydrate.js'
 import { openModal } from './open.js'
 import { selectNetwork } from './selectNetwork.js'
 import { selectDisconnect, selectSession, selectWallet } from './selectWallet.js'
+import { sendTransaction } from './sendTransaction.js'
+import { signMessage } from './signMessage.js'
 import { switchNetwork } from './switchNetwork.js'
 
 const mainnet = network('eip155', 1, 'Ethereum')
@@ -534,9 +537,12 @@ describe('given a session connector (one session, several namespaces)', () => {
     const s = withSession()
     await started(s)
     for (const handlers of s.session.handlers)
-      handlers.onEvent?.({ type: 'view', view: 'ApproveTransaction' })
+      handlers.onEvent?.({ type: 'view', view: 'SwitchNetwork', params: { caipNetworkId: 'eip155:8453' } })
     expect(s.latch.store.getState().modal.open).toBe(true)
-    expect(s.latch.store.getState().router.history.at(-1)?.view).toBe('ApproveTransaction')
+    expect(s.latch.store.getState().router.history.at(-1)).toEqual({
+      view: 'SwitchNetwork',
+      params: { caipNetworkId: 'eip155:8453' },
+    })
   })
 
   it('when in Telegram an unexpired pairing is pending, then connecting again reuses it (spec §4)', async () => {
@@ -689,7 +695,11 @@ describe('given the modal flows', () => {
     openModal(s.latch, { view: 'Networks' })
     const cancelled = vi.fn()
     const { pushTransaction } = await import('./navigate.js')
-    pushTransaction(s.latch, { view: 'SwitchNetwork', onCancel: cancelled })
+    pushTransaction(s.latch, {
+      view: 'SwitchNetwork',
+      params: { caipNetworkId: 'eip155:8453' },
+      onCancel: cancelled,
+    })
     closeModal(s.latch)
     expect(cancelled).toHaveBeenCalledOnce()
     const { shakeModal } = await import('./close.js')
@@ -701,5 +711,40 @@ describe('given the modal flows', () => {
     expect(s.latch.store.getState().modal.shake).toBe(true)
     vi.advanceTimersByTime(1)
     expect(s.latch.store.getState().modal.shake).toBe(false)
+  })
+})
+
+describe('given eip155 results, typed 0x-hex so they pass to viem and wagmi as they are', () => {
+  it('when the wallet answers a signature or a transaction with 0x-hex, then the action resolves with it', async () => {
+    const s = await started(setup())
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    expect(await signMessage(s.latch, { message: 'hi', namespace: 'eip155' })).toMatch(/^0x[0-9a-f]+$/)
+    expect(await sendTransaction(s.latch, { to: ALICE, value: 1n })).toBe(`0x${'ab'.repeat(32)}`)
+  })
+
+  it('when the wallet answers with something else, then the action rejects instead of passing it on', async () => {
+    const s = await started(setup())
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    s.evm.wallet.answer = 'signed:hi'
+    await expect(signMessage(s.latch, { message: 'hi' })).rejects.toBeInstanceOf(InvalidWalletResponseError)
+    await expect(sendTransaction(s.latch, { to: ALICE, value: 1n })).rejects.toBeInstanceOf(
+      InvalidWalletResponseError,
+    )
+  })
+
+  it('when a session approves an eip155 account that is not an address, then that namespace does not connect', async () => {
+    const session = memorySession('phone', 'WALLET_CONNECT', {
+      ...sessionApproval,
+      namespaces: {
+        ...sessionApproval.namespaces,
+        eip155: { accounts: ['eip155:1:vitalik'], chains: ['eip155:1'] },
+      },
+    })
+    const s = await started(setup({ connectors: [session.connector] }))
+    const pending = connect(s.latch, { connectorId: 'phone' })
+    await flush()
+    session.approve()
+    expect((await pending).namespaces).toEqual(['solana'])
+    expect(s.ns().account.status).toBe('disconnected')
   })
 })

@@ -9,7 +9,7 @@ import { closeModal } from './close.js'
 import { openModal } from './open.js'
 
 /** The app has no adapter and drives WalletConnect by hand: spec §4's basic WalletConnect mode. */
-export function isBasicWalletConnectMode(latch: Latch): boolean {
+function isBasicWalletConnectMode(latch: Latch): boolean {
   return latch.options.manualWCControl || latch.adapters.size === 0
 }
 

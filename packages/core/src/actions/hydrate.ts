@@ -1,5 +1,5 @@
 import { applyStoredState, type Latch } from '../createLatch.js'
-import { accountReducer } from '../rules/account.js'
+import { accountReducer, isNamespaceAddress } from '../rules/account.js'
 import { readStored, STORED_VALUES } from '../storage.js'
 import type {
   AdapterContext,
@@ -30,8 +30,9 @@ import { restoreNamespace, restoreSession } from './restore.js'
  */
 export function hydrate(latch: Latch): Promise<void> {
   if (latch._internal.hydration) return latch._internal.hydration
-  // The first render showed the server's view (or nothing remembered); now the browser's own.
-  applyStoredState(latch)
+  // The first render showed the server's view (or nothing remembered); now the browser's own,
+  // unless the React provider has read it before paint already.
+  if (!latch._internal.storedStateApplied) applyStoredState(latch)
   for (const adapter of latch.adapters.values()) {
     latch._internal.teardown.push(adapter.setup(createContext(latch, adapter)))
     setConnectors(latch, adapter.namespace, adapter.getConnectors())
@@ -39,9 +40,9 @@ export function hydrate(latch: Latch): Promise<void> {
   for (const connector of latch.sessionConnectors.values())
     latch._internal.teardown.push(watchSession(latch, connector))
   latch._internal.teardown.push(
-    latch.events.on('SESSION_VIEW_REQUEST', ({ view, params }) => {
-      if (latch.store.getState().modal.open) pushView(latch, { view, params })
-      else openModal(latch, { view, params })
+    latch.events.on('SESSION_VIEW_REQUEST', ({ connectorId: _connectorId, ...route }) => {
+      if (latch.store.getState().modal.open) pushView(latch, route)
+      else openModal(latch, route)
     }),
   )
   patchState(latch, { phase: 'syncing' })
@@ -75,6 +76,7 @@ export function teardown(latch: Latch): void {
   for (const stop of latch._internal.teardown.splice(0)) stop()
   latch._internal.lateRestores.clear()
   latch._internal.hydration = undefined
+  latch._internal.storedStateApplied = false
 }
 
 function setConnectors(
@@ -88,10 +90,16 @@ function setConnectors(
 }
 type AdapterConnector = ReturnType<ChainAdapter['getConnectors']>[number]
 
-function toAccounts(accounts: readonly (string | ConnectedAccount)[]): ConnectedAccount[] {
+function toAccounts(
+  namespace: ChainNamespace,
+  accounts: readonly (string | ConnectedAccount)[],
+): ConnectedAccount[] {
   return accounts
     .map((a) => (typeof a === 'string' ? { address: a, type: 'eoa' as const } : a))
-    .filter((a) => typeof a?.address === 'string' && a.address.length > 0)
+    .filter(
+      (a) =>
+        typeof a?.address === 'string' && isNamespaceAddress(namespace, a.address) && a.address.length > 0,
+    )
 }
 
 /** Applies an account change on a connected namespace, then balance and the sign-in gate. */
@@ -122,7 +130,7 @@ function createContext(latch: Latch, adapter: ChainAdapter): AdapterContext {
   return {
     onAccountsChanged(accounts) {
       if (isConnected(latch.store.getState(), namespace))
-        applyAccountsChanged(latch, namespace, toAccounts(accounts))
+        applyAccountsChanged(latch, namespace, toAccounts(namespace, accounts))
     },
     onChainChanged(chainId) {
       if (isConnected(latch.store.getState(), namespace)) applyChainChanged(latch, namespace, chainId)
@@ -149,7 +157,7 @@ function watchSession(latch: Latch, connector: SessionConnector): () => void {
     onSession(latch, connector.id).includes(namespace) && !latch.adapters.get(namespace)?.attachSession
   return connector.subscribe({
     onAccountsChanged(namespace, accounts) {
-      if (follows(namespace)) applyAccountsChanged(latch, namespace, toAccounts(accounts))
+      if (follows(namespace)) applyAccountsChanged(latch, namespace, toAccounts(namespace, accounts))
     },
     onChainChanged(namespace, reference) {
       if (follows(namespace)) applyChainChanged(latch, namespace, reference)
@@ -167,12 +175,9 @@ function watchSession(latch: Latch, connector: SessionConnector): () => void {
       if (namespaces.length) endSession(latch, namespaces)
     },
     onEvent(event) {
-      if (event.type === 'view')
-        latch.events.emit('SESSION_VIEW_REQUEST', {
-          connectorId: connector.id,
-          view: event.view,
-          params: event.params,
-        })
+      if (event.type !== 'view') return
+      const { type: _type, ...route } = event
+      latch.events.emit('SESSION_VIEW_REQUEST', { connectorId: connector.id, ...route })
     },
     onAlert(alert) {
       latch.store.setState((state) =>

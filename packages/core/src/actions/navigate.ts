@@ -7,7 +7,7 @@ import {
   settleTransactionStack,
   type TransactionOutcome,
 } from '../rules/router.js'
-import type { RouteEntry, RouteParams, TransactionCallbacks, View } from '../types.js'
+import type { RouteEntry, TransactionCallbacks } from '../types.js'
 import { isConnected, patchState } from './_shared.js'
 import { closeModal } from './close.js'
 
@@ -47,12 +47,11 @@ export function goBack(latch: Latch): void {
 export function pushTransaction(
   latch: Latch,
   entry: {
-    view?: View | undefined
-    params?: RouteParams | undefined
     /** How many views a success goes back (`true` is one). */
     goBack?: boolean | number
     replace?: boolean
-  } & TransactionCallbacks,
+  } & (RouteEntry | { view?: undefined; params?: undefined }) &
+    TransactionCallbacks,
 ): number {
   const id = latch._internal.nextTransactionId++
   const { onSuccess, onError, onCancel, ...data } = entry

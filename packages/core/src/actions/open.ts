@@ -1,18 +1,19 @@
 import type { Latch } from '../createLatch.js'
-import { modalReducer, resolveOpenView } from '../rules/openModal.js'
+import { modalReducer, type ResolvedOpenView, resolveOpenView } from '../rules/openModal.js'
 import { isMobileBrowser } from '../rules/platform.js'
 import { createRouterState } from '../rules/router.js'
 import { STORED_VALUES, writeStored } from '../storage.js'
-import type { ChainNamespace, RouteParams, View } from '../types.js'
+import type { ChainNamespace, RouteEntry } from '../types.js'
 import { isConnected, patchState } from './_shared.js'
 
-export interface OpenModalParameters {
-  /** Open on this view instead of the default one. */
-  view?: View | undefined
-  params?: RouteParams | undefined
+/**
+ * Where to open: a view of the modal with its data (`{ view: 'SwitchNetwork', params: {
+ * caipNetworkId } }`), or none for the default one; only views the modal has type-check.
+ */
+export type OpenModalParameters = {
   /** Only show wallets and networks of this namespace; switches to it first. */
   namespace?: ChainNamespace | undefined
-}
+} & (RouteEntry | { view?: undefined; params?: undefined })
 
 /**
  * Opens the modal on the view the opening rules choose (spec §2, §4): the requested one, else
@@ -26,9 +27,9 @@ export interface OpenModalParameters {
  */
 export function openModal(latch: Latch, parameters: OpenModalParameters = {}): void {
   const state = latch.store.getState()
+  const { namespace: _namespace, ...route } = parameters
   const resolved = resolveOpenView({
-    requestedView: parameters.view,
-    params: parameters.params,
+    requested: route.view ? route : undefined,
     isConnected: isConnected(state, parameters.namespace ?? state.activeNamespace),
     hasAdapters: latch.adapters.size > 0,
     manualWCControl: latch.options.manualWCControl,
@@ -46,8 +47,12 @@ export function openModal(latch: Latch, parameters: OpenModalParameters = {}): v
   patchState(latch, {
     namespaceFilter: parameters.namespace,
     modal: modalReducer(now.modal, { type: 'open' }),
-    router: createRouterState({ view: resolved.view, params: resolved.params }),
+    router: createRouterState(routeOf(resolved)),
     error: undefined,
   })
   if (!state.modal.open) latch.events.emit('MODAL_OPEN', { view: resolved.view })
+}
+
+function routeOf({ switchNamespaceTo: _switch, ...route }: ResolvedOpenView): RouteEntry {
+  return route
 }

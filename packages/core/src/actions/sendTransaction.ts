@@ -4,7 +4,7 @@ import { InvalidWalletResponseError, NoActiveCaipAddressError } from '../errors/
 import { UnsupportedChainIdError } from '../errors/network.js'
 import { toWalletError } from '../errors/toWalletError.js'
 import type { ChainNamespace, Hex, TransactionReceipt } from '../types.js'
-import { getAdapter, resolveNamespace } from './_shared.js'
+import { checkWalletHex, getAdapter, resolveNamespace } from './_shared.js'
 import { fetchBalance } from './fetchBalance.js'
 
 /** An eip155 transaction request (the default `Transaction` type). */
@@ -22,8 +22,12 @@ export interface Eip155Transaction {
 export type SendTransactionParameters<Transaction extends object = Eip155Transaction> = Transaction & {
   namespace?: ChainNamespace | undefined
 }
-/** The transaction's id on its chain (a 0x hash on eip155, a signature on solana). */
-export type SendTransactionReturnType = string
+/**
+ * The transaction's id on its chain: the `0x…` hash for an eip155 request (the EVM adapter
+ * checks it), the chain's own encoding (a signature on solana) for another namespace's request.
+ */
+export type SendTransactionReturnType<Transaction extends object = Eip155Transaction> =
+  Transaction extends Eip155Transaction ? Hex : string
 export type SendTransactionErrorType = NoActiveCaipAddressError | BaseError
 
 /**
@@ -37,7 +41,7 @@ export type SendTransactionErrorType = NoActiveCaipAddressError | BaseError
 export async function sendTransaction<Transaction extends object = Eip155Transaction>(
   latch: Latch,
   parameters: SendTransactionParameters<NoInfer<Transaction>>,
-): Promise<SendTransactionReturnType> {
+): Promise<SendTransactionReturnType<Transaction>> {
   const { namespace, ...transaction } = parameters
   const adapter = getAdapter(latch, resolveNamespace(latch, namespace))
   const ns = latch.store.getState().namespaces[adapter.namespace]
@@ -48,8 +52,10 @@ export async function sendTransaction<Transaction extends object = Eip155Transac
     const id = await adapter.sendTransaction({ transaction, caipNetwork })
     if (typeof id !== 'string' || id.length === 0 || id.length > 256)
       throw new InvalidWalletResponseError({ what: 'transaction id' })
+    checkWalletHex(adapter.namespace, id, 'transaction id')
     latch.events.emit('SEND_TRANSACTION_SUCCESS', { namespace: adapter.namespace, hash: id })
-    return id
+    // Checked above: 0x-hex when the namespace is eip155.
+    return id as SendTransactionReturnType<Transaction>
   } catch (raw) {
     const error = toWalletError(raw)
     latch.events.emit('SEND_TRANSACTION_ERROR', { namespace: adapter.namespace, message: error.shortMessage })

@@ -103,7 +103,9 @@ describe('given sign-in is required', () => {
     await signIn(latch)
     await connecting
     expect(signInState(latch).status).toBe('signed-in')
-    expect(signInState(latch).session?.signature).toBe(`signed:sign in ${ALICE} on eip155:1`)
+    expect(signInState(latch).session?.signature).toBe(
+      `0x${Buffer.from(`signed:sign in ${ALICE} on eip155:1`).toString('hex')}`,
+    )
     expect(latch.store.getState().modal.open).toBe(false)
     expect(auth.sessions).toHaveLength(1)
     expect(evm.wallet.calls).toContain('sign')

@@ -11,12 +11,12 @@ import { patchState } from './_shared.js'
 import { signMessage } from './signMessage.js'
 
 /** Spec §8: creating the message failed (e.g. the sign-in server could not be reached). */
-export const signInInitFailedMessage = 'A problem occurred while trying initialize authentication'
+const signInInitFailedMessage = 'A problem occurred while trying initialize authentication'
 
 type Verdict = 'ok' | 'disconnect'
 
 /** The sign-in state without an account asked or signed in. */
-export function clearedSignIn(signIn: SignInState): SignInState {
+function clearedSignIn(signIn: SignInState): SignInState {
   return {
     ...signIn,
     status: 'none',

@@ -3,17 +3,17 @@ import { HttpStatusError } from '../errors/data.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 
 /** Calls without their own timeout give up after this long (each attempt). */
-export const API_TIMEOUT_MS = 10_000
+const API_TIMEOUT_MS = 10_000
 /** Retries after the first attempt (spec §9: RPC retry count 3). */
-export const API_RETRIES = 3
+const API_RETRIES = 3
 /** First backoff delay; it doubles each retry (spec §7, §9: 150 ms). */
-export const API_RETRY_DELAY_MS = 150
+const API_RETRY_DELAY_MS = 150
 /** A `Retry-After` longer than this is not waited for: the call fails at once instead. */
-export const API_MAX_RETRY_AFTER_MS = 10_000
+const API_MAX_RETRY_AFTER_MS = 10_000
 /** Statuses worth another attempt (spec §7); every other non-OK status fails at once. */
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([403, 408, 413, 429, 500, 502, 503, 504])
+const RETRY_STATUSES: ReadonlySet<number> = new Set([403, 408, 413, 429, 500, 502, 503, 504])
 /** Answers larger than this are refused unless a call sets its own limit. */
-export const API_MAX_RESPONSE_BYTES = 1_048_576
+const API_MAX_RESPONSE_BYTES = 1_048_576
 
 /** The answer was larger than the call accepts; it was not read to the end. */
 export type ResponseTooLargeErrorType = ResponseTooLargeError & { name: 'ResponseTooLargeError' }
@@ -27,7 +27,7 @@ export class ResponseTooLargeError extends BaseError {
 }
 
 /** A query value; `undefined` and empty lists are left out of the URL. */
-export type QueryValue = string | number | readonly string[] | undefined
+type QueryValue = string | number | readonly string[] | undefined
 
 export interface HttpClientOptions {
   /** Base URL of the API, without a trailing slash. */
@@ -45,7 +45,7 @@ export interface HttpClientOptions {
   maxResponseBytes?: number | undefined
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   params?: Record<string, QueryValue> | undefined
   /** A JSON body (post/put/delete). */
   body?: unknown

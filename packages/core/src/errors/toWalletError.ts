@@ -60,10 +60,7 @@ const classes: readonly RpcErrorClass[] = [
 const byCode = new Map<number, RpcErrorClass>(classes.map((errorClass) => [errorClass.code, errorClass]))
 
 /** Codes that mean the user said no (EIP-1193 4001, wallet library 5000). */
-export const USER_REJECTION_CODES: readonly number[] = [
-  UserRejectedRequestError.code,
-  LibraryUserRejectedError.code,
-]
+const USER_REJECTION_CODES: readonly number[] = [UserRejectedRequestError.code, LibraryUserRejectedError.code]
 
 const MAX_DEPTH = 8
 

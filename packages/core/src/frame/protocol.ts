@@ -84,33 +84,8 @@ export type FramePayload<T extends FrameRequestType> = Infer<(typeof frameReques
 export type FrameResult<T extends FrameRequestType> = Infer<(typeof frameRequestSchemas)[T]['result']>
 export type FrameUser = FrameResult<'GET_USER'>
 
-/** Error codes the frame puts in an ERROR answer. */
-export type FrameErrorCode =
-  | 'THROTTLED'
-  | 'INVALID_OTP'
-  | 'EXPIRED_OTP'
-  | 'TOO_MANY_ATTEMPTS'
-  | 'NOT_ALLOWED'
-  | (string & {})
-
-/** The requests a frame answers, as the page posts them. */
-export interface FrameRequest<T extends FrameRequestType = FrameRequestType> {
-  latch: typeof FRAME_PROTOCOL
-  id: string
-  type: T
-  payload: FramePayload<T>
-}
-
 const tag = s.literal(FRAME_PROTOCOL)
 const requestId = s.string().regex(/^[0-9A-Za-z-]{16,64}$/, 'Invalid request id')
-
-/** A page's request, as the frame checks it (the payload is checked per type afterwards). */
-export const frameRequestEnvelopeSchema = s.object({
-  latch: tag,
-  id: requestId,
-  type: s.enum(Object.keys(frameRequestSchemas) as [FrameRequestType, ...FrameRequestType[]]),
-  payload: s.unknown(),
-})
 
 /** The frame's answer to one request (its SUCCESS payload is checked per request type). */
 export const frameResponseSchema = s.union([
@@ -134,5 +109,4 @@ export const frameEventSchema = s.union([
   s.object({ latch: tag, type: s.literal('SESSION_ENDED'), payload: s.object({}) }),
 ])
 
-export type FrameResponse = Infer<typeof frameResponseSchema>
 export type FrameEvent = Infer<typeof frameEventSchema>

@@ -5,7 +5,7 @@ const nullableString = s.union([s.string(), s.literal(null)]).optional()
 const walletId = s.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'Invalid wallet id')
 
 /** One item of `/getWallets`; unknown fields (homepage, badge_type, order…) are dropped. */
-export const serverWalletSchema = s.object({
+const serverWalletSchema = s.object({
   id: walletId,
   name: s.string().min(1),
   image_id: walletId.optional(),
@@ -18,9 +18,9 @@ export const serverWalletSchema = s.object({
 export type ServerWallet = Infer<typeof serverWalletSchema>
 
 /** Most wallets a registry may claim to hold; a larger `count` is not believed. */
-export const MAX_REGISTRY_COUNT = 100_000
+const MAX_REGISTRY_COUNT = 100_000
 /** Most wallets one page may carry (the server's own maximum page size). */
-export const MAX_PAGE_ENTRIES = 100
+const MAX_PAGE_ENTRIES = 100
 /** Largest registry page read, in bytes: 100 wallets fit in a small fraction of it. */
 export const MAX_PAGE_BYTES = 262_144
 

@@ -6,6 +6,7 @@ import {
   type ConnectedPayload,
   createAccountState,
   createNetworkState,
+  isNamespaceAddress,
 } from './account.js'
 import { canFetchBalance } from './balance.js'
 
@@ -134,5 +135,16 @@ describe('given the account state of a namespace (spec §3, §4)', () => {
       farcasterUrl: 'https://example.com',
     }
     expect(accountReducer(busy, { type: 'reset' })).toEqual(createAccountState())
+  })
+})
+
+describe('given an address a wallet reports', () => {
+  it('then on eip155 only 20 bytes of 0x-hex pass, and other namespaces are left to their adapters', () => {
+    expect(isNamespaceAddress('eip155', '0x52908400098527886E0F7030069857D2E4169EE7')).toBe(true)
+    expect(isNamespaceAddress('eip155', '0x52908400098527886e0f7030069857d2e4169ee7')).toBe(true)
+    expect(isNamespaceAddress('eip155', 'vitalik.eth')).toBe(false)
+    expect(isNamespaceAddress('eip155', '0x5290840009852788')).toBe(false)
+    expect(isNamespaceAddress('eip155', '0x52908400098527886E0F7030069857D2E4169EE7ab')).toBe(false)
+    expect(isNamespaceAddress('solana', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV')).toBe(true)
   })
 })

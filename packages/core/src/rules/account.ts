@@ -3,6 +3,7 @@ import type {
   AccountType,
   CaipAddress,
   CaipNetworkId,
+  ChainNamespace,
   ConnectedWalletInfo,
   NetworkState,
 } from '../types.js'
@@ -68,7 +69,7 @@ export type AccountAction =
   | { type: 'reset' }
 
 /** The CAIP-10 id of `address` on `caipNetworkId`. */
-export function toCaipAddress(caipNetworkId: CaipNetworkId, address: string): CaipAddress {
+function toCaipAddress(caipNetworkId: CaipNetworkId, address: string): CaipAddress {
   return `${caipNetworkId}:${address}`
 }
 
@@ -144,4 +145,12 @@ export function accountReducer(state: AccountState, action: AccountAction): Acco
     case 'reset':
       return createAccountState()
   }
+}
+
+/**
+ * Whether a wallet's address has its namespace's form: 20 bytes of 0x-hex on eip155 (so the
+ * kit can type eip155 addresses `0x…`); other namespaces' adapters check their own.
+ */
+export function isNamespaceAddress(namespace: ChainNamespace, address: string): boolean {
+  return namespace !== 'eip155' || /^0x[0-9a-fA-F]{40}$/.test(address)
 }

@@ -31,7 +31,7 @@ export interface WalletListEntry {
   wallet: ListedWallet | undefined
 }
 
-export interface WalletExclusions {
+interface WalletExclusions {
   /** Registry ids or connector ids. */
   ids?: readonly string[] | undefined
   rdns?: readonly string[] | undefined
@@ -75,7 +75,7 @@ const GROUP_ORDER: readonly WalletGroup[] = [
 const normalise = (value: string | undefined) => value?.trim().toLowerCase() || undefined
 
 /** The generic EIP-1193 entry for `window.ethereum`, as opposed to an announced wallet. */
-export function isBrowserWallet(connector: Connector): boolean {
+function isBrowserWallet(connector: Connector): boolean {
   return connector.type === 'INJECTED' && (connector.id === 'injected' || connector.name === 'Browser Wallet')
 }
 

@@ -35,18 +35,20 @@ describe('given the opening rules (spec §2, §4)', () => {
     const resolved = resolveOpenView({
       ...base,
       isConnected: true,
-      requestedView: 'Swap',
-      params: { swap: { fromToken: 'ETH', amount: '1' } },
+      requested: { view: 'SwitchNetwork', params: { caipNetworkId: 'eip155:8453' } },
     })
     expect(resolved).toEqual({
-      view: 'Swap',
-      params: { swap: { fromToken: 'ETH', amount: '1' } },
+      view: 'SwitchNetwork',
+      params: { caipNetworkId: 'eip155:8453' },
       switchNamespaceTo: undefined,
     })
   })
 
-  it('when no view is requested, then stray data is not carried to the default view', () => {
-    expect(resolveOpenView({ ...base, params: { connectorId: 'x' } }).params).toBeUndefined()
+  it('when no view is requested, then the default view opens without data', () => {
+    expect(resolveOpenView({ ...base, isConnected: true })).toEqual({
+      view: 'Account',
+      switchNamespaceTo: undefined,
+    })
   })
 
   it('when the requested namespace differs from the active one, then it switches namespace first', () => {

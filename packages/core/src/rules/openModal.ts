@@ -1,10 +1,9 @@
 import { SHAKE_DURATION_MS } from '../constants.js'
-import type { ChainNamespace, ModalState, RouteParams, View } from '../types.js'
+import type { ChainNamespace, ModalState, RouteEntry } from '../types.js'
 
 export interface ResolveOpenViewParameters {
-  /** A view the caller asked for; it wins over every default. */
-  requestedView?: View | undefined
-  params?: RouteParams | undefined
+  /** A view (and its data) the caller asked for; it wins over every default. */
+  requested?: RouteEntry | undefined
   /** An address is connected on the namespace the modal opens for. */
   isConnected: boolean
   hasAdapters: boolean
@@ -15,9 +14,7 @@ export interface ResolveOpenViewParameters {
   activeNamespace?: ChainNamespace | undefined
 }
 
-export interface ResolvedOpenView {
-  view: View
-  params: RouteParams | undefined
+export type ResolvedOpenView = RouteEntry & {
   /** Switch the active namespace to this one before showing the view. */
   switchNamespaceTo: ChainNamespace | undefined
 }
@@ -29,21 +26,20 @@ export interface ResolvedOpenView {
  * the active namespace switches to it first.
  */
 export function resolveOpenView(parameters: ResolveOpenViewParameters): ResolvedOpenView {
-  const { requestedView, params, isConnected, hasAdapters, manualWCControl, isMobile } = parameters
+  const { requested, isConnected, hasAdapters, manualWCControl, isMobile } = parameters
   const switchNamespaceTo =
     parameters.namespaceFilter && parameters.namespaceFilter !== parameters.activeNamespace
       ? parameters.namespaceFilter
       : undefined
-  const view: View = requestedView
-    ? requestedView
-    : isConnected
-      ? 'Account'
-      : !hasAdapters || manualWCControl
-        ? isMobile
-          ? 'AllWallets'
-          : 'ConnectingWalletConnectBasic'
-        : 'Connect'
-  return { view, params: requestedView ? params : undefined, switchNamespaceTo }
+  if (requested) return { ...requested, switchNamespaceTo }
+  const view = isConnected
+    ? 'Account'
+    : !hasAdapters || manualWCControl
+      ? isMobile
+        ? 'AllWallets'
+        : 'ConnectingWalletConnectBasic'
+      : 'Connect'
+  return { view, switchNamespaceTo }
 }
 
 export type ModalAction =

@@ -7,7 +7,6 @@ import {
   push,
   pushTransactionStack,
   replace,
-  reset,
   routerReducer,
   settleTransactionStack,
   viewAfterClose,
@@ -40,7 +39,10 @@ describe('given the navigation history (spec §2)', () => {
   })
 
   it('when replaced, then the last entry is swapped', () => {
-    const state = replace(push(createRouterState(), { view: 'AllWallets' }), { view: 'Connecting' })
+    const state = replace(push(createRouterState(), { view: 'AllWallets' }), {
+      view: 'Connecting',
+      params: { connectorId: 'io.metamask' },
+    })
     expect(views(state)).toEqual(['Connect', 'Connecting'])
   })
 
@@ -66,8 +68,7 @@ describe('given the navigation history (spec §2)', () => {
   })
 
   it('when reset, then the history holds only the given view and nothing is pending', () => {
-    expect(reset('Account')).toEqual({ history: [{ view: 'Account' }], transactionStack: [] })
-    const busy = pushTransactionStack(createRouterState(), { id: 1, view: 'ApproveTransaction' })
+    const busy = pushTransactionStack(createRouterState(), { id: 1, view: 'Networks' })
     expect(routerReducer(busy, { type: 'reset', entry: { view: 'Connect' } }).transactionStack).toEqual([])
   })
 
@@ -105,13 +106,13 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
     const onError = vi.fn()
     const onCancel = vi.fn()
     const base = push(createRouterState(), { view: 'Account' })
-    const state = pushTransactionStack(base, { id: 1, view: 'ApproveTransaction', goBack: goBackOnSuccess })
+    const state = pushTransactionStack(base, { id: 1, view: 'Networks', goBack: goBackOnSuccess })
     return { state, callbacks: { onSuccess, onError, onCancel }, onSuccess, onError, onCancel }
   }
 
   it('when pushed, then its view is shown and the entry is pending', () => {
     const { state } = withEntry()
-    expect(views(state)).toEqual(['Connect', 'Account', 'ApproveTransaction'])
+    expect(views(state)).toEqual(['Connect', 'Account', 'Networks'])
     expect(state.transactionStack).toHaveLength(1)
   })
 
@@ -119,6 +120,7 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
     const state = pushTransactionStack(push(createRouterState(), { view: 'Account' }), {
       id: 1,
       view: 'SwitchNetwork',
+      params: { caipNetworkId: 'eip155:8453' },
       replace: true,
     })
     expect(views(state)).toEqual(['Connect', 'SwitchNetwork'])
@@ -186,7 +188,7 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
   })
 
   it('when going back leaves nothing to show, then the modal closes', () => {
-    const state = pushTransactionStack(createRouterState({ view: 'ApproveTransaction' }), { id: 1 })
+    const state = pushTransactionStack(createRouterState({ view: 'Networks' }), { id: 1 })
     expect(settleTransactionStack(state, 'cancel', {}).navigation).toBe('close')
   })
 

@@ -70,11 +70,6 @@ export function replace(state: RouterState, entry: RouteEntry): RouterState {
   return routerReducer(state, { type: 'replace', entry })
 }
 
-/** Starts a fresh history on `view`, dropping pending transactions. */
-export function reset(view: View, params?: RouteParams): RouterState {
-  return createRouterState(params ? { view, params } : { view })
-}
-
 export interface GoBackResult {
   state: RouterState
   /** The history had one entry: the modal closes instead. */
@@ -94,7 +89,7 @@ export function viewAfterClose({
 }: {
   embeddedMode: boolean
   isConnected: boolean
-}): View {
+}): 'Account' | 'Connect' {
   return embeddedMode && isConnected ? 'Account' : 'Connect'
 }
 
@@ -114,11 +109,10 @@ export function canClose({
 /** Queues a pending action and shows its view (pushed, or replacing the current one). */
 export function pushTransactionStack(state: RouterState, entry: TransactionStackEntry): RouterState {
   let next = routerReducer(state, { type: 'pushTransaction', entry })
-  if (entry.view)
-    next = routerReducer(next, {
-      type: entry.replace ? 'replace' : 'push',
-      entry: entry.params ? { view: entry.view, params: entry.params } : { view: entry.view },
-    })
+  if (entry.view) {
+    const { id: _id, goBack: _goBack, replace: replaceCurrent, ...route } = entry
+    next = routerReducer(next, { type: replaceCurrent ? 'replace' : 'push', entry: route })
+  }
   return next
 }
 

@@ -92,7 +92,7 @@ export abstract class Schema<T> {
 
 export type Infer<S> = S extends Schema<infer T> ? T : never
 
-export class OptionalSchema<T> extends Schema<T | undefined> {
+class OptionalSchema<T> extends Schema<T | undefined> {
   constructor(readonly inner: Schema<T>) {
     super()
   }

@@ -64,6 +64,8 @@ export interface MemoryWallet {
   rejectNext: unknown
   /** Answer the next signature request with this error. */
   rejectSign: unknown
+  /** Answer signature and transaction requests with this instead of 0x-hex. */
+  answer: string | undefined
   /** Make connect / reconnect / getBalance wait for the test. */
   holdConnect: Deferred<void> | undefined
   holdReconnect: Deferred<void> | undefined
@@ -107,6 +109,7 @@ export function memoryAdapter(
     authorized: overrides.authorized ?? false,
     rejectNext: undefined,
     rejectSign: undefined,
+    answer: undefined,
     holdConnect: undefined,
     holdReconnect: undefined,
     holdBalance: undefined,
@@ -210,11 +213,11 @@ export function memoryAdapter(
         wallet.rejectSign = undefined
         throw error
       }
-      return `signed:${message}`
+      return wallet.answer ?? `0x${Buffer.from(`signed:${message}`).toString('hex')}`
     },
     async sendTransaction() {
       wallet.calls.push('send')
-      return 'tx-1'
+      return wallet.answer ?? `0x${'ab'.repeat(32)}`
     },
     async getBalance({ caipNetwork }) {
       wallet.calls.push(`balance:${caipNetwork.caipNetworkId}`)

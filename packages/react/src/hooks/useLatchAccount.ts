@@ -1,27 +1,34 @@
 'use client'
 import {
+  type AddressOf,
   type ChainNamespace,
-  createAccountState,
   type GetAccountReturnType,
   getAccount,
   watchAccount,
 } from '@latch/core'
+import { createAccountState } from '@latch/core/internal'
 import { useCallback, useSyncExternalStore } from 'react'
 import { type UseLatchParameters, useLatch } from './useLatch.js'
 
-export interface UseLatchAccountParameters extends UseLatchParameters {
-  namespace?: ChainNamespace | undefined
+export interface UseLatchAccountParameters<N extends ChainNamespace | undefined = ChainNamespace | undefined>
+  extends UseLatchParameters {
+  /** The namespace's account (the active namespace's by default); `'eip155'` types the address `0x…`. */
+  namespace?: N
 }
 
 type AccountBase = Omit<GetAccountReturnType, 'status' | 'isConnected' | 'address'>
 
-/** A connected account: its address is always there. */
-export type ConnectedLatchAccount = AccountBase & { status: 'connected'; isConnected: true; address: string }
+/** A connected account: its address is always there (`0x…` on eip155, checked by the adapter). */
+export type ConnectedLatchAccount<N extends ChainNamespace | undefined = undefined> = AccountBase & {
+  status: 'connected'
+  isConnected: true
+  address: AddressOf<N>
+}
 /** A session being restored or approved: the address may not be known yet. */
-export type ConnectingLatchAccount = AccountBase & {
+export type ConnectingLatchAccount<N extends ChainNamespace | undefined = undefined> = AccountBase & {
   status: 'connecting'
   isConnected: false
-  address: string | undefined
+  address: AddressOf<N> | undefined
 }
 export type DisconnectedLatchAccount = AccountBase & {
   status: 'disconnected'
@@ -30,9 +37,9 @@ export type DisconnectedLatchAccount = AccountBase & {
 }
 
 /** The account, narrowed on `status` (or `isConnected`): connected ⇒ `address` is defined. */
-export type UseLatchAccountReturnType =
-  | ConnectedLatchAccount
-  | ConnectingLatchAccount
+export type UseLatchAccountReturnType<N extends ChainNamespace | undefined = undefined> =
+  | ConnectedLatchAccount<N>
+  | ConnectingLatchAccount<N>
   | DisconnectedLatchAccount
 
 // Shown when the namespace has no account at all (no such namespace configured).
@@ -44,13 +51,16 @@ const NONE: DisconnectedLatchAccount = {
   isConnected: false,
 }
 
-function narrow(account: GetAccountReturnType | undefined): UseLatchAccountReturnType {
+function narrow<N extends ChainNamespace | undefined>(
+  account: GetAccountReturnType | undefined,
+): UseLatchAccountReturnType<N> {
   if (!account) return NONE
   // The store sets an address in the same update that marks an account connected; an account
-  // without one is still on its way and is shown as connecting.
+  // without one is still on its way and is shown as connecting. An eip155 address is 0x-hex:
+  // the EVM adapter checks (and checksums) every address a wallet reports.
   if (account.status === 'connected' && !account.address)
-    return { ...account, status: 'connecting', isConnected: false } as ConnectingLatchAccount
-  return account as UseLatchAccountReturnType
+    return { ...account, status: 'connecting', isConnected: false } as ConnectingLatchAccount<N>
+  return account as UseLatchAccountReturnType<N>
 }
 
 /**
@@ -62,7 +72,9 @@ function narrow(account: GetAccountReturnType | undefined): UseLatchAccountRetur
  * const account = useLatchAccount()
  * if (account.status === 'connected') console.log(account.address.toLowerCase())
  */
-export function useLatchAccount(parameters: UseLatchAccountParameters = {}): UseLatchAccountReturnType {
+export function useLatchAccount<N extends ChainNamespace | undefined = undefined>(
+  parameters: UseLatchAccountParameters<N> = {},
+): UseLatchAccountReturnType<N> {
   const latch = useLatch(parameters)
   const { namespace } = parameters
   const subscribe = useCallback(
@@ -71,5 +83,5 @@ export function useLatchAccount(parameters: UseLatchAccountParameters = {}): Use
   )
   const get = () => getAccount(latch, namespace ? { namespace } : {})
   // The snapshot stays the store's stable object; narrowing happens on the way out.
-  return narrow(useSyncExternalStore(subscribe, get, get))
+  return narrow<N>(useSyncExternalStore(subscribe, get, get))
 }

@@ -6,7 +6,7 @@
  * @latch/core's list (`logoIconOf`), the one the server's images read too; this module only
  * holds the icons it bundles, by file name.
  */
-import { logoIconOf } from '@latch/core'
+import { logoIconOf } from '@latch/core/internal'
 
 import n_arbitrumOne from '@web3icons/core/svgs/networks/branded/arbitrum-one.svg.js'
 import n_base from '@web3icons/core/svgs/networks/branded/base.svg.js'

@@ -1,5 +1,6 @@
 'use client'
-import { closeModal, goBack, type Latch, prefetch, preloadWalletImages } from '@latch/core'
+import { closeModal, type Latch, prefetch, preloadWalletImages } from '@latch/core'
+import { goBack } from '@latch/core/internal'
 import {
   type KeyboardEvent,
   type PointerEvent,
@@ -32,6 +33,7 @@ const FOCUSABLE =
 /**
  * Loads the wallet list and project config, then the first wallet images (spec §9: 20, 2 s each).
  * Lives here so its code is in the modal's chunk.
+ * @public used through the module `load.ts` imports with import()
  */
 export function prefetchWallets(latch: Latch): void {
   void prefetch(latch).then(() => {
@@ -43,6 +45,7 @@ export function prefetchWallets(latch: Latch): void {
 /**
  * The dialog: a portal over the page, focus trapped inside and returned to the trigger on close,
  * Escape and outside click dismiss, everything outside made inert while it is open.
+ * @public used through the module `load.ts` imports with import()
  */
 export function Modal({ latch }: { latch: Latch }) {
   const open = useLatchState((s) => s.modal.open, { latch })

@@ -19,7 +19,7 @@ button[data-latch].latch-button img{width:20px;height:20px;border-radius:50%}
 `
 
 /** Theme variables from options, as inline custom properties. Only known keys pass. */
-export function themeStyle(variables: ThemeVariables): Record<string, string> {
+function themeStyle(variables: ThemeVariables): Record<string, string> {
   const style: Record<string, string> = {}
   const accent = variables['--latch-accent']
   if (accent) style['--latch-accent'] = String(accent)

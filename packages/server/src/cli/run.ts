@@ -24,14 +24,14 @@ export interface CliIo {
 }
 
 /** The package version, read from the package.json shipped beside `dist/`. */
-export function packageVersion(): string {
+function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     version: string
   }
   return pkg.version
 }
 
-export const usage = `Usage:
+const usage = `Usage:
   latch-server --version | help
   latch-server [start] [--port 3030] [--host 127.0.0.1] [--db .latch/server.db] [--no-seed]
   latch-server project create --name NAME --origin ORIGIN [--origin ORIGIN …] [--id ID] [--localhost] [--if-missing]

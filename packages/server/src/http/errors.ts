@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js'
 
 /** The body of every error response. */
-export interface ErrorBody {
+interface ErrorBody {
   /** Stable machine-readable code. */
   error: string
   /** A sentence for the developer reading the response. */
@@ -106,13 +106,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
 }
 
 /** Headers on every response: no content sniffing, no framing, no referrer, no caching by default. */
-export const securityHeaders: Readonly<Record<string, string>> = {
+const securityHeaders: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
 }
 /** What a JSON response may do when opened directly in a browser: nothing. */
-export const defaultContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
+const defaultContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'"
 
 /** Add the security headers, and `no-store` / the strict CSP unless the route set its own. */
 export function applyStandardHeaders(reply: FastifyReply): void {

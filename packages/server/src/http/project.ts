@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** Routes anyone may read: images and the health check. */
-export function isPublicPath(url: string): boolean {
+function isPublicPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? ''
   return (
     path === '/healthz' ||

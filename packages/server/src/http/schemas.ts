@@ -7,13 +7,13 @@ const walletId = '[A-Za-z0-9_.-]{1,128}'
 const caip2 = '[-a-z0-9]{3,8}(?::[-_a-zA-Z0-9]{1,32})?'
 
 /** Text without NUL or other control characters. */
-export const noControlCharacters = '^[^\\u0000-\\u001F\\u007F]*$'
+const noControlCharacters = '^[^\\u0000-\\u001F\\u007F]*$'
 
 /** Pattern of project ids, generated or chosen. */
-export const projectIdPattern = '^[A-Za-z0-9_-]{1,64}$'
+const projectIdPattern = '^[A-Za-z0-9_-]{1,64}$'
 
 /** The §7 parameters every kit call carries. */
-export const sdkQueryProperties = {
+const sdkQueryProperties = {
   st: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9._@/-]*$' },
   sv: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9._@/+-]*$' },
   clientId: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9._:-]*$' },

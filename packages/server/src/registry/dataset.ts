@@ -7,7 +7,7 @@ export const defaultWalletsFile = new URL('../../registry/wallets.json', import.
 export const defaultImagesFile = new URL('../../registry/images.json', import.meta.url)
 
 /** Wallet ids are slugs: they appear in URLs and comma lists, so they never contain commas. */
-export const walletIdPattern = /^[a-z0-9][a-z0-9-]{0,62}$/
+const walletIdPattern = /^[a-z0-9][a-z0-9-]{0,62}$/
 const rdnsPattern = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/
 /**
  * The schemes a wallet's mobile or desktop link may use: https universal links, and the app

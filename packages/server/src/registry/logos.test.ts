@@ -1,4 +1,4 @@
-import { NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from '@latch/core'
+import { NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from '@latch/core/internal'
 import { describe, expect, it } from 'vitest'
 import { brandLogo } from './logos.js'
 

@@ -3,7 +3,7 @@
 // icon is @latch/core's list (WALLET_LOGO_ICONS, NETWORK_LOGO_ICONS), shared with the modal's
 // bundled logos. Tokens are keyed by their symbol.
 
-import { NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from '@latch/core'
+import { NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from '@latch/core/internal'
 import n_arbitrum_one from '@web3icons/core/svgs/networks/branded/arbitrum-one.svg.js'
 import n_aurora from '@web3icons/core/svgs/networks/branded/aurora.svg.js'
 import n_avalanche from '@web3icons/core/svgs/networks/branded/avalanche.svg.js'

@@ -31,7 +31,7 @@ function boundedInt(value: string, name: string, max: number): number {
 }
 
 /** Parse the validated querystring into a repository query. */
-export function toWalletQuery(query: WalletsQuerystring): WalletQuery {
+function toWalletQuery(query: WalletsQuerystring): WalletQuery {
   const search = query.search?.trim()
   const chains = splitList(query.chains)
   const result: WalletQuery = {

@@ -4,7 +4,7 @@ import type { SiwxRepository } from '../storage/siwx.js'
 
 /** The `typ` of session tokens, so no other JWT of the app can pass for one. */
 export const sessionTokenType = 'latch-siwx+jwt'
-export const sessionTokenAlgorithm = 'ES256'
+const sessionTokenAlgorithm = 'ES256'
 /** Spec default lifetime of a sign-in session: one day. */
 export const defaultSessionLifetimeMs = 24 * 60 * 60 * 1000
 

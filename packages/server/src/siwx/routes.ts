@@ -12,7 +12,7 @@ import { isSolanaSignIn, verifySolanaSignIn } from './solana.js'
 import { checkMessage, SignInRefused, verifySignature } from './verify.js'
 
 /** A nonce is valid this long, and only once. */
-export const nonceLifetimeMs = 5 * 60 * 1000
+const nonceLifetimeMs = 5 * 60 * 1000
 const nonceKey = (projectId: string, nonce: string) => `siwx-nonce:${projectId}:${nonce}`
 const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 

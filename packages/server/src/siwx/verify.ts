@@ -21,7 +21,7 @@ export class SignInRefused extends Error {
 }
 
 /** ERC-1271's magic value: `isValidSignature` returns it for a valid signature. */
-export const erc1271MagicValue = '0x1626ba7e'
+const erc1271MagicValue = '0x1626ba7e'
 const erc1271Abi = [
   {
     type: 'function',

@@ -1,7 +1,7 @@
 import type { SqlDriver } from './driver.js'
 
 /** A key that signs sign-in session tokens (and nothing else), as JWKs. */
-export interface SigningKey {
+interface SigningKey {
   kid: string
   /** The private JWK: never logged, never served. */
   privateJwk: string

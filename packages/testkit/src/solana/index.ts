@@ -9,5 +9,4 @@ export {
   type StartLocalSolanaOptions,
   solanaAddressOfSeed,
   startLocalSolana,
-  transactionErrorJson,
 } from './localSvm.js'

@@ -153,7 +153,7 @@ function instructionErrorJson(err: unknown): unknown {
 }
 
 /** The SVM's error in the JSON shape of the RPC's `TransactionError`. */
-export function transactionErrorJson(failed: FailedTransactionMetadata): TransactionErrorJson {
+function transactionErrorJson(failed: FailedTransactionMetadata): TransactionErrorJson {
   const err = failed.err() as unknown
   if (typeof err === 'number') return TRANSACTION_ERRORS[err] ?? 'SanitizeFailure'
   const e = err as {

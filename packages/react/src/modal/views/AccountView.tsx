@@ -1,5 +1,5 @@
 'use client'
-import { pushView, selectDisconnect } from '@latch/core'
+import { pushView, selectDisconnect } from '@latch/core/internal'
 import { Avatar } from '../../components/Avatar.js'
 import { shortAddress } from '../../format.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
@@ -15,7 +15,7 @@ import { WalletImage } from './WalletImage.js'
  * The connected account: identicon, address with copy (a toast confirms; nothing reflows),
  * balance, the wallet it is connected with, explorer link, network, and Disconnect.
  */
-export function AccountView({ latch }: ViewProps) {
+export function AccountView({ latch }: ViewProps<'Account'>) {
   const t = useT()
   const account = useLatchAccount({ latch })
   const { caipNetwork, unsupported } = useNetworkState(latch)

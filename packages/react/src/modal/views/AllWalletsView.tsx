@@ -1,5 +1,6 @@
 'use client'
-import { fetchWalletsPage, prefetch, type RegistryWallet, searchWallets, withoutInstalled } from '@latch/core'
+import { fetchWalletsPage, prefetch, type RegistryWallet, searchWallets } from '@latch/core'
+import { withoutInstalled } from '@latch/core/internal'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
@@ -13,7 +14,7 @@ import { useWalletList } from './useWalletList.js'
  * Spec §2 AllWallets: the installed wallets, then the registry (from the app's @latch/server, or
  * the snapshot bundled with the kit), searchable, paged in as the list scrolls.
  */
-export function AllWalletsView({ latch }: ViewProps) {
+export function AllWalletsView({ latch }: ViewProps<'AllWallets'>) {
   const t = useT()
   const inputId = useId()
   const session = useModalSession()

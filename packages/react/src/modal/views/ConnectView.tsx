@@ -1,12 +1,6 @@
 'use client'
-import {
-  connectMethodsOrder,
-  type Latch,
-  pushView,
-  type RegistryWallet,
-  type WalletGroup,
-  type WalletListEntry,
-} from '@latch/core'
+import type { Latch, RegistryWallet } from '@latch/core'
+import { connectMethodsOrder, pushView, type WalletGroup, type WalletListEntry } from '@latch/core/internal'
 import { Fragment } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
@@ -41,7 +35,7 @@ const HEADINGS: Record<WalletGroup, MessageId | undefined> = {
  * each run of a group under its heading, then All Wallets. While the registry loads,
  * placeholder rows hold the place of its wallets so nothing moves under the pointer.
  */
-export function ConnectView({ latch }: ViewProps) {
+export function ConnectView({ latch }: ViewProps<'Connect'>) {
   const t = useT()
   const entries = useConnectList(latch)
   const active = useLatchState((s) => s.activeNamespace, { latch })

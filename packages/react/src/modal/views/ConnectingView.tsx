@@ -1,12 +1,12 @@
 'use client'
-import { selectWallet } from '@latch/core'
+import { selectWallet } from '@latch/core/internal'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
 import type { ViewProps } from './index.js'
 import { WalletImage } from './WalletImage.js'
 
 /** Waiting for the wallet to accept; on failure says why and offers a retry. */
-export function ConnectingView({ latch, entry }: ViewProps) {
+export function ConnectingView({ latch, entry }: ViewProps<'Connecting'>) {
   const t = useT()
   const connectors = useLatchState((s) => s.connectors, { latch })
   const error = useLatchState((s) => s.error, { latch })

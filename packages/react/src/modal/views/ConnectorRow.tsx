@@ -1,5 +1,6 @@
 'use client'
-import { type Connector, type Latch, selectWallet } from '@latch/core'
+import type { Connector, Latch } from '@latch/core'
+import { selectWallet } from '@latch/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from './WalletImage.js'
 

@@ -1,5 +1,6 @@
 'use client'
-import { isEmail, type Latch, pushView, selectSession } from '@latch/core'
+import type { Latch } from '@latch/core'
+import { isEmail, pushView, selectSession } from '@latch/core/internal'
 import { type FormEvent, useId, useState } from 'react'
 import { useT } from '../../i18n/context.js'
 import { embeddedConnectorOf } from './embedded.js'

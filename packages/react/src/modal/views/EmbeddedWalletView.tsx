@@ -1,6 +1,7 @@
 'use client'
-import { cancelSession, goBack, type Latch } from '@latch/core'
+import type { Latch } from '@latch/core'
 import type { EmbeddedLoginStep, EmbeddedWalletConnector } from '@latch/core/embedded'
+import { cancelSession, goBack } from '@latch/core/internal'
 import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../i18n/context.js'

@@ -1,5 +1,6 @@
 'use client'
-import { type CaipNetwork, type Latch, selectNetwork } from '@latch/core'
+import type { CaipNetwork, Latch } from '@latch/core'
+import { selectNetwork } from '@latch/core/internal'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
 import { WalletImage } from './WalletImage.js'

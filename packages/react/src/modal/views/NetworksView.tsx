@@ -4,7 +4,7 @@ import { useT } from '../../i18n/context.js'
 import type { ViewProps } from './index.js'
 import { NetworkList } from './NetworkList.js'
 
-export function NetworksView({ latch }: ViewProps) {
+export function NetworksView({ latch }: ViewProps<'Networks'>) {
   const t = useT()
   const error = useLatchState((s) => s.error, { latch })
   const filter = useLatchState((s) => s.namespaceFilter, { latch })

@@ -1,5 +1,6 @@
 'use client'
-import { type Latch, pushView, type RegistryWallet, walletConnectSessionConnector } from '@latch/core'
+import type { Latch, RegistryWallet } from '@latch/core'
+import { pushView, walletConnectSessionConnector } from '@latch/core/internal'
 import type { ReactNode } from 'react'
 import { WalletImage } from './WalletImage.js'
 

@@ -10,7 +10,7 @@ import type { ViewProps } from './index.js'
  * Sign-in with the wallet (spec §2, §4): says in plain words what the signature is for, then
  * Sign / Cancel. It cannot be closed while sign-in is required and no session exists.
  */
-export default function SIWXSignMessageView({ latch }: ViewProps) {
+export default function SIWXSignMessageView({ latch }: ViewProps<'SIWXSignMessage'>) {
   const t = useT()
   const request = useLatchState((s) => s.signIn.request, { latch })
   const signing = useLatchState((s) => s.signIn.signing, { latch })

@@ -4,7 +4,7 @@ import { useT } from '../../i18n/context.js'
 import type { ViewProps } from './index.js'
 
 /** The wallet is connected on another namespace only: connect one for the target first. */
-export function SwitchActiveChainView({ latch, entry }: ViewProps) {
+export function SwitchActiveChainView({ latch, entry }: ViewProps<'SwitchActiveChain'>) {
   const t = useT()
   const network = latch.options.networks.find((n) => n.caipNetworkId === entry.params?.caipNetworkId)
   const namespace = network?.chainNamespace ?? ''

@@ -5,7 +5,7 @@ import type { ViewProps } from './index.js'
 import { WalletImage } from './WalletImage.js'
 
 /** Waiting for the wallet to approve the switch. */
-export function SwitchNetworkView({ latch, entry }: ViewProps) {
+export function SwitchNetworkView({ latch, entry }: ViewProps<'SwitchNetwork'>) {
   const t = useT()
   const account = useLatchAccount({ latch })
   const network = latch.options.networks.find((n) => n.caipNetworkId === entry.params?.caipNetworkId)

@@ -5,7 +5,7 @@ import type { ViewProps } from './index.js'
 import { NetworkList } from './NetworkList.js'
 
 /** The wallet is on a chain the app did not configure (spec §4). */
-export function UnsupportedChainView({ latch }: ViewProps) {
+export function UnsupportedChainView({ latch }: ViewProps<'UnsupportedChain'>) {
   const t = useT()
   const namespace = latch.store.getState().activeNamespace
   const networks = latch.options.networks.filter((n) => n.chainNamespace === namespace)

@@ -1,13 +1,13 @@
 'use client'
+import type { Latch, RegistryWallet, Routes } from '@latch/core'
 import {
   cancelSession,
   isMobileBrowser,
-  type RegistryWallet,
   selectSession,
   setSessionLinking,
   walletConnectSessionConnector,
   walletLinkFor,
-} from '@latch/core'
+} from '@latch/core/internal'
 import { useEffect, useState } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
@@ -22,7 +22,7 @@ import { WalletImage } from './WalletImage.js'
  * registry wallet, a link that opens that wallet app with the pairing. Without a WalletConnect
  * connector the app says so instead of failing silently.
  */
-export function WalletConnectView(props: ViewProps) {
+export function WalletConnectView(props: ViewProps<'ConnectingWalletConnectBasic'>) {
   const connectorId = walletConnectSessionConnector(
     props.latch.sessionConnectors,
     props.entry.params?.connectorId,
@@ -30,7 +30,10 @@ export function WalletConnectView(props: ViewProps) {
   return connectorId ? <Pairing {...props} connectorId={connectorId} /> : <Unavailable {...props} />
 }
 
-function useRegistryWallet({ latch, entry }: ViewProps): RegistryWallet | undefined {
+function useRegistryWallet({
+  latch,
+  entry,
+}: ViewProps<'ConnectingWalletConnectBasic'>): RegistryWallet | undefined {
   const registry = useLatchState((s) => s.registry, { latch })
   const walletId = entry.params?.walletId
   return [
@@ -41,7 +44,7 @@ function useRegistryWallet({ latch, entry }: ViewProps): RegistryWallet | undefi
   ].find((w) => w.id === walletId)
 }
 
-function Pairing(props: ViewProps & { connectorId: string }) {
+function Pairing(props: ViewProps<'ConnectingWalletConnectBasic'> & { connectorId: string }) {
   const { latch, entry, connectorId } = props
   const t = useT()
   const wallet = useRegistryWallet(props)
@@ -161,7 +164,7 @@ function Pairing(props: ViewProps & { connectorId: string }) {
   )
 }
 
-function Unavailable(props: ViewProps) {
+function Unavailable(props: ViewProps<'ConnectingWalletConnectBasic'>) {
   const t = useT()
   const wallet = useRegistryWallet(props)
   const webapp = wallet?.webappLink && /^https:\/\//.test(wallet.webappLink) ? wallet.webappLink : undefined

@@ -1,5 +1,5 @@
 'use client'
-import { pushView } from '@latch/core'
+import { pushView } from '@latch/core/internal'
 import { useT } from '../../i18n/context.js'
 import { KeyIcon, WalletIcon } from './icons.js'
 import type { ViewProps } from './index.js'

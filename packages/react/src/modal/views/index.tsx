@@ -1,6 +1,6 @@
 'use client'
-import type { Latch, RouteEntry } from '@latch/core'
-import { lazy, Suspense } from 'react'
+import type { Latch, RouteEntry, Routes, View } from '@latch/core'
+import { type ComponentType, lazy, Suspense } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
 import { AccountView } from './AccountView.js'
@@ -18,42 +18,47 @@ import { WhatIsAWalletView } from './WhatIsAWalletView.js'
 // Loaded only when an app with sign-in opens it.
 const SIWXSignMessageView = lazy(() => import('./SIWXSignMessageView.js'))
 
-export interface ViewProps {
+export interface ViewProps<V extends View = View> {
   latch: Latch
-  entry: RouteEntry
+  entry: Routes[V]
+}
+
+/**
+ * The component of every view, by name: a `Record` over core's `View`, so a view added to core
+ * without a component here (or a component for a view core does not have) does not compile.
+ */
+export type ViewRegistry = { [V in View]: ComponentType<ViewProps<V>> }
+
+function SIWXSignMessage(props: ViewProps<'SIWXSignMessage'>) {
+  return (
+    <Suspense fallback={<div className="latch-spinner" role="progressbar" aria-label="…" />}>
+      <SIWXSignMessageView {...props} />
+    </Suspense>
+  )
+}
+
+const views: ViewRegistry = {
+  Connect: ConnectView,
+  Account: AccountView,
+  AllWallets: AllWalletsView,
+  WhatIsAWallet: WhatIsAWalletView,
+  Connecting: ConnectingView,
+  ConnectingWalletConnectBasic: WalletConnectView,
+  EmbeddedWallet: EmbeddedWalletView,
+  Networks: NetworksView,
+  SwitchNetwork: SwitchNetworkView,
+  SwitchActiveChain: SwitchActiveChainView,
+  UnsupportedChain: UnsupportedChainView,
+  SIWXSignMessage,
+}
+
+function renderView<V extends View>(latch: Latch, view: V, entry: Routes[V]) {
+  const Component: ComponentType<ViewProps<V>> = views[view]
+  return <Component latch={latch} entry={entry} />
 }
 
 export function ViewBody({ latch, entry }: ViewProps) {
-  switch (entry.view) {
-    case 'Account':
-      return <AccountView latch={latch} entry={entry} />
-    case 'AllWallets':
-      return <AllWalletsView latch={latch} entry={entry} />
-    case 'WhatIsAWallet':
-      return <WhatIsAWalletView latch={latch} entry={entry} />
-    case 'Connecting':
-      return <ConnectingView latch={latch} entry={entry} />
-    case 'Networks':
-      return <NetworksView latch={latch} entry={entry} />
-    case 'SwitchNetwork':
-      return <SwitchNetworkView latch={latch} entry={entry} />
-    case 'SwitchActiveChain':
-      return <SwitchActiveChainView latch={latch} entry={entry} />
-    case 'UnsupportedChain':
-      return <UnsupportedChainView latch={latch} entry={entry} />
-    case 'ConnectingWalletConnectBasic':
-      return <WalletConnectView latch={latch} entry={entry} />
-    case 'EmbeddedWallet':
-      return <EmbeddedWalletView latch={latch} entry={entry} />
-    case 'SIWXSignMessage':
-      return (
-        <Suspense fallback={<div className="latch-spinner" role="progressbar" aria-label="…" />}>
-          <SIWXSignMessageView latch={latch} entry={entry} />
-        </Suspense>
-      )
-    default:
-      return <ConnectView latch={latch} entry={entry} />
-  }
+  return renderView(latch, entry.view, entry)
 }
 
 /** The header title of a view, from the catalog. */

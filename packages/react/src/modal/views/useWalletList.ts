@@ -1,13 +1,11 @@
 'use client'
+import type { Connector, Latch, RegistryWallet } from '@latch/core'
 import {
-  type Connector,
   isMobileBrowser,
-  type Latch,
   type ListedWallet,
   orderConnectors,
-  type RegistryWallet,
   type WalletListEntry,
-} from '@latch/core'
+} from '@latch/core/internal'
 import { useMemo } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 

@@ -8,7 +8,7 @@ export const RELAY_CLOSE_UNAUTHORIZED = 3000
 export const RELAY_CLOSE_RESTART = 1012
 
 /** What the relay learned from a connection's query string. */
-export type RelayConnectionInfo = {
+type RelayConnectionInfo = {
   /** The client's did:key, taken from the token's `iss`; it names the client across reconnects. */
   clientId: string
   projectId: string | undefined
@@ -40,7 +40,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * is not a well-formed, unexpired relay JWT is still refused, so clients are exercised on the same
  * failure path a real relay would put them on.
  */
-export function parseRelayAuth(token: string, now = Date.now()): ParseConnectionResult {
+function parseRelayAuth(token: string, now = Date.now()): ParseConnectionResult {
   const parts = token.split('.')
   if (parts.length !== 3) return { ok: false, reason: 'auth is not a JWT' }
   const [rawHeader, rawPayload, rawSignature] = parts as [string, string, string]

@@ -32,7 +32,7 @@ type PeerState = {
  * id), so the ids the relay hands out match the ones the client computes for topics it subscribed
  * implicitly through wc_proposeSession / wc_approveSession.
  */
-export function subscriptionIdFor(topic: string, clientId: string): string {
+function subscriptionIdFor(topic: string, clientId: string): string {
   return createHash('sha256')
     .update(topic + clientId)
     .digest('hex')

@@ -7,7 +7,7 @@ export const RpcErrorCode = {
 } as const
 
 /** Tags the Sign protocol gives the payloads the relay assembles itself (WalletConnect specs, "Sign RPC methods"). */
-export const SignTag = {
+const SignTag = {
   sessionPropose: 1100,
   sessionProposeResponse: 1101,
   sessionSettle: 1102,
@@ -15,8 +15,8 @@ export const SignTag = {
 
 export type RpcId = number | string
 
-export type IncomingRequest = { kind: 'request'; id: RpcId; method: string; params: unknown }
-export type IncomingResponse = { kind: 'response'; id: RpcId; ok: boolean }
+type IncomingRequest = { kind: 'request'; id: RpcId; method: string; params: unknown }
+type IncomingResponse = { kind: 'response'; id: RpcId; ok: boolean }
 export type IncomingFrame =
   | IncomingRequest
   | IncomingResponse

@@ -1,24 +1,17 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import {
-  type Alert,
-  accountReducer,
-  type BaseError,
-  findNetwork,
-  goBack,
-  type Infer,
-  namespacesToDisconnect,
-  orderConnectors,
-  type ResolvedOptions,
-  resolveOpenView,
-  routerReducer,
-  SwitchNetworkNotFoundError,
-  s,
-  settleTransactionStack,
-  switchNetworkView,
-  toWalletError,
-  validateOptions,
-  type WalletListEntry,
-} from './internal.js'
+import type { Alert } from './errors/alerts.js'
+import type { BaseError } from './errors/base.js'
+import { SwitchNetworkNotFoundError } from './errors/network.js'
+import { toWalletError } from './errors/toWalletError.js'
+import { type ResolvedOptions, validateOptions } from './options.js'
+import { accountReducer } from './rules/account.js'
+import { orderConnectors, type WalletListEntry } from './rules/connectors.js'
+import { namespacesToDisconnect } from './rules/disconnect.js'
+import { findNetwork, switchNetworkView } from './rules/network.js'
+import { resolveOpenView } from './rules/openModal.js'
+import { goBack, routerReducer, settleTransactionStack } from './rules/router.js'
+import { s } from './schema/s.js'
+import type { Infer } from './schema/schema.js'
 import type { AccountState, CaipNetwork, ChainNamespace, RouterState, View } from './types.js'
 
 describe('rule function types', () => {

@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest'
+import * as entry from './index.js'
+
+// API changes show in review: a name added to or removed from the entry changes this list.
+it('given the package entry, then its runtime exports are exactly these', () => {
+  expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
+    [
+      "SiweMessageFieldError",
+      "evmAdapter",
+      "formatSiweMessage",
+      "getServerSessionToken",
+      "isRfc3339DateTime",
+      "localSiwx",
+      "serverSiwx",
+      "toAddEthereumChainParameter",
+      "toCaipNetwork",
+      "toCodedError",
+      "toEvmChainId",
+      "toLatchConnector",
+    ]
+  `)
+})

@@ -1,0 +1,24 @@
+import { type createLatch, sendTransaction, signMessage } from '@latch/core'
+import type { Address, Hash, Hex } from 'viem'
+import { verifyMessage } from 'viem'
+import { expectTypeOf, test } from 'vitest'
+
+declare const latch: ReturnType<typeof createLatch>
+
+test("core's eip155 results are viem's types: no casts between Latch and viem or wagmi", async () => {
+  const signature = await signMessage(latch, { message: 'hello', namespace: 'eip155' })
+  expectTypeOf(signature).toMatchTypeOf<Hex>()
+  const hash = await sendTransaction(latch, { to: '0x0000000000000000000000000000000000000001', value: 1n })
+  expectTypeOf(hash).toMatchTypeOf<Hash>()
+  expectTypeOf<Parameters<typeof verifyMessage>[0]['signature']>().toMatchTypeOf<Hex | Uint8Array | object>()
+  const check = (address: Address) => verifyMessage({ address, message: 'hello', signature })
+  expectTypeOf(check).returns.resolves.toEqualTypeOf<boolean>()
+  // Without the namespace the chain is not known: the signature stays a string.
+  const unknown = await signMessage(latch, { message: 'hello' })
+  verifyMessage({
+    address: '0x0000000000000000000000000000000000000001',
+    message: 'hello',
+    // @ts-expect-error a string is not viem's Hex until the namespace says eip155
+    signature: unknown,
+  })
+})

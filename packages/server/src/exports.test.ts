@@ -1,0 +1,56 @@
+import { expect, it } from 'vitest'
+import * as entry from './index.js'
+
+// API changes show in review: a name added to or removed from the entry changes this list.
+it('given the package entry, then its runtime exports are exactly these', () => {
+  expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
+    [
+      "KeyConfigError",
+      "KeyRing",
+      "RegistryDataError",
+      "chainNamespaces",
+      "colourOf",
+      "createMemoryLimitStore",
+      "createPostgresLimitStore",
+      "createServer",
+      "createSmtpMailer",
+      "defaultConfigFor",
+      "defaultEmbeddedLimits",
+      "defaultImagesFile",
+      "defaultPostgresTimeouts",
+      "defaultProjectCacheMs",
+      "defaultRateLimit",
+      "defaultSqliteFile",
+      "defaultWalletsFile",
+      "embeddedTokenType",
+      "featureIds",
+      "featureSetting",
+      "frameContentSecurityPolicy",
+      "imageKinds",
+      "initialsOf",
+      "isFeatureId",
+      "isOriginAllowed",
+      "isOriginPattern",
+      "isValidEmail",
+      "keyPurposes",
+      "loadImages",
+      "loadWallets",
+      "localhostPatterns",
+      "openLimitStore",
+      "openPostgresLimitStore",
+      "openRedisLimitStore",
+      "openRepository",
+      "originMatches",
+      "originPatternProblem",
+      "parseWallets",
+      "redactedLogPaths",
+      "remoteConfig",
+      "remoteFeatureIds",
+      "renderInitialsSvg",
+      "seedRegistry",
+      "socialLoginEntries",
+      "validateFeatureConfig",
+      "walletAppSchemes",
+    ]
+  `)
+})
