@@ -1,5 +1,5 @@
 'use client'
-import type { Latch, RegistryWallet, Routes } from '@latch/core'
+import type { RegistryWallet } from '@latch/core'
 import {
   cancelSession,
   isMobileBrowser,
