@@ -147,6 +147,7 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
       {
         id: 1,
         view: 'SwitchNetwork',
+        params: { caipNetworkId: 'eip155:8453' },
         goBack: 2,
       },
     )
@@ -164,6 +165,7 @@ describe('given a transaction stack entry (spec §2: run a success, error or can
     const alone = pushTransactionStack(createRouterState({ view: 'Networks' }), {
       id: 1,
       view: 'SwitchNetwork',
+      params: { caipNetworkId: 'eip155:8453' },
       goBack: 2,
     })
     expect(settleTransactionStack(alone, 'success', {}).navigation).toBe('close')
