@@ -348,18 +348,21 @@ test.describe('given the demo with email login (the embedded wallet on the local
           token: string
           deviceKey: CryptoKeyPair
           wrapKey: CryptoKey
-          deviceShare: { iv: Uint8Array; data: Uint8Array }
+          accounts: Record<string, { deviceShare: { iv: Uint8Array; data: Uint8Array } }>
         }
+        // Each email that signed in on this device keeps its own share set.
+        const deviceShare = record.accounts[email]?.deviceShare
+        if (deviceShare === undefined) throw new Error(`No device share stored for ${email}`)
         const text = new TextEncoder()
         const device = new Uint8Array(
           await crypto.subtle.decrypt(
             {
               name: 'AES-GCM',
-              iv: record.deviceShare.iv as BufferSource,
+              iv: deviceShare.iv as BufferSource,
               additionalData: text.encode(`latch-share|${projectId}|${email}`),
             },
             record.wrapKey,
-            record.deviceShare.data as BufferSource,
+            deviceShare.data as BufferSource,
           ),
         )
         const b64url = (bytes: Uint8Array) =>
@@ -392,7 +395,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
         return {
           token: record.token,
           device: Array.from(device),
-          deviceSealed: Array.from(record.deviceShare.data),
+          deviceSealed: Array.from(deviceShare.data),
           authShare: authShare as string,
         }
       },
