@@ -103,6 +103,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
 it('given @latch/core/internal (not semver-stable), then its runtime exports are exactly these', () => {
   expect(Object.keys(internal).sort()).toMatchInlineSnapshot(`
     [
+      "FRAME_PROTOCOL",
       "NETWORK_LOGO_ICONS",
       "PAIRING_EXPIRY_MS",
       "STORAGE_KEYS",
@@ -112,6 +113,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "connectMethodsOrder",
       "createAccountState",
       "formatSiwsMessage",
+      "frameRequestSchemas",
       "goBack",
       "isEmail",
       "isMobileBrowser",

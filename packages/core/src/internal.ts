@@ -8,6 +8,13 @@ export { selectNetwork } from './actions/selectNetwork.js'
 export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
 export { PAIRING_EXPIRY_MS } from './constants.js'
 export { applyStoredState } from './createLatch.js'
+/** The frame protocol's schemas: the page checks what the frame says, the frame what the page asks. */
+export {
+  FRAME_PROTOCOL,
+  type FramePayload,
+  type FrameRequestType,
+  frameRequestSchemas,
+} from './frame/protocol.js'
 export { withoutInstalled } from './registry/filters.js'
 export { logoIconOf, NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from './registry/logoIcons.js'
 export { createAccountState } from './rules/account.js'

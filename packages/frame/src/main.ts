@@ -1,6 +1,7 @@
 import { isOriginAllowedBy } from '@latch/server/origin-match'
 import { createApi } from './api.js'
-import { createFrameEndpoint, FrameError, type Handlers, type RequestType } from './protocol.js'
+import { t } from './i18n.js'
+import { createFrameEndpoint, FrameError, type Handlers, requestSchemas } from './protocol.js'
 import { openDeviceStore, StorageUnavailableError } from './storage.js'
 import { askPassword, showNotice } from './ui.js'
 import { createWallet } from './wallet.js'
@@ -21,11 +22,11 @@ function parentOriginOf(): string | undefined {
 async function boot(): Promise<void> {
   // Runs only framed and in a secure context; fails closed otherwise.
   if (window.parent === window) {
-    showNotice('Latch login', 'This page runs only inside the app that opened it.')
+    showNotice(t('notice.title'), t('notice.notFramed'))
     return
   }
   if (!window.isSecureContext) {
-    showNotice('Latch login', 'The login frame needs a secure connection (https).')
+    showNotice(t('notice.title'), t('notice.insecure'))
     return
   }
   const params = new URLSearchParams(location.search)
@@ -42,7 +43,7 @@ async function boot(): Promise<void> {
     parentOrigin === undefined ||
     !isOriginAllowedBy(parentOrigin, config.allowedOrigins)
   ) {
-    showNotice('Latch login', 'This app is not allowed to use this login.')
+    showNotice(t('notice.title'), t('notice.notAllowed'))
     return
   }
   const post = (message: Record<string, unknown>, targetOrigin: string) =>
@@ -93,20 +94,7 @@ async function boot(): Promise<void> {
       throw new FrameError(reason.message, 'STORAGE_UNAVAILABLE')
     }
     handlers = Object.fromEntries(
-      (
-        [
-          'CONNECT_EMAIL',
-          'CONNECT_DEVICE',
-          'CONNECT_OTP',
-          'GET_USER',
-          'GET_CHAIN_ID',
-          'SWITCH_NETWORK',
-          'SIGN_OUT',
-          'SYNC_THEME',
-          'SYNC_DAPP_DATA',
-          'RPC_REQUEST',
-        ] as RequestType[]
-      ).map((type) => [type, refuse]),
+      Object.keys(requestSchemas).map((type) => [type, refuse]),
     ) as unknown as Handlers
     handlers.IS_CONNECTED = async () => ({ isConnected: false })
   }

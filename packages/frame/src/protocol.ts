@@ -1,39 +1,20 @@
-import { type Schema, s } from '@latch/core/internal'
+import {
+  FRAME_PROTOCOL,
+  type FramePayload,
+  type FrameRequestType,
+  frameRequestSchemas,
+} from '@latch/core/internal'
 
 /** Every message of the frame protocol carries this tag; anything else is ignored. */
-export const protocolTag = 'frame/1'
+export const protocolTag = FRAME_PROTOCOL
 
-const caip2 = s.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'Invalid chain id')
-const chainIdInput = s.union([caip2, s.number().int()])
+/** The request types the frame answers, with the payload schemas the kit's side uses too. */
+export const requestSchemas = Object.fromEntries(
+  Object.entries(frameRequestSchemas).map(([type, { payload }]) => [type, payload]),
+) as { [T in FrameRequestType]: (typeof frameRequestSchemas)[T]['payload'] }
 
-/** The request types the frame answers, and their payload schemas (§7, part 1). */
-export const requestSchemas = {
-  CONNECT_EMAIL: s.object({ email: s.string().email() }),
-  CONNECT_DEVICE: s.object({}),
-  CONNECT_OTP: s.object({ otp: s.string().regex(/^[0-9]{6}$/, 'The code has 6 digits') }),
-  GET_USER: s.object({
-    chainId: chainIdInput.optional(),
-    preferredAccountType: s.string().optional(),
-  }),
-  IS_CONNECTED: s.object({}),
-  GET_CHAIN_ID: s.object({}),
-  SWITCH_NETWORK: s.object({ chainId: chainIdInput }),
-  SIGN_OUT: s.object({}),
-  SYNC_THEME: s.object({
-    themeMode: s.enum(['light', 'dark']).optional(),
-    themeVariables: s.record(s.union([s.string(), s.number()])).optional(),
-  }),
-  SYNC_DAPP_DATA: s.object({
-    metadata: s.unknown().optional(),
-    sdkVersion: s.string().optional(),
-    sdkType: s.string().optional(),
-    projectId: s.string().optional(),
-  }),
-  RPC_REQUEST: s.object({ method: s.string().min(1), params: s.unknown().optional() }),
-} satisfies Record<string, Schema<unknown>>
-
-export type RequestType = keyof typeof requestSchemas
-export type RequestPayload<T extends RequestType> = ReturnType<(typeof requestSchemas)[T]['parse']>
+export type RequestType = FrameRequestType
+export type RequestPayload<T extends RequestType> = FramePayload<T>
 
 /** A refusal the page receives as `ERROR { message, code, …extra }`. */
 export class FrameError extends Error {

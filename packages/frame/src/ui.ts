@@ -1,4 +1,5 @@
 import { minPasswordLength } from './custody.js'
+import { t } from './i18n.js'
 
 /** Builds an element with text only: nothing is ever parsed as HTML (Trusted Types forbid it). */
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -48,19 +49,19 @@ export function askPassword(
       autocomplete: 'new-password',
       required: '',
     })
-    const submit = el('button', { type: 'submit' }, [mode === 'setup' ? 'Create wallet' : 'Recover wallet'])
-    const title = mode === 'setup' ? 'Set a recovery password' : 'Enter your recovery password'
+    const submit = el('button', { type: 'submit' }, [
+      t(mode === 'setup' ? 'password.create' : 'password.recover'),
+    ])
+    const title = t(mode === 'setup' ? 'password.setupTitle' : 'password.recoverTitle')
     const help =
-      mode === 'setup'
-        ? `Your wallet is split into parts. This password protects the part that lets you sign in on a new device. It never leaves this window, and it cannot be reset: without it a new device cannot open your wallet. At least ${minPasswordLength} characters.`
-        : 'This is a new device: the password you set when you created your wallet opens it here.'
+      mode === 'setup' ? t('password.setupHelp', { min: minPasswordLength }) : t('password.recoverHelp')
     const form = el('form', { class: 'card', 'aria-labelledby': 'latch-title', novalidate: '' }, [
       el('h1', { id: 'latch-title' }, [title]),
       el('p', { id: 'latch-password-help' }, [help]),
-      el('label', { for: 'latch-password' }, ['Recovery password']),
+      el('label', { for: 'latch-password' }, [t('password.label')]),
       password,
       ...(mode === 'setup'
-        ? [el('label', { for: 'latch-password-confirm' }, ['Repeat the password']), confirm]
+        ? [el('label', { for: 'latch-password-confirm' }, [t('password.repeat')]), confirm]
         : []),
       error,
       submit,
@@ -69,18 +70,18 @@ export function askPassword(
       event.preventDefault()
       const value = password.value
       if (value.length < minPasswordLength) {
-        error.textContent = `The password needs at least ${minPasswordLength} characters`
+        error.textContent = t('password.tooShort', { min: minPasswordLength })
         password.focus()
         return
       }
       if (mode === 'setup' && confirm.value !== value) {
-        error.textContent = 'The passwords do not match'
+        error.textContent = t('password.mismatch')
         confirm.focus()
         return
       }
       error.textContent = ''
       submit.disabled = true
-      submit.textContent = mode === 'setup' ? 'Creating…' : 'Opening…'
+      submit.textContent = t(mode === 'setup' ? 'password.creating' : 'password.opening')
       check(value).then(
         (problem) => {
           if (problem === undefined) {
@@ -90,12 +91,12 @@ export function askPassword(
           }
           error.textContent = problem
           submit.disabled = false
-          submit.textContent = mode === 'setup' ? 'Create wallet' : 'Recover wallet'
+          submit.textContent = t(mode === 'setup' ? 'password.create' : 'password.recover')
           password.value = ''
           password.focus()
         },
         () => {
-          error.textContent = 'Something went wrong: please try again'
+          error.textContent = t('error.generic')
           submit.disabled = false
         },
       )

@@ -31,7 +31,7 @@ export const frameRequestSchemas = {
   },
   CONNECT_DEVICE: { payload: empty, result: empty },
   CONNECT_OTP: {
-    payload: s.object({ otp: s.string().regex(/^\d{6}$/, 'Expected 6 digits') }).strict(),
+    payload: s.object({ otp: s.string().regex(/^\d{6}$/, 'The code has 6 digits') }).strict(),
     result: empty,
   },
   GET_USER: {

@@ -1,0 +1,38 @@
+// Every string the frame shows on its own screens. English is the source; other catalogs carry
+// the same keys. `{name}` placeholders are filled by `t`; text is only ever set as text.
+
+export const en = {
+  'notice.title': 'Latch login',
+  'notice.notFramed': 'This page runs only inside the app that opened it.',
+  'notice.insecure': 'The login frame needs a secure connection (https).',
+  'notice.notAllowed': 'This app is not allowed to use this login.',
+  'password.setupTitle': 'Set a recovery password',
+  'password.recoverTitle': 'Enter your recovery password',
+  'password.setupHelp':
+    'Your wallet is split into parts. This password protects the part that lets you sign in on a new device. It never leaves this window, and it cannot be reset: without it a new device cannot open your wallet. At least {min} characters.',
+  'password.recoverHelp':
+    'This is a new device: the password you set when you created your wallet opens it here.',
+  'password.label': 'Recovery password',
+  'password.repeat': 'Repeat the password',
+  'password.create': 'Create wallet',
+  'password.recover': 'Recover wallet',
+  'password.creating': 'Creating…',
+  'password.opening': 'Opening…',
+  'password.tooShort': 'The password needs at least {min} characters',
+  'password.mismatch': 'The passwords do not match',
+  'error.generic': 'Something went wrong: please try again',
+} as const
+
+export type MessageKey = keyof typeof en
+type Catalog = Record<MessageKey, string>
+
+// Other locales' catalogs plug in here.
+const current: Catalog = en
+
+/** The text for `key` in the current catalog, with `{name}` placeholders filled from `vars`. */
+export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {
+  const text = current[key] ?? en[key]
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? String(vars[name]) : whole,
+  )
+}
