@@ -23,7 +23,7 @@ export const en = {
   'error.generic': 'Something went wrong: please try again',
 } as const
 
-export type MessageKey = keyof typeof en
+type MessageKey = keyof typeof en
 type Catalog = Record<MessageKey, string>
 
 // Other locales' catalogs plug in here.
