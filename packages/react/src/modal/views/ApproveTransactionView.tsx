@@ -1,5 +1,5 @@
 'use client'
-import { goBack } from '@latch/core'
+import { goBack } from '@latch/core/internal'
 import { useT } from '../../i18n/context.js'
 import type { ViewProps } from './index.js'
 
