@@ -305,8 +305,10 @@ function SignPermit() {
       await client.request({ method: 'eth_sign', params: [owner, `0x${'11'.repeat(32)}`] } as never)
       setRefused('Signed (not refused)')
     } catch (e) {
+      // The wallet's own words travel as the cause's details (wagmi names the EIP-1193 code).
+      const { shortMessage, details } = e as { shortMessage?: string; details?: string }
       setRefused(
-        e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e),
+        e instanceof Error ? [shortMessage ?? e.message, details].filter(Boolean).join(' — ') : String(e),
       )
     }
   }
