@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { type Hex, recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { ports } from '../playwright.config.js'
@@ -55,6 +56,24 @@ async function press(page: Page, action: 'approve' | 'reject') {
   await button.click()
 }
 
+const axeSource = createRequire(import.meta.url)('axe-core').source as string
+
+/** axe-core inside the frame's own document (its CSP does not bind the test's evaluation). */
+async function frameAxeViolations(page: Page): Promise<string[]> {
+  const frame = page.frames().find((f) => f.url().includes('/frame/'))
+  if (!frame) throw new Error('The embedded wallet frame is not in the page.')
+  await frame.evaluate(axeSource)
+  return frame.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
+      }
+    }
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((v) => `${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+  })
+}
+
 async function rpc(method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(mainnetRpc, {
     method: 'POST',
@@ -88,6 +107,7 @@ test.describe('given the demo with an embedded wallet signed in', () => {
       )
       await expect(approval(page)).toContainText('Hello from the Latch demo')
       await expect(approval(page).locator('button[data-action="approve"]')).not.toBeFocused()
+      expect(await frameAxeViolations(page)).toEqual([])
       await press(page, 'approve')
       await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
       const signature = (await page.getByTestId('demo-signature').locator('code').textContent()) as Hex
@@ -142,7 +162,11 @@ test.describe('given the demo with an embedded wallet signed in', () => {
       await page.getByRole('button', { name: 'Send', exact: true }).click()
       await expect(approval(page)).toContainText(RECIPIENT)
       await expect(approval(page)).toContainText('0.01 ETH')
-      await press(page, 'reject')
+      // From the keyboard: the screen takes the focus (its title), Tab reaches Reject first.
+      await expect(approval(page).locator('#latch-title')).toBeFocused()
+      await page.keyboard.press('Tab')
+      await expect(approval(page).locator('button[data-action="reject"]')).toBeFocused()
+      await page.keyboard.press('Enter')
       await expect(page.getByTestId('demo-send-error')).toContainText(/rejected/i)
       await expect(modal(page)).toBeHidden()
       await expect(approval(page)).toBeHidden()

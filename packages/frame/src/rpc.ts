@@ -34,5 +34,3 @@ export function createRpc(url: string) {
     return json.result
   }
 }
-
-export type Rpc = ReturnType<typeof createRpc>
