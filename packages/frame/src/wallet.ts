@@ -245,7 +245,7 @@ export function createWallet(options: WalletOptions): Handlers {
     }
   }
 
-  // ---- Signing (issue part 2): every unsafe request waits for the visitor on the frame's screen.
+  // ---- Signing: every unsafe request waits for the visitor on the frame's screen.
 
   let dappName: string | undefined
   /** Bumped by a rejection or an abort: every request queued before it is aborted. */
