@@ -1,9 +1,10 @@
 import { isOriginAllowedBy } from '@latch/server/origin-match'
 import { createApi } from './api.js'
 import { t } from './i18n.js'
+import { createPasskey, passkeyOutput, passkeysAvailable } from './passkey.js'
 import { createFrameEndpoint, FrameError, type Handlers, requestSchemas } from './protocol.js'
 import { openDeviceStore, StorageUnavailableError } from './storage.js'
-import { askPassword, showNotice } from './ui.js'
+import { askPasskeyRecover, askPasskeySetup, askPassword, showNotice } from './ui.js'
 import { createWallet } from './wallet.js'
 
 export const frameVersion = '1.0.0'
@@ -81,6 +82,13 @@ async function boot(): Promise<void> {
       store,
       record,
       askPassword,
+      passkeys: {
+        available: passkeysAvailable,
+        create: (email) => createPasskey(email, config.name),
+        output: passkeyOutput,
+        askSetup: askPasskeySetup,
+        askRecover: askPasskeyRecover,
+      },
       setVisible: (visible) => {
         document.body.classList.toggle('visible', visible)
         endpoint.event('VISIBILITY', { visible })
