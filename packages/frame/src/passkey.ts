@@ -28,9 +28,10 @@ const toBytes = (value: ArrayBuffer | ArrayBufferView): Uint8Array =>
     : new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength))
 
 /**
- * Whether this browser can be asked for a passkey with PRF. Where it says nothing about PRF
- * (`getClientCapabilities` missing) the frame still offers a passkey, and falls back to the
- * password when the created passkey turns out to have no PRF.
+ * Whether the frame offers a passkey at sign-up: the browser does not deny PRF, and it has a
+ * passkey provider at hand (a user-verifying platform authenticator, or a phone over hybrid).
+ * Without either (e.g. Linux without a password manager) the recovery password comes first: a
+ * passkey prompt that can only fail would be a dead end.
  */
 export async function passkeysAvailable(): Promise<boolean> {
   if (typeof PublicKeyCredential === 'undefined' || !navigator.credentials) return false
@@ -38,12 +39,13 @@ export async function passkeysAvailable(): Promise<boolean> {
     getClientCapabilities?: () => Promise<Record<string, boolean | undefined>>
   }
   try {
-    const capabilities = await pkc.getClientCapabilities?.()
-    if (capabilities && capabilities['extension:prf'] === false) return false
+    const capabilities = (await pkc.getClientCapabilities?.()) ?? {}
+    if (capabilities['extension:prf'] === false) return false
+    if (capabilities.hybridTransport === true) return true
+    return await PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable()
   } catch {
-    // No answer: try.
+    return false
   }
-  return true
 }
 
 async function evaluate(ref: PasskeyRef): Promise<Uint8Array> {
