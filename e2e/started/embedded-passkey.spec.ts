@@ -63,14 +63,20 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenti
   return { cdp, authenticatorId }
 }
 
+/** When the last code of each email was asked for: the server allows one per 30 s (spec §5). */
+const lastAsked = new Map<string, number>()
+
 /** Email → the device link confirmed (a new device) → the code from the inbox. */
 async function emailAndCode(page: Page, email: string, { newDevice }: { newDevice: boolean }) {
+  const wait = (lastAsked.get(email) ?? 0) + 30_500 - Date.now()
+  if (wait > 0) await page.waitForTimeout(wait)
   const started = Date.now() - 1_000
   await page.getByTestId('latch-connect-button').click()
   await modal(page).getByTestId('latch-email-input').fill(email)
   await modal(page).getByTestId('latch-email-submit').click()
   if (newDevice) {
     await expect(modal(page).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
+    lastAsked.set(email, Date.now())
     const link = await fromMail(email, /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/, started)
     const confirm = await page.context().newPage()
     await confirm.goto(link)
@@ -80,6 +86,7 @@ async function emailAndCode(page: Page, email: string, { newDevice }: { newDevic
   }
   const input = modal(page).getByTestId('latch-otp-input')
   await expect(input).toBeVisible({ timeout: 30_000 })
+  if (!newDevice) lastAsked.set(email, Date.now())
   await input.fill(await fromMail(email, /\b(\d{6})\b/, started))
 }
 
@@ -249,6 +256,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     await emailAndCode(page, email, { newDevice: false })
     const frame = frameOf(page)
     await frame.getByRole('button', { name: 'Use a recovery password instead' }).click()
+    await expect(frame.getByRole('heading', { name: 'Set a recovery password' })).toBeVisible()
     await frame.locator('#latch-password').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').press('Enter')
