@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import type { CDPSession, Frame, FrameLocator, Page } from '@playwright/test'
 import { combine } from 'shamir-secret-sharing'
 import { ports } from '../playwright.config.js'
@@ -42,6 +43,23 @@ const walletFrame = (page: Page): Frame => {
   const frame = page.frames().find((f) => f.url().startsWith(`${frameOrigin}/frame/`))
   if (!frame) throw new Error('The embedded wallet frame is not in the page.')
   return frame
+}
+
+const axeSource = createRequire(import.meta.url)('axe-core').source as string
+
+/** axe-core inside the frame's own document (its CSP does not bind the test's evaluation). */
+async function frameAxeViolations(page: Page): Promise<string[]> {
+  const frame = walletFrame(page)
+  await frame.evaluate(axeSource)
+  return frame.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
+      }
+    }
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((v) => `${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+  })
 }
 
 /** A platform passkey provider for this page: user-verifying, resident keys, PRF. */
@@ -171,7 +189,11 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     const frame = frameOf(page)
     await expect(frame.getByRole('heading', { name: 'Protect your wallet with a passkey' })).toBeVisible()
     await expect(frame.getByRole('button', { name: 'Use a recovery password instead' })).toBeVisible()
-    await frame.getByRole('button', { name: 'Create a passkey' }).click()
+    expect(await frameAxeViolations(page)).toEqual([])
+    // From the keyboard: the main action has the focus.
+    const create = frame.getByRole('button', { name: 'Create a passkey' })
+    await expect(create).toBeFocused()
+    await create.press('Enter')
     await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
     const address = await page.getByTestId('demo-address').textContent()
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
@@ -187,6 +209,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     await expect(status(page)).toHaveText('disconnected')
     await emailAndCode(page, email, { newDevice: true })
     await expect(frame.getByRole('heading', { name: 'Use your passkey' })).toBeVisible({ timeout: 30_000 })
+    expect(await frameAxeViolations(page)).toEqual([])
     await frame.getByRole('button', { name: 'Use passkey' }).click()
     await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address as string)
@@ -222,6 +245,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
         'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
       )
       await expect(frame.getByRole('button', { name: 'Use passkey' })).toBeEnabled()
+      expect(await frameAxeViolations(second)).toEqual([])
       await second.waitForTimeout(1_000)
       await expect(status(second)).not.toHaveText('connected')
       // Nothing of the wallet reached this device.

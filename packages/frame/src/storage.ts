@@ -94,3 +94,18 @@ export async function wrapShare(record: DeviceRecord, share: Uint8Array, context
   )
   return { iv, data }
 }
+
+/** Decrypts the device share wrapped by {@link wrapShare}; the caller zeroes the result after use. */
+export async function unwrapShare(
+  record: DeviceRecord,
+  wrapped: { iv: Uint8Array; data: Uint8Array },
+  context: string,
+): Promise<Uint8Array> {
+  return new Uint8Array(
+    await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: wrapped.iv as BufferSource, additionalData: new TextEncoder().encode(context) },
+      record.wrapKey,
+      wrapped.data as BufferSource,
+    ),
+  )
+}

@@ -73,6 +73,8 @@ export const frameRequestSchemas = {
     }),
     result: empty,
   },
+  /** The page's Cancel: closes the approval screen; every pending unsafe request ends 'Request was aborted'. */
+  ABORT_REQUESTS: { payload: empty, result: empty },
   RPC_REQUEST: {
     payload: s.object({ method: s.string().min(1), params: s.unknown() }),
     result: s.object({ result: s.unknown() }),
