@@ -174,6 +174,18 @@ test.describe('given the demo with an embedded wallet signed in', () => {
       expect(await rpc('eth_getTransactionCount', [address, 'latest'])).toBe('0x0')
     })
 
+    await test.step('the modal’s Cancel aborts the waiting request: the frame’s screen closes, nothing sent', async () => {
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+      await expect(approval(page)).toBeVisible()
+      await expect(modal(page).getByTestId('latch-approve-confirm')).toBeVisible()
+      // The overlay covers the modal's centre; the button is activated as the keyboard would.
+      await modal(page).getByRole('button', { name: 'Cancel' }).dispatchEvent('click')
+      await expect(page.getByTestId('demo-send-error')).toContainText(/aborted|rejected/i)
+      await expect(approval(page)).toBeHidden()
+      await expect(modal(page)).toBeHidden()
+      expect(await rpc('eth_getTransactionCount', [address, 'latest'])).toBe('0x0')
+    })
+
     await test.step('eth_sendTransaction approved: mined on the local chain, the recipient richer', async () => {
       const before = await balanceOf(RECIPIENT)
       await page.getByRole('button', { name: 'Send', exact: true }).click()

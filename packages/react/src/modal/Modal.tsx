@@ -168,6 +168,8 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
     const dialog = dialogRef.current
     if (!dialog) return
     if (dialog.contains(document.activeElement) && document.activeElement !== dialog) return
+    // The embedded wallet's frame, shown above the modal, keeps the focus it took.
+    if (document.activeElement?.hasAttribute('data-latch-frame')) return
     focusInitial(dialog)
   }, [entry.view])
 
