@@ -128,7 +128,7 @@ function actionScreen(options: {
         ? undefined
         : el('button', { type: 'button', class: 'secondary', id: 'latch-passkey-other' }, [options.other])
     if (other) buttons.push(other)
-    const card = el('section', { class: 'card', 'aria-labelledby': 'latch-title' }, [
+    const card = el('main', { class: 'card', 'aria-labelledby': 'latch-title' }, [
       el('h1', { id: 'latch-title' }, [options.title]),
       el('p', { id: 'latch-action-help' }, [options.help]),
       error,
