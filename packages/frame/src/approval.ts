@@ -143,6 +143,13 @@ export function showApproval(view: ApprovalView): { decision: Promise<boolean>; 
     if (event.key === 'Escape') settle(false)
   })
   root().replaceChildren(card)
-  title.focus()
+  // The page focuses the frame when it shows it (VISIBILITY): the screen's title takes it then,
+  // never the Approve button.
+  const focusTitle = () => {
+    if (title.isConnected && !card.contains(document.activeElement)) title.focus()
+  }
+  focusTitle()
+  window.addEventListener('focus', focusTitle)
+  void decision.finally(() => window.removeEventListener('focus', focusTitle))
   return { decision, cancel: () => settle(false) }
 }

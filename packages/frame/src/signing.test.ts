@@ -122,7 +122,8 @@ describe('given the frame’s RPC_REQUEST handler', () => {
       method: 'eth_signTypedData_v4',
       params: [address, JSON.stringify(typedData)],
     })) as { result: `0x${string}` }
-    expect(await recoverTypedDataAddress({ ...typedData, signature: result })).toBe(address)
+    const message = { ...typedData.message, value: 5n, nonce: 0n, deadline: 10n }
+    expect(await recoverTypedDataAddress({ ...typedData, message, signature: result })).toBe(address)
     expect(shown[0]).toMatchObject({
       kind: 'typedData',
       chainId: 1n,
