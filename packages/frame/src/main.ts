@@ -1,7 +1,7 @@
 import { isOriginAllowedBy } from '@latch/server/origin-match'
 import { createApi } from './api.js'
 import { t } from './i18n.js'
-import { createPasskey, passkeyOutput, passkeysAvailable } from './passkey.js'
+import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './passkey.js'
 import { createFrameEndpoint, FrameError, type Handlers, requestSchemas } from './protocol.js'
 import { openDeviceStore, StorageUnavailableError } from './storage.js'
 import { askPasskeyRecover, askPasskeySetup, askPassword, showNotice } from './ui.js'
@@ -99,7 +99,10 @@ async function boot(): Promise<void> {
       record,
       askPassword,
       passkeys: {
-        available: passkeysAvailable,
+        // Only where no page of the embedding host can use the frame's RP id (see passkey.ts).
+        available: async () =>
+          passkeyHostIsFramesOwn(location.hostname, new URL(parentOrigin).hostname) &&
+          (await passkeysAvailable()),
         create: (email) => createPasskey(email, config.name),
         output: passkeyOutput,
         askSetup: askPasskeySetup,

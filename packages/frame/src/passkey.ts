@@ -119,3 +119,14 @@ export async function createPasskey(
   const first = outputs.prf?.results?.first
   return { ref, output: first === undefined ? await evaluate(ref) : toBytes(first) }
 }
+
+/**
+ * Whether a passkey on the frame's host stays the frame's own: a page on the same host (any port)
+ * or on a subdomain of it may use that host as its RP id too (WebAuthn scopes passkeys by host and
+ * parent domains), and could then ask the visitor's passkey for the same PRF output. `localhost`
+ * is allowed for development (the demo serves page and frame there on two ports).
+ */
+export function passkeyHostIsFramesOwn(frameHost: string, parentHost: string): boolean {
+  if (frameHost === 'localhost') return true
+  return parentHost !== frameHost && !parentHost.endsWith(`.${frameHost}`)
+}

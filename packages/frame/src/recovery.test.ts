@@ -2,7 +2,7 @@ import { base64urlnopad } from '@scure/base'
 import { describe, expect, it } from 'vitest'
 import type { Api, Me, ShareBody } from './api.js'
 import { openRecoveryWithPasskey } from './custody.js'
-import { PasskeyError } from './passkey.js'
+import { PasskeyError, passkeyHostIsFramesOwn } from './passkey.js'
 import type { DeviceRecord } from './storage.js'
 import { createWallet, type Passkeys } from './wallet.js'
 
@@ -196,5 +196,16 @@ describe('given a browser with a passkey provider', () => {
     await first.handlers.GET_USER({ chainId: 'eip155:1' })
     expect(screens).toEqual(['setup'])
     expect(state.recovery?.mode).toBe('password')
+  })
+})
+
+describe('given where the frame and the page run', () => {
+  it('then a passkey is offered only when no page host can claim the frame host as its RP id', () => {
+    expect(passkeyHostIsFramesOwn('wallet.example.com', 'app.example.com')).toBe(true)
+    expect(passkeyHostIsFramesOwn('wallet.example.com', 'example.com')).toBe(true)
+    expect(passkeyHostIsFramesOwn('wallet.example.com', 'wallet.example.com')).toBe(false)
+    expect(passkeyHostIsFramesOwn('example.com', 'app.example.com')).toBe(false)
+    expect(passkeyHostIsFramesOwn('example.com', 'notexample.com')).toBe(true)
+    expect(passkeyHostIsFramesOwn('localhost', 'localhost')).toBe(true)
   })
 })
