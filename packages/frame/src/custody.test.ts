@@ -6,8 +6,12 @@ import {
   combineShares,
   newEntropy,
   openRecovery,
+  openRecoveryWithPasskey,
+  passkeyOf,
   sealRecovery,
+  sealRecoveryWithPasskey,
   splitEntropy,
+  WrongPasskeyError,
   WrongPasswordError,
 } from './custody.js'
 
@@ -59,5 +63,52 @@ describe('given a recovery share sealed under a password', () => {
     await expect(
       openRecovery(sealed, 'a long recovery password', 'latch-share|demo|b@example.com'),
     ).rejects.toBeInstanceOf(WrongPasswordError)
+  })
+})
+
+describe('given a recovery share sealed under a passkey (its PRF output)', () => {
+  const share = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
+  const context = 'latch-share|demo|a@example.com'
+  const output = new Uint8Array(32).fill(7)
+  const ref = { rpId: 'localhost', credentialId: 'Y3JlZGVudGlhbC1pZA', prfSalt: 'c2FsdC1zYWx0LXNhbHQtc2FsdA' }
+
+  it('then the sealed text names the passkey, holds no share or PRF bytes, and the same output opens it', async () => {
+    const sealed = await sealRecoveryWithPasskey(share, output, ref, context)
+    expect(sealed).not.toContain(Buffer.from(share).toString('base64url').slice(0, 12))
+    expect(sealed).not.toContain(Buffer.from(output).toString('base64url').slice(0, 12))
+    expect(JSON.parse(sealed)).toMatchObject({ v: 1, kdf: 'passkey-prf', ...ref })
+    expect(passkeyOf(sealed)).toEqual(ref)
+    expect(await openRecoveryWithPasskey(sealed, output, context)).toEqual(share)
+    // Two seals of the same share differ (fresh HKDF salt and IV each time).
+    expect(await sealRecoveryWithPasskey(share, output, ref, context)).not.toBe(sealed)
+  })
+
+  it("then another passkey's output, another account's context, or a password does not open it", async () => {
+    const sealed = await sealRecoveryWithPasskey(share, output, ref, context)
+    await expect(openRecoveryWithPasskey(sealed, new Uint8Array(32).fill(8), context)).rejects.toBeInstanceOf(
+      WrongPasskeyError,
+    )
+    await expect(
+      openRecoveryWithPasskey(sealed, output, 'latch-share|demo|b@example.com'),
+    ).rejects.toBeInstanceOf(WrongPasskeyError)
+    await expect(openRecovery(sealed, 'a long recovery password', context)).rejects.toThrow(
+      'Unknown recovery format',
+    )
+  })
+
+  it('then a password-sealed share names no passkey, and a forged passkey reference is refused', async () => {
+    expect(passkeyOf(await sealRecovery(share, 'a long recovery password', context))).toBeUndefined()
+    const sealed = JSON.parse(await sealRecoveryWithPasskey(share, output, ref, context))
+    for (const forged of [
+      { ...sealed, rpId: 'evil.example/path' },
+      { ...sealed, credentialId: 'not base64url!' },
+      { ...sealed, prfSalt: 42 },
+      { ...sealed, v: 2 },
+    ])
+      expect(() => passkeyOf(JSON.stringify(forged))).toThrow('Unknown recovery format')
+    expect(() => passkeyOf('not json')).toThrow('Unknown recovery format')
+    await expect(sealRecoveryWithPasskey(share, new Uint8Array(16), ref, context)).rejects.toThrow(
+      'no usable PRF output',
+    )
   })
 })

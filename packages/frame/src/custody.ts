@@ -1,5 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { hkdf } from '@noble/hashes/hkdf.js'
 import { scryptAsync } from '@noble/hashes/scrypt.js'
+import { sha256 } from '@noble/hashes/sha2.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { base58, base64urlnopad } from '@scure/base'
@@ -153,5 +155,133 @@ export async function openRecovery(sealed: string, password: string, context: st
     )
   } catch {
     throw new WrongPasswordError()
+  }
+}
+
+/**
+ * A recovery share sealed under a passkey: the key is HKDF-SHA-256 of the passkey's PRF output
+ * (WebAuthn `prf` extension, evaluated with `prfSalt`), so only someone who can use that passkey
+ * opens it. The credential id and PRF salt are stored with it: they are not secret, and a new
+ * device needs them to ask the authenticator for the same output.
+ */
+interface PasskeySealedRecovery {
+  v: 1
+  kdf: 'passkey-prf'
+  rpId: string
+  credentialId: string
+  prfSalt: string
+  salt: string
+  iv: string
+  data: string
+}
+
+/** What a new device needs to ask the passkey for its PRF output. */
+export interface PasskeyRef {
+  rpId: string
+  /** base64url */
+  credentialId: string
+  /** base64url, 32 bytes */
+  prfSalt: string
+}
+
+const b64 = /^[A-Za-z0-9_-]{1,1400}$/
+
+/** The passkey a sealed recovery share needs, or undefined when it was sealed with a password. */
+export function passkeyOf(sealed: string): PasskeyRef | undefined {
+  let parsed: Partial<PasskeySealedRecovery>
+  try {
+    parsed = JSON.parse(sealed) as Partial<PasskeySealedRecovery>
+  } catch {
+    throw new Error('Unknown recovery format')
+  }
+  if (parsed.kdf !== 'passkey-prf') return undefined
+  const { rpId, credentialId, prfSalt } = parsed
+  if (
+    parsed.v !== 1 ||
+    typeof rpId !== 'string' ||
+    !/^[a-z0-9.-]{1,253}$/.test(rpId) ||
+    typeof credentialId !== 'string' ||
+    !b64.test(credentialId) ||
+    typeof prfSalt !== 'string' ||
+    !b64.test(prfSalt)
+  )
+    throw new Error('Unknown recovery format')
+  return { rpId, credentialId, prfSalt }
+}
+
+async function prfKey(prfOutput: Uint8Array, salt: Uint8Array, context: string) {
+  if (prfOutput.length < 32) throw new Error('The passkey gave no usable PRF output')
+  const raw = hkdf(
+    sha256,
+    prfOutput,
+    salt,
+    new TextEncoder().encode(`latch-recovery-passkey/1|${context}`),
+    32,
+  )
+  try {
+    return await crypto.subtle.importKey('raw', raw as BufferSource, 'AES-GCM', false, ['encrypt', 'decrypt'])
+  } finally {
+    raw.fill(0)
+  }
+}
+
+/** Encrypts the recovery share under a key derived from a passkey's PRF output, in the frame. */
+export async function sealRecoveryWithPasskey(
+  share: Uint8Array,
+  prfOutput: Uint8Array,
+  passkey: PasskeyRef,
+  context: string,
+): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16))
+  const iv = crypto.getRandomValues(new Uint8Array(12))
+  const key = await prfKey(prfOutput, salt, context)
+  const data = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(context) },
+      key,
+      share as BufferSource,
+    ),
+  )
+  const sealed: PasskeySealedRecovery = {
+    v: 1,
+    kdf: 'passkey-prf',
+    ...passkey,
+    salt: base64urlnopad.encode(salt),
+    iv: base64urlnopad.encode(iv),
+    data: base64urlnopad.encode(data),
+  }
+  return JSON.stringify(sealed)
+}
+
+export class WrongPasskeyError extends Error {
+  override name = 'WrongPasskeyError' as const
+  constructor() {
+    super('This passkey does not open the wallet')
+  }
+}
+
+/** Opens a share sealed by {@link sealRecoveryWithPasskey}; {@link WrongPasskeyError} otherwise. */
+export async function openRecoveryWithPasskey(
+  sealed: string,
+  prfOutput: Uint8Array,
+  context: string,
+): Promise<Uint8Array> {
+  if (passkeyOf(sealed) === undefined) throw new Error('Unknown recovery format')
+  const parsed = JSON.parse(sealed) as PasskeySealedRecovery
+  const key = await prfKey(prfOutput, base64urlnopad.decode(parsed.salt), context)
+  try {
+    return new Uint8Array(
+      await crypto.subtle.decrypt(
+        {
+          name: 'AES-GCM',
+          iv: base64urlnopad.decode(parsed.iv) as BufferSource,
+          additionalData: new TextEncoder().encode(context),
+        },
+        key,
+        base64urlnopad.decode(parsed.data) as BufferSource,
+      ),
+    )
+  } catch {
+    throw new WrongPasskeyError()
   }
 }

@@ -20,6 +20,21 @@ export const en = {
   'password.opening': 'Opening…',
   'password.tooShort': 'The password needs at least {min} characters',
   'password.mismatch': 'The passwords do not match',
+  'passkey.setupTitle': 'Protect your wallet with a passkey',
+  'passkey.setupHelp':
+    'Your wallet is split into parts. A passkey on this device (or synced with your other devices) protects the part that lets you sign in on a new device. Nothing that opens it leaves this window.',
+  'passkey.create': 'Create a passkey',
+  'passkey.usePassword': 'Use a recovery password instead',
+  'passkey.recoverTitle': 'Use your passkey',
+  'passkey.recoverHelp': 'This is a new device: the passkey you created with your wallet opens it here.',
+  'passkey.use': 'Use passkey',
+  'passkey.waiting': 'Waiting for the passkey…',
+  'passkey.cancelled': 'The passkey was not used. Try again, or choose the recovery password.',
+  'passkey.noPrf':
+    'This passkey cannot protect a wallet (it has no PRF support). Choose the recovery password.',
+  'passkey.notUsed':
+    'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
+  'passkey.wrong': 'This passkey does not open this wallet. Use the passkey you created with it.',
   'error.generic': 'Something went wrong: please try again',
   'approve.title.message': 'Sign a message',
   'approve.title.typedData': 'Sign typed data',

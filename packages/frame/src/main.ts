@@ -1,9 +1,10 @@
 import { isOriginAllowedBy } from '@latch/server/origin-match'
 import { createApi } from './api.js'
 import { t } from './i18n.js'
+import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './passkey.js'
 import { createFrameEndpoint, FrameError, type Handlers, requestSchemas } from './protocol.js'
 import { openDeviceStore, StorageUnavailableError } from './storage.js'
-import { askPassword, showNotice } from './ui.js'
+import { askPasskeyRecover, askPasskeySetup, askPassword, showNotice } from './ui.js'
 import { createWallet } from './wallet.js'
 
 export const frameVersion = '1.0.0'
@@ -97,6 +98,16 @@ async function boot(): Promise<void> {
       store,
       record,
       askPassword,
+      passkeys: {
+        // Only where no page of the embedding host can use the frame's RP id (see passkey.ts).
+        available: async () =>
+          passkeyHostIsFramesOwn(location.hostname, new URL(parentOrigin).hostname) &&
+          (await passkeysAvailable()),
+        create: (email) => createPasskey(email, config.name),
+        output: passkeyOutput,
+        askSetup: askPasskeySetup,
+        askRecover: askPasskeyRecover,
+      },
       parentOrigin,
       rpcUrls: validRpcUrls(config.rpcUrls),
       setVisible: (visible) => {

@@ -105,3 +105,93 @@ export function askPassword(
     password.focus()
   })
 }
+
+/**
+ * A screen with one main action and, optionally, a second one. `run` does the main action and
+ * resolves undefined when it worked or a message that keeps the screen open; `other` leaves the
+ * screen for the alternative. Resolves 'done' or 'other'.
+ */
+function actionScreen(options: {
+  title: string
+  help: string
+  action: string
+  busy: string
+  other?: string
+  run: () => Promise<string | undefined>
+}): Promise<'done' | 'other'> {
+  return new Promise((resolve) => {
+    const error = el('p', { class: 'error', role: 'alert', id: 'latch-action-error' })
+    const main = el('button', { type: 'button', id: 'latch-passkey-action' }, [options.action])
+    const buttons: HTMLButtonElement[] = [main]
+    const other =
+      options.other === undefined
+        ? undefined
+        : el('button', { type: 'button', class: 'secondary', id: 'latch-passkey-other' }, [options.other])
+    if (other) buttons.push(other)
+    const card = el('main', { class: 'card', 'aria-labelledby': 'latch-title' }, [
+      el('h1', { id: 'latch-title' }, [options.title]),
+      el('p', { id: 'latch-action-help' }, [options.help]),
+      error,
+      ...buttons,
+    ])
+    main.setAttribute('aria-describedby', 'latch-action-help latch-action-error')
+    main.addEventListener('click', () => {
+      error.textContent = ''
+      for (const button of buttons) button.disabled = true
+      main.textContent = options.busy
+      options.run().then(
+        (problem) => {
+          if (problem === undefined) {
+            clearScreen()
+            resolve('done')
+            return
+          }
+          error.textContent = problem
+          for (const button of buttons) button.disabled = false
+          main.textContent = options.action
+          main.focus()
+        },
+        () => {
+          error.textContent = t('error.generic')
+          for (const button of buttons) button.disabled = false
+          main.textContent = options.action
+        },
+      )
+    })
+    other?.addEventListener('click', () => {
+      clearScreen()
+      resolve('other')
+    })
+    root().replaceChildren(card)
+    main.focus()
+  })
+}
+
+/**
+ * Sign-up where the browser offers passkeys: a passkey protects the recovery share, or the
+ * visitor picks the recovery password instead. Resolves 'password' for the latter.
+ */
+export async function askPasskeySetup(
+  create: () => Promise<string | undefined>,
+): Promise<'done' | 'password'> {
+  const chosen = await actionScreen({
+    title: t('passkey.setupTitle'),
+    help: t('passkey.setupHelp'),
+    action: t('passkey.create'),
+    busy: t('passkey.waiting'),
+    other: t('passkey.usePassword'),
+    run: create,
+  })
+  return chosen === 'done' ? 'done' : 'password'
+}
+
+/** A new device of an account sealed with a passkey: the passkey opens the wallet here. */
+export async function askPasskeyRecover(use: () => Promise<string | undefined>): Promise<void> {
+  await actionScreen({
+    title: t('passkey.recoverTitle'),
+    help: t('passkey.recoverHelp'),
+    action: t('passkey.use'),
+    busy: t('passkey.waiting'),
+    run: use,
+  })
+}

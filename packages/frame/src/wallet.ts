@@ -1,5 +1,5 @@
 import { base64urlnopad } from '@scure/base'
-import { type Api, ApiError, type Me } from './api.js'
+import { type Api, ApiError, type Me, type ShareBody } from './api.js'
 import { type ApprovalView, showApproval } from './approval.js'
 import {
   addressesOf,
@@ -7,8 +7,13 @@ import {
   eip155Address,
   newEntropy,
   openRecovery,
+  openRecoveryWithPasskey,
+  type PasskeyRef,
+  passkeyOf,
   sealRecovery,
+  sealRecoveryWithPasskey,
   splitEntropy,
+  WrongPasskeyError,
   WrongPasswordError,
   wipe,
 } from './custody.js'
@@ -19,7 +24,9 @@ import {
   decodeTypedDataRequest,
   summarizeTypedData,
 } from './decode.js'
+import { t } from './i18n.js'
 import { classifyMethod } from './methods.js'
+import { PasskeyError } from './passkey.js'
 import { FrameError, type Handlers } from './protocol.js'
 import { createRpc } from './rpc.js'
 import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './sign.js'
@@ -41,6 +48,8 @@ export interface WalletOptions {
   ) => Promise<void>
   setVisible: (visible: boolean) => void
   sessionEnded: () => void
+  /** Passkeys with PRF on the frame's origin (see passkey.ts and ui.ts); absent: password only. */
+  passkeys?: Passkeys
   /** The embedding page's origin, as checked at start-up: what the approval screen names. */
   parentOrigin?: string
   /** The project's chain RPC URLs by CAIP-2 id, from the server's configuration (never the page). */
@@ -48,6 +57,27 @@ export interface WalletOptions {
   /** The approval screen (replaced in unit tests). */
   showApproval?: typeof showApproval
 }
+
+export interface Passkeys {
+  available: () => Promise<boolean>
+  create: (email: string) => Promise<{ ref: PasskeyRef; output: Uint8Array }>
+  output: (ref: PasskeyRef) => Promise<Uint8Array>
+  /** The sign-up screen: 'password' when the visitor prefers the recovery password. */
+  askSetup: (create: () => Promise<string | undefined>) => Promise<'done' | 'password'>
+  /** The new-device screen of an account sealed with a passkey. */
+  askRecover: (use: () => Promise<string | undefined>) => Promise<void>
+}
+
+/** Seals a recovery share for the server: under a password, a passkey, or (server-assisted) not. */
+type Sealer = (share: Uint8Array) => Promise<ShareBody['recovery']>
+/** Opens the recovery share the server released; a string is a message for the visitor. */
+type Opener = (released: {
+  mode: string
+  share: string
+}) => Promise<{ share: Uint8Array; reseal: Sealer } | string>
+
+const passkeyProblem = (error: PasskeyError) =>
+  t(error.reason === 'no-prf' ? 'passkey.noPrf' : 'passkey.cancelled')
 
 const text = new TextEncoder()
 
@@ -120,19 +150,24 @@ export function createWallet(options: WalletOptions): Handlers {
 
   /** A new wallet: seed, split, and the recovery share sealed under the visitor's password (or,
    * with server-assisted recovery, handed to the server, which encrypts it under its own key). */
-  async function createNewWallet(me: Me, password: string | undefined): Promise<undefined> {
+  const serverSealer: Sealer = async (share) => ({ mode: 'server', share: base64urlnopad.encode(share) })
+  const passwordSealer =
+    (password: string, email: string): Sealer =>
+    async (share) => ({ mode: 'password', share: await sealRecovery(share, password, context(email)) })
+  const passkeySealer =
+    (ref: PasskeyRef, output: Uint8Array, email: string): Sealer =>
+    async (share) => ({
+      mode: 'passkey',
+      share: await sealRecoveryWithPasskey(share, output, ref, context(email)),
+    })
+
+  async function createNewWallet(me: Me, seal: Sealer): Promise<undefined> {
     const entropy = newEntropy()
     let shares: Awaited<ReturnType<typeof splitEntropy>> | undefined
     try {
       const addresses = await addressesOf(entropy)
       shares = await splitEntropy(entropy)
-      const recovery =
-        password === undefined
-          ? { mode: 'server' as const, share: base64urlnopad.encode(shares.recovery) }
-          : {
-              mode: 'password' as const,
-              share: await sealRecovery(shares.recovery, password, context(me.email)),
-            }
+      const recovery = await seal(shares.recovery)
       account(me.email).deviceShare = await wrapShare(record, shares.device, context(me.email))
       await api.createWallet({
         eip155Address: addresses.eip155,
@@ -152,35 +187,23 @@ export function createWallet(options: WalletOptions): Handlers {
 
   /** A confirmed new device: open the recovery share, rebuild, check, and make this device's set.
    * Resolves a message for the visitor when the password is wrong. */
-  async function recoverOnThisDevice(me: Me, password: string | undefined): Promise<string | undefined> {
+  async function recoverOnThisDevice(me: Me, open: Opener): Promise<string | undefined> {
     const released = await api.recovery(await proof('recovery'))
     let recoveryShare: Uint8Array | undefined
     let authShare: Uint8Array | undefined
     let entropy: Uint8Array | undefined
     let shares: Awaited<ReturnType<typeof splitEntropy>> | undefined
     try {
-      if (released.mode === 'server') recoveryShare = base64urlnopad.decode(released.share)
-      else {
-        try {
-          recoveryShare = await openRecovery(released.share, password ?? '', context(me.email))
-        } catch (error) {
-          if (error instanceof WrongPasswordError) return error.message
-          throw error
-        }
-      }
+      const opened = await open(released)
+      if (typeof opened === 'string') return opened
+      recoveryShare = opened.share
       authShare = base64urlnopad.decode(released.authShare)
       entropy = await combineShares(recoveryShare, authShare)
       const addresses = await addressesOf(entropy)
       if (addresses.eip155.toLowerCase() !== me.wallet?.eip155Address.toLowerCase())
         return 'The recovered wallet does not match this account'
       shares = await splitEntropy(entropy)
-      const recovery =
-        released.mode === 'server'
-          ? { mode: 'server' as const, share: base64urlnopad.encode(shares.recovery) }
-          : {
-              mode: 'password' as const,
-              share: await sealRecovery(shares.recovery, password ?? '', context(me.email)),
-            }
+      const recovery = await opened.reseal(shares.recovery)
       account(me.email).deviceShare = await wrapShare(record, shares.device, context(me.email))
       await api.reshare({
         eip155Address: addresses.eip155,
@@ -208,25 +231,98 @@ export function createWallet(options: WalletOptions): Handlers {
     }
   }
 
+  /** Sign-up: a passkey where the browser offers one (the visitor may pick the password), else
+   * the recovery password. */
+  async function setUpRecovery(me: Me): Promise<void> {
+    const passkeys = options.passkeys
+    if (passkeys && (await passkeys.available())) {
+      const chosen = await passkeys.askSetup(async () => {
+        let created: Awaited<ReturnType<Passkeys['create']>>
+        try {
+          created = await passkeys.create(me.email)
+        } catch (error) {
+          if (error instanceof PasskeyError) return passkeyProblem(error)
+          throw error
+        }
+        try {
+          return await authed(() => createNewWallet(me, passkeySealer(created.ref, created.output, me.email)))
+        } finally {
+          wipe(created.output)
+        }
+      })
+      if (chosen === 'done') return
+    }
+    await options.askPassword('setup', (password) =>
+      authed(() => createNewWallet(me, passwordSealer(password, me.email))),
+    )
+  }
+
+  /** A new device of an account sealed with a passkey: the same passkey (synced, or a security
+   * key) gives the same PRF output, which opens the recovery share here. */
+  async function recoverWithPasskey(me: Me): Promise<void> {
+    const passkeys = options.passkeys
+    await (passkeys?.askRecover ?? (() => Promise.reject(new Error('No passkeys here'))))(async () => {
+      let output: Uint8Array | undefined
+      try {
+        return await authed(() =>
+          recoverOnThisDevice(me, async (released) => {
+            const ref = passkeyOf(released.share)
+            if (ref === undefined || passkeys === undefined) return t('passkey.notUsed')
+            try {
+              output = await passkeys.output(ref)
+            } catch (error) {
+              if (error instanceof PasskeyError) return t('passkey.notUsed')
+              throw error
+            }
+            try {
+              const share = await openRecoveryWithPasskey(released.share, output, context(me.email))
+              return { share, reseal: passkeySealer(ref, output, me.email) }
+            } catch (error) {
+              if (error instanceof WrongPasskeyError) return t('passkey.wrong')
+              throw error
+            }
+          }),
+        )
+      } finally {
+        wipe(output)
+      }
+    })
+  }
+
   async function user(payloadChain?: string | number) {
     if (payloadChain !== undefined) chainId = toChainId(payloadChain, chainId)
     let me = await authed(() => api.me())
     if (me.wallet === null) {
       const current = me
-      if (options.recoveryPolicy === 'server') await authed(() => createNewWallet(current, undefined))
-      else
-        await visibly(() =>
-          options.askPassword('setup', (password) => authed(() => createNewWallet(current, password))),
-        )
+      if (options.recoveryPolicy === 'server') await authed(() => createNewWallet(current, serverSealer))
+      else await visibly(() => setUpRecovery(current))
       me = await authed(() => api.me())
     } else if (!me.deviceHasShare || account(me.email).deviceShare === undefined) {
       const current = me
       if (me.wallet.recoveryMode === 'server') {
-        const problem = await authed(() => recoverOnThisDevice(current, undefined))
+        const problem = await authed(() =>
+          recoverOnThisDevice(current, async (released) => ({
+            share: base64urlnopad.decode(released.share),
+            reseal: serverSealer,
+          })),
+        )
         if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
-      } else
+      } else if (me.wallet.recoveryMode === 'passkey') await visibly(() => recoverWithPasskey(current))
+      else
         await visibly(() =>
-          options.askPassword('recover', (password) => authed(() => recoverOnThisDevice(current, password))),
+          options.askPassword('recover', (password) =>
+            authed(() =>
+              recoverOnThisDevice(current, async (released) => {
+                try {
+                  const share = await openRecovery(released.share, password, context(current.email))
+                  return { share, reseal: passwordSealer(password, current.email) }
+                } catch (error) {
+                  if (error instanceof WrongPasswordError) return error.message
+                  throw error
+                }
+              }),
+            ),
+          ),
         )
       me = await authed(() => api.me())
     }

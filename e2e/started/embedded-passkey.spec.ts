@@ -1,0 +1,315 @@
+import { createRequire } from 'node:module'
+import type { CDPSession, Frame, FrameLocator, Page } from '@playwright/test'
+import { combine } from 'shamir-secret-sharing'
+import { ports } from '../playwright.config.js'
+import { expect, modal, status, test } from './fixtures.js'
+
+// The embedded wallet's recovery share sealed under a passkey (WebAuthn PRF), through the demo as
+// `npm start` serves it. Passkeys need a secure context on a hostname, so page and frame are on
+// `localhost` (never 127.0.0.1). The visitor's passkey is a CDP virtual authenticator with PRF.
+const demo = `http://localhost:${ports.demoAsStarted}/`
+const frameOrigin = `http://localhost:${ports.api}`
+const inbox = `http://127.0.0.1:${ports.mailInbox}`
+const PASSWORD = 'correct horse battery staple'
+
+interface Mail {
+  subject: string
+  text: string
+  date: string
+}
+
+const mails = async (to: string): Promise<Mail[]> =>
+  (await (await fetch(`${inbox}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[]
+
+/** The first text in a mail to `to` since `after` that `pattern` matches (its first group). */
+async function fromMail(to: string, pattern: RegExp, after: number): Promise<string> {
+  let found: string | undefined
+  await expect
+    .poll(
+      async () => {
+        for (const mail of await mails(to))
+          if (Date.parse(mail.date) >= after) found ??= pattern.exec(mail.text)?.[1]
+        return found
+      },
+      { message: `a mail to ${to} matching ${pattern}`, timeout: 30_000 },
+    )
+    .toBeTruthy()
+  return found as string
+}
+
+const newEmail = () => `passkey-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+const frameOf = (page: Page): FrameLocator => page.frameLocator('iframe[data-latch-frame]')
+const walletFrame = (page: Page): Frame => {
+  const frame = page.frames().find((f) => f.url().startsWith(`${frameOrigin}/frame/`))
+  if (!frame) throw new Error('The embedded wallet frame is not in the page.')
+  return frame
+}
+
+const axeSource = createRequire(import.meta.url)('axe-core').source as string
+
+/** axe-core inside the frame's own document (its CSP does not bind the test's evaluation). */
+async function frameAxeViolations(page: Page): Promise<string[]> {
+  const frame = walletFrame(page)
+  await frame.evaluate(axeSource)
+  return frame.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
+      }
+    }
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((v) => `${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+  })
+}
+
+/** A platform passkey provider for this page: user-verifying, resident keys, PRF. */
+async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable', { enableUI: false })
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      ctap2Version: 'ctap2_1',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      hasPrf: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  return { cdp, authenticatorId }
+}
+
+/** When the last code of each email was asked for: the server allows one per 30 s (spec §5). */
+const lastAsked = new Map<string, number>()
+
+/** Email → the device link confirmed (a new device) → the code from the inbox. */
+async function emailAndCode(page: Page, email: string, { newDevice }: { newDevice: boolean }) {
+  const wait = (lastAsked.get(email) ?? 0) + 30_500 - Date.now()
+  if (wait > 0) await page.waitForTimeout(wait)
+  const started = Date.now() - 1_000
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('latch-email-input').fill(email)
+  await modal(page).getByTestId('latch-email-submit').click()
+  if (newDevice) {
+    await expect(modal(page).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
+    lastAsked.set(email, Date.now())
+    const link = await fromMail(email, /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/, started)
+    const confirm = await page.context().newPage()
+    await confirm.goto(link)
+    await confirm.getByRole('button', { name: 'This was me' }).click()
+    await expect(confirm.getByRole('heading')).not.toHaveText('Confirm a new device')
+    await confirm.close()
+  }
+  const input = modal(page).getByTestId('latch-otp-input')
+  await expect(input).toBeVisible({ timeout: 30_000 })
+  if (!newDevice) lastAsked.set(email, Date.now())
+  await input.fill(await fromMail(email, /\b(\d{6})\b/, started))
+}
+
+/** The device's own share set, read inside the frame: its device share and the auth share its
+ * server releases to this device's signed proof; together they rebuild the wallet's entropy. */
+async function deviceSet(page: Page, email: string): Promise<Uint8Array> {
+  const inside = await walletFrame(page).evaluate(
+    async ({ projectId, email }) => {
+      const request = <T>(req: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          req.onsuccess = () => resolve(req.result)
+          req.onerror = () => reject(req.error)
+        })
+      const db = await request(indexedDB.open('latch-frame', 1))
+      const record = (await request(db.transaction('devices').objectStore('devices').get(projectId))) as {
+        token: string
+        deviceKey: CryptoKeyPair
+        wrapKey: CryptoKey
+        accounts: Record<string, { deviceShare: { iv: Uint8Array; data: Uint8Array } }>
+      }
+      const sealed = record.accounts[email]?.deviceShare
+      if (sealed === undefined) throw new Error(`No device share stored for ${email}`)
+      const text = new TextEncoder()
+      const device = new Uint8Array(
+        await crypto.subtle.decrypt(
+          {
+            name: 'AES-GCM',
+            iv: sealed.iv as BufferSource,
+            additionalData: text.encode(`latch-share|${projectId}|${email}`),
+          },
+          record.wrapKey,
+          sealed.data as BufferSource,
+        ),
+      )
+      const b64url = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '')
+      const jti = JSON.parse(
+        atob((record.token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
+      ).jti
+      const query = `?projectId=${encodeURIComponent(projectId)}`
+      const authorization = `Bearer ${record.token}`
+      const { nonce } = await (
+        await fetch(`/embedded/v1/nonce${query}`, { method: 'POST', headers: { authorization } })
+      ).json()
+      const signature = new Uint8Array(
+        await crypto.subtle.sign(
+          { name: 'ECDSA', hash: 'SHA-256' },
+          record.deviceKey.privateKey,
+          text.encode(`latch-embedded/1|share|${projectId}|${jti}|${nonce}`),
+        ),
+      )
+      const response = await fetch(`/embedded/v1/share${query}`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ nonce, signature: b64url(signature) }),
+      })
+      const { authShare } = (await response.json()) as { authShare: string }
+      return { device: Array.from(device), authShare }
+    },
+    { projectId: 'latch-demo', email },
+  )
+  return combine([
+    Uint8Array.from(inside.device),
+    Uint8Array.from(Buffer.from(inside.authShare, 'base64url')),
+  ])
+}
+
+test.describe('given the demo with email login and a browser with a passkey (WebAuthn PRF)', () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  test('when a visitor signs up with a passkey, then a new device needs the device confirmation, the code and the same passkey, and opens the same address', async ({
+    page,
+  }) => {
+    const { cdp, authenticatorId } = await addAuthenticator(page)
+    const email = newEmail()
+    await page.goto(demo)
+    await emailAndCode(page, email, { newDevice: false })
+    // Sign-up: the frame names the recovery step and offers the passkey first.
+    const frame = frameOf(page)
+    await expect(frame.getByRole('heading', { name: 'Protect your wallet with a passkey' })).toBeVisible()
+    await expect(frame.getByRole('button', { name: 'Use a recovery password instead' })).toBeVisible()
+    expect(await frameAxeViolations(page)).toEqual([])
+    // From the keyboard: the main action has the focus.
+    const create = frame.getByRole('button', { name: 'Create a passkey' })
+    await expect(create).toBeFocused()
+    await create.press('Enter')
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    const address = await page.getByTestId('demo-address').textContent()
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // One passkey, on the frame's host (its RP id), not the page's origin.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+    expect(credentials.map((c) => c.rpId)).toEqual(['localhost'])
+
+    // A new device with the same passkey: everything both origins stored is gone (a browser
+    // whose site data was cleared); the authenticator, which holds the passkey, stays.
+    for (const origin of [new URL(demo).origin, frameOrigin])
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+    await page.reload()
+    await expect(status(page)).toHaveText('disconnected')
+    await emailAndCode(page, email, { newDevice: true })
+    await expect(frame.getByRole('heading', { name: 'Use your passkey' })).toBeVisible({ timeout: 30_000 })
+    expect(await frameAxeViolations(page)).toEqual([])
+    await frame.getByRole('button', { name: 'Use passkey' }).click()
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(page.getByTestId('demo-address')).toHaveText(address as string)
+    // The new device holds its own set, and it rebuilds the same wallet.
+    const entropy = await deviceSet(page, email)
+    expect(entropy).toHaveLength(16)
+    await page.reload()
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(page.getByTestId('demo-address')).toHaveText(address as string)
+  })
+
+  test('when a new device has the code but not the passkey, then the wallet is refused with a clear message and nothing connects', async ({
+    page,
+    browser,
+  }) => {
+    await addAuthenticator(page)
+    const email = newEmail()
+    await page.goto(demo)
+    await emailAndCode(page, email, { newDevice: false })
+    await frameOf(page).getByRole('button', { name: 'Create a passkey' }).click()
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+
+    // Another browser (its own authenticator, without that passkey), with the mailbox.
+    const other = await browser.newContext()
+    try {
+      const second = await other.newPage()
+      await addAuthenticator(second)
+      await second.goto(demo)
+      await emailAndCode(second, email, { newDevice: true })
+      const frame = frameOf(second)
+      await frame.getByRole('button', { name: 'Use passkey' }).click()
+      await expect(frame.getByRole('alert')).toHaveText(
+        'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
+      )
+      await expect(frame.getByRole('button', { name: 'Use passkey' })).toBeEnabled()
+      expect(await frameAxeViolations(second)).toEqual([])
+      await second.waitForTimeout(1_000)
+      await expect(status(second)).not.toHaveText('connected')
+      // Nothing of the wallet reached this device.
+      expect(
+        await walletFrame(second).evaluate(async (email) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open('latch-frame', 1)
+            open.onsuccess = () => resolve(open.result)
+            open.onerror = () => reject(open.error)
+          })
+          const read = db.transaction('devices').objectStore('devices').get('latch-demo')
+          const record = await new Promise<{ accounts?: Record<string, { deviceShare?: unknown }> }>(
+            (resolve) => {
+              read.onsuccess = () => resolve(read.result)
+            },
+          )
+          return record.accounts?.[email]?.deviceShare ?? null
+        }, email),
+      ).toBeNull()
+    } finally {
+      await other.close()
+    }
+  })
+
+  test('when a visitor prefers the recovery password, then a new device asks for the password; the older device keeps its own set and stays signed in', async ({
+    page,
+    browser,
+  }) => {
+    await addAuthenticator(page)
+    const email = newEmail()
+    await page.goto(demo)
+    await emailAndCode(page, email, { newDevice: false })
+    const frame = frameOf(page)
+    await frame.getByRole('button', { name: 'Use a recovery password instead' }).click()
+    await expect(frame.getByRole('heading', { name: 'Set a recovery password' })).toBeVisible()
+    await frame.locator('#latch-password').fill(PASSWORD)
+    await frame.locator('#latch-password-confirm').fill(PASSWORD)
+    await frame.locator('#latch-password-confirm').press('Enter')
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    const address = (await page.getByTestId('demo-address').textContent()) as string
+    const before = await deviceSet(page, email)
+
+    const other = await browser.newContext()
+    try {
+      const second = await other.newPage()
+      await second.goto(demo)
+      await emailAndCode(second, email, { newDevice: true })
+      const secondFrame = frameOf(second)
+      await expect(secondFrame.getByRole('heading', { name: 'Enter your recovery password' })).toBeVisible({
+        timeout: 30_000,
+      })
+      await secondFrame.locator('#latch-password').fill(PASSWORD)
+      await secondFrame.locator('#latch-password').press('Enter')
+      await expect(status(second)).toHaveText('connected', { timeout: 30_000 })
+      await expect(second.getByTestId('demo-address')).toHaveText(address)
+      expect(await deviceSet(second, email)).toEqual(before)
+    } finally {
+      await other.close()
+    }
+    // The older device: its session and its own share set are untouched by the new device's
+    // re-split, so it still opens the same wallet.
+    await page.reload()
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(page.getByTestId('demo-address')).toHaveText(address)
+    expect(await deviceSet(page, email)).toEqual(before)
+  })
+})

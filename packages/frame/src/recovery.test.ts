@@ -1,0 +1,211 @@
+import { base64urlnopad } from '@scure/base'
+import { describe, expect, it } from 'vitest'
+import type { Api, Me, ShareBody } from './api.js'
+import { openRecoveryWithPasskey } from './custody.js'
+import { PasskeyError, passkeyHostIsFramesOwn } from './passkey.js'
+import type { DeviceRecord } from './storage.js'
+import { createWallet, type Passkeys } from './wallet.js'
+
+// The frame's sign-up and new-device recovery with the real custody code and WebCrypto; the server
+// is an in-memory stand-in for its share routes, and the passkey a fixed PRF output (the browser
+// part runs in e2e/started/embedded-passkey.spec.ts with a real authenticator).
+const email = 'visitor@example.com'
+const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1' })))}.sig`
+const ref = { rpId: 'localhost', credentialId: 'Y3JlZGVudGlhbC1pZA', prfSalt: 'c2FsdC1zYWx0LXNhbHQtc2FsdA' }
+const prf = () => new Uint8Array(32).fill(9)
+
+/** What the server keeps of one account: its wallet, the recovery share and the last set's auth share. */
+function server() {
+  const state: {
+    wallet?: { eip155Address: string; solanaAddress: string }
+    recovery?: ShareBody['recovery']
+    authShare?: string
+    reshares: number
+  } = { reshares: 0 }
+  const devicesWithShare = new Set<string>()
+  const apiFor = (deviceId: string) => {
+    const me = (): Me => ({
+      email,
+      deviceId,
+      wallet: state.wallet ? { ...state.wallet, recoveryMode: state.recovery?.mode ?? null } : null,
+      deviceHasShare: devicesWithShare.has(deviceId),
+    })
+    const keep = (body: ShareBody) => {
+      state.wallet = { eip155Address: body.eip155Address.toLowerCase(), solanaAddress: body.solanaAddress }
+      state.recovery = body.recovery
+      state.authShare = body.authShare
+      devicesWithShare.add(deviceId)
+      return me()
+    }
+    return {
+      me: async () => me(),
+      nonce: async () => ({ nonce: 'nonce' }),
+      createWallet: async (body: ShareBody) => keep(body),
+      reshare: async (body: ShareBody) => {
+        state.reshares++
+        return keep(body)
+      },
+      recovery: async () => ({
+        mode: state.recovery!.mode,
+        share: state.recovery!.share,
+        authShare: state.authShare!,
+      }),
+    } as unknown as Api
+  }
+  return { state, apiFor }
+}
+
+async function device(
+  api: Api,
+  passkeys: Partial<Passkeys> & { recoverTries?: number },
+  askPassword: (
+    mode: 'setup' | 'recover',
+    check: (p: string) => Promise<string | undefined>,
+  ) => Promise<void> = async () => {
+    throw new Error('no password screen expected')
+  },
+) {
+  const record: DeviceRecord = {
+    deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'sign',
+      'verify',
+    ]),
+    wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
+    token,
+    email,
+    accounts: {},
+  }
+  const messages: (string | undefined)[] = []
+  const handlers = createWallet({
+    projectId: 'p1',
+    chainId: 'eip155:1',
+    recoveryPolicy: 'user',
+    api,
+    store: { load: async () => record, save: async () => {} },
+    record,
+    askPassword,
+    setVisible: () => {},
+    sessionEnded: () => {},
+    passkeys: {
+      available: async () => true,
+      create: async () => ({ ref, output: prf() }),
+      output: async () => prf(),
+      askSetup: async (create) => {
+        messages.push(await create())
+        return 'done'
+      },
+      askRecover: async (use) => {
+        for (let i = 0; i < (passkeys.recoverTries ?? 1); i++) {
+          const message = await use()
+          messages.push(message)
+          if (message === undefined) return
+        }
+      },
+      ...passkeys,
+    },
+  })
+  return { handlers, record, messages }
+}
+
+describe('given a browser with a passkey provider', () => {
+  it('when a visitor signs up, then the recovery share is sealed under the passkey, and a new device with the same passkey opens the same wallet and re-seals it under that passkey', async () => {
+    const { state, apiFor } = server()
+    const first = await device(apiFor('device-1'), {})
+    const user = (await first.handlers.GET_USER({ chainId: 'eip155:1' })) as { address: string }
+    expect(first.messages).toEqual([undefined])
+    expect(state.recovery?.mode).toBe('passkey')
+    const sealed = JSON.parse(state.recovery!.share)
+    expect(sealed).toMatchObject({ kdf: 'passkey-prf', ...ref })
+    const firstSealed = state.recovery!.share
+
+    const second = await device(apiFor('device-2'), {})
+    expect(((await second.handlers.GET_USER({ chainId: 'eip155:1' })) as { address: string }).address).toBe(
+      user.address,
+    )
+    expect(state.reshares).toBe(1)
+    expect(state.recovery?.mode).toBe('passkey')
+    expect(state.recovery!.share).not.toBe(firstSealed)
+    expect(
+      await openRecoveryWithPasskey(state.recovery!.share, prf(), `latch-share|p1|${email}`),
+    ).toHaveLength((await openRecoveryWithPasskey(firstSealed, prf(), `latch-share|p1|${email}`)).length)
+    expect(second.record.accounts?.[email]?.deviceShare).toBeDefined()
+  })
+
+  it('when a new device cannot use the passkey, or uses another one, then it is told so and gets no share; the right passkey then works', async () => {
+    const { state, apiFor } = server()
+    await (await device(apiFor('device-1'), {})).handlers.GET_USER({ chainId: 'eip155:1' })
+    const outputs = [
+      () => Promise.reject(new PasskeyError('cancelled')),
+      () => Promise.resolve(new Uint8Array(32).fill(1)),
+      () => Promise.resolve(prf()),
+    ]
+    const second = await device(apiFor('device-2'), {
+      recoverTries: 3,
+      output: () => outputs.shift()!(),
+    })
+    await second.handlers.GET_USER({ chainId: 'eip155:1' })
+    expect(second.messages).toEqual([
+      'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
+      'This passkey does not open this wallet. Use the passkey you created with it.',
+      undefined,
+    ])
+    expect(state.reshares).toBe(1)
+  })
+
+  it('when the visitor picks the recovery password, or the passkey has no PRF, then the password seals the share', async () => {
+    for (const setup of [
+      async () => 'password' as const,
+      async (create: () => Promise<string | undefined>) => {
+        expect(await create()).toBe(
+          'This passkey cannot protect a wallet (it has no PRF support). Choose the recovery password.',
+        )
+        return 'password' as const
+      },
+    ]) {
+      const { state, apiFor } = server()
+      const screens: string[] = []
+      const first = await device(
+        apiFor('device-1'),
+        {
+          askSetup: setup,
+          create: () => Promise.reject(new PasskeyError('no-prf')),
+        },
+        async (mode, check) => {
+          screens.push(mode)
+          expect(await check('a long recovery password')).toBeUndefined()
+        },
+      )
+      await first.handlers.GET_USER({ chainId: 'eip155:1' })
+      expect(screens).toEqual(['setup'])
+      expect(state.recovery?.mode).toBe('password')
+      expect(JSON.parse(state.recovery!.share)).toMatchObject({ kdf: 'scrypt' })
+    }
+  })
+
+  it('when the browser has no passkey provider, then sign-up goes straight to the recovery password', async () => {
+    const { state, apiFor } = server()
+    const screens: string[] = []
+    const first = await device(
+      apiFor('device-1'),
+      { available: async () => false, askSetup: () => Promise.reject(new Error('not offered')) },
+      async (mode, check) => {
+        screens.push(mode)
+        expect(await check('a long recovery password')).toBeUndefined()
+      },
+    )
+    await first.handlers.GET_USER({ chainId: 'eip155:1' })
+    expect(screens).toEqual(['setup'])
+    expect(state.recovery?.mode).toBe('password')
+  })
+})
+
+describe('given where the frame and the page run', () => {
+  it('then a passkey is offered only when no page host can claim the frame host as its RP id', () => {
+    expect(passkeyHostIsFramesOwn('wallet.example.com', 'app.example.com')).toBe(true)
+    expect(passkeyHostIsFramesOwn('wallet.example.com', 'example.com')).toBe(true)
+    expect(passkeyHostIsFramesOwn('wallet.example.com', 'wallet.example.com')).toBe(false)
+    expect(passkeyHostIsFramesOwn('example.com', 'app.example.com')).toBe(false)
+    expect(passkeyHostIsFramesOwn('example.com', 'notexample.com')).toBe(true)
+    expect(passkeyHostIsFramesOwn('localhost', 'localhost')).toBe(true)
+  })
+})
