@@ -85,7 +85,7 @@ describe('given the lists before the modal opens', () => {
     expect(listed.length).toBeGreaterThan(0)
     // Spec §5: a mobile link, or Coinbase (which opens without one).
     for (const wallet of listed)
-      expect(Boolean(wallet.mobile_link) || wallet.id === 'coinbase', wallet.id).toBe(true)
+      expect(Boolean(wallet.mobileLink) || wallet.id === 'coinbase', wallet.id).toBe(true)
     expect(ids(listed)).not.toContain('frame')
   })
 })
