@@ -8,7 +8,7 @@ import type { LatchEvent } from '../events.js'
 import type { LatchOptions } from '../options.js'
 import type { LatchState } from '../state.js'
 import { createMemoryStorage, type LatchStorage, STORAGE_KEYS } from '../storage.js'
-import { memoryAdapter, memorySession, network } from '../test/memoryAdapter.fixture.js'
+import { deferred, memoryAdapter, memorySession, network } from '../test/memoryAdapter.fixture.js'
 import type { ApprovedSession, CaipNetwork, ConnectResult } from '../types.js'
 import { connect } from './connect.js'
 import { disconnect } from './disconnect.js'
@@ -195,6 +195,28 @@ describe('given connect', () => {
     expect(s.ns('solana').account.caipAddress).toBe(`${solana.caipNetworkId}:${SOL_ADDRESS}`)
   })
 
+  it('when an older connect fails while a newer one runs, then the namespace stays connecting until the newer one answers', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    const first = deferred()
+    const second = deferred()
+    const holds = [first, second]
+    const original = s.evm.adapter.connect
+    s.evm.adapter.connect = async (parameters) => {
+      const hold = holds.shift()
+      await hold?.promise
+      return original(parameters)
+    }
+    const older = connect(s.latch, { connectorId: 'memory.wallet' })
+    const newer = connect(s.latch, { connectorId: 'memory.wallet' })
+    first.reject(new Error('wallet closed the popup'))
+    await expect(older).rejects.toThrow('wallet closed the popup')
+    expect(s.ns().account.status).toBe('connecting')
+    second.resolve()
+    await newer
+    expect(s.ns().account.status).toBe('connected')
+  })
+
   it('when no adapter serves the namespace, then "Chain adapter not found" is thrown', async () => {
     const latch = createLatch({ networks: [mainnet], storage: createMemoryStorage() })
     await expect(connect(latch, { connectorId: 'memory.wallet' })).rejects.toBeInstanceOf(
@@ -378,6 +400,63 @@ describe('given disconnect', () => {
     expect(s.of('DISCONNECT_SUCCESS').at(-1)).toEqual({ namespaces: ['eip155', 'solana'] })
   })
 
+  it("when 'all' is asked with one namespace connected, then only that wallet is told and announced", async () => {
+    const s = await connected()
+    await disconnect(s.latch, { namespace: 'all' })
+    expect(s.of('DISCONNECT_SUCCESS')).toEqual([{ namespaces: ['eip155'] }])
+    expect(s.sol.wallet.calls).not.toContain('disconnect')
+  })
+
+  it('when a namespace is still waiting for its remembered wallet, then disconnecting forgets it and a late announcement restores nothing', async () => {
+    const storage = createMemoryStorage({
+      [STORAGE_KEYS.connectorId('eip155')]: 'late.wallet',
+      [STORAGE_KEYS.activeNamespace]: 'eip155',
+    })
+    const s = setup({}, storage)
+    s.evm.wallet.authorized = true
+    await hydrate(s.latch)
+    expect(s.ns().account.status).toBe('disconnected')
+    await disconnect(s.latch)
+    expect(storage.getItem(STORAGE_KEYS.connectorId('eip155'))).toBeNull()
+    s.evm.wallet.announce({ id: 'late.wallet', type: 'ANNOUNCED', name: 'Late', chain: 'eip155' })
+    await flush()
+    expect(s.ns().account.status).toBe('disconnected')
+    expect(s.evm.wallet.calls).not.toContain('reconnect:late.wallet')
+  })
+
+  it('when a connect is still waiting for the wallet, then disconnecting wins over its late answer', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    s.evm.wallet.holdConnect = deferred()
+    const pending = connect(s.latch, { connectorId: 'memory.wallet' })
+    expect(s.ns().account.status).toBe('connecting')
+    await disconnect(s.latch)
+    s.evm.wallet.holdConnect.resolve()
+    await pending
+    expect(s.ns().account.status).toBe('disconnected')
+  })
+
+  it('when a session connector fails to end its session, then its namespaces are still disconnected and the failure is thrown', async () => {
+    const approval: ApprovedSession = {
+      namespaces: { eip155: { accounts: [`eip155:1:${ALICE}`], chains: ['eip155:1'] } },
+      expiry: 0,
+      wallet: { name: 'Phone Wallet' },
+    }
+    const session = memorySession('phone', 'WALLET_CONNECT', approval)
+    session.connector.disconnect = async () => {
+      throw new Error('relay down')
+    }
+    const s = setup({ connectors: [session.connector] })
+    await hydrate(s.latch)
+    const pending = connect(s.latch, { connectorId: 'phone' })
+    await flush()
+    session.approve()
+    await pending
+    await expect(disconnect(s.latch)).rejects.toThrow('Failed to disconnect chain eip155: relay down')
+    expect(s.ns().account.status).toBe('disconnected')
+    expect(s.latch.store.getState().sessions.phone?.status).toBe('disconnected')
+  })
+
   it('when the account was signed in, then the sign-in ends with it', async () => {
     const s = await connected()
     s.latch.store.setState((state) => ({
@@ -532,6 +611,21 @@ describe('given the getters', () => {
     for (const stop of stops) stop()
     await disconnect(s.latch)
     expect(accounts.at(-1)).not.toBe('disconnected')
+  })
+
+  it("then watchAccount with a namespace follows that namespace's account", async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    const seen: (string | undefined)[] = []
+    const stop = watchAccount(s.latch, {
+      namespace: 'solana',
+      onChange: (a) => seen.push(`${a?.namespace}:${a?.status}`),
+    })
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    expect(seen).toEqual([])
+    await connect(s.latch, { connectorId: 'sol.wallet', namespace: 'solana' })
+    expect(seen.at(-1)).toBe('solana:connected')
+    stop()
   })
 
   it('then getNetwork reads the namespace asked for, or the configured list with none active', () => {
