@@ -198,8 +198,8 @@ describe('given connect', () => {
   it('when an older connect fails while a newer one runs, then the namespace stays connecting until the newer one answers', async () => {
     const s = setup()
     await hydrate(s.latch)
-    const first = deferred()
-    const second = deferred()
+    const first = deferred<void>()
+    const second = deferred<void>()
     const holds = [first, second]
     const original = s.evm.adapter.connect
     s.evm.adapter.connect = async (parameters) => {
