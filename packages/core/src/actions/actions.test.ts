@@ -12,6 +12,7 @@ import { deferred, memoryAdapter, memorySession, network } from '../test/memoryA
 import type { ApprovedSession, CaipNetwork, ConnectResult } from '../types.js'
 import { connect } from './connect.js'
 import { disconnect } from './disconnect.js'
+import { fetchBalance } from './fetchBalance.js'
 import {
   getAccount,
   getModalState,
@@ -551,6 +552,54 @@ describe('given signMessage and sendTransaction', () => {
     expect(await sendTransaction(s.latch, { to: ALICE })).toHaveLength(256)
   })
 
+  it('when a new connect is under way, then signing and sending wait for it to finish: nothing is asked of the wallet', async () => {
+    const s = await connected()
+    s.evm.wallet.holdConnect = deferred()
+    const reconnecting = connect(s.latch, { connectorId: 'memory.wallet' })
+    expect(s.ns().account).toMatchObject({ status: 'connecting', address: ALICE })
+    await expect(signMessage(s.latch, { message: 'hi' })).rejects.toThrow('No ActiveCaipAddress found')
+    await expect(sendTransaction(s.latch, { to: ALICE })).rejects.toThrow('No ActiveCaipAddress found')
+    expect(s.evm.wallet.calls).not.toContain('sign')
+    expect(s.evm.wallet.calls).not.toContain('send')
+    s.evm.wallet.holdConnect.resolve()
+    await reconnecting
+  })
+
+  it('when a non-eip155 wallet answers an empty or non-text signature or transaction id, then it is refused', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    await connect(s.latch, { connectorId: 'sol.wallet', namespace: 'solana' })
+    for (const answer of ['', 42]) {
+      s.sol.adapter.signMessage = async () => answer as never
+      s.sol.adapter.sendTransaction = async () => answer as never
+      await expect(signMessage(s.latch, { message: 'hi' })).rejects.toThrow(
+        'The wallet returned an invalid signature.',
+      )
+      await expect(sendTransaction(s.latch, { to: SOL_ADDRESS } as never)).rejects.toThrow(
+        'The wallet returned an invalid transaction id.',
+      )
+    }
+  })
+
+  it('when an eip155 wallet answers a transaction id that is not 0x-hex, then the error says so', async () => {
+    const s = await connected()
+    s.evm.wallet.answer = 'not-a-hash'
+    await expect(sendTransaction(s.latch, { to: ALICE })).rejects.toThrow(
+      'The wallet returned an invalid transaction id.',
+    )
+  })
+
+  it('then the wallet receives the transaction without the namespace, on the current network', async () => {
+    const s = await connected()
+    let seen: unknown
+    s.evm.adapter.sendTransaction = async (parameters) => {
+      seen = parameters
+      return `0x${'cd'.repeat(32)}`
+    }
+    await sendTransaction(s.latch, { namespace: 'eip155', to: ALICE, value: 5n })
+    expect(seen).toEqual({ transaction: { to: ALICE, value: 5n }, caipNetwork: mainnet })
+  })
+
   it('when the wallet is on a chain the app does not list, then a transaction is refused with "Chain is not supported"', async () => {
     const s = await connected()
     s.evm.wallet.changeChain(10)
@@ -566,6 +615,10 @@ describe('given signMessage and sendTransaction', () => {
       s.evm.wallet.calls.push(`wait:${hash}:${caipNetwork.caipNetworkId}`)
       return receipt as never
     }
+    // A failed balance blocks the next fetch for 30 s; a mined transaction refreshes it anyway.
+    s.evm.wallet.balance = new Error('rpc down')
+    await fetchBalance(s.latch, { force: true }).catch(() => {})
+    expect(s.ns().account.balance).toBe('0.00')
     s.evm.wallet.balance = '2'
     expect(await waitForTransaction(s.latch, { hash: '0x01' })).toBe(receipt)
     expect(s.evm.wallet.calls).toContain('wait:0x01:eip155:1')
@@ -625,6 +678,19 @@ describe('given the getters', () => {
     expect(seen).toEqual([])
     await connect(s.latch, { connectorId: 'sol.wallet', namespace: 'solana' })
     expect(seen.at(-1)).toBe('solana:connected')
+    stop()
+  })
+
+  it("then watchNetwork with a namespace ignores the other namespaces' networks", async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    const seen: (string | undefined)[] = []
+    const stop = watchNetwork(s.latch, {
+      namespace: 'solana',
+      onChange: (n) => seen.push(n.caipNetwork?.caipNetworkId),
+    })
+    await switchNetwork(s.latch, { caipNetworkId: 'eip155:8453' })
+    expect(seen).toEqual([])
     stop()
   })
 
