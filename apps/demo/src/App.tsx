@@ -1,6 +1,7 @@
 import { sendTransaction, setThemeMode, signMessage, waitForTransaction } from '@latch/core'
 import {
   ConnectButton,
+  isAccountOn,
   NetworkButton,
   useLatch,
   useLatchAccount,
@@ -123,25 +124,25 @@ function SignMessage() {
     setResult(undefined)
     setError(undefined)
     try {
+      if (isAccountOn(account, 'eip155') && account.isConnected) {
+        // eip155: the signature and the address are typed 0x…, as viem's check takes them.
+        const signature = await signMessage(latch, { message, namespace: account.namespace })
+        const valid = await verifyMessage(wagmiConfig, { address: account.address, message, signature })
+        setResult({ signature, valid })
+        return
+      }
       const signature = await signMessage(latch, { message })
-      const namespace = latch.store.getState().activeNamespace
-      const network = namespace
-        ? latch.store.getState().namespaces[namespace]?.network.caipNetwork
-        : undefined
+      const network = latch.store.getState().namespaces.solana?.network.caipNetwork
       // Solana: an ed25519 check of the base58 signature against the account's public key.
       const valid =
-        namespace === 'solana' && network
+        isAccountOn(account, 'solana') && account.isConnected && network
           ? ((await latch.adapters.get('solana')?.verifyMessage?.({
-              address: account?.address ?? '',
+              address: account.address,
               message,
               signature,
               caipNetwork: network,
             })) ?? false)
-          : await verifyMessage(wagmiConfig, {
-              address: account?.address as `0x${string}`,
-              message,
-              signature: signature as `0x${string}`,
-            })
+          : false
       setResult({ signature, valid })
     } catch (e) {
       setError(e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e))
@@ -193,17 +194,20 @@ function SendTransaction() {
     setMined(undefined)
     setError(undefined)
     try {
-      if (!solana && !isAddress(to)) {
-        setError('Enter a recipient address (0x followed by 40 hex characters).')
-        return
+      let txHash: string
+      if (solana) {
+        txHash = await sendTransaction<SolanaTransaction>(latch, {
+          namespace: 'solana',
+          to,
+          value: parseUnits(amount, 9),
+        })
+      } else {
+        if (!isAddress(to)) {
+          setError('Enter a recipient address (0x followed by 40 hex characters).')
+          return
+        }
+        txHash = await sendTransaction(latch, { to, value: parseEther(amount) })
       }
-      const txHash = solana
-        ? await sendTransaction<SolanaTransaction>(latch, {
-            namespace: 'solana',
-            to,
-            value: parseUnits(amount, 9),
-          })
-        : await sendTransaction(latch, { to: to as `0x${string}`, value: parseEther(amount) })
       setHash(txHash)
       const receipt = await waitForTransaction(latch, { hash: txHash })
       setMined(

@@ -9,6 +9,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "ConnectButton",
       "LatchProvider",
       "NetworkButton",
+      "isAccountOn",
       "shortAddress",
       "supportedLocales",
       "useLatch",

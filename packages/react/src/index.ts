@@ -7,6 +7,7 @@ export {
   type ConnectedLatchAccount,
   type ConnectingLatchAccount,
   type DisconnectedLatchAccount,
+  isAccountOn,
   type UseLatchAccountParameters,
   type UseLatchAccountReturnType,
   useLatchAccount,

@@ -1,7 +1,7 @@
 import type { Latch, View } from '@latch/core'
 import type { ComponentType } from 'react'
 import { expectTypeOf, test } from 'vitest'
-import { useLatchAccount } from './hooks/useLatchAccount.js'
+import { isAccountOn, useLatchAccount } from './hooks/useLatchAccount.js'
 import type { ViewProps, ViewRegistry } from './modal/views/index.js'
 
 declare const latch: Latch
@@ -31,4 +31,20 @@ test('a connected eip155 account has a 0x address without narrowing by hand', ()
     expectTypeOf(account.address).toEqualTypeOf<`0x${string}` | undefined>()
   const solana = useLatchAccount({ latch, namespace: 'solana' })
   if (solana.isConnected) expectTypeOf(solana.address).toEqualTypeOf<string>()
+})
+
+test('an account of the namespace picked at run time narrows to eip155 with isAccountOn', () => {
+  const account = useLatchAccount({ latch })
+  if (account.isConnected) {
+    expectTypeOf(account.address).toEqualTypeOf<string>()
+    // @ts-expect-error not known to be 0x-hex until the namespace is checked
+    const hex: `0x${string}` = account.address
+    void hex
+  }
+  if (isAccountOn(account, 'eip155') && account.isConnected) {
+    expectTypeOf(account.address).toEqualTypeOf<`0x${string}`>()
+    expectTypeOf(account.namespace).toEqualTypeOf<'eip155'>()
+  }
+  if (isAccountOn(account, 'solana') && account.status === 'connected')
+    expectTypeOf(account.address).toEqualTypeOf<string>()
 })

@@ -1,74 +1,25 @@
-export {
-  createServer,
-  defaultRateLimit,
-  type EmbeddedOptions,
-  redactedLogPaths,
-  type ServerOptions,
-} from './app.js'
-export { frameContentSecurityPolicy } from './embedded/frame.js'
-export { KeyConfigError, type KeyPurpose, KeyRing, keyPurposes } from './embedded/keys.js'
+// The library API of @latch/server: what an app that embeds the server (instead of running the
+// `latch-server` CLI) needs to open its storage, seed the wallet registry, pick a limit store,
+// send mail and start the HTTP server, plus the types those take and return. Everything else
+// (key ring, feature rules, origin matching, registry loading, the individual limit stores) is
+// internal to the package; the frame's origin matcher has its own entry, `./origin-match`.
+export { createServer, defaultRateLimit, type EmbeddedOptions, type ServerOptions } from './app.js'
 export { createSmtpMailer, type Mail, type Mailer } from './embedded/mail.js'
-export {
-  defaultEmbeddedLimits,
-  type EmbeddedLimits,
-  embeddedTokenType,
-  isValidEmail,
-} from './embedded/routes.js'
-export {
-  defaultConfigFor,
-  featureSetting,
-  isFeatureId,
-  remoteConfig,
-  remoteFeatureIds,
-  socialLoginEntries,
-  validateFeatureConfig,
-} from './features.js'
-export { defaultProjectCacheMs } from './http/project.js'
+export type { EmbeddedLimits } from './embedded/routes.js'
 export type { RateLimit } from './http/rate-limit.js'
 export { openLimitStore } from './limits/open.js'
-export { createPostgresLimitStore, openPostgresLimitStore } from './limits/postgres.js'
-export { openRedisLimitStore } from './limits/redis.js'
-export { createMemoryLimitStore, type LimitCount, type LimitStore } from './limits/store.js'
-export {
-  isOriginAllowed,
-  isOriginPattern,
-  localhostPatterns,
-  originMatches,
-  originPatternProblem,
-} from './origins.js'
-export {
-  defaultImagesFile,
-  defaultWalletsFile,
-  loadImages,
-  loadWallets,
-  parseWallets,
-  RegistryDataError,
-  walletAppSchemes,
-} from './registry/dataset.js'
-export { colourOf, initialsOf, renderInitialsSvg } from './registry/image.js'
+export type { LimitCount, LimitStore } from './limits/store.js'
 export { type SeedOptions, seedRegistry } from './registry/seed.js'
-export {
-  type ChainNamespace,
-  chainNamespaces,
-  type ImageKind,
-  imageKinds,
-  type RegistryWallet,
-  type StoredImage,
-} from './registry/types.js'
-export {
-  defaultPostgresTimeouts,
-  type PostgresTimeouts,
-  type SqliteSynchronous,
-} from './storage/driver.js'
-export { defaultSqliteFile, openRepository, type StorageOptions } from './storage/open.js'
-export {
-  type FeatureId,
-  type FeatureSetting,
-  featureIds,
-  type NewProject,
-  type Project,
-  type ProjectPatch,
-  type Repository,
-  type WalletPage,
-  type WalletQuery,
+export type { RegistryWallet } from './registry/types.js'
+export type { PostgresTimeouts, SqliteSynchronous } from './storage/driver.js'
+export { openRepository, type StorageOptions } from './storage/open.js'
+export type {
+  FeatureId,
+  FeatureSetting,
+  NewProject,
+  Project,
+  ProjectPatch,
+  Repository,
+  WalletPage,
+  WalletQuery,
 } from './storage/types.js'

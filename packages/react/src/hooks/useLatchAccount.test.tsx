@@ -1,7 +1,7 @@
 import { createLatch, createMemoryStorage, type Latch } from '@latch/core'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useLatchAccount } from './useLatchAccount.js'
+import { isAccountOn, useLatchAccount } from './useLatchAccount.js'
 
 const mainnet = {
   id: 1,
@@ -59,5 +59,19 @@ describe('given useLatchAccount', () => {
   it('when the namespace has no account at all, then it reads as disconnected instead of undefined', () => {
     render(<Account latch={latch} namespace="solana" />)
     expect(screen.getByTestId('account').textContent).toBe('disconnected:undefined')
+  })
+
+  it('when the app checks the namespace at run time, then isAccountOn tells the namespaces apart', () => {
+    function Which({ namespace }: { namespace?: string }) {
+      const account = useLatchAccount({ latch, namespace })
+      return (
+        <p data-testid="which">{`${isAccountOn(account, 'eip155')}/${isAccountOn(account, 'solana')}`}</p>
+      )
+    }
+    const { rerender } = render(<Which />)
+    expect(screen.getByTestId('which').textContent).toBe('true/false')
+    // A namespace the app did not configure has no account: it is on none.
+    rerender(<Which namespace="solana" />)
+    expect(screen.getByTestId('which').textContent).toBe('false/false')
   })
 })

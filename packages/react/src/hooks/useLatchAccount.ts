@@ -64,6 +64,25 @@ function narrow<N extends ChainNamespace | undefined>(
 }
 
 /**
+ * Narrows an account of the active namespace (picked at run time) to one namespace: on
+ * `'eip155'` a connected account's address is typed `0x…`, so it passes to wagmi and viem
+ * without a cast. True when the account is that namespace's, whatever its status.
+ *
+ * @example
+ * const account = useLatchAccount()
+ * if (isAccountOn(account, 'eip155') && account.isConnected) {
+ *   const signature = await signMessage(latch, { message, namespace: account.namespace })
+ *   await verifyMessage(wagmiConfig, { address: account.address, message, signature })
+ * }
+ */
+export function isAccountOn<N extends ChainNamespace>(
+  account: UseLatchAccountReturnType<ChainNamespace | undefined>,
+  namespace: N,
+): account is UseLatchAccountReturnType<N> & { namespace: N } {
+  return account.namespace === namespace
+}
+
+/**
  * The account of the active namespace (or of `namespace`): address, CAIP address, status,
  * balance, wallet info. The result is a union on `status`, so `address` is a string once the
  * account is connected.

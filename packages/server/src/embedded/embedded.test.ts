@@ -189,9 +189,18 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
     })
 
     it('then an invalid email is refused before any mail', async () => {
-      const response = await post('login', { email: 'not-an-email' })
-      expect(response.status).toBe(400)
-      expect(await response.json()).toMatchObject({ error: 'invalid_email', message: 'Invalid email' })
+      for (const email of [
+        'not-an-email',
+        'two@@example.com',
+        'a b@example.com',
+        'short@example.c',
+        `${'x'.repeat(65)}@example.com`,
+        `me@${'d'.repeat(64)}.com`,
+      ]) {
+        const response = await post('login', { email })
+        expect(response.status, email).toBe(400)
+        expect(await response.json()).toMatchObject({ error: 'invalid_email', message: 'Invalid email' })
+      }
     })
   })
 

@@ -8,6 +8,7 @@ import {
   timingSafeEqual,
   verify,
 } from 'node:crypto'
+import { isEmail } from '@latch/core/internal'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
 import { projectOrigins } from '../http/project.js'
@@ -57,14 +58,6 @@ const attemptLifetimeMs = 20 * 60_000
 const nonceLifetimeMs = 2 * 60_000
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-const emailPattern =
-  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/
-
-/** The plain email check of the kit (§5), repeated here: the server never trusts the page's. */
-export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && emailPattern.test(email) && (email.split('@')[0]?.length ?? 0) <= 64
-}
-
 /** Base64url of at most `max` characters. */
 const b64 = (max: number) =>
   ({ type: 'string', minLength: 4, maxLength: max, pattern: '^[A-Za-z0-9_-]+$' }) as const
@@ -271,7 +264,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         const project = request.project!
         const body = request.body as { email: string; deviceId?: string }
         const email = body.email.trim().toLowerCase()
-        if (!isValidEmail(email)) throw thrown(400, 'invalid_email', 'Invalid email')
+        // The kit's own check (spec §5), run again here: the server never trusts the page's.
+        if (!isEmail(email)) throw thrown(400, 'invalid_email', 'Invalid email')
         const perIp = await store.increment(`embedded-login-ip:${request.ip}`, limits.windowMs)
         if (perIp.count > limits.ipLogins) {
           const retryAfter = Math.ceil(perIp.resetMs / 1000)
