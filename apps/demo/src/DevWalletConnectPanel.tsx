@@ -5,7 +5,7 @@ import { env } from './env.js'
 type Status =
   | { kind: 'idle' }
   | { kind: 'pairing' }
-  | { kind: 'paired'; address: string }
+  | { kind: 'paired'; address: string; signedIn: boolean }
   | { kind: 'error'; message: string }
 
 async function pair(uri: string): Promise<Status> {
@@ -15,8 +15,9 @@ async function pair(uri: string): Promise<Status> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ uri }),
     })
-    const body = (await response.json()) as { address?: unknown; message?: unknown }
-    if (response.ok && typeof body.address === 'string') return { kind: 'paired', address: body.address }
+    const body = (await response.json()) as { address?: unknown; signedIn?: unknown; message?: unknown }
+    if (response.ok && typeof body.address === 'string')
+      return { kind: 'paired', address: body.address, signedIn: body.signedIn === true }
     return {
       kind: 'error',
       message: typeof body.message === 'string' ? body.message : `HTTP ${response.status}`,
@@ -51,7 +52,8 @@ export function DevWalletConnectPanel() {
       <h2 id="dev-wc-title">Latch Dev Wallet over WalletConnect</h2>
       <p>
         A wallet on the local WalletConnect relay, as a phone would be. Turn on the scan below, then pick
-        WalletConnect in the modal: the wallet reads the QR code by itself and approves.
+        WalletConnect in the modal: the wallet reads the QR code by itself and approves, Ethereum and Solana
+        alike. When the demo asks for sign-in, one approval connects and signs in.
       </p>
       <label className="row">
         <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} />
@@ -61,7 +63,9 @@ export function DevWalletConnectPanel() {
         {status.kind === 'pairing'
           ? 'Pairing…'
           : status.kind === 'paired'
-            ? `Approved the session with ${status.address}`
+            ? status.signedIn
+              ? `Approved the session and signed in with ${status.address}`
+              : `Approved the session with ${status.address}`
             : status.kind === 'error'
               ? status.message
               : ''}
