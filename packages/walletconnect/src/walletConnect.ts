@@ -133,8 +133,12 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
           .map((a) => parseCaip10(a)?.address ?? (typeof a === 'string' ? a : undefined))
           .filter((a): a is string => a !== undefined)
         each((h) => h.onAccountsChanged(namespace, accounts))
+        // The solana side follows through its adapter: the accounts as CAIP-10 on the event's chain.
+        if (namespace === 'solana') notifySolana(accounts.map((address) => `${chain}:${address}`))
       }
     })
+    // A session update can move the wallet's solana side to another account (no event needed).
+    provider.on('session_update', () => notifySolana(solanaFacade.accounts()))
     provider.on('session_delete', () => {
       each((h) => h.onSessionEnded('deleted'))
     })
@@ -171,6 +175,14 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
         | undefined
     )?.namespaces?.solana
   let universalNow: Universal | undefined
+  const solanaListeners = new Set<(accounts: readonly string[]) => void>()
+  let solanaNotified: string | undefined
+  const notifySolana = (accounts: readonly string[]) => {
+    const key = accounts.join(',')
+    if (key === solanaNotified) return
+    solanaNotified = key
+    for (const listener of solanaListeners) listener(accounts)
+  }
   const solanaFacade = {
     accounts: (): string[] => {
       const accounts = solanaNamespace()?.accounts
@@ -179,6 +191,11 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     methods: (): string[] => {
       const methods = solanaNamespace()?.methods
       return Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : []
+    },
+    onAccountsChanged(listener: (accounts: readonly string[]) => void): () => void {
+      solanaNotified = solanaFacade.accounts().join(',')
+      solanaListeners.add(listener)
+      return () => solanaListeners.delete(listener)
     },
     async request(args: { method: string; params: unknown }, chainId: string): Promise<unknown> {
       const provider = await load()

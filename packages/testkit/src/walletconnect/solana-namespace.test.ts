@@ -153,6 +153,42 @@ describe('given the peer has a Solana key', () => {
   })
 })
 
+describe('given a session whose solana side asked for account changes', () => {
+  it('when the wallet selects another Solana account, then the session is updated and accountsChanged names it', async () => {
+    const peer = await createWalletPeer({
+      relayUrl: relay.url,
+      projectId,
+      privateKeys: [TEST_ACCOUNTS[0]!.privateKey],
+      chains: [{ id: 1, rpcUrl: 'http://127.0.0.1:9' }],
+      solana: { seed: SOLANA_TEST_SEEDS[1]!, chains: [{ id: LOCAL_SOLANA_CAIP_ID, rpcUrl: chain.rpcUrl }] },
+    })
+    peers.push(peer)
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { ...requested, solana: { ...requested.solana, events: ['accountsChanged'] } },
+    })
+    await peer.pair(uri as string)
+    const [session] = await Promise.all([approval(), peer.approveNext()])
+    expect(session.namespaces.solana?.events).toEqual(['accountsChanged'])
+    const first = peer.solanaAddress
+    const updated = new Promise<string[]>((resolve) =>
+      dapp.once('session_update', ({ params }) => resolve(params.namespaces.solana?.accounts ?? [])),
+    )
+    const event = new Promise<unknown>((resolve) =>
+      dapp.once('session_event', ({ params }) => resolve(params.event)),
+    )
+    await peer.changeSolanaAccount(SOLANA_TEST_SEEDS[2]!)
+    expect(peer.solanaAddress).not.toBe(first)
+    expect(await updated).toEqual([`${LOCAL_SOLANA_CAIP_ID}:${peer.solanaAddress}`])
+    expect(await event).toEqual({
+      name: 'accountsChanged',
+      data: [`${LOCAL_SOLANA_CAIP_ID}:${peer.solanaAddress}`],
+    })
+    expect(dapp.session.get(session.topic).namespaces.solana?.accounts).toEqual([
+      `${LOCAL_SOLANA_CAIP_ID}:${peer.solanaAddress}`,
+    ])
+  })
+})
+
 describe('given the peer has no Solana key', () => {
   it('approves eip155 only, as before', async () => {
     const { peer, session } = await connect(false)
