@@ -68,41 +68,6 @@ async function introspectStored(page: Page) {
 const demoUrl = (query: string) => `/?wcRelay=${encodeURIComponent(relay.url)}&siwx=required${query}`
 
 test.describe('given required sign-in and only Ethereum networks', () => {
-  test('when the wallet approves the one-click request, then one approval connects and signs in, verified by the server', async ({
-    page,
-  }) => {
-    const peer = await startWallet({ authenticate: true })
-    await page.goto(demoUrl('&solana=off'))
-    const uri = await showPairing(page)
-    await peer.pair(uri)
-    await peer.approveNextAuthenticate()
-    await expect(page.getByTestId('demo-status')).toHaveText('connected')
-    await expect(page.getByTestId('demo-signin')).toHaveText(`Signed in as ${peer.address}`)
-    await expect(modal(page)).toBeHidden()
-    // No second prompt: the wallet was asked nothing after its approval.
-    expect(peer.requests().map((r) => r.method)).not.toContain('personal_sign')
-    expect(await introspectStored(page)).toMatchObject({
-      active: true,
-      sub: `eip155:1:${peer.address}`,
-      session: { signatureType: 'eip191' },
-    })
-    // The stored session keeps the wallet's CACAO, and the session answers requests.
-    const cacao = await page.evaluate(
-      () =>
-        (
-          JSON.parse(localStorage.getItem('latch.siwx.server.latch-demo') ?? '[]') as {
-            session: { cacao?: unknown }
-          }[]
-        )[0]?.session.cacao,
-    )
-    expect(cacao).toMatchObject({ h: { t: 'caip122' }, p: { iss: `did:pkh:eip155:1:${peer.address}` } })
-    await page.getByRole('button', { name: 'Sign message' }).click()
-    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
-    // Still signed in after a reload.
-    await page.reload()
-    await expect(page.getByTestId('demo-signin')).toHaveText(`Signed in as ${peer.address}`)
-  })
-
   test('when the wallet rejects the one-click request, then the connection is declined and nothing is signed in', async ({
     page,
   }) => {
