@@ -27,6 +27,9 @@ async function pair(uri: string): Promise<Status> {
   }
 }
 
+/** How long a pairing URI stays on screen before the Dev Wallet "scans" it. */
+const SCAN_DELAY_MS = 400
+
 /**
  * The Dev Wallet's WalletConnect side: a wallet peer that `npm start` runs on the local relay. It
  * plays the phone by "scanning" the QR code the modal shows. (There is no field to paste the link:
@@ -38,12 +41,17 @@ export function DevWalletConnectPanel() {
   const shown = useLatchState((s) => s.sessions.walletConnect?.pairing?.uri)
   const answered = useRef<string | undefined>(undefined)
 
-  // "Scan" the QR code: the modal's pairing URI goes to the wallet as soon as it is shown.
+  // "Scan" the QR code: the modal's pairing URI goes to the wallet once it has stayed on screen a
+  // moment, as a phone's camera reads it. (A view mounted twice in development shows a first URI
+  // that is replaced at once; pairing that one too would leave a second session behind.)
   useEffect(() => {
     if (!auto || !shown || answered.current === shown) return
-    answered.current = shown
-    setStatus({ kind: 'pairing' })
-    void pair(shown).then(setStatus)
+    const timer = setTimeout(() => {
+      answered.current = shown
+      setStatus({ kind: 'pairing' })
+      void pair(shown).then(setStatus)
+    }, SCAN_DELAY_MS)
+    return () => clearTimeout(timer)
   }, [auto, shown])
 
   if (!env.devWalletWalletConnect) return null
