@@ -16,25 +16,11 @@ import {
   waitForTransaction,
 } from '@latch/core'
 import { formatSiwsMessage, siwsChainId } from '@latch/core/internal'
-import {
-  address,
-  appendTransactionMessageInstruction,
-  compileTransaction,
-  createNoopSigner,
-  createSolanaRpc,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getBase64Decoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
+import { createSolanaRpc, generateKeyPairSigner, getBase64Decoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_SOLANA_GENESIS_HASH, SOLANA_TEST_SEEDS } from '../../testkit/src/solana/constants.js'
 import { type LocalSolanaInstance, startLocalSolana } from '../../testkit/src/solana/localSvm.js'
+import { unsignedTransfer } from '../../testkit/src/solana/testTransfers.js'
 import {
   createSolanaTestWallet,
   registerSolanaTestWallet,
@@ -68,6 +54,9 @@ beforeAll(async () => {
   registerSolanaTestWallet(wallet.wallet)
 })
 afterAll(() => chain?.stop())
+
+const transfer = (from: string, to: string, amount: bigint) =>
+  unsignedTransfer(chain.rpcUrl, { from, to, lamports: amount })
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms
@@ -491,23 +480,3 @@ describe('solana adapter on the local chain', () => {
     teardown(second.latch)
   })
 })
-
-/** Wire bytes of an unsigned SOL transfer on the local chain's latest blockhash. */
-async function transfer(from: string, to: string, amount: bigint): Promise<Uint8Array> {
-  const { value: latest } = await createSolanaRpc(chain.rpcUrl).getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(from), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source: createNoopSigner(address(from)),
-          destination: address(to),
-          amount: lamports(amount),
-        }),
-        m,
-      ),
-  )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
-}
