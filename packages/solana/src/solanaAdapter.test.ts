@@ -293,6 +293,65 @@ describe('solana adapter on the local chain', () => {
     teardown(latch)
   })
 
+  it('follows a session connector’s account changes on its solana side (only accounts on the app’s networks)', async () => {
+    const [first, second] = [solanaKeyOfSeed(SOLANA_TEST_SEEDS[0]!), solanaKeyOfSeed(SOLANA_TEST_SEEDS[1]!)]
+    const local = solanaLocalnet({ genesisHash: LOCAL_SOLANA_GENESIS_HASH, rpcUrl: chain.rpcUrl })
+    let accounts = [`${local.caipNetworkId}:${first.address}`]
+    const listeners = new Set<(accounts: readonly string[]) => void>()
+    const provider: SolanaSessionProvider = {
+      accounts: () => accounts,
+      async request({ method, params }) {
+        const key = accounts[0]?.endsWith(second.address) ? second : first
+        const outcome = await answerSolanaRequest({ key, rpcUrl: chain.rpcUrl }, method, params)
+        if ('error' in outcome) throw outcome.error
+        return outcome.result
+      },
+      onAccountsChanged(listener) {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+    }
+    const seen: (readonly unknown[])[] = []
+    const adapter = solanaAdapter({ networks: [local] })
+    const stop = adapter.setup?.({
+      onAccountsChanged: (next) => seen.push(next),
+      onChainChanged: () => {},
+      onDisconnect: () => {},
+      onConnectorsChanged: () => {},
+    })
+    await adapter.attachSession!({
+      connectorId: 'walletConnect',
+      connectorType: 'WALLET_CONNECT',
+      provider,
+      walletName: 'Phone Wallet',
+      caipNetwork: local,
+    })
+    const change = (next: string[]) => {
+      accounts = next
+      for (const listener of listeners) listener(next)
+    }
+    // Another chain's account, or the same account again: nothing to follow.
+    change([`solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${second.address}`, ...accounts])
+    change([`${local.caipNetworkId}:${second.address}`])
+    await until(() => seen.length > 0)
+    expect(seen).toEqual([[second.address]])
+    const signature = await adapter.signMessage({ message: 'after the change', address: second.address })
+    expect(
+      await adapter.verifyMessage!({
+        address: second.address,
+        message: 'after the change',
+        signature,
+        caipNetwork: local,
+      }),
+    ).toBe(true)
+    await expect(adapter.signMessage({ message: 'old', address: first.address })).rejects.toThrow()
+    // No account left on the app's networks: the side is disconnected.
+    change([])
+    await until(() => seen.length > 1)
+    expect(seen.at(-1)).toEqual([])
+    stop?.()
+  })
+
   it('serves a session connector’s solana namespace (WalletConnect’s Solana methods): sign message, sign-all, sign and send', async () => {
     const key = solanaKeyOfSeed(SOLANA_TEST_SEEDS[0]!)
     const local = solanaLocalnet({ genesisHash: LOCAL_SOLANA_GENESIS_HASH, rpcUrl: chain.rpcUrl })
