@@ -134,11 +134,13 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
           .filter((a): a is string => a !== undefined)
         each((h) => h.onAccountsChanged(namespace, accounts))
         // The solana side follows through its adapter: the accounts as CAIP-10 on the event's chain.
-        if (namespace === 'solana') notifySolana(accounts.map((address) => `${chain}:${address}`))
+        if (namespace === 'solana') for (const l of solanaListeners) l(accounts.map((a) => `${chain}:${a}`))
       }
     })
     // A session update can move the wallet's solana side to another account (no event needed).
-    provider.on('session_update', () => notifySolana(solanaFacade.accounts()))
+    provider.on('session_update', () => {
+      for (const l of solanaListeners) l(solanaFacade.accounts())
+    })
     provider.on('session_delete', () => {
       each((h) => h.onSessionEnded('deleted'))
     })
@@ -175,14 +177,8 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
         | undefined
     )?.namespaces?.solana
   let universalNow: Universal | undefined
+  // Told every update; the Solana adapter's side keeps only real changes.
   const solanaListeners = new Set<(accounts: readonly string[]) => void>()
-  let solanaNotified: string | undefined
-  const notifySolana = (accounts: readonly string[]) => {
-    const key = accounts.join(',')
-    if (key === solanaNotified) return
-    solanaNotified = key
-    for (const listener of solanaListeners) listener(accounts)
-  }
   const solanaFacade = {
     accounts: (): string[] => {
       const accounts = solanaNamespace()?.accounts
@@ -193,7 +189,6 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
       return Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : []
     },
     onAccountsChanged(listener: (accounts: readonly string[]) => void): () => void {
-      solanaNotified = solanaFacade.accounts().join(',')
       solanaListeners.add(listener)
       return () => solanaListeners.delete(listener)
     },
