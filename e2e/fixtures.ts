@@ -1,11 +1,27 @@
 import { createRequire } from 'node:module'
+import { TEST_ACCOUNTS } from '@latch/testkit'
 import {
   test as base,
   defaultTestWalletOptions,
   type InjectTestWalletOptions,
 } from '@latch/testkit/playwright'
+import {
+  type CreateWalletPeerParameters,
+  createWalletPeer,
+  type LocalRelay,
+  startRelay,
+  type WalletPeer,
+} from '@latch/testkit/walletconnect'
 import { expect, type Page } from '@playwright/test'
 import { ports } from './playwright.config.js'
+
+/** The WalletConnect project id the demo and the scripted wallets use (any 32-hex id works locally). */
+export const WC_PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
+
+/** A scripted phone wallet on the test relay: the e2e chains, the test's keys and options. */
+export type StartWalletPeer = (
+  options?: Partial<Omit<CreateWalletPeerParameters, 'relayUrl' | 'projectId'>>,
+) => Promise<WalletPeer>
 
 /** The test wallet on the chains of the e2e stack; Base is known too unless a test forgets it. */
 export const e2eTestWalletOptions: InjectTestWalletOptions = {
@@ -27,7 +43,11 @@ export const e2eTestWalletOptions: InjectTestWalletOptions = {
   initialChainId: 1,
 }
 
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{
+  pageErrors: string[]
+  startWalletPeer: StartWalletPeer
+  wcRelay: LocalRelay
+}>({
   // Every page gets the test wallet, and uncaught errors in the page fail the test.
   pageErrors: [
     async ({ page, testWallet }, use) => {
@@ -40,7 +60,38 @@ export const test = base.extend<{ pageErrors: string[] }>({
     { auto: true },
   ],
   testWalletOptions: e2eTestWalletOptions,
+  // A WalletConnect relay of the test's own (a fresh one per test, cheap to start), which the test
+  // can restart mid-session; the demo uses it with `?wcRelay=` (see `wcDemoUrl`).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  wcRelay: async ({}, use) => {
+    const relay = await startRelay({ port: 0 })
+    await use(relay)
+    await relay.stop()
+  },
+  // Starts scripted wallets on that relay; each is stopped when the test ends.
+  startWalletPeer: async ({ wcRelay }, use) => {
+    const peers: WalletPeer[] = []
+    await use(async (options) => {
+      const peer = await createWalletPeer({
+        privateKeys: [TEST_ACCOUNTS[2]!.privateKey],
+        chains: [
+          { id: 1, rpcUrl: `http://127.0.0.1:${ports.mainnet}` },
+          { id: 8453, rpcUrl: `http://127.0.0.1:${ports.base}` },
+        ],
+        ...options,
+        relayUrl: wcRelay.url,
+        projectId: WC_PROJECT_ID,
+      })
+      peers.push(peer)
+      return peer
+    })
+    await Promise.all(peers.map((peer) => peer.stop()))
+  },
 })
+
+/** The demo's address on the tests' relay, with more of its query string (`&siwx=required`, …). */
+export const wcDemoUrl = (relay: LocalRelay, query = '') =>
+  `/?wcRelay=${encodeURIComponent(relay.url)}${query}`
 export { expect }
 
 export const modal = (page: Page) => page.getByRole('dialog')

@@ -1,113 +1,24 @@
 import { TEST_ACCOUNTS } from '@latch/testkit'
-import { createWalletPeer, type LocalRelay, startRelay, type WalletPeer } from '@latch/testkit/walletconnect'
-import { type Page, request } from '@playwright/test'
-import { expect, modal, test } from './fixtures.js'
-import { ports } from './playwright.config.js'
+import type { WalletPeer } from '@latch/testkit/walletconnect'
+import { expect, modal, type StartWalletPeer, showPairing, test, wcDemoUrl } from './fixtures.js'
+import { signAndExpectSignedIn } from './siwx-helpers.js'
 
 // Sign-in over WalletConnect: with only eip155 networks, one approval in the wallet connects and
 // signs in (the protocol's authenticate); with other namespaces too, the wallet connects and then
-// signs. The wallet is the test kit's peer on a relay this file starts.
-const PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
-const api = `http://127.0.0.1:${ports.api}`
-let relay: LocalRelay
-let wallet: WalletPeer | undefined
-
-test.beforeAll(async () => {
-  relay = await startRelay({ port: 0 })
-})
-test.afterAll(async () => {
-  await relay.stop()
-})
-test.afterEach(async () => {
-  await wallet?.stop()
-  wallet = undefined
-})
-
-async function startWallet(options: { authenticate: boolean }): Promise<WalletPeer> {
-  wallet = await createWalletPeer({
-    relayUrl: relay.url,
-    projectId: PROJECT_ID,
-    privateKeys: [TEST_ACCOUNTS[4]!.privateKey],
-    chains: [
-      { id: 1, rpcUrl: `http://127.0.0.1:${ports.mainnet}` },
-      { id: 8453, rpcUrl: `http://127.0.0.1:${ports.base}` },
-    ],
-    authenticate: options.authenticate,
-  })
-  return wallet
-}
+// signs. The wallet is the test kit's peer on the tests' relay.
+const startWallet = (start: StartWalletPeer, options: { authenticate: boolean }): Promise<WalletPeer> =>
+  start({ privateKeys: [TEST_ACCOUNTS[4]!.privateKey], authenticate: options.authenticate })
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-/** Opens WalletConnect in the modal; returns the pairing URI "Copy link" gives. */
-async function showPairing(page: Page): Promise<string> {
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('wallet-option-walletconnect').click()
-  await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
-  await page.evaluate(() => navigator.clipboard.writeText(''))
-  await modal(page).getByRole('button', { name: 'Copy link' }).click()
-  await expect(modal(page).getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
-  const uri = await page.evaluate(() => navigator.clipboard.readText())
-  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  return uri
-}
-
-/** What the server says of the page's stored session token. */
-async function introspectStored(page: Page) {
-  const stored = await page.evaluate(() => localStorage.getItem('latch.siwx.server.latch-demo'))
-  const [first] = JSON.parse(stored ?? '[]') as { token: string; session: { cacao?: unknown } }[]
-  const client = await request.newContext()
-  const response = await client.post(`${api}/siwx/v1/introspect?projectId=latch-demo`, {
-    data: { token: first?.token },
-  })
-  const body = (await response.json()) as Record<string, unknown>
-  await client.dispose()
-  return body
-}
-
-const demoUrl = (query: string) => `/?wcRelay=${encodeURIComponent(relay.url)}&siwx=required${query}`
-
 test.describe('given required sign-in and only Ethereum networks', () => {
-  test('when the wallet approves the one-click request, then one approval connects and signs in, verified by the server', async ({
-    page,
-  }) => {
-    const peer = await startWallet({ authenticate: true })
-    await page.goto(demoUrl('&solana=off'))
-    const uri = await showPairing(page)
-    await peer.pair(uri)
-    await peer.approveNextAuthenticate()
-    await expect(page.getByTestId('demo-status')).toHaveText('connected')
-    await expect(page.getByTestId('demo-signin')).toHaveText(`Signed in as ${peer.address}`)
-    await expect(modal(page)).toBeHidden()
-    // No second prompt: the wallet was asked nothing after its approval.
-    expect(peer.requests().map((r) => r.method)).not.toContain('personal_sign')
-    expect(await introspectStored(page)).toMatchObject({
-      active: true,
-      sub: `eip155:1:${peer.address}`,
-      session: { signatureType: 'eip191' },
-    })
-    // The stored session keeps the wallet's CACAO, and the session answers requests.
-    const cacao = await page.evaluate(
-      () =>
-        (
-          JSON.parse(localStorage.getItem('latch.siwx.server.latch-demo') ?? '[]') as {
-            session: { cacao?: unknown }
-          }[]
-        )[0]?.session.cacao,
-    )
-    expect(cacao).toMatchObject({ h: { t: 'caip122' }, p: { iss: `did:pkh:eip155:1:${peer.address}` } })
-    await page.getByRole('button', { name: 'Sign message' }).click()
-    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
-    // Still signed in after a reload.
-    await page.reload()
-    await expect(page.getByTestId('demo-signin')).toHaveText(`Signed in as ${peer.address}`)
-  })
-
   test('when the wallet rejects the one-click request, then the connection is declined and nothing is signed in', async ({
     page,
+    startWalletPeer,
+    wcRelay,
   }) => {
-    const peer = await startWallet({ authenticate: true })
-    await page.goto(demoUrl('&solana=off'))
+    const peer = await startWallet(startWalletPeer, { authenticate: true })
+    await page.goto(wcDemoUrl(wcRelay, '&siwx=required&solana=off'))
     const uri = await showPairing(page)
     await peer.pair(uri)
     await peer.rejectNextAuthenticate()
@@ -118,16 +29,17 @@ test.describe('given required sign-in and only Ethereum networks', () => {
 
   test('when the wallet does not support one-click sign-in, then it connects and the sign-in view asks', async ({
     page,
+    startWalletPeer,
+    wcRelay,
   }) => {
-    const peer = await startWallet({ authenticate: false })
-    await page.goto(demoUrl('&solana=off'))
+    const peer = await startWallet(startWalletPeer, { authenticate: false })
+    await page.goto(wcDemoUrl(wcRelay, '&siwx=required&solana=off'))
     const uri = await showPairing(page)
     await peer.pair(uri)
     await peer.approveNext()
     await expect(page.getByTestId('demo-status')).toHaveText('connected')
     await expect(modal(page)).toHaveAttribute('data-view', 'SIWXSignMessage')
-    await modal(page).getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect(page.getByTestId('demo-signin')).toHaveText(`Signed in as ${peer.address}`)
+    expect(await signAndExpectSignedIn(page)).toBe(peer.address)
     expect(peer.requests().map((r) => r.method)).toContain('personal_sign')
   })
 })
@@ -135,15 +47,16 @@ test.describe('given required sign-in and only Ethereum networks', () => {
 test.describe('given required sign-in and a Solana network too', () => {
   test('when the wallet connects, then it is asked to sign after connecting (no one-click request)', async ({
     page,
+    startWalletPeer,
+    wcRelay,
   }) => {
-    const peer = await startWallet({ authenticate: true })
-    await page.goto(demoUrl(''))
+    const peer = await startWallet(startWalletPeer, { authenticate: true })
+    await page.goto(wcDemoUrl(wcRelay, '&siwx=required'))
     const uri = await showPairing(page)
     await peer.pair(uri)
     await peer.approveNext()
     await expect(page.getByTestId('demo-status')).toHaveText('connected')
     await expect(modal(page)).toHaveAttribute('data-view', 'SIWXSignMessage')
-    await modal(page).getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect(page.getByTestId('demo-signin')).toHaveText(`Signed in as ${peer.address}`)
+    expect(await signAndExpectSignedIn(page)).toBe(peer.address)
   })
 })

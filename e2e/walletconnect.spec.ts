@@ -1,44 +1,16 @@
 import { TEST_ACCOUNTS } from '@latch/testkit'
-import { createWalletPeer, type LocalRelay, startRelay, type WalletPeer } from '@latch/testkit/walletconnect'
+import type { WalletPeer } from '@latch/testkit/walletconnect'
 import type { Page } from '@playwright/test'
-import { copiedUri, expect, modal, showPairing, test } from './fixtures.js'
-import { ports } from './playwright.config.js'
+import { copiedUri, expect, modal, type StartWalletPeer, showPairing, test, wcDemoUrl } from './fixtures.js'
 
-// The dapp in the page and a scripted wallet in Node pair over a relay this file starts, so it
-// can be restarted mid-session. The demo runs WalletConnect with verify off: no test waits on
-// the verify iframe.
-const PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
-let relay: LocalRelay
-let wallet: WalletPeer | undefined
-
-test.beforeAll(async () => {
-  relay = await startRelay({ port: 0 })
-})
-test.afterAll(async () => {
-  await relay.stop()
-})
-test.afterEach(async () => {
-  await wallet?.stop()
-  wallet = undefined
-})
-
-async function startWallet(): Promise<WalletPeer> {
-  wallet = await createWalletPeer({
-    relayUrl: relay.url,
-    projectId: PROJECT_ID,
-    privateKeys: [TEST_ACCOUNTS[2]!.privateKey, TEST_ACCOUNTS[3]!.privateKey],
-    chains: [
-      { id: 1, rpcUrl: `http://127.0.0.1:${ports.mainnet}` },
-      { id: 8453, rpcUrl: `http://127.0.0.1:${ports.base}` },
-    ],
-  })
-  return wallet
-}
+// The dapp in the page and a scripted wallet in Node pair over the tests' relay, which a test can
+// restart mid-session. The demo runs WalletConnect with verify off: no test waits on the verify
+// iframe.
+const startWallet = (start: StartWalletPeer): Promise<WalletPeer> =>
+  start({ privateKeys: [TEST_ACCOUNTS[2]!.privateKey, TEST_ACCOUNTS[3]!.privateKey] })
 
 // The pairing link is not shown as text: "Copy link" puts it on the clipboard.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
-
-const demoUrl = (query = '') => `/?wcRelay=${encodeURIComponent(relay.url)}${query}`
 
 async function pairAndApprove(page: Page, peer: WalletPeer): Promise<void> {
   const uri = await showPairing(page)
@@ -51,9 +23,11 @@ async function pairAndApprove(page: Page, peer: WalletPeer): Promise<void> {
 test.describe('given a dapp with WalletConnect and a phone wallet', () => {
   test('when the wallet scans and approves, then the account is connected, wagmi sees it, and personal_sign is verified', async ({
     page,
+    startWalletPeer,
+    wcRelay: relay,
   }) => {
-    const peer = await startWallet()
-    await page.goto(demoUrl())
+    const peer = await startWallet(startWalletPeer)
+    await page.goto(wcDemoUrl(relay))
     const uri = await showPairing(page)
     await expect(modal(page).getByRole('button', { name: 'Copy link' })).toBeVisible()
     await peer.pair(uri)
@@ -69,9 +43,11 @@ test.describe('given a dapp with WalletConnect and a phone wallet', () => {
 
   test('when the wallet rejects the proposal, then Connection declined shows and nothing is connected', async ({
     page,
+    startWalletPeer,
+    wcRelay: relay,
   }) => {
-    const peer = await startWallet()
-    await page.goto(demoUrl())
+    const peer = await startWallet(startWalletPeer)
+    await page.goto(wcDemoUrl(relay))
     const uri = await showPairing(page)
     await peer.pair(uri)
     await peer.rejectNext()
@@ -88,9 +64,11 @@ test.describe('given a dapp with WalletConnect and a phone wallet', () => {
 
   test('when the wallet switches chain and then disconnects, then the dapp follows both', async ({
     page,
+    startWalletPeer,
+    wcRelay: relay,
   }) => {
-    const peer = await startWallet()
-    await page.goto(demoUrl())
+    const peer = await startWallet(startWalletPeer)
+    await page.goto(wcDemoUrl(relay))
     await pairAndApprove(page, peer)
     await peer.changeChain(8453)
     await expect(page.getByTestId('demo-network')).toHaveText('eip155:8453')
@@ -102,9 +80,11 @@ test.describe('given a dapp with WalletConnect and a phone wallet', () => {
 
   test('when the page reloads, then the session is restored without a new pairing, and a sign after a relay restart still works', async ({
     page,
+    startWalletPeer,
+    wcRelay: relay,
   }) => {
-    const peer = await startWallet()
-    await page.goto(demoUrl())
+    const peer = await startWallet(startWalletPeer)
+    await page.goto(wcDemoUrl(relay))
     await pairAndApprove(page, peer)
     const sessions = peer.sessions().length
     await page.reload()
@@ -118,18 +98,26 @@ test.describe('given a dapp with WalletConnect and a phone wallet', () => {
     })
   })
 
-  test('when the dapp disconnects, then the wallet session ends too', async ({ page }) => {
-    const peer = await startWallet()
-    await page.goto(demoUrl())
+  test('when the dapp disconnects, then the wallet session ends too', async ({
+    page,
+    startWalletPeer,
+    wcRelay: relay,
+  }) => {
+    const peer = await startWallet(startWalletPeer)
+    await page.goto(wcDemoUrl(relay))
     await pairAndApprove(page, peer)
     await page.getByTestId('demo-disconnect').click()
     await expect(page.getByTestId('demo-status')).toHaveText('disconnected')
     await expect.poll(() => peer.sessions().length).toBe(0)
   })
 
-  test('when the pairing expires, then a new URI replaces it and still pairs', async ({ page }) => {
-    const peer = await startWallet()
-    await page.goto(demoUrl('&wcExpiry=2000'))
+  test('when the pairing expires, then a new URI replaces it and still pairs', async ({
+    page,
+    startWalletPeer,
+    wcRelay: relay,
+  }) => {
+    const peer = await startWallet(startWalletPeer)
+    await page.goto(wcDemoUrl(relay, '&wcExpiry=2000'))
     const first = await showPairing(page)
     await expect.poll(() => copiedUri(page), { timeout: 8_000 }).not.toBe(first)
     const second = await copiedUri(page)

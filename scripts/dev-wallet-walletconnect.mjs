@@ -2,31 +2,32 @@
 // sign client in the wallet role, with a funded local key) and a tiny loopback endpoint the demo's
 // Dev Wallet panel posts the modal's `wc:` URI to. The peer pairs, approves the session and answers
 // signing and sending requests against the local chains, so the whole QR flow runs on one machine.
+// Like a current wallet app it approves the solana namespace too when the dapp asks (its own
+// ed25519 key, sending to the local Solana chain), and answers one-click sign-in requests
+// (WalletConnect's authenticate): one approval connects and signs in.
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 
+/** Loopback origins on any port: the demo, or a second demo server beside it (the e2e tests run one). */
+const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}$/
+
 /**
- * @param {{ root: string, port: number, relayUrl: string, projectId: string, allowedOrigins: string[], chains: { id: number, rpcUrl: string }[] }} options
+ * @param {{ root: string, port: number, relayUrl: string, projectId: string, chains: { id: number, rpcUrl: string }[], solana?: { id: string, rpcUrl: string } }} options
  */
-export async function startDevWalletWalletConnect({
-  root,
-  port,
-  relayUrl,
-  projectId,
-  allowedOrigins,
-  chains,
-}) {
+export async function startDevWalletWalletConnect({ root, port, relayUrl, projectId, chains, solana }) {
   const { createWalletPeer } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
-  const { TEST_ACCOUNTS } = await import(join(root, 'packages/testkit/dist/index.js'))
+  const { TEST_ACCOUNTS, SOLANA_TEST_SEEDS } = await import(join(root, 'packages/testkit/dist/index.js'))
   const peer = await createWalletPeer({
     relayUrl,
     projectId,
     privateKeys: [TEST_ACCOUNTS[1].privateKey],
     chains,
+    ...(solana ? { solana: { seed: SOLANA_TEST_SEEDS[2], chains: [solana] } } : {}),
+    authenticate: true,
   })
   const server = createServer(async (request, response) => {
     const origin = request.headers.origin ?? ''
-    if (allowedOrigins.includes(origin)) {
+    if (LOOPBACK_ORIGIN.test(origin)) {
       response.setHeader('access-control-allow-origin', origin)
       response.setHeader('access-control-allow-headers', 'content-type')
     }
@@ -49,10 +50,15 @@ export async function startDevWalletWalletConnect({
       return reply(400, { message: 'That is not a WalletConnect pairing URI (wc:…@2?…).' })
     }
     try {
-      const approval = peer.approveNext({ timeoutMs: 15_000 })
+      const approval = peer.approveNextConnection({ timeoutMs: 15_000 })
       await peer.pair(uri.trim())
-      await approval
-      reply(200, { address: peer.address })
+      const { kind, session } = await approval
+      const solanaAccount = session?.namespaces.solana?.accounts?.[0]
+      reply(200, {
+        address: peer.address,
+        signedIn: kind === 'authenticate',
+        ...(solanaAccount ? { solanaAddress: peer.solanaAddress } : {}),
+      })
     } catch (error) {
       reply(502, { message: `Pairing failed: ${error instanceof Error ? error.message : String(error)}` })
     }

@@ -72,11 +72,11 @@ const devWallet = await startDevWalletWalletConnect({
   port: devWalletPort,
   relayUrl: relay.url,
   projectId: '1a7c0de51a7c0de51a7c0de51a7c0de5',
-  allowedOrigins: [`http://127.0.0.1:${demoPort}`, `http://localhost:${demoPort}`],
   chains: [
     { id: 1, rpcUrl: `http://127.0.0.1:${mainnetPort}` },
     { id: 8453, rpcUrl: `http://127.0.0.1:${basePort}` },
   ],
+  solana: { id: `solana:${solana.genesisHash.slice(0, 32)}`, rpcUrl: solana.rpcUrl },
 })
 const env = {
   ...process.env,

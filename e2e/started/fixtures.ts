@@ -63,6 +63,12 @@ export const devWallet = {
       if (!window.__latchDemoWallet) throw new Error('The demo has not started its Dev Wallet.')
       return window.__latchDemoWallet.requests()
     }),
+  /** The visitor approves or declines what the Dev Wallet asks from now on. */
+  setApproval: (page: Page, approval: 'approve' | 'reject'): Promise<void> =>
+    page.evaluate((a) => {
+      if (!window.__latchDemoWallet) throw new Error('The demo has not started its Dev Wallet.')
+      window.__latchDemoWallet.setApproval(a)
+    }, approval),
   declineNextSwitch: (page: Page, shape: SwitchDeclineShape): Promise<void> =>
     page.evaluate((s) => {
       if (!window.__latchDemoWallet) throw new Error('The demo has not started its Dev Wallet.')
@@ -72,7 +78,11 @@ export const devWallet = {
 
 declare global {
   interface Window {
-    __latchDemoWallet?: { requests(): string[]; declineNextSwitch(shape: SwitchDeclineShape): void }
+    __latchDemoWallet?: {
+      requests(): string[]
+      setApproval(approval: 'approve' | 'reject'): void
+      declineNextSwitch(shape: SwitchDeclineShape): void
+    }
   }
 }
 

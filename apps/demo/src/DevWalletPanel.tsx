@@ -1,11 +1,18 @@
 import { useState, useSyncExternalStore } from 'react'
-import { getDevWallet, watchDevWallet } from './devWallet.js'
+import {
+  devWalletContractMode,
+  getDevWallet,
+  selectDevWalletAccount,
+  setDevWalletContractMode,
+  watchDevWallet,
+} from './devWallet.js'
 
 /** Knobs of the Latch Dev Wallet, so every flow (rejections included) can be tried by hand. */
 export function DevWalletPanel() {
   const [reject, setReject] = useState(false)
   // The wallet starts after its code loads: the panel shows as soon as it is there.
   const controls = useSyncExternalStore(watchDevWallet, getDevWallet, () => undefined)
+  const contractMode = useSyncExternalStore(watchDevWallet, devWalletContractMode, () => false)
   const solana = typeof window === 'undefined' ? undefined : window.__latchDemoSolanaWallet
   if (!controls) return null
   return (
@@ -27,8 +34,16 @@ export function DevWalletPanel() {
         />
         Reject every request
       </label>
+      <label className="row">
+        <input
+          type="checkbox"
+          checked={contractMode}
+          onChange={(e) => setDevWalletContractMode(e.target.checked)}
+        />
+        Contract account (ERC-1271, owned by account 1)
+      </label>
       <div className="row">
-        <button type="button" className="demo-button" onClick={() => controls.setAccount(1)}>
+        <button type="button" className="demo-button" onClick={() => selectDevWalletAccount(1)}>
           Wallet: use account 2
         </button>
         <button type="button" className="demo-button" onClick={() => controls.changeChain(31337)}>

@@ -24,6 +24,36 @@ export function watchDevWallet(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
+const CONTRACT_MODE_KEY = 'latch.demo.devWallet.contractAccount'
+let contractAccountOfFirstKey: `0x${string}` | undefined
+
+/** Whether the Dev Wallet is in contract-account mode (kept across reloads). */
+export function devWalletContractMode(): boolean {
+  return typeof localStorage !== 'undefined' && localStorage.getItem(CONTRACT_MODE_KEY) === 'on'
+}
+
+/**
+ * Contract-account mode: the wallet's account becomes the ERC-1271 contract account the local
+ * chains deploy for the Dev Wallet's first key (that key signs for it); off, the key's own address.
+ */
+export function setDevWalletContractMode(on: boolean): void {
+  const controls = getDevWallet()
+  if (!controls || !contractAccountOfFirstKey) return
+  if (on) localStorage.setItem(CONTRACT_MODE_KEY, 'on')
+  else localStorage.removeItem(CONTRACT_MODE_KEY)
+  if (on) controls.setAccount(0)
+  controls.setContractAccount(on ? contractAccountOfFirstKey : undefined)
+  for (const listener of listeners) listener()
+}
+
+/** Selects one of the Dev Wallet's keys (its own address: contract-account mode goes off). */
+export function selectDevWalletAccount(index: number): void {
+  const controls = getDevWallet()
+  if (!controls) return
+  if (devWalletContractMode()) setDevWalletContractMode(false)
+  controls.setAccount(index)
+}
+
 /**
  * Offers the Latch Dev Wallet: a test wallet holding funded keys of the local chains, so a
  * visitor without a browser wallet can click through every flow. One wallet, both namespaces:
@@ -39,7 +69,10 @@ export async function startDevWallet(): Promise<void> {
     createSolanaTestWallet,
     registerSolanaTestWallet,
     SOLANA_TEST_SEEDS,
+    TEST_CONTRACT_ACCOUNTS,
   } = await import('@latch/testkit/wallet')
+  contractAccountOfFirstKey = TEST_CONTRACT_ACCOUNTS[0]?.address
+  const contractMode = devWalletContractMode()
   const { provider, controls, info } = createTestWallet({
     privateKeys: TEST_ACCOUNTS.slice(0, 3).map((a) => a.privateKey),
     chains: [
@@ -57,7 +90,10 @@ export async function startDevWallet(): Promise<void> {
       },
     ],
     initialChainId: 1,
+    // The contract account is owned by the first key, which then signs for it.
+    contractAccount: contractMode ? contractAccountOfFirstKey : undefined,
   })
+  if (contractMode) controls.setAccount(0)
   announceWallet(provider, info)
   window.__latchDemoWallet = controls
   const solana = createSolanaTestWallet({

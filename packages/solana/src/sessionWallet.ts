@@ -30,6 +30,12 @@ export interface SolanaSessionProvider {
   request(args: { method: string; params: unknown }, chainId: string): Promise<unknown>
   /** The methods the wallet approved in the session, when known. */
   methods?(): readonly string[]
+  /**
+   * Follows the wallet's account changes on its solana side (a session update, an
+   * `accountsChanged` event): `listener` gets the session's solana accounts, CAIP-10. Returns
+   * the unsubscribe function.
+   */
+  onAccountsChanged?(listener: (accounts: readonly string[]) => void): () => void
 }
 
 /** The pieces of the lazily loaded runtime this module uses. */
@@ -81,9 +87,21 @@ export function createSessionWallet(parameters: {
     'solana:signTransaction',
     'solana:signAndSendTransaction',
   ] as const satisfies readonly IdentifierString[]
-  const accountObjects: WalletAccount[] = parameters.accounts.map((address) =>
-    Object.freeze({ address, publicKey: runtime.fromBase58(address), chains: [...chains], features }),
-  )
+  const toAccount = (address: string): WalletAccount =>
+    Object.freeze({ address, publicKey: runtime.fromBase58(address), chains: [...chains], features })
+  let accountObjects: WalletAccount[] = parameters.accounts.map(toAccount)
+  /** The addresses of CAIP-10 accounts on the session's chains the app has, first seen first. */
+  const addressesOn = (accounts: readonly string[]): string[] => {
+    const approved = new Set(chains.map((chain) => parameters.toCaip2(chain)))
+    const addresses: string[] = []
+    for (const account of accounts) {
+      const at = typeof account === 'string' ? account.lastIndexOf(':') : -1
+      if (at < 0 || !approved.has(account.slice(0, at))) continue
+      const address = account.slice(at + 1)
+      if (!addresses.includes(address)) addresses.push(address)
+    }
+    return addresses
+  }
   const caip2 = (chain: string | undefined) => {
     const id = chain ? parameters.toCaip2(chain) : parameters.currentChain()
     if (!id) throw Object.assign(new Error(`The session has no chain ${chain}.`), { code: 4901 })
@@ -131,9 +149,27 @@ export function createSessionWallet(parameters: {
     version: '1.0.0',
     async disconnect() {},
   }
+  // The wallet's account changes, as Wallet Standard `change` events; an address that is not one
+  // (garbage from the wallet) is dropped, and the adapter validates what is left.
   const events: StandardEventsFeature['standard:events'] = {
     version: '1.0.0',
-    on: () => () => {},
+    on(event, listener) {
+      if (event !== 'change' || !provider.onAccountsChanged) return () => {}
+      return provider.onAccountsChanged((accounts) => {
+        const next: WalletAccount[] = []
+        for (const address of addressesOn(accounts)) {
+          try {
+            next.push(accountObjects.find((a) => a.address === address) ?? toAccount(address))
+          } catch {}
+        }
+        const same =
+          next.length === accountObjects.length &&
+          next.every((a, i) => a.address === accountObjects[i]?.address)
+        if (same) return
+        accountObjects = next
+        listener({ accounts: next })
+      })
+    },
   }
   const signMessage: SolanaSignMessageFeature['solana:signMessage'] = {
     version: '1.1.0',
@@ -239,7 +275,9 @@ export function createSessionWallet(parameters: {
     name: parameters.name,
     icon: (parameters.icon ?? 'data:image/svg+xml;base64,') as WalletIcon,
     chains: [...chains],
-    accounts: accountObjects,
+    get accounts() {
+      return accountObjects
+    },
     features: {
       'standard:connect': connect,
       'standard:disconnect': disconnect,

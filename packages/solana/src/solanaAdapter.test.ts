@@ -16,25 +16,11 @@ import {
   waitForTransaction,
 } from '@latch/core'
 import { formatSiwsMessage, siwsChainId } from '@latch/core/internal'
-import {
-  address,
-  appendTransactionMessageInstruction,
-  compileTransaction,
-  createNoopSigner,
-  createSolanaRpc,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getBase64Decoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
+import { createSolanaRpc, generateKeyPairSigner, getBase64Decoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_SOLANA_GENESIS_HASH, SOLANA_TEST_SEEDS } from '../../testkit/src/solana/constants.js'
 import { type LocalSolanaInstance, startLocalSolana } from '../../testkit/src/solana/localSvm.js'
+import { unsignedTransfer } from '../../testkit/src/solana/testTransfers.js'
 import {
   createSolanaTestWallet,
   registerSolanaTestWallet,
@@ -68,6 +54,9 @@ beforeAll(async () => {
   registerSolanaTestWallet(wallet.wallet)
 })
 afterAll(() => chain?.stop())
+
+const transfer = (from: string, to: string, amount: bigint) =>
+  unsignedTransfer(chain.rpcUrl, { from, to, lamports: amount })
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms
@@ -304,6 +293,65 @@ describe('solana adapter on the local chain', () => {
     teardown(latch)
   })
 
+  it('follows a session connector’s account changes on its solana side (only accounts on the app’s networks)', async () => {
+    const [first, second] = [solanaKeyOfSeed(SOLANA_TEST_SEEDS[0]!), solanaKeyOfSeed(SOLANA_TEST_SEEDS[1]!)]
+    const local = solanaLocalnet({ genesisHash: LOCAL_SOLANA_GENESIS_HASH, rpcUrl: chain.rpcUrl })
+    let accounts = [`${local.caipNetworkId}:${first.address}`]
+    const listeners = new Set<(accounts: readonly string[]) => void>()
+    const provider: SolanaSessionProvider = {
+      accounts: () => accounts,
+      async request({ method, params }) {
+        const key = accounts[0]?.endsWith(second.address) ? second : first
+        const outcome = await answerSolanaRequest({ key, rpcUrl: chain.rpcUrl }, method, params)
+        if ('error' in outcome) throw outcome.error
+        return outcome.result
+      },
+      onAccountsChanged(listener) {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+    }
+    const seen: (readonly unknown[])[] = []
+    const adapter = solanaAdapter({ networks: [local] })
+    const stop = adapter.setup?.({
+      onAccountsChanged: (next) => seen.push(next),
+      onChainChanged: () => {},
+      onDisconnect: () => {},
+      onConnectorsChanged: () => {},
+    })
+    await adapter.attachSession!({
+      connectorId: 'walletConnect',
+      connectorType: 'WALLET_CONNECT',
+      provider,
+      walletName: 'Phone Wallet',
+      caipNetwork: local,
+    })
+    const change = (next: string[]) => {
+      accounts = next
+      for (const listener of listeners) listener(next)
+    }
+    // Another chain's account, or the same account again: nothing to follow.
+    change([`solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${second.address}`, ...accounts])
+    change([`${local.caipNetworkId}:${second.address}`])
+    await until(() => seen.length > 0)
+    expect(seen).toEqual([[second.address]])
+    const signature = await adapter.signMessage({ message: 'after the change', address: second.address })
+    expect(
+      await adapter.verifyMessage!({
+        address: second.address,
+        message: 'after the change',
+        signature,
+        caipNetwork: local,
+      }),
+    ).toBe(true)
+    await expect(adapter.signMessage({ message: 'old', address: first.address })).rejects.toThrow()
+    // No account left on the app's networks: the side is disconnected.
+    change([])
+    await until(() => seen.length > 1)
+    expect(seen.at(-1)).toEqual([])
+    stop?.()
+  })
+
   it('serves a session connector’s solana namespace (WalletConnect’s Solana methods): sign message, sign-all, sign and send', async () => {
     const key = solanaKeyOfSeed(SOLANA_TEST_SEEDS[0]!)
     const local = solanaLocalnet({ genesisHash: LOCAL_SOLANA_GENESIS_HASH, rpcUrl: chain.rpcUrl })
@@ -491,23 +539,3 @@ describe('solana adapter on the local chain', () => {
     teardown(second.latch)
   })
 })
-
-/** Wire bytes of an unsigned SOL transfer on the local chain's latest blockhash. */
-async function transfer(from: string, to: string, amount: bigint): Promise<Uint8Array> {
-  const { value: latest } = await createSolanaRpc(chain.rpcUrl).getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(from), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source: createNoopSigner(address(from)),
-          destination: address(to),
-          amount: lamports(amount),
-        }),
-        m,
-      ),
-  )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
-}

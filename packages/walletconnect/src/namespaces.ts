@@ -22,7 +22,7 @@ const KNOWN: Record<string, { methods: readonly string[]; events: readonly strin
       'solana_signAllTransactions',
       'solana_signAndSendTransaction',
     ],
-    events: [],
+    events: ['accountsChanged'],
   },
   bip122: { methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'], events: [] },
   polkadot: { methods: ['polkadot_signMessage', 'polkadot_signTransaction'], events: [] },

@@ -133,7 +133,13 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
           .map((a) => parseCaip10(a)?.address ?? (typeof a === 'string' ? a : undefined))
           .filter((a): a is string => a !== undefined)
         each((h) => h.onAccountsChanged(namespace, accounts))
+        // The solana side follows through its adapter: the accounts as CAIP-10 on the event's chain.
+        if (namespace === 'solana') for (const l of solanaListeners) l(accounts.map((a) => `${chain}:${a}`))
       }
+    })
+    // A session update can move the wallet's solana side to another account (no event needed).
+    provider.on('session_update', () => {
+      for (const l of solanaListeners) l(solanaFacade.accounts())
     })
     provider.on('session_delete', () => {
       each((h) => h.onSessionEnded('deleted'))
@@ -171,6 +177,8 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
         | undefined
     )?.namespaces?.solana
   let universalNow: Universal | undefined
+  // Told every update; the Solana adapter's side keeps only real changes.
+  const solanaListeners = new Set<(accounts: readonly string[]) => void>()
   const solanaFacade = {
     accounts: (): string[] => {
       const accounts = solanaNamespace()?.accounts
@@ -179,6 +187,10 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     methods: (): string[] => {
       const methods = solanaNamespace()?.methods
       return Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : []
+    },
+    onAccountsChanged(listener: (accounts: readonly string[]) => void): () => void {
+      solanaListeners.add(listener)
+      return () => solanaListeners.delete(listener)
     },
     async request(args: { method: string; params: unknown }, chainId: string): Promise<unknown> {
       const provider = await load()

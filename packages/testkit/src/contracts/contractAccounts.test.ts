@@ -69,6 +69,29 @@ describe('given the local chains with the contract accounts deployed', () => {
     ).toBe('0xffffffff')
   })
 
+  it('when contract-account mode is turned on and off at run time, then the dapp is told each account and the contract accepts the signature', async () => {
+    const { provider, controls } = createTestWallet({
+      privateKeys: [owner.privateKey],
+      chains: [{ id: 8453, name: 'Base', rpcUrl: chains.base.rpcUrl, nativeCurrency: ETH }],
+      initialChainId: 8453,
+      storage: createMemoryStorage(),
+    })
+    const seen: unknown[] = []
+    provider.on('accountsChanged', (accounts) => seen.push(accounts))
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([owner.address])
+    controls.setContractAccount(mine.address)
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([mine.address])
+    const signature = (await provider.request({
+      method: 'personal_sign',
+      params: ['On and off.', mine.address],
+    })) as `0x${string}`
+    expect(await isValidSignature(mine.address, hashMessage('On and off.'), signature)).toBe('0x1626ba7e')
+    controls.setContractAccount(undefined)
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([owner.address])
+    expect(seen).toEqual([[owner.address], [mine.address], [owner.address]])
+    expect(() => controls.setContractAccount('0x1234' as `0x${string}`)).toThrow('is not an address')
+  })
+
   it('when the signing key does not own the contract, then isValidSignature answers 0xffffffff', async () => {
     const { provider } = contractWallet(foreign.address)
     await provider.request({ method: 'eth_requestAccounts' })

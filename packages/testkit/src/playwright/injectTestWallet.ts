@@ -14,6 +14,7 @@ export interface TestWalletHandle {
   failNextSwitch(code: number): Promise<void>
   declineNextSwitch(shape?: SwitchDeclineShape): Promise<void>
   setAccount(index: number): Promise<void>
+  setContractAccount(address: `0x${string}` | undefined): Promise<void>
   changeChain(chainId: number): Promise<void>
   disconnect(): Promise<void>
   requests(): Promise<string[]>
@@ -97,6 +98,7 @@ export async function injectTestWallet(
     failNextSwitch: async (code) => void (await call(page, 'failNextSwitch', [code])),
     declineNextSwitch: async (shape = 'plain') => void (await call(page, 'declineNextSwitch', [shape])),
     setAccount: async (index) => void (await call(page, 'setAccount', [index])),
+    setContractAccount: async (address) => void (await call(page, 'setContractAccount', [address])),
     changeChain: async (chainId) => void (await call(page, 'changeChain', [chainId])),
     disconnect: async () => void (await call(page, 'disconnect', [])),
     requests: async () => (await call(page, 'requests', [])) as string[],

@@ -130,9 +130,12 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   const log: string[] = []
   const events = new ProviderEventEmitter()
 
-  const contractAccount = options.contractAccount
-  if (contractAccount !== undefined && !isAddress(contractAccount, { strict: false }))
-    throw new Error(`contractAccount ${String(contractAccount)} is not an address.`)
+  const assertContractAccount = (address: unknown) => {
+    if (address !== undefined && !isAddress(address as string, { strict: false }))
+      throw new Error(`contractAccount ${String(address)} is not an address.`)
+  }
+  assertContractAccount(options.contractAccount)
+  let contractAccount = options.contractAccount
   /** The key that signs: the selected account, or the owner of the contract account. */
   const account = () => accounts[accountIndex] as LocalAccount
   /** The address the dapp sees. */
@@ -338,6 +341,12 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
         if (index === accountIndex) return
         accountIndex = index
         persist()
+        if (authorized) events.emit('accountsChanged', exposedAccounts())
+      },
+      setContractAccount(address) {
+        assertContractAccount(address)
+        if (address?.toLowerCase() === contractAccount?.toLowerCase()) return
+        contractAccount = address
         if (authorized) events.emit('accountsChanged', exposedAccounts())
       },
       changeChain(id) {

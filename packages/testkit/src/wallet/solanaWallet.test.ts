@@ -1,24 +1,9 @@
-import { ed25519 } from '@noble/curves/ed25519'
-import {
-  address,
-  appendTransactionMessageInstruction,
-  compileTransaction,
-  createNoopSigner,
-  createSolanaRpc,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getBase58Decoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
+import { address, createSolanaRpc, generateKeyPairSigner, getBase58Decoder } from '@solana/kit'
 import type { WalletAccount } from '@wallet-standard/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SOLANA_TEST_SEEDS } from '../solana/constants.js'
 import { type LocalSolanaInstance, solanaAddressOfSeed, startLocalSolana } from '../solana/localSvm.js'
+import { isEd25519SignatureOf, unsignedTransfer } from '../solana/testTransfers.js'
 import { createSolanaTestWallet } from './solanaWallet.js'
 import { createMemoryStorage } from './storage.js'
 
@@ -42,26 +27,6 @@ function setup(storage = createMemoryStorage()) {
   return { ...created, features: created.wallet.features as Features, storage }
 }
 
-async function transferBytes(from: string, to: string, amount: bigint): Promise<Uint8Array> {
-  const rpc = createSolanaRpc(chain.rpcUrl)
-  const { value: latest } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(from), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source: createNoopSigner(address(from)),
-          destination: address(to),
-          amount: lamports(amount),
-        }),
-        m,
-      ),
-  )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
-}
-
 describe('Solana test wallet (Wallet Standard)', () => {
   it('connects, signs a message with its ed25519 key and remembers the site', async () => {
     const { wallet, features, storage, controls } = setup()
@@ -75,7 +40,7 @@ describe('Solana test wallet (Wallet Standard)', () => {
     expect(changes).toHaveLength(1)
     const message = new TextEncoder().encode('hello solana')
     const [signed] = await features['solana:signMessage'].signMessage({ account, message })
-    expect(ed25519.verify(signed.signature, message, account.publicKey as Uint8Array)).toBe(true)
+    expect(isEd25519SignatureOf(signed.signature, message, account.publicKey as Uint8Array)).toBe(true)
     // A reload: the same storage, a silent connect restores without a prompt.
     const again = setup(storage)
     expect((await again.features['standard:connect'].connect({ silent: true })).accounts[0].address).toBe(
@@ -114,7 +79,11 @@ describe('Solana test wallet (Wallet Standard)', () => {
     const { accounts } = await features['standard:connect'].connect()
     const account = accounts[0] as WalletAccount
     const recipient = (await generateKeyPairSigner()).address
-    const transaction = await transferBytes(account.address, recipient, 1_000_000n)
+    const transaction = await unsignedTransfer(chain.rpcUrl, {
+      from: account.address,
+      to: recipient,
+      lamports: 1_000_000n,
+    })
     const [{ signature }] = await features['solana:signAndSendTransaction'].signAndSendTransaction({
       account,
       transaction,
@@ -127,7 +96,11 @@ describe('Solana test wallet (Wallet Standard)', () => {
     expect((await rpc.getBalance(recipient).send()).value).toBe(1_000_000n)
 
     const balance = (await rpc.getBalance(address(account.address)).send()).value
-    const tooMuch = await transferBytes(account.address, recipient, balance + 1n)
+    const tooMuch = await unsignedTransfer(chain.rpcUrl, {
+      from: account.address,
+      to: recipient,
+      lamports: balance + 1n,
+    })
     await expect(
       features['solana:signAndSendTransaction'].signAndSendTransaction({
         account,

@@ -61,6 +61,12 @@ export interface TestWalletControls {
   declineNextSwitch(shape?: SwitchDeclineShape): void
   /** Select another of the wallet's accounts; emits `accountsChanged` when the site is authorized. */
   setAccount(index: number): void
+  /**
+   * Contract-account mode on (an ERC-1271 contract account the selected key owns, e.g. one of
+   * `TEST_CONTRACT_ACCOUNTS`) or off (`undefined`: the key's own address); emits `accountsChanged`
+   * when the site is authorized. The same as the `contractAccount` option, at run time.
+   */
+  setContractAccount(address: Hex | undefined): void
   /** The wallet moves to `chainId` on its own (even one the dapp does not know); emits `chainChanged`. */
   changeChain(chainId: number): void
   /** The wallet ends the session: authorization revoked, `accountsChanged([])` and `disconnect`. */

@@ -7,6 +7,11 @@ export class Queue<T> {
   readonly #waiters: { resolve: (item: T) => void; reject: (error: Error) => void }[] = []
   #closed = false
 
+  /** Items that arrived and wait to be taken. */
+  get length(): number {
+    return this.#items.length
+  }
+
   push(item: T): void {
     const waiter = this.#waiters.shift()
     if (waiter) waiter.resolve(item)

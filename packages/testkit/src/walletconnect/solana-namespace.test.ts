@@ -1,31 +1,19 @@
 // The wallet peer's Solana side over the local relay, answering a dapp's sign client with the
 // real ed25519 key and sending to the local SVM.
-import { ed25519 } from '@noble/curves/ed25519'
 import {
-  address,
-  appendTransactionMessageInstruction,
-  compileTransaction,
-  createNoopSigner,
   createSolanaRpc,
-  createTransactionMessage,
   generateKeyPairSigner,
   getBase58Decoder,
-  getBase58Encoder,
   getBase64Decoder,
   getBase64Encoder,
   getTransactionDecoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
 import type { SessionTypes } from '@walletconnect/types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_ACCOUNTS } from '../node/accounts.js'
 import { LOCAL_SOLANA_CAIP_ID, SOLANA_TEST_SEEDS } from '../solana/constants.js'
 import { type LocalSolanaInstance, startLocalSolana } from '../solana/localSvm.js'
+import { isEd25519SignatureOf, unsignedTransfer } from '../solana/testTransfers.js'
 import { closeLocalSignClient, createLocalSignClient, type LocalSignClient } from './local-client.js'
 import { type LocalRelay, startRelay } from './relay/server.js'
 import { WALLET_PEER_SOLANA_METHODS } from './solana-namespace.js'
@@ -47,6 +35,10 @@ beforeAll(async () => {
   ;[relay, chain] = await Promise.all([startRelay(), startLocalSolana()])
   dapp = await createLocalSignClient({ relayUrl: relay.url, projectId, metadata })
 })
+/** An unsigned transfer as WalletConnect's Solana methods carry it (base64). */
+const transfer = async (from: string, to: string, amount: bigint) =>
+  getBase64Decoder().decode(await unsignedTransfer(chain.rpcUrl, { from, to, lamports: amount }))
+
 afterAll(async () => {
   await Promise.all(peers.map((p) => p.stop()))
   await closeLocalSignClient(dapp)
@@ -75,25 +67,6 @@ async function connect(solana: boolean): Promise<{ peer: WalletPeer; session: Se
   return { peer, session }
 }
 
-async function transfer(from: string, to: string, amount: bigint): Promise<string> {
-  const { value: latest } = await createSolanaRpc(chain.rpcUrl).getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(from), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source: createNoopSigner(address(from)),
-          destination: address(to),
-          amount: lamports(amount),
-        }),
-        m,
-      ),
-  )
-  return getBase64Decoder().decode(getTransactionEncoder().encode(compileTransaction(message)))
-}
-
 describe('given the peer has a Solana key', () => {
   it('approves the solana namespace and answers the Solana methods (base58 messages and signatures, base64 transactions)', async () => {
     const { peer, session } = await connect(true)
@@ -107,13 +80,7 @@ describe('given the peer has a Solana key', () => {
       message: getBase58Decoder().decode(message),
       pubkey: solanaAddress,
     })
-    expect(
-      ed25519.verify(
-        new Uint8Array(getBase58Encoder().encode(signature)),
-        message,
-        new Uint8Array(getBase58Encoder().encode(solanaAddress)),
-      ),
-    ).toBe(true)
+    expect(isEd25519SignatureOf(signature, message, solanaAddress)).toBe(true)
 
     const recipient = (await generateKeyPairSigner()).address
     const rpc = createSolanaRpc(chain.rpcUrl)
@@ -150,6 +117,42 @@ describe('given the peer has a Solana key', () => {
       code: -32602,
     })
     expect(peer.requests().map((r) => r.method)).toContain('solana_signAllTransactions')
+  })
+})
+
+describe('given a session whose solana side asked for account changes', () => {
+  it('when the wallet selects another Solana account, then the session is updated and accountsChanged names it', async () => {
+    const peer = await createWalletPeer({
+      relayUrl: relay.url,
+      projectId,
+      privateKeys: [TEST_ACCOUNTS[0]!.privateKey],
+      chains: [{ id: 1, rpcUrl: 'http://127.0.0.1:9' }],
+      solana: { seed: SOLANA_TEST_SEEDS[1]!, chains: [{ id: LOCAL_SOLANA_CAIP_ID, rpcUrl: chain.rpcUrl }] },
+    })
+    peers.push(peer)
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { ...requested, solana: { ...requested.solana, events: ['accountsChanged'] } },
+    })
+    await peer.pair(uri as string)
+    const [session] = await Promise.all([approval(), peer.approveNext()])
+    expect(session.namespaces.solana?.events).toEqual(['accountsChanged'])
+    const first = peer.solanaAddress
+    const updated = new Promise<string[]>((resolve) =>
+      dapp.once('session_update', ({ params }) => resolve(params.namespaces.solana?.accounts ?? [])),
+    )
+    const event = new Promise<unknown>((resolve) =>
+      dapp.once('session_event', ({ params }) => resolve(params.event)),
+    )
+    await peer.changeSolanaAccount(SOLANA_TEST_SEEDS[2]!)
+    expect(peer.solanaAddress).not.toBe(first)
+    expect(await updated).toEqual([`${LOCAL_SOLANA_CAIP_ID}:${peer.solanaAddress}`])
+    expect(await event).toEqual({
+      name: 'accountsChanged',
+      data: [`${LOCAL_SOLANA_CAIP_ID}:${peer.solanaAddress}`],
+    })
+    expect(dapp.session.get(session.topic).namespaces.solana?.accounts).toEqual([
+      `${LOCAL_SOLANA_CAIP_ID}:${peer.solanaAddress}`,
+    ])
   })
 })
 

@@ -22,6 +22,9 @@ export const WALLET_PEER_SOLANA_METHODS = [
   'solana_signAndSendTransaction',
 ] as const
 
+/** Events the peer emits in the solana namespace, when the dapp asks for them. */
+export const WALLET_PEER_SOLANA_EVENTS: readonly string[] = ['accountsChanged']
+
 /** The peer's Solana side: a key and the chains it has, each with an RPC URL sign-and-send uses. */
 export type WalletPeerSolana = {
   /** 32-byte ed25519 seed (hex) of the account. */
@@ -50,10 +53,13 @@ export function solanaNamespaceFor(
   solana: WalletPeerSolana,
 ): SessionTypes.Namespace | undefined {
   const requested = new Set<string>()
+  const events = new Set<string>()
   for (const group of [proposal.requiredNamespaces ?? {}, proposal.optionalNamespaces ?? {}])
     for (const [name, namespace] of Object.entries(group)) {
       if (!name.startsWith('solana')) continue
       for (const chain of namespace.chains ?? (name.includes(':') ? [name] : [])) requested.add(chain)
+      for (const event of namespace.events ?? [])
+        if (WALLET_PEER_SOLANA_EVENTS.includes(event)) events.add(event)
     }
   const chains = solana.chains.map((c) => c.id).filter((id) => requested.has(id))
   if (chains.length === 0) return undefined
@@ -61,7 +67,7 @@ export function solanaNamespaceFor(
     chains,
     accounts: chains.map((id) => `${id}:${key.address}`),
     methods: [...WALLET_PEER_SOLANA_METHODS],
-    events: [],
+    events: [...events],
   }
 }
 

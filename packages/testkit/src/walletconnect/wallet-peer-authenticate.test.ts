@@ -91,6 +91,22 @@ describe('given a dapp asking for a one-click sign-in (wc_sessionAuthenticate)',
     expect(wallet.sessions()).toEqual([])
   })
 
+  it('when the wallet approves whichever request comes, then a one-click request and a plain proposal each get their answer', async () => {
+    const auth = await dapp.authenticate(authenticateParameters)
+    await wallet.pair(auth.uri as string)
+    const [result, first] = await Promise.all([auth.response(), wallet.approveNextConnection()])
+    expect(first.kind).toBe('authenticate')
+    expect(first.session?.topic).toBe(result.session?.topic)
+
+    const plain = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },
+    })
+    await wallet.pair(plain.uri as string)
+    const [session, second] = await Promise.all([plain.approval(), wallet.approveNextConnection()])
+    expect(second.kind).toBe('proposal')
+    expect(second.session?.topic).toBe(session.topic)
+  })
+
   it('when authenticate is not turned on, then its knobs say so', async () => {
     const plain = await createWalletPeer({
       relayUrl: relay.url,

@@ -86,6 +86,19 @@ export type WalletPeer = {
   approveNextAuthenticate(options?: { timeoutMs?: number }): Promise<SessionTypes.Struct | undefined>
   /** Rejects the oldest pending (or the next) one-click sign-in request with 5000 "User rejected.". */
   rejectNextAuthenticate(options?: { timeoutMs?: number }): Promise<void>
+  /**
+   * Approves whichever connection request arrives first, as a wallet app does with what it is
+   * shown: a session proposal (`approveNext`) or, with `authenticate`, a one-click sign-in request
+   * (`approveNextAuthenticate`). Resolves with the kind and the session.
+   */
+  approveNextConnection(options?: {
+    timeoutMs?: number
+  }): Promise<{ kind: 'proposal' | 'authenticate'; session: SessionTypes.Struct | undefined }>
+  /**
+   * The Solana side selects another account (needs `solana`; `seed` as in its options): every
+   * session with a solana namespace is updated to it, and `accountsChanged` is emitted on its chains.
+   */
+  changeSolanaAccount(seed: string): Promise<void>
   /** Declines the next `count` requests (all, when omitted) with `code`; `false` answers them again. */
   rejectRequests(setting: { code: WalletPeerRejectionCode; count?: number } | false): void
   /** Requests answered so far, oldest first. */
@@ -137,7 +150,7 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
   let rejection: { code: WalletPeerRejectionCode; remaining: number } | undefined
   const records: WalletPeerRequestRecord[] = []
   const solana = parameters.solana
-  const solanaKey = solana ? solanaKeyOfSeed(solana.seed) : undefined
+  let solanaKey = solana ? solanaKeyOfSeed(solana.seed) : undefined
 
   const client = await createLocalSignClient({
     relayUrl: parameters.relayUrl,
@@ -145,11 +158,20 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     metadata: parameters.metadata ?? defaultMetadata,
     logLevel: parameters.logLevel,
   })
+  // What arrived, in order, so `approveNextConnection` answers the first of either kind.
+  const arrivals = new Queue<'proposal' | 'authenticate'>()
   const proposals = new Queue<SignClientTypes.EventArguments['session_proposal']>()
-  client.on('session_proposal', (proposal) => proposals.push(proposal))
+  client.on('session_proposal', (proposal) => {
+    proposals.push(proposal)
+    arrivals.push('proposal')
+  })
   const authRequests = new Queue<SignClientTypes.EventArguments['session_authenticate']>()
   // Listening is what tells the sign client this wallet answers authenticate requests.
-  if (parameters.authenticate) client.on('session_authenticate', (request) => authRequests.push(request))
+  if (parameters.authenticate)
+    client.on('session_authenticate', (request) => {
+      authRequests.push(request)
+      arrivals.push('authenticate')
+    })
 
   const sessions = () => client.session.getAll()
   const sessionChainIds = (session: SessionTypes.Struct) =>
@@ -206,7 +228,7 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     await client.respond({ topic, response: { id, jsonrpc: '2.0', ...outcome } })
   })
 
-  return {
+  const peer: WalletPeer = {
     client,
     get address() {
       return active.address
@@ -315,10 +337,47 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
         clearTimeout(timer)
       }
     },
+    async approveNextConnection(options) {
+      const deadline = Date.now() + (options?.timeoutMs ?? 10_000)
+      for (;;) {
+        const kind = await arrivals.next(Math.max(deadline - Date.now(), 1), 'connection request')
+        // An arrival already taken by approveNext / approveNextAuthenticate is skipped.
+        if (kind === 'proposal' && proposals.length > 0) return { kind, session: await peer.approveNext() }
+        if (kind === 'authenticate' && authRequests.length > 0)
+          return { kind, session: await peer.approveNextAuthenticate() }
+      }
+    },
+    async changeSolanaAccount(seed) {
+      if (!solana || !solanaKey) throw new Error('createWalletPeer: the wallet has no Solana side')
+      solanaKey = solanaKeyOfSeed(seed)
+      const key = solanaKey
+      for (const session of sessions()) {
+        const namespace = session.namespaces.solana
+        if (!namespace) continue
+        const chains = namespace.chains ?? []
+        const { acknowledged } = await client.update({
+          topic: session.topic,
+          namespaces: {
+            ...session.namespaces,
+            solana: { ...namespace, accounts: chains.map((id) => `${id}:${key.address}`) },
+          },
+        })
+        await acknowledged()
+        if (namespace.events.includes('accountsChanged'))
+          for (const chainId of chains)
+            await client.emit({
+              topic: session.topic,
+              chainId,
+              event: { name: 'accountsChanged', data: [`${chainId}:${key.address}`] },
+            })
+      }
+    },
     async stop() {
       proposals.close()
       authRequests.close()
+      arrivals.close()
       await closeLocalSignClient(client)
     },
   }
+  return peer
 }
