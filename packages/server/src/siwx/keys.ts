@@ -47,6 +47,8 @@ export interface SessionClaims {
   projectId: string
   /** CAIP-10 account (`eip155:1:0x…`). */
   account: string
+  /** When the session began (`iat`): the same instant its lifetime is counted from. */
+  issuedAt: Date
   expiresAt: Date
 }
 
@@ -61,7 +63,7 @@ export async function signSessionToken(repository: SiwxRepository, claims: Sessi
     .setSubject(claims.account)
     .setAudience(claims.projectId)
     .setJti(claims.sessionId)
-    .setIssuedAt()
+    .setIssuedAt(Math.floor(claims.issuedAt.getTime() / 1000))
     .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
     .sign(privateKey)
 }

@@ -141,7 +141,8 @@ export function registerSiwxRoutes(
         // Last, so a refused message does not spend it; atomic across every instance.
         if (!(await store.consume(nonceKey(project.id, checked.nonce))))
           throw new SignInRefused('invalid_nonce', 'The nonce is unknown, expired or already used')
-        const lifetimeEnd = Date.now() + defaultSessionLifetimeMs
+        const issuedAt = new Date()
+        const lifetimeEnd = issuedAt.getTime() + defaultSessionLifetimeMs
         const expiresAt = new Date(Math.min(lifetimeEnd, checked.expirationTime?.getTime() ?? lifetimeEnd))
         const session = {
           id: randomUUID(),
@@ -151,7 +152,7 @@ export function registerSiwxRoutes(
           message,
           signature,
           signatureType,
-          issuedAt: new Date().toISOString(),
+          issuedAt: issuedAt.toISOString(),
           expiresAt: expiresAt.toISOString(),
         }
         await siwx.insertSession(session)
@@ -159,6 +160,7 @@ export function registerSiwxRoutes(
           sessionId: session.id,
           projectId: project.id,
           account: `${chainId}:${checked.address}`,
+          issuedAt,
           expiresAt,
         })
         return { token, session: publicSession({ ...session, revokedAt: null }) }
