@@ -66,11 +66,16 @@ async function startSession(
   let approved: ApprovedSession
   const networks = latch.options.networks.filter((network) => connector.supports(network))
   try {
+    const signIn = await latch._internal.sessionSignIn?.request(networks)
+    // Left or started again while the sign-in request was prepared (a view mounted twice does
+    // this): nothing was proposed yet, and a second proposal beside the live one must not start.
+    if (!isCurrentSessionAttempt(latch, id, attempt))
+      return { namespaces: [], address: '', chainId: '', connectorId: id }
     approved = await connector.connect({
       networks,
       metadata: latch.options.metadata,
       params: parameters.params,
-      signIn: await latch._internal.sessionSignIn?.request(networks),
+      signIn,
       onEvent(event) {
         if (!isCurrentSessionAttempt(latch, id, attempt)) return
         if (event.type === 'pairing')

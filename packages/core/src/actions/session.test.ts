@@ -281,6 +281,22 @@ describe('given a session connect', () => {
     })
   })
 
+  it('when the pairing is left and opened again before the first attempt reached the wallet, then only the second proposes', async () => {
+    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' })
+    const s = setup()
+    await hydrate(s.latch)
+    // A view mounted twice: connect, leave, connect again, all before the first reached the connector.
+    const first = connect(s.latch, { connectorId: 'phone' })
+    cancelSession(s.latch, { connectorId: 'phone' })
+    const second = connect(s.latch, { connectorId: 'phone' })
+    await flush()
+    expect(s.session.calls.filter((call) => call === 'connect')).toHaveLength(1)
+    expect(await first).toEqual({ namespaces: [], address: '', chainId: '', connectorId: 'phone' })
+    s.session.approve()
+    expect(await second).toMatchObject({ namespaces: ['eip155', 'solana'], address: ALICE })
+    expect(s.latch.store.getState().sessions.phone?.status).toBe('connected')
+  })
+
   it('then the wallet app a deep link opened is remembered', () => {
     const s = setup()
     setSessionLinking(s.latch, { connectorId: 'phone', linking: { name: 'Rainbow', href: 'rainbow://' } })
