@@ -25,6 +25,7 @@ export {
   type WalletGroup,
   type WalletListEntry,
 } from './rules/connectors.js'
+export { directionOf, matchLocale } from './rules/locale.js'
 export { isMobileBrowser } from './rules/platform.js'
 export { walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
 export { isEmail } from './schema/email.js'

@@ -112,6 +112,8 @@ export interface ViewParams {
     | undefined
   /** The embedded wallet's email login: device confirmation, code entry, authenticating. */
   EmbeddedWallet: { connectorId: string }
+  /** Changing the embedded wallet's login email: the new address, then a code to each address. */
+  UpdateEmail: { connectorId: string }
   Networks: undefined
   /** Waiting for the wallet to switch to this network. */
   SwitchNetwork: { caipNetworkId: CaipNetworkId; namespace?: ChainNamespace | undefined }
@@ -418,6 +420,8 @@ export interface SessionHandlers {
   onEvent?(event: SessionConnectorEvent): void
   /** An alert to show in the modal (the embedded frame failed to load, a request timed out). */
   onAlert?(alert: Alert): void
+  /** The session's user data changed (e.g. the embedded wallet's login email was updated). */
+  onUserChanged?(user: SessionUser): void
 }
 
 /**

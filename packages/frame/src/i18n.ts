@@ -1,5 +1,8 @@
-// Every string the frame shows on its own screens. English is the source; other catalogs carry
-// the same keys. `{name}` placeholders are filled by `t`; text is only ever set as text.
+import { directionOf, matchLocale } from '@latch/core/internal'
+
+// Every string the frame shows on its own screens. English is the source; the other catalogs in
+// ./locales carry the same keys (the type says so, and i18n.test.ts checks the placeholders).
+// `{name}` placeholders are filled by `t`; text is only ever set as text.
 
 export const en = {
   'notice.title': 'Latch login',
@@ -20,17 +23,65 @@ export const en = {
   'password.opening': 'Opening…',
   'password.tooShort': 'The password needs at least {min} characters',
   'password.mismatch': 'The passwords do not match',
+  'password.wrong': 'The recovery password is not correct',
+  'recovery.mismatch': 'The recovered wallet does not match this account',
   'error.generic': 'Something went wrong: please try again',
 } as const
 
-type MessageKey = keyof typeof en
-type Catalog = Record<MessageKey, string>
+/** A catalog: every key of the English one. */
+export type Catalog = Record<keyof typeof en, string>
 
-// Other locales' catalogs plug in here.
-const current: Catalog = en
+/** The frame's languages besides English: the same as the modal's. */
+export const localeLoaders = {
+  ar: () => import('./locales/ar.js'),
+  de: () => import('./locales/de.js'),
+  es: () => import('./locales/es.js'),
+  fa: () => import('./locales/fa.js'),
+  fr: () => import('./locales/fr.js'),
+  he: () => import('./locales/he.js'),
+  hi: () => import('./locales/hi.js'),
+  id: () => import('./locales/id.js'),
+  it: () => import('./locales/it.js'),
+  ja: () => import('./locales/ja.js'),
+  ko: () => import('./locales/ko.js'),
+  nl: () => import('./locales/nl.js'),
+  pl: () => import('./locales/pl.js'),
+  'pt-BR': () => import('./locales/pt-BR.js'),
+  ru: () => import('./locales/ru.js'),
+  tr: () => import('./locales/tr.js'),
+  uk: () => import('./locales/uk.js'),
+  vi: () => import('./locales/vi.js'),
+  'zh-CN': () => import('./locales/zh-CN.js'),
+  'zh-TW': () => import('./locales/zh-TW.js'),
+} satisfies Record<string, () => Promise<{ messages: Catalog }>>
+
+type LocaleCode = 'en' | keyof typeof localeLoaders
+const supported = ['en', ...Object.keys(localeLoaders)] as LocaleCode[]
+
+let current: Catalog = en
+
+/**
+ * Chooses the catalog: the `locale` query parameter the kit passes (the modal's language), else
+ * the browser's languages, else English. Sets the document's `lang` and `dir` (right-to-left for
+ * Arabic, Hebrew and Persian). A catalog that fails to load leaves English.
+ */
+export async function chooseLocale(requested: readonly string[]): Promise<LocaleCode> {
+  const locale = matchLocale(requested, supported) ?? 'en'
+  if (locale !== 'en') {
+    try {
+      current = (await localeLoaders[locale]()).messages
+    } catch {
+      current = en
+      return 'en'
+    }
+  }
+  document.documentElement.lang = locale
+  document.documentElement.dir = directionOf(locale)
+  return locale
+}
 
 /** The text for `key` in the current catalog, with `{name}` placeholders filled from `vars`. */
-export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {
+export function t(key: keyof typeof en, vars: Record<string, string | number> = {}): string {
   const text = current[key] ?? en[key]
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(vars, name) ? String(vars[name]) : whole,

@@ -1,6 +1,6 @@
 import { isOriginAllowedBy } from '@latch/server/origin-match'
 import { createApi } from './api.js'
-import { t } from './i18n.js'
+import { chooseLocale, t } from './i18n.js'
 import { createFrameEndpoint, FrameError, type Handlers, requestSchemas } from './protocol.js'
 import { openDeviceStore, StorageUnavailableError } from './storage.js'
 import { askPassword, showNotice } from './ui.js'
@@ -20,6 +20,10 @@ function parentOriginOf(): string | undefined {
 }
 
 async function boot(): Promise<void> {
+  const params = new URLSearchParams(location.search)
+  // The modal's language when the kit passes it, else the browser's.
+  const wanted = params.get('locale')
+  await chooseLocale([...(wanted ? [wanted] : []), ...(navigator.languages ?? [])])
   // Runs only framed and in a secure context; fails closed otherwise.
   if (window.parent === window) {
     showNotice(t('notice.title'), t('notice.notFramed'))
@@ -29,7 +33,6 @@ async function boot(): Promise<void> {
     showNotice(t('notice.title'), t('notice.insecure'))
     return
   }
-  const params = new URLSearchParams(location.search)
   const projectId = params.get('projectId') ?? ''
   const chainId = params.get('chainId') ?? 'eip155:1'
   const logger = params.get('enableLogger') === '1'

@@ -10,6 +10,7 @@ import {
   WrongPasswordError,
   wipe,
 } from './custody.js'
+import { t } from './i18n.js'
 import { FrameError, type Handlers } from './protocol.js'
 import { type AccountRecord, type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
 
@@ -62,7 +63,10 @@ export function createWallet(options: WalletOptions): Handlers {
     record.accounts[email] ??= {}
     return record.accounts[email]
   }
-  const context = (userEmail: string) => `latch-share|${projectId}|${userEmail}`
+  /** The associated data of this account's sealed shares: bound to the account's first email,
+   * which the server keeps as `shareContext` once the login email changes. */
+  const context = (me: Pick<Me, 'email' | 'shareContext'>) =>
+    `latch-share|${projectId}|${me.shareContext ?? me.email}`
 
   /** Runs `fn`; a session the server ended clears the token and tells the page. */
   async function authed<T>(fn: () => Promise<T>): Promise<T> {
@@ -104,9 +108,9 @@ export function createWallet(options: WalletOptions): Handlers {
           ? { mode: 'server' as const, share: base64urlnopad.encode(shares.recovery) }
           : {
               mode: 'password' as const,
-              share: await sealRecovery(shares.recovery, password, context(me.email)),
+              share: await sealRecovery(shares.recovery, password, context(me)),
             }
-      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me.email))
+      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me))
       await api.createWallet({
         eip155Address: addresses.eip155,
         solanaAddress: addresses.solana,
@@ -135,9 +139,9 @@ export function createWallet(options: WalletOptions): Handlers {
       if (released.mode === 'server') recoveryShare = base64urlnopad.decode(released.share)
       else {
         try {
-          recoveryShare = await openRecovery(released.share, password ?? '', context(me.email))
+          recoveryShare = await openRecovery(released.share, password ?? '', context(me))
         } catch (error) {
-          if (error instanceof WrongPasswordError) return error.message
+          if (error instanceof WrongPasswordError) return t('password.wrong')
           throw error
         }
       }
@@ -145,16 +149,16 @@ export function createWallet(options: WalletOptions): Handlers {
       entropy = await combineShares(recoveryShare, authShare)
       const addresses = await addressesOf(entropy)
       if (addresses.eip155.toLowerCase() !== me.wallet?.eip155Address.toLowerCase())
-        return 'The recovered wallet does not match this account'
+        return t('recovery.mismatch')
       shares = await splitEntropy(entropy)
       const recovery =
         released.mode === 'server'
           ? { mode: 'server' as const, share: base64urlnopad.encode(shares.recovery) }
           : {
               mode: 'password' as const,
-              share: await sealRecovery(shares.recovery, password ?? '', context(me.email)),
+              share: await sealRecovery(shares.recovery, password ?? '', context(me)),
             }
-      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me.email))
+      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me))
       await api.reshare({
         eip155Address: addresses.eip155,
         solanaAddress: addresses.solana,
@@ -218,7 +222,53 @@ export function createWallet(options: WalletOptions): Handlers {
     }
   }
 
+  /** The server's throttle (spec §5), as the page expects it. */
+  const throttled = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'THROTTLED') {
+      const retryAfter = Number(error.extra.retryAfter) || 30
+      return new FrameError(`Please try again after ${retryAfter} seconds`, 'THROTTLED', { retryAfter })
+    }
+    return error
+  }
+  /** The email change in progress: its attempt secret stays in the frame. */
+  let emailUpdate: { id: string } | undefined
+
   return {
+    async UPDATE_EMAIL({ email }) {
+      const normalized = email.trim().toLowerCase()
+      try {
+        const started = await authed(() => api.updateEmail(normalized))
+        emailUpdate = { id: started.attemptId }
+      } catch (error) {
+        throw throttled(error)
+      }
+      return { action: 'VERIFY_PRIMARY_OTP' as const }
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      const current = emailUpdate
+      if (current === undefined) throw new FrameError('Start with the new email', 'NO_EMAIL_UPDATE')
+      try {
+        await authed(() => api.updateEmailPrimary(current.id, otp))
+      } catch (error) {
+        throw throttled(error)
+      }
+      return { action: 'VERIFY_SECONDARY_OTP' as const }
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const current = emailUpdate
+      if (current === undefined) throw new FrameError('Start with the new email', 'NO_EMAIL_UPDATE')
+      const me = await authed(() => api.updateEmailSecondary(current.id, otp))
+      emailUpdate = undefined
+      // This device's data of the account (device id, device share) moves with the login.
+      const old = record.email
+      if (old !== undefined && old !== me.email && record.accounts?.[old] !== undefined) {
+        record.accounts[me.email] = record.accounts[old]
+        delete record.accounts[old]
+      }
+      record.email = me.email
+      await save()
+      return { newEmail: me.email }
+    },
     async CONNECT_EMAIL({ email }) {
       const normalized = email.trim().toLowerCase()
       if (record.token && record.email === normalized) {
@@ -230,11 +280,7 @@ export function createWallet(options: WalletOptions): Handlers {
         attempt = { id: started.attemptId, email: normalized }
         return { action: started.action }
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'THROTTLED') {
-          const retryAfter = Number(error.extra.retryAfter) || 30
-          throw new FrameError(`Please try again after ${retryAfter} seconds`, 'THROTTLED', { retryAfter })
-        }
-        throw error
+        throw throttled(error)
       }
     },
     async CONNECT_DEVICE() {

@@ -179,6 +179,10 @@ function watchSession(latch: Latch, connector: SessionConnector): () => void {
       const { type: _type, ...route } = event
       latch.events.emit('SESSION_VIEW_REQUEST', { connectorId: connector.id, ...route })
     },
+    onUserChanged(user) {
+      if (latch.store.getState().sessions[connector.id]?.status === 'connected')
+        patchSession(latch, connector.id, { user })
+    },
     onAlert(alert) {
       latch.store.setState((state) =>
         state.alerts.some((existing) => existing.id === alert.id)

@@ -73,6 +73,19 @@ export const frameRequestSchemas = {
     }),
     result: empty,
   },
+  /** Email update (spec §4, §7): a code to the current address, then one to the new address. */
+  UPDATE_EMAIL: {
+    payload: s.object({ email: s.string().email() }).strict(),
+    result: s.object({ action: s.enum(['VERIFY_PRIMARY_OTP']) }),
+  },
+  UPDATE_EMAIL_PRIMARY_OTP: {
+    payload: s.object({ otp: s.string().regex(/^\d{6}$/, 'The code has 6 digits') }).strict(),
+    result: s.object({ action: s.enum(['VERIFY_SECONDARY_OTP']) }),
+  },
+  UPDATE_EMAIL_SECONDARY_OTP: {
+    payload: s.object({ otp: s.string().regex(/^\d{6}$/, 'The code has 6 digits') }).strict(),
+    result: s.object({ newEmail: s.string().email() }),
+  },
   RPC_REQUEST: {
     payload: s.object({ method: s.string().min(1), params: s.unknown() }),
     result: s.object({ result: s.unknown() }),

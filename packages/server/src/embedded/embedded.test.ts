@@ -381,6 +381,111 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
     }, 60_000)
   })
 
+  describe('when a signed-in account changes its login email', () => {
+    const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error
+    const waitThrottle = () => new Promise((resolve) => setTimeout(resolve, 3_100))
+
+    it('then a code to the current address, then one to the new address, move the login; the old email gets a new account', async () => {
+      const email = `move-${backend}@example.com`
+      const next = `moved-${backend}@example.com`
+      const user = await signUp(email)
+      // The 30 s throttle (3 s here) covers the update's code mail too: the login just sent one.
+      const throttled = await post('email', { email: next }, user.token)
+      expect(throttled.status).toBe(429)
+      expect(await errorOf(throttled)).toBe('THROTTLED')
+      await waitThrottle()
+      expect((await post('email', { email: 'not an email' }, user.token)).status).toBe(400)
+      expect(await errorOf(await post('email', { email }, user.token))).toBe('same_email')
+      expect((await post('email', { email: next })).status).toBe(401)
+      const after = Date.now()
+      const started = await post('email', { email: next }, user.token)
+      expect(started.status).toBe(200)
+      const { attemptId, action } = (await started.json()) as { attemptId: string; action: string }
+      expect(action).toBe('VERIFY_PRIMARY_OTP')
+      const primary = codeOf((await sink.waitFor(email, { after, match: (m) => m.text.includes(next) })).text)
+      // Another device of another account cannot finish it, nor can the login route take its code.
+      const stranger = await signUp(`stranger-${backend}@example.com`)
+      expect(await errorOf(await post('email/primary', { attemptId, otp: primary }, stranger.token))).toBe(
+        'EXPIRED_OTP',
+      )
+      expect(
+        await errorOf(
+          await post('otp', { attemptId, otp: primary, devicePublicKey: (await newDevice()).publicJwk }),
+        ),
+      ).toBe('INVALID_OTP')
+      // The secondary step is not open before the primary code, and a wrong code counts.
+      expect(await errorOf(await post('email/secondary', { attemptId, otp: primary }, user.token))).toBe(
+        'INVALID_OTP',
+      )
+      const wrong = primary === '000000' ? '000001' : '000000'
+      expect(await errorOf(await post('email/primary', { attemptId, otp: wrong }, user.token))).toBe(
+        'INVALID_OTP',
+      )
+      const ok = await post('email/primary', { attemptId, otp: primary }, user.token)
+      expect(ok.status).toBe(200)
+      expect(await ok.json()).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+      // Used once.
+      expect(await errorOf(await post('email/primary', { attemptId, otp: primary }, user.token))).toBe(
+        'INVALID_OTP',
+      )
+      const secondary = codeOf((await sink.waitFor(next, { after })).text)
+      // The current address's code does not pass for the new address's.
+      if (secondary !== primary)
+        expect(await errorOf(await post('email/secondary', { attemptId, otp: primary }, user.token))).toBe(
+          'INVALID_OTP',
+        )
+      const done = await post('email/secondary', { attemptId, otp: secondary }, user.token)
+      expect(done.status).toBe(200)
+      const me = (await done.json()) as {
+        email: string
+        shareContext: string
+        wallet: { eip155Address: string }
+      }
+      expect(me).toMatchObject({ email: next, shareContext: email })
+      expect(me.wallet.eip155Address).toBe('0x1111111111111111111111111111111111111111')
+      // The old mailbox is told.
+      await sink.waitFor(email, { after, match: (m) => /was changed/.test(m.subject) })
+      // The session goes on with the new email; the new email on this device logs in to the same user.
+      expect(((await (await get('me', user.token)).json()) as { email: string }).email).toBe(next)
+      await waitThrottle()
+      const again = await startLogin(next, user.deviceId)
+      expect(again.action).toBe('VERIFY_OTP')
+      // The old email is a stranger now: a login with it starts a new account (no wallet).
+      const old = await startLogin(email, user.deviceId)
+      expect(old.action).toBe('VERIFY_OTP')
+      const code = codeOf(
+        (await sink.waitFor(email, { after: old.after, match: (m) => /login code/.test(m.subject) })).text,
+      )
+      const session = (await (
+        await post('otp', {
+          attemptId: old.attemptId,
+          otp: code,
+          devicePublicKey: (await newDevice()).publicJwk,
+        })
+      ).json()) as { token: string }
+      expect(await (await get('me', session.token)).json()).toMatchObject({ email, wallet: null })
+    }, 60_000)
+
+    it('then an address that already has an account is refused after its code, and nothing moves', async () => {
+      const email = `keep-${backend}@example.com`
+      const taken = `taken-${backend}@example.com`
+      const user = await signUp(email)
+      await signUp(taken)
+      await waitThrottle()
+      const after = Date.now()
+      const { attemptId } = (await (await post('email', { email: taken }, user.token)).json()) as {
+        attemptId: string
+      }
+      const primary = codeOf((await sink.waitFor(email, { after })).text)
+      expect((await post('email/primary', { attemptId, otp: primary }, user.token)).status).toBe(200)
+      const secondary = codeOf((await sink.waitFor(taken, { after })).text)
+      const refused = await post('email/secondary', { attemptId, otp: secondary }, user.token)
+      expect(refused.status).toBe(409)
+      expect(await errorOf(refused)).toBe('email_taken')
+      expect(((await (await get('me', user.token)).json()) as { email: string }).email).toBe(email)
+    }, 60_000)
+  })
+
   describe('when a page frames the frame', () => {
     it("then frame-ancestors lists exactly the project's origins, never the default preview hosts, and nothing is cached", async () => {
       const response = await fetch(`${server.base}/frame/?${q}&chainId=eip155:1`)

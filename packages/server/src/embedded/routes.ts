@@ -1,13 +1,4 @@
-import {
-  createHash,
-  createHmac,
-  createPublicKey,
-  randomBytes,
-  randomInt,
-  randomUUID,
-  timingSafeEqual,
-  verify,
-} from 'node:crypto'
+import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
 import { projectOrigins } from '../http/project.js'
@@ -16,6 +7,8 @@ import type { LimitStore } from '../limits/store.js'
 import { isOriginPattern } from '../origins.js'
 import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
 import type { Project, Repository } from '../storage/types.js'
+import { checkCode, isRefusal, issueCode, sha256, thrown } from './codes.js'
+import { registerEmailUpdateRoutes } from './email-update.js'
 import type { KeyRing } from './keys.js'
 import type { Mailer } from './mail.js'
 import { confirmPage, resultPage } from './pages.js'
@@ -56,7 +49,6 @@ const audienceOf = (projectId: string) => `latch-embedded:${projectId}`
 const attemptLifetimeMs = 20 * 60_000
 const nonceLifetimeMs = 2 * 60_000
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const emailPattern =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/
 
@@ -87,12 +79,6 @@ const recoverySchema = {
 } as const
 const addressSchema = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
 const solanaSchema = { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' } as const
-
-function thrown(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return Object.assign(new Error(message), { status, code, extra })
-}
-type Refusal = ReturnType<typeof thrown>
-const isRefusal = (e: unknown): e is Refusal => e instanceof Error && 'status' in e && 'code' in e
 
 export interface EmbeddedRouteOptions {
   repository: Repository
@@ -139,15 +125,10 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       .send({ error: error.code, message: error.message, ...error.extra })
   }
 
+  const codeDeps = { db, keys, store, limits }
+
   async function sendCode(project: Project, attempt: EmbeddedAttempt): Promise<void> {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    const pepper = await keys.current('otp')
-    const hmac = createHmac('sha256', pepper.secret!).update(`${attempt.id}:${code}`).digest('hex')
-    await db.setAttemptCode(attempt.id, {
-      hmac,
-      kid: pepper.kid,
-      expiresAt: Date.now() + limits.codeLifetimeMs,
-    })
+    const code = await issueCode(codeDeps, attempt.id, 'login')
     const minutes = Math.round(limits.codeLifetimeMs / 60_000)
     await requireMailer().send({
       to: attempt.email,
@@ -423,29 +404,17 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
           devicePublicKey?: { kty: string; crv: string; x: string; y: string }
         }
         const attempt = await liveAttempt(request, body.attemptId)
-        const tooMany = () => thrown(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts: ask for a new code later')
-        const perEmail = await store.increment(
-          `embedded-check:${project.id}:${sha256(attempt.email)}`,
-          limits.windowMs,
-        )
-        const perIp = await store.increment(`embedded-check-ip:${request.ip}`, limits.windowMs)
-        if (perEmail.count > limits.emailChecks || perIp.count > limits.ipChecks) throw tooMany()
-        if (attempt.failures >= limits.attemptFailures) throw tooMany()
-        if (attempt.state !== 'code_sent' || attempt.codeHmac === null || attempt.codeKid === null)
-          throw thrown(400, 'INVALID_OTP', 'Invalid code')
-        if ((attempt.codeExpiresAt ?? 0) <= Date.now())
-          throw thrown(400, 'EXPIRED_OTP', 'The code has expired: ask for a new one')
-        const pepper = await keys.byKid('otp', attempt.codeKid)
-        const expected = Buffer.from(attempt.codeHmac, 'hex')
-        const given = createHmac('sha256', pepper!.secret!).update(`${attempt.id}:${body.otp}`).digest()
-        if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-          const failures = await db.addAttemptFailure(attempt.id)
-          if (failures >= limits.attemptFailures) throw tooMany()
-          throw thrown(400, 'INVALID_OTP', 'Invalid code')
-        }
-        // Once: a second use of the same code (even concurrently) is refused.
-        if (!(await db.transitionAttempt(attempt.id, 'code_sent', 'done')))
-          throw thrown(400, 'INVALID_OTP', 'Invalid code')
+        if (attempt.action === 'UPDATE_EMAIL') throw thrown(400, 'INVALID_OTP', 'Invalid code')
+        await checkCode(codeDeps, {
+          attempt,
+          phase: 'login',
+          state: 'code_sent',
+          next: 'done',
+          email: attempt.email,
+          otp: body.otp,
+          projectId: project.id,
+          ip: request.ip,
+        })
         const now = new Date().toISOString()
         const user = await db.ensureUser({
           id: randomUUID(),
@@ -515,6 +484,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
               recoveryMode: user.recoveryMode,
             },
       deviceHasShare: device.authShare !== null,
+      // The email the frame binds this account's shares to (stays the first one after a change).
+      shareContext: user.shareContext ?? user.email,
     }
   }
 
@@ -710,7 +681,17 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       }
     },
   )
+
+  registerEmailUpdateRoutes(app, {
+    ...options,
+    codeDeps,
+    session,
+    describe,
+    fail,
+    liveAttempt,
+    withProject,
+  })
 }
 
-const pageCsp =
+export const pageCsp =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"

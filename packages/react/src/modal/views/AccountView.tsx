@@ -6,6 +6,7 @@ import { useLatchAccount } from '../../hooks/useLatchAccount.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
+import { embeddedConnectorOf } from './embedded.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from './icons.js'
 import type { ViewProps } from './index.js'
 import { Toast, useToast } from './Toast.js'
@@ -21,13 +22,14 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
   const { caipNetwork, unsupported } = useNetworkState(latch)
   const [toast, showToast] = useToast()
   // Session-level data (spec §3 user payload): the email of an embedded-wallet login.
-  const user = useLatchState(
-    (s) => {
-      const connectorId = s.activeNamespace ? s.namespaces[s.activeNamespace]?.account.connectorId : undefined
-      return connectorId ? s.sessions[connectorId]?.user : undefined
-    },
+  const connectorId = useLatchState(
+    (s) => (s.activeNamespace ? s.namespaces[s.activeNamespace]?.account.connectorId : undefined),
     { latch },
   )
+  const user = useLatchState((s) => (connectorId ? s.sessions[connectorId]?.user : undefined), { latch })
+  // An embedded-wallet login can change its email.
+  const embedded = embeddedConnectorOf(latch)
+  const canUpdateEmail = Boolean(user?.email) && embedded !== undefined && embedded.id === connectorId
   if (!account?.address) return null
   const address = account.address
   const balance = account.balance
@@ -105,6 +107,21 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
             </span>
           </button>
         </li>
+        {canUpdateEmail && embedded && (
+          <li>
+            <button
+              type="button"
+              className="latch-item"
+              data-testid="latch-account-update-email"
+              onClick={() => pushView(latch, { view: 'UpdateEmail', params: { connectorId: embedded.id } })}
+            >
+              <span>{t('account.updateEmail')}</span>
+              <span className="latch-end">
+                <ChevronIcon />
+              </span>
+            </button>
+          </li>
+        )}
         {account.addressExplorerUrl && (
           <li>
             <a

@@ -12,6 +12,7 @@ import { NetworksView } from './NetworksView.js'
 import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
 import { UnsupportedChainView } from './UnsupportedChainView.js'
+import { UpdateEmailView } from './UpdateEmailView.js'
 import { WalletConnectView } from './WalletConnectView.js'
 import { WhatIsAWalletView } from './WhatIsAWalletView.js'
 
@@ -45,6 +46,7 @@ const views: ViewRegistry = {
   Connecting: ConnectingView,
   ConnectingWalletConnectBasic: WalletConnectView,
   EmbeddedWallet: EmbeddedWalletView,
+  UpdateEmail: UpdateEmailView,
   Networks: NetworksView,
   SwitchNetwork: SwitchNetworkView,
   SwitchActiveChain: SwitchActiveChainView,
@@ -74,6 +76,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'UnsupportedChain':
     case 'SIWXSignMessage':
     case 'EmbeddedWallet':
+    case 'UpdateEmail':
       return t(`view.${entry.view}.title`)
     case 'ConnectingWalletConnectBasic': {
       // A wallet from the registry titles its own pairing view.
