@@ -104,7 +104,7 @@ export function registerEmailUpdateRoutes(app: FastifyInstance, options: EmailUp
         await mail.send({
           to: user.email,
           subject: `Your ${project.name} code to change your email`,
-          text: `Your code to change the login email of your ${project.name} wallet to ${email} is ${code}.\n\nIt expires in ${minutes} minutes. If you did not ask for this, do not share the code: your email stays as it is.`,
+          text: `Your code to change the login email of your ${project.name} wallet is ${code}.\n\nThe new email would be ${email}. The code expires in ${minutes} minutes. If you did not ask for this, do not share the code: your email stays as it is.`,
         })
         return { attemptId: secret, action: 'VERIFY_PRIMARY_OTP' }
       } catch (error) {
