@@ -7,7 +7,7 @@ import type { KeyRing } from './keys.js'
 export function thrown(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
   return Object.assign(new Error(message), { status, code, extra })
 }
-export type Refusal = ReturnType<typeof thrown>
+type Refusal = ReturnType<typeof thrown>
 export const isRefusal = (e: unknown): e is Refusal => e instanceof Error && 'status' in e && 'code' in e
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -16,7 +16,7 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
  * Which code of an attempt: a login has one; an email update has one to the current address
  * (`primary`) and one to the new address (`secondary`), so neither passes for the other.
  */
-export type CodePhase = 'login' | 'primary' | 'secondary'
+type CodePhase = 'login' | 'primary' | 'secondary'
 
 const hmacInput = (attemptId: string, phase: CodePhase, code: string) =>
   phase === 'login' ? `${attemptId}:${code}` : `${attemptId}:${phase}:${code}`
