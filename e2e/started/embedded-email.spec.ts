@@ -142,11 +142,13 @@ test.describe('given the demo with email login', () => {
     expect(await login(page, next, { newUser: false })).toBe(address)
   })
 
-  test('when the kit speaks Arabic, then the frame’s recovery screen is in Arabic, right to left, and passes axe', async ({
+  test('when the kit speaks Arabic, then the frame’s recovery screen is in Arabic, right to left, in the app’s theme, and passes axe and the keyboard path', async ({
     page,
   }) => {
     const email = newEmail('arabic')
     await page.goto(`${demo}?locale=ar`)
+    // The app's theme reaches the frame's screens (SYNC_THEME), now and when it changes.
+    await page.getByRole('button', { name: 'Dark mode' }).click()
     await page.getByTestId('latch-connect-button').click()
     const started = Date.now() - 1_000
     await modal(page).getByTestId('latch-email-input').fill(email)
@@ -158,6 +160,8 @@ test.describe('given the demo with email login', () => {
     await expect(frame.locator('h1')).toHaveText('عيّن كلمة مرور للاسترداد', { timeout: 30_000 })
     await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl')
     await expect(frame.locator('html')).toHaveAttribute('lang', 'ar')
+    await expect(frame.locator('html')).toHaveAttribute('data-theme', 'dark')
+    expect(await frame.locator('html').evaluate((el) => getComputedStyle(el).colorScheme)).toBe('dark')
     const inner = page.frames().find((f) => f.url().includes('/frame/'))
     expect(inner?.url()).toContain('locale=ar')
     expect(await frameAxeViolations(inner!)).toEqual([])
@@ -173,5 +177,7 @@ test.describe('given the demo with email login', () => {
     await page.keyboard.type(PASSWORD)
     await page.keyboard.press('Enter')
     await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await page.getByRole('button', { name: 'Light mode' }).click()
+    await expect(frame.locator('html')).toHaveAttribute('data-theme', 'light')
   })
 })

@@ -460,6 +460,11 @@ export interface SessionConnector {
   restore(parameters: { networks: readonly CaipNetwork[] }): Promise<ApprovedSession | undefined>
   /** Ends the shared session, once, for every namespace on it. */
   disconnect(): Promise<void>
+  /**
+   * The app's theme, now and whenever it changes, for a connector that renders screens of its own
+   * (the embedded wallet's frame). Never waits on the network.
+   */
+  syncTheme?(theme: { themeMode: ThemeMode; themeVariables: ThemeVariables }): void
   /** The provider of one namespace of the live session (EIP-1193 for eip155); sync once connected. */
   getProvider(namespace: ChainNamespace): unknown
   subscribe(handlers: SessionHandlers): () => void

@@ -13,6 +13,7 @@ import {
 import { t } from './i18n.js'
 import { FrameError, type Handlers } from './protocol.js'
 import { type AccountRecord, type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
+import { applyTheme } from './theme.js'
 
 export interface WalletOptions {
   projectId: string
@@ -336,8 +337,8 @@ export function createWallet(options: WalletOptions): Handlers {
       }
       return {}
     },
-    async SYNC_THEME({ themeMode }) {
-      if (themeMode) document.documentElement.style.colorScheme = themeMode
+    async SYNC_THEME({ themeMode, themeVariables }) {
+      applyTheme(themeMode, themeVariables)
       return {}
     },
     async SYNC_DAPP_DATA() {

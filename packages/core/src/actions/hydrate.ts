@@ -37,8 +37,20 @@ export function hydrate(latch: Latch): Promise<void> {
     latch._internal.teardown.push(adapter.setup(createContext(latch, adapter)))
     setConnectors(latch, adapter.namespace, adapter.getConnectors())
   }
-  for (const connector of latch.sessionConnectors.values())
+  for (const connector of latch.sessionConnectors.values()) {
     latch._internal.teardown.push(watchSession(latch, connector))
+    if (connector.syncTheme)
+      latch._internal.teardown.push(
+        latch.store.subscribe(
+          (s) => ({ themeMode: s.themeMode, themeVariables: s.themeVariables }),
+          (theme) => connector.syncTheme?.(theme),
+          {
+            equalityFn: (a, b) => a.themeMode === b.themeMode && a.themeVariables === b.themeVariables,
+            fireImmediately: true,
+          },
+        ),
+      )
+  }
   latch._internal.teardown.push(
     latch.events.on('SESSION_VIEW_REQUEST', ({ connectorId: _connectorId, ...route }) => {
       if (latch.store.getState().modal.open) pushView(latch, route)

@@ -415,4 +415,26 @@ describe('given the embedded wallet connector', () => {
       expect(wallet.getEmailUpdateState()).toEqual({ step: 'idle' })
     })
   })
+
+  describe("when the app's theme is synced", () => {
+    it('then nothing loads before the frame exists, and the frame gets the theme when created and on each change', async () => {
+      frame = scriptedFrame(defaultAnswers({ SYNC_THEME: { ok: {} } }))
+      const { wallet } = connector()
+      wallet.syncTheme?.({ themeMode: 'dark', themeVariables: { '--latch-accent': '#ff0000' } })
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(document.querySelector('iframe')).toBeNull()
+      await login(wallet)
+      expect(frame.requests.find((r) => r.type === 'SYNC_THEME')?.payload).toEqual({
+        themeMode: 'dark',
+        themeVariables: { '--latch-accent': '#ff0000' },
+      })
+      wallet.syncTheme?.({ themeMode: 'light', themeVariables: {} })
+      await vi.waitFor(() =>
+        expect(frame?.requests.filter((r) => r.type === 'SYNC_THEME').at(-1)?.payload).toEqual({
+          themeMode: 'light',
+          themeVariables: {},
+        }),
+      )
+    })
+  })
 })

@@ -152,6 +152,11 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   let chainId: number | undefined
   let lastEmailAt: number | undefined
   let locale = options.locale
+  let theme: { themeMode: 'light' | 'dark'; themeVariables: Record<string, string | number> } | undefined
+  /** Sends the app's theme to the frame (no timeout, spec §9); only once the frame exists. */
+  const sendTheme = (fc: FrameClient) => {
+    if (theme) void fc.request('SYNC_THEME', theme).catch(() => {})
+  }
   let update: EmbeddedEmailUpdateStep = { step: 'idle' }
   const updateListeners = new Set<(state: EmbeddedEmailUpdateStep) => void>()
   const setUpdate = (next: EmbeddedEmailUpdateStep) => {
@@ -175,8 +180,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   }
 
   const frame = (network?: CaipNetwork): Promise<FrameClient> => {
-    client ??= import('../frame/client.js').then(({ createFrameClient }) =>
-      createFrameClient({
+    client ??= import('../frame/client.js').then(({ createFrameClient }) => {
+      const created = createFrameClient({
         frameUrl: frameOrigin,
         projectId: options.projectId,
         chainId: network?.caipNetworkId ?? 'eip155:1',
@@ -187,8 +192,10 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
           for (const h of handlers) h.onAlert?.(alert)
         },
         onEvent: onFrameEvent,
-      }),
-    )
+      })
+      sendTheme(created)
+      return created
+    })
     return client
   }
 
@@ -333,6 +340,14 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
 
     setLocale(next) {
       locale = next
+    },
+    syncTheme(next) {
+      const themeVariables: Record<string, string | number> = {}
+      for (const [name, value] of Object.entries(next.themeVariables ?? {}))
+        if (typeof value === 'string' || typeof value === 'number') themeVariables[name] = value
+      theme = { themeMode: next.themeMode, themeVariables }
+      // Loads nothing: a frame not created yet gets the theme when it is.
+      if (client) void client.then(sendTheme, () => {})
     },
     getEmailUpdateState: () => update,
     subscribeEmailUpdate(listener) {
