@@ -180,4 +180,33 @@ test.describe('given the demo with email login', () => {
     await page.getByRole('button', { name: 'Light mode' }).click()
     await expect(frame.locator('html')).toHaveAttribute('data-theme', 'light')
   })
+
+  test('when the browser gives the frame no storage, then the visitor is told so in the modal and nothing is half-kept', async ({
+    page,
+  }) => {
+    // Blocked third-party storage, as the frame meets it: IndexedDB refuses to open on its origin.
+    await page.context().addInitScript((frameOrigin) => {
+      if (location.origin !== frameOrigin) return
+      Object.defineProperty(IDBFactory.prototype, 'open', {
+        value() {
+          throw new DOMException('The user denied permission to access the database.', 'SecurityError')
+        },
+      })
+    }, `http://localhost:${ports.api}`)
+    const email = newEmail('nostorage')
+    await page.goto(demo)
+    await page.getByTestId('latch-connect-button').click()
+    await modal(page).getByTestId('latch-email-input').fill(email)
+    await modal(page).getByTestId('latch-email-submit').click()
+    await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(
+      /no storage here \(third-party storage is blocked\)/,
+      { timeout: 30_000 },
+    )
+    await expect(modal(page).getByTestId('latch-embedded-retry')).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    // No code was sent and no login was kept.
+    expect(await mails(email)).toEqual([])
+    await expect(status(page)).toHaveText('disconnected')
+    expect(await page.evaluate(() => localStorage.getItem('@latch/email-login-used'))).toBeNull()
+  })
 })
