@@ -209,4 +209,79 @@ test.describe('given the demo with email login', () => {
     await expect(status(page)).toHaveText('disconnected')
     expect(await page.evaluate(() => localStorage.getItem('@latch/email-login-used'))).toBeNull()
   })
+
+  test('when a second device recovers the wallet in German, then the frame’s recovery screen is in German, passes axe, says a wrong password in German, and opens the same address', async ({
+    page,
+    browser,
+  }) => {
+    const email = newEmail('device')
+    await page.goto(demo)
+    const address = await login(page, email)
+
+    const second = await browser.newContext()
+    const other = await second.newPage()
+    await other.goto(`${demo}?locale=de`)
+    await other.getByTestId('latch-connect-button').click()
+    await modal(other).getByTestId('latch-email-input').fill(email)
+    // The first device's code went out moments ago: wait out the 30 s throttle, as a visitor would.
+    let asked = Date.now() - 1_000
+    await modal(other).getByTestId('latch-email-submit').click()
+    const device = modal(other).getByTestId('latch-embedded-device')
+    const throttled = modal(other)
+      .getByTestId('latch-email-error')
+      .or(modal(other).getByTestId('latch-embedded-error'))
+    await expect(device.or(throttled)).toBeVisible({ timeout: 30_000 })
+    if (!(await device.isVisible())) {
+      await other.waitForTimeout(31_000)
+      if (await modal(other).getByTestId('latch-embedded-retry').isVisible())
+        await modal(other).getByTestId('latch-embedded-retry').click()
+      await modal(other).getByTestId('latch-email-input').fill(email)
+      asked = Date.now() - 1_000
+      await modal(other).getByTestId('latch-email-submit').click()
+      await expect(device).toBeVisible({ timeout: 30_000 })
+    }
+    let link = ''
+    await expect
+      .poll(async () => {
+        const mail = (await mails(email)).find(
+          (m) => Date.parse(m.date) >= asked && /new device/.test(m.subject),
+        )
+        link = /(http\S+device\/confirm\?token=\S+)/.exec(mail?.text ?? '')?.[1] ?? ''
+        return link
+      })
+      .not.toBe('')
+    const mailbox = await second.newPage()
+    await mailbox.goto(link)
+    const confirmed = Date.now() - 1_000
+    await mailbox.getByRole('button', { name: 'This was me' }).click()
+    await expect(mailbox.getByRole('heading', { name: 'Device confirmed.' })).toBeVisible()
+    await modal(other)
+      .getByTestId('latch-otp-input')
+      .fill(await codeFor(email, confirmed, /login code/))
+
+    const frame = other.frameLocator('iframe[data-latch-frame]')
+    await expect(frame.locator('h1')).toHaveText('Gib dein Wiederherstellungspasswort ein', {
+      timeout: 30_000,
+    })
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'de')
+    await expect(frame.locator('html')).toHaveAttribute('dir', 'ltr')
+    const inner = other.frames().find((f) => f.url().includes('/frame/'))
+    expect(await frameAxeViolations(inner!)).toEqual([])
+    await expect(frame.locator('#latch-password')).toBeFocused()
+    await other.keyboard.type('not the password')
+    await other.keyboard.press('Enter')
+    await expect(frame.locator('[role="alert"]')).toHaveText(
+      'Das Wiederherstellungspasswort ist nicht richtig',
+      {
+        timeout: 30_000,
+      },
+    )
+    expect(await frameAxeViolations(inner!)).toEqual([])
+    await expect(frame.locator('#latch-password')).toBeFocused()
+    await other.keyboard.type(PASSWORD)
+    await other.keyboard.press('Enter')
+    await expect(status(other)).toHaveText('connected', { timeout: 30_000 })
+    await expect(other.getByTestId('demo-address')).toHaveText(address)
+    await second.close()
+  })
 })
