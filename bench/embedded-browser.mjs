@@ -9,6 +9,12 @@
 // 3. code → connected: from typing the code to the demo's status reading "connected", for a
 //    returning visitor (second login of the same address on the same device).
 //    Baseline: connecting the Dev Wallet (a browser wallet) in the same page, click → connected.
+// 4. unsafe request → approval visible: from the click on "Sign message" (personal_sign) to the
+//    frame's approval screen being visible above the modal.
+// 5. approve → signed result in the page: from the click on the frame's Approve (after the
+//    pointer rested on it, as a person's does) to the demo showing the verified signature.
+//    Baseline of 4 and 5: the same personal_sign through the injected Dev Wallet, which signs
+//    without a screen: click → verified signature in the page.
 //
 // `--url URL` (default http://localhost:5173/) and `--inbox URL` (default http://127.0.0.1:2526)
 // point at a running `npm start`; `--runs N` (default 5). Prints medians; asserts nothing.
@@ -43,7 +49,17 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
 })
-const results = { field: [], fieldBase: [], mail: [], mailBase: [], connect: [], connectBase: [] }
+const results = {
+  field: [],
+  fieldBase: [],
+  mail: [],
+  mailBase: [],
+  connect: [],
+  connectBase: [],
+  approval: [],
+  signed: [],
+  signBase: [],
+}
 try {
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext()
@@ -58,6 +74,10 @@ try {
     await dialog.getByRole('button', { name: /Latch Dev Wallet/ }).click()
     await page.getByTestId('demo-status').getByText('connected', { exact: true }).waitFor()
     results.connectBase.push(performance.now() - t)
+    t = performance.now()
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await page.getByTestId('demo-signature-valid').getByText('Signature verified').waitFor()
+    results.signBase.push(performance.now() - t)
     await page.getByTestId('latch-account-button').click()
     await dialog.getByTestId('latch-disconnect').click()
     await page.getByTestId('demo-status').getByText('disconnected', { exact: true }).waitFor()
@@ -100,6 +120,18 @@ try {
         results.mail.push(mail)
         results.mailBase.push(mailBase)
         results.connect.push(connect)
+        const approval = page.frameLocator('iframe[data-latch-frame]').locator('.approval')
+        t = performance.now()
+        await page.getByRole('button', { name: 'Sign message' }).click()
+        await approval.waitFor()
+        results.approval.push(performance.now() - t)
+        const approve = approval.locator('button[data-action="approve"]')
+        await approve.hover()
+        await page.waitForTimeout(700)
+        t = performance.now()
+        await approve.click()
+        await page.getByTestId('demo-signature-valid').getByText('Signature verified').waitFor()
+        results.signed.push(performance.now() - t)
       }
       await page.getByTestId('latch-account-button').click()
       await dialog.getByTestId('latch-disconnect').click()
@@ -123,3 +155,15 @@ console.log(`Embedded wallet login, medians of ${runs} runs`)
 row('click → email field ready', results.field, results.fieldBase, 'click → first wallet row')
 row('submit → code mail in the sink', results.mail, results.mailBase, 'submit → code view shown')
 row('code → connected (returning)', results.connect, results.connectBase, 'browser wallet click → connected')
+row(
+  'personal_sign → approval visible',
+  results.approval,
+  results.signBase,
+  'Dev Wallet personal_sign → verified',
+)
+row(
+  'approve → signed result in page',
+  results.signed,
+  results.signBase,
+  'Dev Wallet personal_sign → verified',
+)

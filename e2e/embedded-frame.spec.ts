@@ -184,7 +184,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
       payload: { result: [address] },
     })
     expect(
-      await call(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x00', address] }),
+      await call(page, 'RPC_REQUEST', { method: 'eth_sign', params: [address, `0x${'11'.repeat(32)}`] }),
     ).toMatchObject({
       type: 'ERROR',
       payload: { code: 'NOT_ALLOWED', message: 'Requested RPC call is not allowed' },

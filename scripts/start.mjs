@@ -59,6 +59,10 @@ const api = await startLocalServer({
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
       embeddedRecovery: 'server',
+      rpcUrls: {
+        'eip155:1': `http://127.0.0.1:${mainnetPort}`,
+        'eip155:8453': `http://127.0.0.1:${basePort}`,
+      },
     },
   ],
 })

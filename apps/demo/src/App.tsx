@@ -10,7 +10,7 @@ import {
   useLatchState,
 } from '@latch/react'
 import type { SolanaTransaction } from '@latch/solana'
-import { verifyMessage } from '@wagmi/core'
+import { getConnectorClient, signTypedData, verifyMessage, verifyTypedData } from '@wagmi/core'
 import { useState } from 'react'
 import { isAddress, parseEther, parseUnits } from 'viem'
 import { useConnection } from 'wagmi'
@@ -65,6 +65,7 @@ export function App() {
           <>
             <SignMessage />
             <SendTransaction key={caipNetwork?.chainNamespace} />
+            {caipNetwork?.chainNamespace === 'eip155' && <SignPermit />}
             <Disconnect />
           </>
         )}
@@ -243,6 +244,101 @@ function SendTransaction() {
           {error}
         </p>
       )}
+    </section>
+  )
+}
+
+/** An EIP-2612 Permit for a fixed demo token and spender: what a dapp asks before a swap. */
+const PERMIT_TOKEN = '0x6B175474E89094C44Da98b954EedeAC495271d0F'
+const PERMIT_SPENDER = '0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD'
+
+function SignPermit() {
+  const account = useLatchAccount()
+  const { caipNetwork } = useLatchNetwork()
+  const [result, setResult] = useState<{ signature: string; valid: boolean } | undefined>()
+  const [error, setError] = useState<string | undefined>()
+  const [refused, setRefused] = useState<string | undefined>()
+  const owner = account?.address as `0x${string}`
+  const typedData = {
+    domain: {
+      name: 'Dai Stablecoin',
+      version: '1',
+      chainId: Number(caipNetwork?.id ?? 1),
+      verifyingContract: PERMIT_TOKEN,
+    },
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Permit',
+    message: {
+      owner,
+      spender: PERMIT_SPENDER,
+      value: 1234500000000000000n,
+      nonce: 0n,
+      deadline: 4102444800n,
+    },
+  } as const
+  const sign = async () => {
+    setResult(undefined)
+    setError(undefined)
+    try {
+      const signature = await signTypedData(wagmiConfig, typedData)
+      setResult({
+        signature,
+        valid: await verifyTypedData(wagmiConfig, { ...typedData, address: owner, signature }),
+      })
+    } catch (e) {
+      setError(e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e))
+    }
+  }
+  // eth_sign signs any 32 bytes (a transaction hash among them): a wallet should refuse it.
+  const rawSign = async () => {
+    setRefused(undefined)
+    try {
+      const client = await getConnectorClient(wagmiConfig)
+      await client.request({ method: 'eth_sign', params: [owner, `0x${'11'.repeat(32)}`] } as never)
+      setRefused('Signed (not refused)')
+    } catch (e) {
+      // The wallet's own words travel as the cause's details (wagmi names the EIP-1193 code).
+      const { shortMessage, details } = e as { shortMessage?: string; details?: string }
+      setRefused(
+        e instanceof Error ? [shortMessage ?? e.message, details].filter(Boolean).join(' — ') : String(e),
+      )
+    }
+  }
+  return (
+    <section aria-labelledby="permit-title">
+      <h2 id="permit-title">Sign typed data</h2>
+      <p>
+        An EIP-2612 Permit letting <code>{PERMIT_SPENDER}</code> spend 1.2345 DAI.
+      </p>
+      <button type="button" className="demo-button" onClick={sign}>
+        Sign Permit
+      </button>
+      {result && (
+        <p data-testid="demo-permit-signature">
+          <code>{result.signature}</code>
+          <br />
+          <strong data-testid="demo-permit-valid">
+            {result.valid ? 'Signature verified' : 'Signature invalid'}
+          </strong>
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="demo-error" data-testid="demo-permit-error">
+          {error}
+        </p>
+      )}
+      <button type="button" className="demo-button" onClick={rawSign}>
+        Try eth_sign
+      </button>
+      {refused && <p data-testid="demo-raw-sign-result">{refused}</p>}
     </section>
   )
 }

@@ -39,6 +39,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "NotConnectedError",
       "ParseRpcError",
       "ProviderDisconnectedError",
+      "RequestAbortedError",
       "ResourceNotFoundRpcError",
       "ResourceUnavailableRpcError",
       "ResponseTooLargeError",

@@ -121,6 +121,8 @@ export interface ViewParams {
   SwitchActiveChain: { caipNetworkId: CaipNetworkId; namespace?: ChainNamespace | undefined }
   UnsupportedChain: undefined
   SIWXSignMessage: undefined
+  /** An unsafe request of a session connector waits for approval in the wallet's own window. */
+  ApproveTransaction: { connectorId: string }
 }
 
 /** Every view of the modal. */
@@ -408,6 +410,13 @@ export type SessionConnectorEvent =
   | { type: 'pairing'; uri: string; expiresAt: number }
   /** The connector needs the modal to show a view (code entry, approval…). */
   | ({ type: 'view' } & RouteEntry)
+  /**
+   * An unsafe request waits for the visitor in the wallet's own window (the embedded frame):
+   * `start` opens ApproveTransaction; `end` closes or pops it, and a success refreshes the
+   * native balance (spec §4).
+   */
+  | { type: 'approval'; phase: 'start'; requestId: string }
+  | { type: 'approval'; phase: 'end'; requestId: string; outcome: 'success' | 'error' }
 
 /** What a session connector tells the core about a live session. */
 export interface SessionHandlers {
@@ -422,6 +431,8 @@ export interface SessionHandlers {
   onAlert?(alert: Alert): void
   /** The session's user data changed (e.g. the embedded wallet's login email was updated). */
   onUserChanged?(user: SessionUser): void
+  /** A short message for the visitor, outside any view (spec §5: 'Action not allowed'). */
+  onToast?(toast: { id: 'ACTION_NOT_ALLOWED'; message: string }): void
 }
 
 /**
@@ -453,6 +464,8 @@ export interface SessionConnector {
   }): Promise<ApprovedSession>
   /** Stops the pending attempt's refreshes (the visitor left); a late approval may still arrive. */
   cancel(): void
+  /** Aborts the unsafe requests waiting for approval ('Request was aborted'), if it has any. */
+  abortRequests?(): void
   /**
    * The stored session, if one survives; undefined when it ended. Throws when its dependency is
    * unavailable (relay down, frame not loaded): the core then keeps the stored session.

@@ -51,10 +51,13 @@ export function createApi(projectId: string, getToken: () => string | undefined)
   }
   return {
     config: () =>
-      call<{ projectId: string; name: string; allowedOrigins: string[]; recovery: 'user' | 'server' }>(
-        'GET',
-        'config',
-      ),
+      call<{
+        projectId: string
+        name: string
+        allowedOrigins: string[]
+        recovery: 'user' | 'server'
+        rpcUrls?: Record<string, string>
+      }>('GET', 'config'),
     login: (email: string, deviceId?: string) =>
       call<{ attemptId: string; action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('POST', 'login', {
         email,

@@ -19,6 +19,22 @@ function parentOriginOf(): string | undefined {
   }
 }
 
+/** The server's chain RPC URLs, kept only when each is an `eip155:` id with an http(s) URL. */
+function validRpcUrls(input: unknown): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (typeof input !== 'object' || input === null) return out
+  for (const [chain, url] of Object.entries(input)) {
+    if (!/^eip155:[1-9][0-9]{0,18}$/.test(chain) || typeof url !== 'string') continue
+    try {
+      const parsed = new URL(url)
+      if (parsed.protocol === 'https:' || parsed.protocol === 'http:') out[chain] = parsed.toString()
+    } catch {
+      // ignored: not a URL
+    }
+  }
+  return out
+}
+
 async function boot(): Promise<void> {
   const params = new URLSearchParams(location.search)
   // The modal's language when the kit passes it, else the browser's.
@@ -84,6 +100,8 @@ async function boot(): Promise<void> {
       store,
       record,
       askPassword,
+      parentOrigin,
+      rpcUrls: validRpcUrls(config.rpcUrls),
       setVisible: (visible) => {
         document.body.classList.toggle('visible', visible)
         endpoint.event('VISIBILITY', { visible })

@@ -20,6 +20,8 @@ export interface AccountRecord {
   deviceShare?: { iv: Uint8Array; data: Uint8Array }
   eip155Address?: string
   solanaAddress?: string
+  /** The email the shares are bound to (the account's first email), once the login email changed. */
+  shareContext?: string
 }
 
 export class StorageUnavailableError extends Error {
@@ -93,4 +95,19 @@ export async function wrapShare(record: DeviceRecord, share: Uint8Array, context
     ),
   )
   return { iv, data }
+}
+
+/** Decrypts the device share wrapped by {@link wrapShare}; the caller zeroes the result after use. */
+export async function unwrapShare(
+  record: DeviceRecord,
+  wrapped: { iv: Uint8Array; data: Uint8Array },
+  context: string,
+): Promise<Uint8Array> {
+  return new Uint8Array(
+    await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: wrapped.iv as BufferSource, additionalData: new TextEncoder().encode(context) },
+      record.wrapKey,
+      wrapped.data as BufferSource,
+    ),
+  )
 }

@@ -1,8 +1,10 @@
 import { base64urlnopad } from '@scure/base'
 import { type Api, ApiError, type Me } from './api.js'
+import { type ApprovalView, showApproval } from './approval.js'
 import {
   addressesOf,
   combineShares,
+  eip155Address,
   newEntropy,
   openRecovery,
   sealRecovery,
@@ -11,9 +13,20 @@ import {
   wipe,
 } from './custody.js'
 import { t } from './i18n.js'
+import {
+  DecodeError,
+  decodePersonalSign,
+  decodeTransactionRequest,
+  decodeTypedDataRequest,
+  summarizeTypedData,
+} from './decode.js'
+import { classifyMethod } from './methods.js'
 import { FrameError, type Handlers } from './protocol.js'
+import { createRpc } from './rpc.js'
+import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './sign.js'
 import { type AccountRecord, type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
 import { applyTheme } from './theme.js'
+import { type UnlockParameters, withEip155Key } from './unlock.js'
 
 export interface WalletOptions {
   projectId: string
@@ -30,6 +43,12 @@ export interface WalletOptions {
   ) => Promise<void>
   setVisible: (visible: boolean) => void
   sessionEnded: () => void
+  /** The embedding page's origin, as checked at start-up: what the approval screen names. */
+  parentOrigin?: string
+  /** The project's chain RPC URLs by CAIP-2 id, from the server's configuration (never the page). */
+  rpcUrls?: Record<string, string>
+  /** The approval screen (replaced in unit tests). */
+  showApproval?: typeof showApproval
 }
 
 const text = new TextEncoder()
@@ -40,6 +59,14 @@ function sessionIdOf(token: string): string {
   }
   if (typeof payload.jti !== 'string') throw new FrameError('The session token is malformed', 'SESSION_ENDED')
   return payload.jti
+}
+
+const hex = (value: bigint | number) => `0x${value.toString(16)}`
+const reference = (caip2: string) => BigInt(caip2.split(':')[1] ?? '1')
+
+function invalidParams(error: unknown): never {
+  if (error instanceof DecodeError) throw new FrameError(error.message, 'INVALID_PARAMS')
+  throw error
 }
 
 function toChainId(input: string | number | undefined, fallback: string): string {
@@ -233,6 +260,183 @@ export function createWallet(options: WalletOptions): Handlers {
   }
   /** The email change in progress: its attempt secret stays in the frame. */
   let emailUpdate: { id: string } | undefined
+  // ---- Signing (issue part 2): every unsafe request waits for the visitor on the frame's screen.
+
+  let dappName: string | undefined
+  /** Bumped by a rejection or an abort: every request queued before it is aborted. */
+  let generation = 0
+  let queue: Promise<void> = Promise.resolve()
+  let closeScreen: (() => void) | undefined
+  const aborted = () => new FrameError('Request was aborted', 'ABORTED')
+  const abortAll = () => {
+    generation++
+    closeScreen?.()
+  }
+
+  const rpcFor = (chain: string) => {
+    const url = options.rpcUrls?.[chain]
+    if (url === undefined) throw new FrameError(`No RPC is configured for ${chain}`, 'NO_RPC')
+    return createRpc(url)
+  }
+
+  const unlockParameters = (email: string): UnlockParameters => ({
+    record,
+    email,
+    context: context({ email, shareContext: account(email).shareContext }),
+    releaseAuthShare: () => authed(async () => api.share(await proof('share'))),
+  })
+
+  /** One approval at a time: build the screen, wait for the visitor, then sign with the key. */
+  async function withApproval<T>(
+    email: string,
+    address: string,
+    build: () => Promise<ApprovalView>,
+    run: (privateKey: Uint8Array) => Promise<T> | T,
+  ): Promise<T> {
+    const mine = generation
+    const previous = queue
+    let release = () => {}
+    queue = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    try {
+      await previous
+      if (mine !== generation) throw aborted()
+      const view = await build()
+      if (mine !== generation) throw aborted()
+      options.setVisible(true)
+      try {
+        const screen = (options.showApproval ?? showApproval)(view)
+        closeScreen = screen.cancel
+        const approved = await screen.decision
+        closeScreen = undefined
+        if (mine !== generation) throw aborted()
+        if (!approved) {
+          // A rejection aborts every unsafe request still waiting behind this one (spec §4, §6).
+          generation++
+          throw new FrameError('User rejected the request', 'USER_REJECTED')
+        }
+        return await withEip155Key(unlockParameters(email), async (privateKey) => {
+          if (eip155Address(privateKey).toLowerCase() !== address.toLowerCase())
+            throw new FrameError('The unlocked key is not this account’s', 'WRONG_KEY')
+          return run(privateKey)
+        })
+      } finally {
+        closeScreen = undefined
+        options.setVisible(false)
+      }
+    } finally {
+      release()
+    }
+  }
+
+  const sameAddress = (a: string, b: string) => {
+    if (a.toLowerCase() !== b.toLowerCase())
+      throw new FrameError('The request is for another account', 'WRONG_ACCOUNT')
+  }
+
+  async function unsafe(method: string, params: unknown[], email: string, address: string): Promise<unknown> {
+    const base = { origin: options.parentOrigin ?? '', dappName, from: address }
+    if (method === 'personal_sign') {
+      const request = (() => {
+        try {
+          return decodePersonalSign(params)
+        } catch (error) {
+          return invalidParams(error)
+        }
+      })()
+      sameAddress(request.address, address)
+      return withApproval(
+        email,
+        address,
+        async () => ({ ...base, kind: 'message', text: request.text, hex: request.message }),
+        (key) => signPersonalMessage(request.message, key),
+      )
+    }
+    if (method === 'eth_signTypedData_v4') {
+      let request: ReturnType<typeof decodeTypedDataRequest>
+      let summary: ReturnType<typeof summarizeTypedData>
+      try {
+        request = decodeTypedDataRequest(params)
+        summary = summarizeTypedData(request.typedData)
+      } catch (error) {
+        return invalidParams(error)
+      }
+      sameAddress(request.address, address)
+      return withApproval(
+        email,
+        address,
+        async () => ({ ...base, kind: 'typedData', summary, chainId: reference(chainId) }),
+        (key) =>
+          signTypedDataWith(request.typedData as unknown as Parameters<typeof signTypedDataWith>[0], key),
+      )
+    }
+    // eth_sendTransaction: filled (nonce, gas, fees) before the screen, so it shows what is signed.
+    let tx: ReturnType<typeof decodeTransactionRequest>
+    try {
+      tx = decodeTransactionRequest(params)
+    } catch (error) {
+      return invalidParams(error)
+    }
+    sameAddress(tx.from, address)
+    const chain = chainId
+    if (tx.chainId !== undefined && tx.chainId !== reference(chain))
+      throw new FrameError('The transaction is for another chain', 'CHAIN_MISMATCH')
+    const rpc = rpcFor(chain)
+    let filled: Parameters<typeof signTransactionWith>[0] | undefined
+    const raw = await withApproval(
+      email,
+      address,
+      async () => {
+        const call = {
+          from: address,
+          ...(tx.to ? { to: tx.to } : {}),
+          value: hex(tx.value),
+          ...(tx.data ? { data: tx.data } : {}),
+        }
+        const nonce =
+          tx.nonce ?? Number(BigInt(String(await rpc('eth_getTransactionCount', [address, 'pending']))))
+        const gas = tx.gas ?? BigInt(String(await rpc('eth_estimateGas', [call])))
+        let maxFeePerGas = tx.maxFeePerGas ?? tx.gasPrice
+        let maxPriorityFeePerGas = tx.maxPriorityFeePerGas ?? tx.gasPrice
+        if (maxPriorityFeePerGas === undefined)
+          maxPriorityFeePerGas = BigInt(String(await rpc('eth_maxPriorityFeePerGas', [])))
+        if (maxFeePerGas === undefined) {
+          const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as {
+            baseFeePerGas?: string
+          } | null
+          maxFeePerGas = BigInt(block?.baseFeePerGas ?? '0') * 2n + maxPriorityFeePerGas
+        }
+        if (maxPriorityFeePerGas > maxFeePerGas) maxPriorityFeePerGas = maxFeePerGas
+        filled = {
+          type: 'eip1559',
+          chainId: Number(reference(chain)),
+          nonce,
+          gas,
+          maxFeePerGas,
+          maxPriorityFeePerGas,
+          value: tx.value,
+          ...(tx.to ? { to: tx.to } : {}),
+          ...(tx.data ? { data: tx.data } : {}),
+        }
+        return {
+          ...base,
+          kind: 'transaction',
+          to: tx.to,
+          value: tx.value,
+          data: tx.data,
+          chainId: reference(chain),
+          nonce,
+          gas,
+          maxFeePerGas,
+          maxPriorityFeePerGas,
+        }
+      },
+      (key) => signTransactionWith(filled!, key),
+    )
+    // The key is wiped by now; only the signed bytes go to the chain.
+    return rpc('eth_sendRawTransaction', [raw])
+  }
 
   return {
     async UPDATE_EMAIL({ email }) {
@@ -267,6 +471,7 @@ export function createWallet(options: WalletOptions): Handlers {
         delete record.accounts[old]
       }
       record.email = me.email
+      account(me.email).shareContext = me.shareContext ?? old
       await save()
       return { newEmail: me.email }
     },
@@ -328,6 +533,7 @@ export function createWallet(options: WalletOptions): Handlers {
       return { chainId }
     },
     async SIGN_OUT() {
+      abortAll()
       const token = record.token
       record.token = undefined
       await save()
@@ -341,11 +547,36 @@ export function createWallet(options: WalletOptions): Handlers {
       applyTheme(themeMode, themeVariables)
       return {}
     },
-    async SYNC_DAPP_DATA() {
+    async SYNC_DAPP_DATA({ metadata }) {
+      // A claim of the page: shown as unverified, as text only; its icons are never loaded.
+      dappName = metadata?.name ? metadata.name.trim().slice(0, 60) || undefined : undefined
       return {}
     },
-    async RPC_REQUEST({ method }) {
+    async ABORT_REQUESTS() {
+      abortAll()
+      return {}
+    },
+    async RPC_REQUEST({ method, params }) {
       const address = record.email ? record.accounts?.[record.email]?.eip155Address : undefined
+      const kind = classifyMethod(method)
+      if (kind === 'disallowed') throw new FrameError('Requested RPC call is not allowed', 'NOT_ALLOWED')
+      const list = params === undefined ? [] : params
+      if (!Array.isArray(list)) throw new FrameError('The parameters must be an array', 'INVALID_PARAMS')
+      if (kind === 'safe') return { result: await rpcFor(chainId)(method, list) }
+      if (kind === 'chain') {
+        const requested = (list[0] as { chainId?: unknown } | undefined)?.chainId
+        if (typeof requested !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(requested))
+          throw new FrameError('Invalid chain id', 'INVALID_PARAMS')
+        const next = `eip155:${BigInt(requested)}`
+        if (options.rpcUrls !== undefined && options.rpcUrls[next] === undefined)
+          throw new FrameError(`Unsupported chain: ${next}`, 'UNSUPPORTED_CHAIN')
+        chainId = toChainId(next, chainId)
+        return { result: null }
+      }
+      if (kind === 'unsafe') {
+        if (!record.token || !address || !record.email) throw new FrameError('Not signed in', 'NOT_CONNECTED')
+        return { result: await unsafe(method, list, record.email, address) }
+      }
       switch (method) {
         case 'eth_accounts':
           return { result: record.token && address ? [address] : [] }

@@ -181,7 +181,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     limits: { ...defaultEmbeddedLimits, ...embedded.limits },
     publicUrl: embedded.publicUrl?.replace(/\/$/, ''),
   })
-  registerFrameRoutes(app, embedded.frameDir ?? defaultFrameDir(), projects.requireProject)
+  registerFrameRoutes(app, embedded.frameDir ?? defaultFrameDir(), projects.requireProject, (id) =>
+    repository.siwx.listRpcUrls(id),
+  )
   if (embedded.mailer?.close) app.addHook('onClose', async () => embedded.mailer?.close?.())
   // The embedded wallet's keys too: made on first start, checked against LATCH_SECRET_KEY.
   await keys.ensure()

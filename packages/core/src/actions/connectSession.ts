@@ -75,7 +75,7 @@ async function startSession(
         if (!isCurrentSessionAttempt(latch, id, attempt)) return
         if (event.type === 'pairing')
           patchSession(latch, id, { pairing: { uri: event.uri, expiresAt: event.expiresAt } })
-        else {
+        else if (event.type === 'view') {
           const { type: _type, ...route } = event
           latch.events.emit('SESSION_VIEW_REQUEST', { connectorId: id, ...route })
         }

@@ -7,13 +7,15 @@ import type {
   ChainNamespace,
   ConnectedAccount,
   SessionConnector,
+  SessionConnectorEvent,
 } from '../types.js'
 import { afterConnect, forgetNamespaces, releaseNamespaces } from './_connection.js'
 import { patchSession } from './_session.js'
 import { explorerAddressUrl, isConnected, nextAttempt, patchState, withNamespace } from './_shared.js'
 import { closeModal } from './close.js'
+import { fetchBalance } from './fetchBalance.js'
 import { applyChainChanged } from './handleChainChanged.js'
-import { pushView } from './navigate.js'
+import { pushTransaction, pushView, settleTransaction } from './navigate.js'
 import { openModal } from './open.js'
 import { restoreNamespace, restoreSession } from './restore.js'
 
@@ -187,6 +189,10 @@ function watchSession(latch: Latch, connector: SessionConnector): () => void {
       if (namespaces.length) endSession(latch, namespaces)
     },
     onEvent(event) {
+      if (event.type === 'approval') {
+        followApproval(latch, connector, event)
+        return
+      }
       if (event.type !== 'view') return
       const { type: _type, ...route } = event
       latch.events.emit('SESSION_VIEW_REQUEST', { connectorId: connector.id, ...route })
@@ -194,6 +200,9 @@ function watchSession(latch: Latch, connector: SessionConnector): () => void {
     onUserChanged(user) {
       if (latch.store.getState().sessions[connector.id]?.status === 'connected')
         patchSession(latch, connector.id, { user })
+    },
+    onToast(toast) {
+      latch.events.emit('TOAST', toast)
     },
     onAlert(alert) {
       latch.store.setState((state) =>
@@ -219,4 +228,49 @@ function endSession(latch: Latch, namespaces: ChainNamespace[]): void {
   )
     closeModal(latch)
   latch.events.emit('DISCONNECT_SUCCESS', { namespaces })
+}
+
+/** Pending approvals of session connectors: request id → transaction-stack entry id. */
+const approvals = new WeakMap<Latch, Map<string, number | 'inline'>>()
+
+/**
+ * ApproveTransaction for an unsafe request the wallet's own window approves (spec §2, §4): opened
+ * on `start` (the modal opens if closed); the view's Cancel aborts the connector's pending
+ * requests. `end` pops it or closes the modal, and a success refreshes the native balance. While
+ * the sign-in view waits for its signature, that view stays and says where to confirm.
+ */
+function followApproval(
+  latch: Latch,
+  connector: SessionConnector,
+  event: Extract<SessionConnectorEvent, { type: 'approval' }>,
+): void {
+  const pending = approvals.get(latch) ?? new Map<string, number | 'inline'>()
+  approvals.set(latch, pending)
+  if (event.phase === 'start') {
+    const state = latch.store.getState()
+    if (state.modal.open && state.router.history.at(-1)?.view === 'SIWXSignMessage') {
+      pending.set(event.requestId, 'inline')
+      return
+    }
+    const route = { view: 'ApproveTransaction' as const, params: { connectorId: connector.id } }
+    const wasOpen = state.modal.open
+    if (!wasOpen) openModal(latch, route)
+    const id = pushTransaction(latch, {
+      ...route,
+      replace: !wasOpen,
+      goBack: true,
+      onCancel: () => connector.abortRequests?.(),
+    })
+    pending.set(event.requestId, id)
+    return
+  }
+  const id = pending.get(event.requestId)
+  pending.delete(event.requestId)
+  if (event.outcome === 'success') {
+    const { activeNamespace } = latch.store.getState()
+    void fetchBalance(latch, { namespace: activeNamespace, force: true }).catch(() => {})
+  }
+  if (id === undefined || id === 'inline') return
+  if (latch.store.getState().router.transactionStack.at(-1)?.id !== id) return
+  settleTransaction(latch, event.outcome)
 }

@@ -308,19 +308,71 @@ describe('given the embedded wallet connector', () => {
   })
 
   describe('its eip155 provider', () => {
-    it('answers safe reads through the frame and refuses signing without asking it', async () => {
-      frame = scriptedFrame(defaultAnswers())
+    it('sends signing requests to the frame, bracketed by approval events for the modal', async () => {
+      frame = scriptedFrame(defaultAnswers({ RPC_REQUEST: { ok: { result: '0xsigned' } } }))
       const { wallet } = connector()
       await login(wallet)
+      const events: unknown[] = []
+      wallet.subscribe({
+        onAccountsChanged() {},
+        onChainChanged() {},
+        onSessionEnded() {},
+        onEvent: (event) => events.push(event),
+      })
       const provider = wallet.getProvider('eip155') as {
         request(a: { method: string; params?: unknown }): Promise<unknown>
       }
-      await expect(provider.request({ method: 'eth_accounts' })).resolves.toEqual([ADDRESS])
-      const before = frame.requests.length
-      await expect(provider.request({ method: 'personal_sign', params: ['0x00', ADDRESS] })).rejects.toThrow(
-        'Requested RPC call is not allowed',
+      await expect(provider.request({ method: 'personal_sign', params: ['0x00', ADDRESS] })).resolves.toBe(
+        '0xsigned',
       )
-      expect(frame.requests).toHaveLength(before)
+      expect(events).toEqual([
+        { type: 'approval', phase: 'start', requestId: 'approval-1' },
+        { type: 'approval', phase: 'end', requestId: 'approval-1', outcome: 'success' },
+      ])
+      expect(frame.requests.at(-1)).toMatchObject({
+        type: 'RPC_REQUEST',
+        payload: { method: 'personal_sign', params: ['0x00', ADDRESS] },
+      })
+    })
+
+    for (const [code, message] of [
+      ['USER_REJECTED', 'The user rejected the request.'],
+      ['ABORTED', 'Request was aborted'],
+    ] as const) {
+      it(`maps the frame's ${code} to EIP-1193 4001 '${message}'`, async () => {
+        frame = scriptedFrame(defaultAnswers({ RPC_REQUEST: { error: { message: 'from the frame', code } } }))
+        const { wallet } = connector()
+        await login(wallet)
+        const provider = wallet.getProvider('eip155') as { request(a: { method: string }): Promise<unknown> }
+        await expect(provider.request({ method: 'eth_sendTransaction' })).rejects.toMatchObject({
+          shortMessage: message,
+          code: 4001,
+        })
+      })
+    }
+
+    it("shows the 'Action not allowed' toast 300 ms after a disallowed request", async () => {
+      frame = scriptedFrame(
+        defaultAnswers({
+          RPC_REQUEST: { error: { message: 'Requested RPC call is not allowed', code: 'NOT_ALLOWED' } },
+        }),
+      )
+      const { wallet } = connector()
+      await login(wallet)
+      const toasts: unknown[] = []
+      wallet.subscribe({
+        onAccountsChanged() {},
+        onChainChanged() {},
+        onSessionEnded() {},
+        onToast: (toast) => toasts.push(toast),
+      })
+      const provider = wallet.getProvider('eip155') as { request(a: { method: string }): Promise<unknown> }
+      await expect(provider.request({ method: 'eth_sign' })).rejects.toMatchObject({ code: 4200 })
+      const refusedAt = Date.now()
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      expect(toasts).toEqual([])
+      await expect.poll(() => toasts).toEqual([{ id: 'ACTION_NOT_ALLOWED', message: 'Action not allowed' }])
+      expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(290)
     })
 
     it("maps the frame's NOT_ALLOWED to 'Requested RPC call is not allowed'", async () => {

@@ -4,8 +4,10 @@ import {
   EmailThrottledError,
   FrameResponseError,
   InvalidEmailError,
+  RequestAbortedError,
   RpcCallNotAllowedError,
 } from '../errors/frame.js'
+import { UserRejectedRequestError } from '../errors/rpc.js'
 import type { FrameClient } from '../frame/client.js'
 import type { FrameEvent, FrameUser } from '../frame/protocol.js'
 import { isEmail } from '../schema/email.js'
@@ -111,9 +113,13 @@ export interface EmbeddedWalletConnector extends SessionConnector {
 
 type Eip1193Listener = (...args: unknown[]) => void
 
-/** Methods the page may ask the frame for before signing exists (safe reads). */
-const SIGNING_METHODS =
-  /^(eth_sign|personal_sign|eth_signTypedData.*|eth_sendTransaction|eth_signTransaction|eth_sendRawTransaction|wallet_sendCalls|wallet_grantPermissions)$/
+/**
+ * Methods the frame approves on its own screen: the modal shows ApproveTransaction meanwhile. The
+ * frame alone decides what is allowed (its lists are in `@latch/frame`); this set only drives the view.
+ */
+const APPROVED_IN_FRAME = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'])
+/** The 'Action not allowed' toast follows a disallowed request after this long (spec §5). */
+export const NOT_ALLOWED_TOAST_DELAY_MS = 300
 
 const toHex = (id: number) => `0x${id.toString(16)}`
 
@@ -171,6 +177,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   const emit = (event: string, ...args: unknown[]) => {
     for (const listener of providerListeners.get(event) ?? []) listener(...args)
   }
+
+  let approvals = 0
 
   const onFrameEvent = (event: FrameEvent) => {
     if (event.type !== 'SESSION_ENDED') return
@@ -254,7 +262,6 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
 
   const provider = {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
-      if (SIGNING_METHODS.test(method)) throw new RpcCallNotAllowedError({ method })
       const fc = await frame()
       if (method === 'wallet_switchEthereumChain') {
         const hex = (
@@ -270,8 +277,15 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         }
         return null
       }
+      const approval = APPROVED_IN_FRAME.has(method) ? `approval-${++approvals}` : undefined
+      const tell = (event: SessionConnectorEvent) => {
+        for (const h of handlers) h.onEvent?.(event)
+      }
+      if (approval) tell({ type: 'approval', phase: 'start', requestId: approval })
+      let outcome: 'success' | 'error' = 'error'
       try {
         const { result } = await fc.request('RPC_REQUEST', { method, params: params ?? [] })
+        outcome = 'success'
         if (method === 'eth_chainId' && (typeof result === 'string' || typeof result === 'number')) {
           const id =
             typeof result === 'number' ? result : Number.parseInt(result, result.startsWith('0x') ? 16 : 10)
@@ -280,9 +294,18 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         }
         return result
       } catch (error) {
-        if (error instanceof FrameResponseError && error.code === 'NOT_ALLOWED')
+        if (error instanceof FrameResponseError && error.code === 'NOT_ALLOWED') {
+          setTimeout(() => {
+            for (const h of handlers) h.onToast?.({ id: 'ACTION_NOT_ALLOWED', message: 'Action not allowed' })
+          }, NOT_ALLOWED_TOAST_DELAY_MS)
           throw new RpcCallNotAllowedError({ method })
+        }
+        if (error instanceof FrameResponseError && error.code === 'USER_REJECTED')
+          throw new UserRejectedRequestError({ cause: error })
+        if (error instanceof FrameResponseError && error.code === 'ABORTED') throw new RequestAbortedError()
         throw error
+      } finally {
+        if (approval) tell({ type: 'approval', phase: 'end', requestId: approval, outcome })
       }
     },
     on(event: string, listener: Eip1193Listener) {
@@ -473,6 +496,11 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         otpWaiter = undefined
         if (mine === attempt) setLogin({ step: 'idle' })
       }
+    },
+
+    abortRequests() {
+      // The frame closes its screen and answers every waiting unsafe request 'Request was aborted'.
+      if (client) void client.then((fc) => fc.request('ABORT_REQUESTS', {})).catch(() => {})
     },
 
     cancel() {

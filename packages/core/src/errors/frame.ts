@@ -70,3 +70,16 @@ export class RpcCallNotAllowedError extends BaseError {
     super('Requested RPC call is not allowed', method ? { details: method } : {})
   }
 }
+
+export type RequestAbortedErrorType = RequestAbortedError & { name: 'RequestAbortedError' }
+/**
+ * A request that waited for approval ended unanswered: the visitor rejected an earlier one or
+ * cancelled in the modal (spec §4, §8). EIP-1193 4001, like a rejection.
+ */
+export class RequestAbortedError extends BaseError {
+  override name = 'RequestAbortedError' as const
+  readonly code = 4001
+  constructor() {
+    super('Request was aborted')
+  }
+}

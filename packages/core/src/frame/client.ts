@@ -69,11 +69,12 @@ const permissionsFor = (origin: string) =>
 
 const HIDDEN_STYLE =
   'position:fixed;top:0;left:0;width:1px;height:1px;border:0;opacity:0;pointer-events:none;visibility:hidden'
+// Centred without a CSS transform: a transformed frame never counts as visible to
+// IntersectionObserver v2, which the frame's approval guard relies on.
 const OVERLAY_STYLE = [
   'position:fixed',
-  'top:50%',
-  'left:50%',
-  'transform:translate(-50%,-50%)',
+  'inset:0',
+  'margin:auto',
   'width:min(360px,calc(100vw - 32px))',
   'height:min(600px,calc(100vh - 32px))',
   'border:0',

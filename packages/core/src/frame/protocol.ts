@@ -86,6 +86,8 @@ export const frameRequestSchemas = {
     payload: s.object({ otp: s.string().regex(/^\d{6}$/, 'The code has 6 digits') }).strict(),
     result: s.object({ newEmail: s.string().email() }),
   },
+  /** The page's Cancel: closes the approval screen; every pending unsafe request ends 'Request was aborted'. */
+  ABORT_REQUESTS: { payload: empty, result: empty },
   RPC_REQUEST: {
     payload: s.object({ method: s.string().min(1), params: s.unknown() }),
     result: s.object({ result: s.unknown() }),

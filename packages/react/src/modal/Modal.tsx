@@ -47,7 +47,7 @@ export function prefetchWallets(latch: Latch): void {
  * Escape and outside click dismiss, everything outside made inert while it is open.
  * @public used through the module `load.ts` imports with import()
  */
-export function Modal({ latch }: { latch: Latch }) {
+export function Modal({ latch, toast }: { latch: Latch; toast?: ToastRequest | undefined }) {
   const open = useLatchState((s) => s.modal.open, { latch })
   // Kept mounted for the close animation (spec §2: 150 ms), none when motion is reduced.
   const [leaving, setLeaving] = useState(false)
@@ -68,12 +68,39 @@ export function Modal({ latch }: { latch: Latch }) {
     const timer = setTimeout(() => setLeaving(false), CLOSE_MS)
     return () => clearTimeout(timer)
   }, [open])
-  if (!(open || leaving) || typeof document === 'undefined') return null
+  if (typeof document === 'undefined') return null
+  const floating = toast ? <FloatingToast key={toast.at} toast={toast} /> : null
+  if (!(open || leaving))
+    return floating && createPortal(<ModalMessages>{floating}</ModalMessages>, document.body)
   return createPortal(
     <ModalMessages>
       <Dialog latch={latch} closing={!open} />
+      {floating}
     </ModalMessages>,
     document.body,
+  )
+}
+
+/** A message for the visitor outside any view (spec §5: 'Action not allowed'), at `at`. */
+export interface ToastRequest {
+  id: 'ACTION_NOT_ALLOWED'
+  at: number
+}
+
+/** Shown above the page (and the modal) for 3 s, announced politely; never takes the focus. */
+function FloatingToast({ toast }: { toast: ToastRequest }) {
+  const t = useT()
+  const [shown, setShown] = useState(true)
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(false), 3000)
+    return () => clearTimeout(timer)
+  }, [])
+  return (
+    <div data-latch="" className="latch-toast-layer">
+      <div role="status" className="latch-toast" data-testid="latch-action-toast" data-shown={shown}>
+        {shown && toast.id === 'ACTION_NOT_ALLOWED' ? t('toast.actionNotAllowed') : ''}
+      </div>
+    </div>
   )
 }
 
@@ -113,6 +140,8 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
     const hidden: Element[] = []
     for (const sibling of Array.from(document.body.children)) {
       if (sibling === portal || sibling.hasAttribute('inert') || sibling.tagName === 'SCRIPT') continue
+      // The embedded wallet's frame shows its own screens above the modal (its approval screen).
+      if (sibling.hasAttribute('data-latch-frame')) continue
       sibling.setAttribute('inert', '')
       hidden.push(sibling)
     }
@@ -139,6 +168,8 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
     const dialog = dialogRef.current
     if (!dialog) return
     if (dialog.contains(document.activeElement) && document.activeElement !== dialog) return
+    // The embedded wallet's frame, shown above the modal, keeps the focus it took.
+    if (document.activeElement?.hasAttribute('data-latch-frame')) return
     focusInitial(dialog)
   }, [entry.view])
 

@@ -4,7 +4,8 @@ import { type ComponentType, useEffect, useState } from 'react'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { getLoadedModal, loadModal, onModalLoaded } from './load.js'
 
-type ModalComponent = ComponentType<{ latch: Latch }>
+type ToastRequest = { id: 'ACTION_NOT_ALLOWED'; at: number }
+type ModalComponent = ComponentType<{ latch: Latch; toast?: ToastRequest | undefined }>
 
 /** Mounts the lazily loaded modal as soon as its code is there (preload or first open). */
 export function ModalRoot({ latch }: { latch: Latch }) {
@@ -15,9 +16,19 @@ export function ModalRoot({ latch }: { latch: Latch }) {
     if (already) setModal(() => already.Modal)
     return onModalLoaded((module) => setModal(() => module.Modal))
   }, [])
+  // A toast (a disallowed embedded-wallet request) shows even with the modal closed.
+  const [toast, setToast] = useState<ToastRequest>()
+  useEffect(
+    () =>
+      latch.events.on('TOAST', ({ id }) => {
+        setToast({ id, at: Date.now() })
+        loadModal().catch((error: unknown) => console.error('[latch] the modal failed to load', error))
+      }),
+    [latch],
+  )
   useEffect(() => {
     if (open && !Modal)
       loadModal().catch((error: unknown) => console.error('[latch] the modal failed to load', error))
   }, [open, Modal])
-  return Modal ? <Modal latch={latch} /> : null
+  return Modal ? <Modal latch={latch} toast={toast} /> : null
 }

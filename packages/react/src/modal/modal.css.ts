@@ -68,6 +68,7 @@ export const modalCss = `
 [data-latch] .latch-item .latch-mosaic-tile,[data-latch] .latch-mosaic-tile{width:12px;height:12px;border-radius:3px;background:var(--latch-bg);font-size:0!important}
 [data-latch] .latch-toast{position:absolute;inset-inline:16px;inset-block-end:16px;margin-inline:auto;inline-size:max-content;max-inline-size:calc(100% - 32px);padding:8px 14px;border-radius:999px;background:var(--latch-fg);color:var(--latch-bg);font:600 14px var(--latch-font-family);opacity:0;transform:translateY(8px);transition:opacity 150ms,transform 150ms;pointer-events:none}
 [data-latch] .latch-toast[data-shown="true"]{opacity:1;transform:none}
+[data-latch].latch-toast-layer{position:fixed;inset-inline:0;inset-block-end:24px;z-index:1000000;pointer-events:none}[data-latch].latch-toast-layer .latch-toast{position:static}
 [dir="rtl"] [data-latch] .latch-chevron,[dir="rtl"][data-latch] .latch-chevron{transform:scaleX(-1)}
 [data-latch] .latch-search{width:100%;min-height:40px;padding:0 12px;margin-bottom:12px;border:1px solid var(--latch-border);border-radius:calc(var(--latch-border-radius) * .75);background:var(--latch-bg);color:var(--latch-fg);font:15px var(--latch-font-family)}
 [data-latch] .latch-email{margin-bottom:12px}[data-latch] .latch-email-row{display:flex;gap:8px}[data-latch] .latch-email-row .latch-search{margin-bottom:0;flex:1}[data-latch] .latch-otp{text-align:center;letter-spacing:.4em;font-size:20px;font-variant-numeric:tabular-nums}

@@ -27,13 +27,18 @@ const types: Record<string, string> = {
  * required (no policy may be created, so no string ever reaches an HTML sink), and embeddable by
  * exactly the project's allowed origins (never the spec's default preview hosts).
  */
-export function frameContentSecurityPolicy(ancestors: readonly string[]): string {
+export function frameContentSecurityPolicy(
+  ancestors: readonly string[],
+  rpcUrls: readonly string[] = [],
+): string {
+  // The project's chain RPC origins (`project set-rpc`): the only other hosts the frame may call.
+  const rpcOrigins = [...new Set(rpcUrls.flatMap((url) => originOf(url)))]
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...rpcOrigins].join(' '),
     "form-action 'none'",
     "base-uri 'none'",
     "require-trusted-types-for 'script'",
@@ -42,11 +47,21 @@ export function frameContentSecurityPolicy(ancestors: readonly string[]): string
   ].join('; ')
 }
 
+function originOf(url: string): string[] {
+  try {
+    const { origin, protocol } = new URL(url)
+    return protocol === 'https:' || protocol === 'http:' ? [origin] : []
+  } catch {
+    return []
+  }
+}
+
 /** `GET /frame/?projectId=…` (the frame's page, per project) and `/frame/assets/*`. */
 export function registerFrameRoutes(
   app: FastifyInstance,
   frameDir: string | undefined,
   requireProject: preHandlerAsyncHookHandler,
+  listRpcUrls: (projectId: string) => Promise<Record<string, string>> = async () => ({}),
 ): void {
   app.get(
     '/frame',
@@ -64,7 +79,10 @@ export function registerFrameRoutes(
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header('content-security-policy', frameContentSecurityPolicy(ancestors))
+        .header(
+          'content-security-policy',
+          frameContentSecurityPolicy(ancestors, Object.values(await listRpcUrls(request.project!.id))),
+        )
         .header('cross-origin-opener-policy', 'same-origin')
         .header('referrer-policy', 'no-referrer')
         .send(html)

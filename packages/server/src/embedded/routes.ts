@@ -227,6 +227,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         // Only patterns the server's full check accepts; the frame matches with the same code.
         allowedOrigins: projectOrigins(project).filter(isOriginPattern),
         recovery: await db.getRecoveryPolicy(project.id),
+        // The chains the frame signs for and reads from (`project set-rpc`), never the page's.
+        rpcUrls: await repository.siwx.listRpcUrls(project.id),
       }
     },
   )

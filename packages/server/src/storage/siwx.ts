@@ -40,6 +40,8 @@ export interface SiwxRepository {
   revokeSession(projectId: string, id: string): Promise<boolean>
   setRpcUrl(projectId: string, chainId: string, url: string): Promise<void>
   getRpcUrl(projectId: string, chainId: string): Promise<string | undefined>
+  /** Every chain RPC URL of the project, by CAIP-2 id (the embedded-wallet frame's chains). */
+  listRpcUrls(projectId: string): Promise<Record<string, string>>
 }
 
 interface KeyRow {
@@ -170,6 +172,13 @@ export function createSiwxRepository(driver: SqlDriver): SiwxRepository {
         [projectId, chainId],
       )
       return row?.url
+    },
+    async listRpcUrls(projectId) {
+      const rows = await driver.all<{ chain_id: string; url: string }>(
+        'SELECT chain_id, url FROM project_rpc_urls WHERE project_id = ? ORDER BY chain_id',
+        [projectId],
+      )
+      return Object.fromEntries(rows.map((row) => [row.chain_id, row.url]))
     },
   }
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { shortAddress } from '../../format.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
+import { embeddedConnectorOf } from './embedded.js'
 import type { ViewProps } from './index.js'
 
 /**
@@ -16,6 +17,12 @@ export default function SIWXSignMessageView({ latch }: ViewProps<'SIWXSignMessag
   const signing = useLatchState((s) => s.signIn.signing, { latch })
   const error = useLatchState((s) => s.signIn.error, { latch })
   const required = useLatchState((s) => s.signIn.required, { latch })
+  // The embedded wallet approves in its own window, shown above the modal.
+  const embeddedId = embeddedConnectorOf(latch)?.id
+  const viaFrame = useLatchState(
+    (s) => embeddedId !== undefined && (s.sessions[embeddedId]?.status ?? 'disconnected') !== 'disconnected',
+    { latch },
+  )
   const network = latch.options.networks.find((n) => n.caipNetworkId === request?.caipNetworkId)
   // This view arrives after the modal placed the focus (it loads on demand): take it once.
   const primary = useRef<HTMLButtonElement>(null)
@@ -42,7 +49,9 @@ export default function SIWXSignMessageView({ latch }: ViewProps<'SIWXSignMessag
         <>
           <div className="latch-spinner" role="progressbar" aria-label={t('siwx.authenticating')} />
           <p data-testid="latch-siwx-authenticating">{t('siwx.authenticating')}</p>
-          <p className="latch-muted">{t('siwx.confirm')}</p>
+          <p className="latch-muted" data-testid="latch-siwx-confirm">
+            {viaFrame ? t('approve.confirm') : t('siwx.confirm')}
+          </p>
         </>
       ) : (
         <div className="latch-actions">

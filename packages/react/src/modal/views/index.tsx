@@ -5,6 +5,7 @@ import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
 import { AccountView } from './AccountView.js'
 import { AllWalletsView } from './AllWalletsView.js'
+import { ApproveTransactionView } from './ApproveTransactionView.js'
 import { ConnectingView } from './ConnectingView.js'
 import { ConnectView } from './ConnectView.js'
 import { EmbeddedWalletView } from './EmbeddedWalletView.js'
@@ -52,6 +53,7 @@ const views: ViewRegistry = {
   SwitchActiveChain: SwitchActiveChainView,
   UnsupportedChain: UnsupportedChainView,
   SIWXSignMessage,
+  ApproveTransaction: ApproveTransactionView,
 }
 
 function renderView<V extends View>(latch: Latch, view: V, entry: Routes[V]) {
@@ -77,6 +79,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'SIWXSignMessage':
     case 'EmbeddedWallet':
     case 'UpdateEmail':
+    case 'ApproveTransaction':
       return t(`view.${entry.view}.title`)
     case 'ConnectingWalletConnectBasic': {
       // A wallet from the registry titles its own pairing view.

@@ -1,0 +1,155 @@
+import { formatGwei } from 'viem'
+import { decodeCalldata, formatNative, type TypedDataSummary } from './decode.js'
+import { t } from './i18n.js'
+import { clearScreen, el, root } from './ui.js'
+
+type Key = Parameters<typeof t>[0]
+
+/** What the approval screen shows, built by the frame from the raw request only. */
+export type ApprovalView = {
+  /** The embedding page's origin as the browser reported it and the frame checked it. */
+  origin: string
+  /** The name the page gave with SYNC_DAPP_DATA: shown as a claim, never trusted, no icon loaded. */
+  dappName: string | undefined
+  from: string
+} & (
+  | { kind: 'message'; text: string | undefined; hex: string }
+  | { kind: 'typedData'; summary: TypedDataSummary; chainId: bigint }
+  | {
+      kind: 'transaction'
+      to: string | undefined
+      value: bigint
+      data: `0x${string}` | undefined
+      chainId: bigint
+      nonce: number
+      gas: bigint
+      maxFeePerGas: bigint
+      maxPriorityFeePerGas: bigint
+    }
+)
+
+const maxUint160 = 2n ** 160n - 1n
+const maxUint256 = 2n ** 256n - 1n
+
+function amountText(amount: bigint): string {
+  return amount === maxUint256 || amount === maxUint160 ? t('approve.unlimited') : amount.toString()
+}
+
+function deadlineText(deadline: bigint | undefined): string {
+  if (deadline === undefined || deadline === 0n || deadline >= 2n ** 48n - 1n) return t('approve.noDeadline')
+  return `${new Date(Number(deadline) * 1000).toISOString()} (${deadline})`
+}
+
+/** The rows of the screen: label key and text, in reading order. */
+export function approvalRows(view: ApprovalView): { rows: [Key, string][]; warnings: string[] } {
+  const rows: [Key, string][] = [['approve.from', view.from]]
+  const warnings: string[] = []
+  if (view.kind === 'message') {
+    if (view.text !== undefined) rows.push(['approve.message', view.text])
+    else rows.push(['approve.messageHex', view.hex])
+  } else if (view.kind === 'typedData') {
+    const s = view.summary
+    if (s.domainName !== undefined) rows.push(['approve.domain', s.domainName])
+    if (s.verifyingContract !== undefined) rows.push(['approve.contract', s.verifyingContract])
+    if (s.domainChainId !== undefined) {
+      rows.push(['approve.domainChain', s.domainChainId.toString()])
+      if (s.domainChainId !== view.chainId)
+        warnings.push(
+          t('approve.chainMismatch', {
+            domain: s.domainChainId.toString(),
+            current: view.chainId.toString(),
+          }),
+        )
+    }
+    rows.push(['approve.primaryType', s.primaryType])
+    if (s.permit) {
+      rows.push(['approve.permit', s.permit.kind])
+      rows.push(['approve.spender', s.permit.spender])
+      for (const { token, amount } of s.permit.amounts) {
+        if (token !== undefined) rows.push(['approve.token', token])
+        rows.push(['approve.amount', amountText(amount)])
+      }
+      rows.push(['approve.deadline', deadlineText(s.permit.deadline)])
+    }
+  } else {
+    rows.push(['approve.to', view.to ?? t('approve.contractCreation')])
+    rows.push(['approve.value', formatNative(view.value)])
+    const call = decodeCalldata(view.data)
+    if (call) {
+      rows.push(['approve.selector', call.signature ? `${call.selector} ${call.signature}` : call.selector])
+      if (call.target !== undefined) rows.push(['approve.callTarget', call.target])
+      if (call.amount !== undefined) rows.push(['approve.callAmount', amountText(call.amount)])
+    }
+    rows.push(['approve.chain', view.chainId.toString()])
+    rows.push(['approve.nonce', String(view.nonce)])
+    rows.push(['approve.gas', view.gas.toString()])
+    rows.push(['approve.maxFee', `${formatGwei(view.maxFeePerGas)} gwei`])
+    rows.push(['approve.priorityFee', `${formatGwei(view.maxPriorityFeePerGas)} gwei`])
+    rows.push(['approve.maxCost', formatNative(view.gas * view.maxFeePerGas)])
+  }
+  return { rows, warnings }
+}
+
+/**
+ * The approval screen. Resolves true on Approve, false on Reject (or Escape). `cancel` closes it
+ * from outside (the page aborted the request). The Approve button is never focused by itself.
+ */
+export function showApproval(view: ApprovalView): { decision: Promise<boolean>; cancel: () => void } {
+  let settle: (approved: boolean) => void = () => {}
+  const decision = new Promise<boolean>((resolve) => {
+    settle = (approved) => {
+      clearScreen()
+      resolve(approved)
+    }
+  })
+  const { rows, warnings } = approvalRows(view)
+  const title = el('h1', { id: 'latch-title', tabindex: '-1' }, [t(`approve.title.${view.kind}`)])
+  const list = el('dl', { class: 'rows' })
+  for (const [label, value] of rows) list.append(el('dt', {}, [t(label)]), el('dd', {}, [value]))
+  const reject = el('button', { type: 'button', class: 'secondary', 'data-action': 'reject' }, [
+    t('approve.reject'),
+  ])
+  const approve = el('button', { type: 'button', 'data-action': 'approve' }, [t('approve.approve')])
+  reject.addEventListener('click', () => settle(false))
+  approve.addEventListener('click', () => {
+    approve.disabled = true
+    reject.disabled = true
+    approve.textContent = t('approve.working')
+    settle(true)
+  })
+  const card = el(
+    'section',
+    { class: 'card approval', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'latch-title' },
+    [
+      title,
+      el('div', { class: 'origin' }, [
+        el('p', { class: 'origin-label' }, [t('approve.origin')]),
+        el('p', { class: 'origin-value', 'data-testid': 'approval-origin' }, [view.origin]),
+        el('p', { class: 'hint' }, [t('approve.originHelp')]),
+        ...(view.dappName
+          ? [
+              el('p', { class: 'hint', 'data-testid': 'approval-dapp-claim' }, [
+                t('approve.dappClaim', { name: view.dappName }),
+              ]),
+            ]
+          : []),
+      ]),
+      ...warnings.map((w) => el('p', { class: 'warning', role: 'alert' }, [w])),
+      list,
+      el('div', { class: 'actions' }, [reject, approve]),
+    ],
+  )
+  card.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') settle(false)
+  })
+  root().replaceChildren(card)
+  // The page focuses the frame when it shows it (VISIBILITY): the screen's title takes it then,
+  // never the Approve button.
+  const focusTitle = () => {
+    if (title.isConnected && !card.contains(document.activeElement)) title.focus()
+  }
+  focusTitle()
+  window.addEventListener('focus', focusTitle)
+  void decision.finally(() => window.removeEventListener('focus', focusTitle))
+  return { decision, cancel: () => settle(false) }
+}

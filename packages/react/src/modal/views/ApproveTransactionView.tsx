@@ -1,0 +1,23 @@
+'use client'
+import { goBack } from '@latch/core/internal'
+import { useT } from '../../i18n/context.js'
+import type { ViewProps } from './index.js'
+
+/**
+ * An unsafe request of the embedded wallet waits for the visitor in the wallet's own window (the
+ * frame, shown above this view): nothing to approve here. Cancel aborts the pending requests.
+ */
+export function ApproveTransactionView({ latch }: ViewProps<'ApproveTransaction'>) {
+  const t = useT()
+  return (
+    <div className="latch-center" data-testid="latch-approve-transaction">
+      <div className="latch-spinner" role="progressbar" aria-label={t('approve.confirm')} />
+      <p data-testid="latch-approve-confirm">{t('approve.confirm')}</p>
+      <div className="latch-actions">
+        <button type="button" className="latch-secondary" onClick={() => goBack(latch)}>
+          {t('siwx.cancel')}
+        </button>
+      </div>
+    </div>
+  )
+}
