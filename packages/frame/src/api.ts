@@ -74,6 +74,9 @@ export function createApi(projectId: string, getToken: () => string | undefined)
     share: (proof: Proof) => call<{ authShare: string }>('POST', 'share', proof),
     recovery: (proof: Proof) =>
       call<{ mode: string; share: string; authShare: string }>('POST', 'recovery', proof),
+    exportCode: (proof: Proof) => call<{ exportId: string; kid: string }>('POST', 'export/code', proof),
+    exportConfirm: (body: Proof & { exportId: string; kid: string; otp: string }) =>
+      call<{ ok: true }>('POST', 'export/confirm', body),
     signOutWith: (token: string) => call<void>('DELETE', 'session', undefined, token),
   }
 }

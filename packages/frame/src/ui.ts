@@ -2,7 +2,7 @@ import { minPasswordLength } from './custody.js'
 import { t } from './i18n.js'
 
 /** Builds an element with text only: nothing is ever parsed as HTML (Trusted Types forbid it). */
-function el<K extends keyof HTMLElementTagNameMap>(
+export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   props: Partial<Record<string, string>> = {},
   children: (Node | string)[] = [],
@@ -13,7 +13,7 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node
 }
 
-const root = () => document.getElementById('app') as HTMLElement
+export const root = () => document.getElementById('app') as HTMLElement
 
 /** A message on the frame's own page (e.g. why it does not run). */
 export function showNotice(title: string, text: string): void {

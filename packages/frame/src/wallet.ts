@@ -10,6 +10,7 @@ import {
   WrongPasswordError,
   wipe,
 } from './custody.js'
+import { askExport } from './export.js'
 import { FrameError, type Handlers } from './protocol.js'
 import { type AccountRecord, type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
 
@@ -296,6 +297,16 @@ export function createWallet(options: WalletOptions): Handlers {
     },
     async SYNC_DAPP_DATA() {
       return {}
+    },
+    async EXPORT_WALLET() {
+      const email = record.email
+      if (!record.token || !email || account(email).deviceShare === undefined)
+        throw new FrameError('Not signed in', 'NOT_CONNECTED')
+      let opened = false
+      await visibly(async () => {
+        opened = await askExport({ email, projectId })
+      })
+      return { opened }
     },
     async RPC_REQUEST({ method }) {
       const address = record.email ? record.accounts?.[record.email]?.eip155Address : undefined

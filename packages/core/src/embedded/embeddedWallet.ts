@@ -64,6 +64,12 @@ export interface EmbeddedWalletConnector extends SessionConnector {
   submitOtp(otp: string): Promise<void>
   /** Sends a new code to the same address (subject to the 30 s throttle). */
   resendCode(): Promise<void>
+  /**
+   * Export of the recovery phrase and keys: the frame shows its Export screen over the page, and
+   * a person's click there opens the frame origin's own window, where the secrets are shown after
+   * a fresh email code. Resolves whether that window opened; nothing secret reaches the page.
+   */
+  exportWallet(): Promise<{ opened: boolean }>
 }
 
 type Eip1193Listener = (...args: unknown[]) => void
@@ -278,6 +284,11 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         setLogin({ step: 'verify-otp', email, submitting: false, error: describe(error) })
         throw error
       }
+    },
+
+    async exportWallet() {
+      if (!client) throw new FrameResponseError({ message: 'Not signed in', code: 'NOT_CONNECTED' })
+      return (await client).request('EXPORT_WALLET', {})
     },
 
     async connect({ networks, metadata, params, onEvent }) {

@@ -114,6 +114,8 @@ export const en = {
   'embedded.failed': 'An error occurred',
   'embedded.retry': 'Try again',
   'account.signOut': 'Sign out',
+  'account.exportWallet': 'Export wallet',
+  'account.exportFailed': 'The export could not start. Try again.',
   'view.WhatIsAWallet.title': 'What is a wallet?',
   'connect.guide': 'New to wallets?',
   'connect.guide.start': 'Get started',

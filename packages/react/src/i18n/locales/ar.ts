@@ -110,6 +110,8 @@ export const messages: Messages = {
   'embedded.failed': 'حدث خطأ',
   'embedded.retry': 'حاول مجددًا',
   'account.signOut': 'تسجيل الخروج',
+  'account.exportWallet': 'تصدير المحفظة',
+  'account.exportFailed': 'تعذّر بدء التصدير. حاول مرة أخرى.',
   'view.WhatIsAWallet.title': 'ما المحفظة؟',
   'connect.guide': 'جديد على المحافظ؟',
   'connect.guide.start': 'ابدأ من هنا',

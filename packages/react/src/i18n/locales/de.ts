@@ -120,6 +120,8 @@ export const messages: Messages = {
   'embedded.failed': 'Ein Fehler ist aufgetreten',
   'embedded.retry': 'Erneut versuchen',
   'account.signOut': 'Abmelden',
+  'account.exportWallet': 'Wallet exportieren',
+  'account.exportFailed': 'Der Export konnte nicht starten. Versuche es erneut.',
   'view.WhatIsAWallet.title': 'Was ist eine Wallet?',
   'connect.guide': 'Neu bei Wallets?',
   'connect.guide.start': 'Los geht’s',

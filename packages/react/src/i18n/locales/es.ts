@@ -118,6 +118,8 @@ export const messages: Messages = {
   'embedded.failed': 'Se produjo un error',
   'embedded.retry': 'Intentar de nuevo',
   'account.signOut': 'Cerrar sesión',
+  'account.exportWallet': 'Exportar billetera',
+  'account.exportFailed': 'No se pudo iniciar la exportación. Inténtalo de nuevo.',
   'view.WhatIsAWallet.title': '¿Qué es una billetera?',
   'connect.guide': '¿Nuevo en billeteras?',
   'connect.guide.start': 'Empieza aquí',

@@ -113,6 +113,8 @@ export const messages: Messages = {
   'embedded.failed': 'خطایی رخ داد',
   'embedded.retry': 'تلاش دوباره',
   'account.signOut': 'خروج',
+  'account.exportWallet': 'خروجی گرفتن از کیف پول',
+  'account.exportFailed': 'خروجی‌گیری شروع نشد. دوباره تلاش کنید.',
   'view.WhatIsAWallet.title': 'کیف پول چیست؟',
   'connect.guide': 'با کیف پول‌ها تازه آشنا شده‌اید؟',
   'connect.guide.start': 'شروع کنید',

@@ -118,6 +118,8 @@ export const messages: Messages = {
   'embedded.failed': 'Une erreur est survenue',
   'embedded.retry': 'Réessayer',
   'account.signOut': 'Se déconnecter',
+  'account.exportWallet': 'Exporter le portefeuille',
+  'account.exportFailed': 'L’export n’a pas pu démarrer. Réessayez.',
   'view.WhatIsAWallet.title': 'Qu’est-ce qu’un portefeuille ?',
   'connect.guide': 'Nouveau venu ?',
   'connect.guide.start': 'Commencer',

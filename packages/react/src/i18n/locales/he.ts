@@ -110,6 +110,8 @@ export const messages: Messages = {
   'embedded.failed': 'אירעה שגיאה',
   'embedded.retry': 'נסו שוב',
   'account.signOut': 'התנתקות',
+  'account.exportWallet': 'ייצוא הארנק',
+  'account.exportFailed': 'לא ניתן היה להתחיל את הייצוא. נסו שוב.',
   'view.WhatIsAWallet.title': 'מה זה ארנק?',
   'connect.guide': 'חדשים בעולם הארנקים?',
   'connect.guide.start': 'איך מתחילים',

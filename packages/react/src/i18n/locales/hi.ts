@@ -113,6 +113,8 @@ export const messages: Messages = {
   'embedded.failed': 'एक त्रुटि हुई',
   'embedded.retry': 'फिर से कोशिश करें',
   'account.signOut': 'साइन आउट करें',
+  'account.exportWallet': 'वॉलेट निर्यात करें',
+  'account.exportFailed': 'निर्यात शुरू नहीं हो सका। फिर से कोशिश करें।',
   'view.WhatIsAWallet.title': 'वॉलेट क्या है?',
   'connect.guide': 'वॉलेट में नए हैं?',
   'connect.guide.start': 'शुरू करें',

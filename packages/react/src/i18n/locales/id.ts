@@ -117,6 +117,8 @@ export const messages: Messages = {
   'embedded.failed': 'Terjadi kesalahan',
   'embedded.retry': 'Coba lagi',
   'account.signOut': 'Keluar',
+  'account.exportWallet': 'Ekspor dompet',
+  'account.exportFailed': 'Ekspor tidak dapat dimulai. Coba lagi.',
   'view.WhatIsAWallet.title': 'Apa itu dompet?',
   'connect.guide': 'Baru mengenal dompet?',
   'connect.guide.start': 'Mulai',

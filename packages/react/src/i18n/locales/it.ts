@@ -118,6 +118,8 @@ export const messages: Messages = {
   'embedded.failed': 'Si è verificato un errore',
   'embedded.retry': 'Riprova',
   'account.signOut': 'Esci',
+  'account.exportWallet': 'Esporta wallet',
+  'account.exportFailed': 'Impossibile avviare l’esportazione. Riprova.',
   'view.WhatIsAWallet.title': 'Che cos’è un wallet?',
   'connect.guide': 'Nuovo ai wallet?',
   'connect.guide.start': 'Inizia',

@@ -118,6 +118,8 @@ export const messages: Messages = {
   'embedded.failed': 'エラーが発生しました',
   'embedded.retry': 'もう一度試す',
   'account.signOut': 'サインアウト',
+  'account.exportWallet': 'ウォレットをエクスポート',
+  'account.exportFailed': 'エクスポートを開始できませんでした。もう一度お試しください。',
   'view.WhatIsAWallet.title': 'ウォレットとは？',
   'connect.guide': 'ウォレットは初めてですか？',
   'connect.guide.start': 'はじめる',

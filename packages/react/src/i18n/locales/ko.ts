@@ -117,6 +117,8 @@ export const messages: Messages = {
   'embedded.failed': '오류가 발생했습니다',
   'embedded.retry': '다시 시도',
   'account.signOut': '로그아웃',
+  'account.exportWallet': '지갑 내보내기',
+  'account.exportFailed': '내보내기를 시작할 수 없습니다. 다시 시도하세요.',
   'view.WhatIsAWallet.title': '지갑이란?',
   'connect.guide': '지갑이 처음인가요?',
   'connect.guide.start': '시작하기',

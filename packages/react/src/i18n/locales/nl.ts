@@ -116,6 +116,8 @@ export const messages: Messages = {
   'embedded.failed': 'Er is een fout opgetreden',
   'embedded.retry': 'Opnieuw proberen',
   'account.signOut': 'Afmelden',
+  'account.exportWallet': 'Wallet exporteren',
+  'account.exportFailed': 'De export kon niet starten. Probeer het opnieuw.',
   'view.WhatIsAWallet.title': 'Wat is een wallet?',
   'connect.guide': 'Nieuw met wallets?',
   'connect.guide.start': 'Aan de slag',

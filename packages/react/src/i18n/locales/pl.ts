@@ -116,6 +116,8 @@ export const messages: Messages = {
   'embedded.failed': 'Wystąpił błąd',
   'embedded.retry': 'Spróbuj ponownie',
   'account.signOut': 'Wyloguj się',
+  'account.exportWallet': 'Eksportuj portfel',
+  'account.exportFailed': 'Nie udało się rozpocząć eksportu. Spróbuj ponownie.',
   'view.WhatIsAWallet.title': 'Czym jest portfel?',
   'connect.guide': 'Nie znasz portfeli?',
   'connect.guide.start': 'Zacznij tutaj',

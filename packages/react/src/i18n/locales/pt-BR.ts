@@ -117,6 +117,8 @@ export const messages: Messages = {
   'embedded.failed': 'Ocorreu um erro',
   'embedded.retry': 'Tentar novamente',
   'account.signOut': 'Sair',
+  'account.exportWallet': 'Exportar carteira',
+  'account.exportFailed': 'Não foi possível iniciar a exportação. Tente novamente.',
   'view.WhatIsAWallet.title': 'O que é uma carteira?',
   'connect.guide': 'Novo em carteiras?',
   'connect.guide.start': 'Comece aqui',

@@ -119,6 +119,8 @@ export const messages: Messages = {
   'embedded.failed': 'Произошла ошибка',
   'embedded.retry': 'Попробовать снова',
   'account.signOut': 'Выйти',
+  'account.exportWallet': 'Экспорт кошелька',
+  'account.exportFailed': 'Не удалось начать экспорт. Попробуйте ещё раз.',
   'view.WhatIsAWallet.title': 'Что такое кошелёк?',
   'connect.guide': 'Впервые слышите о кошельках?',
   'connect.guide.start': 'С чего начать',

@@ -115,6 +115,8 @@ export const messages: Messages = {
   'embedded.failed': 'Bir hata oluştu',
   'embedded.retry': 'Tekrar dene',
   'account.signOut': 'Çıkış yap',
+  'account.exportWallet': 'Cüzdanı dışa aktar',
+  'account.exportFailed': 'Dışa aktarma başlatılamadı. Tekrar deneyin.',
   'view.WhatIsAWallet.title': 'Cüzdan nedir?',
   'connect.guide': 'Cüzdanlarda yeni misiniz?',
   'connect.guide.start': 'Başlayın',

@@ -118,6 +118,8 @@ export const messages: Messages = {
   'embedded.failed': 'Сталася помилка',
   'embedded.retry': 'Спробувати ще раз',
   'account.signOut': 'Вийти',
+  'account.exportWallet': 'Експорт гаманця',
+  'account.exportFailed': 'Не вдалося почати експорт. Спробуйте ще раз.',
   'view.WhatIsAWallet.title': 'Що таке гаманець?',
   'connect.guide': 'Вперше чуєте про гаманці?',
   'connect.guide.start': 'З чого почати',

@@ -115,6 +115,8 @@ export const messages: Messages = {
   'embedded.failed': 'Đã xảy ra lỗi',
   'embedded.retry': 'Thử lại',
   'account.signOut': 'Đăng xuất',
+  'account.exportWallet': 'Xuất ví',
+  'account.exportFailed': 'Không thể bắt đầu xuất. Hãy thử lại.',
   'view.WhatIsAWallet.title': 'Ví là gì?',
   'connect.guide': 'Mới làm quen với ví?',
   'connect.guide.start': 'Bắt đầu',

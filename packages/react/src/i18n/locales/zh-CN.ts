@@ -109,6 +109,8 @@ export const messages: Messages = {
   'embedded.failed': '发生错误',
   'embedded.retry': '重试',
   'account.signOut': '退出登录',
+  'account.exportWallet': '导出钱包',
+  'account.exportFailed': '无法开始导出，请重试。',
   'view.WhatIsAWallet.title': '什么是钱包？',
   'connect.guide': '第一次使用钱包？',
   'connect.guide.start': '开始了解',

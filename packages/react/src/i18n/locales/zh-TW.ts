@@ -109,6 +109,8 @@ export const messages: Messages = {
   'embedded.failed': '發生錯誤',
   'embedded.retry': '重試',
   'account.signOut': '登出',
+  'account.exportWallet': '匯出錢包',
+  'account.exportFailed': '無法開始匯出，請再試一次。',
   'view.WhatIsAWallet.title': '什麼是錢包？',
   'connect.guide': '第一次使用錢包？',
   'connect.guide.start': '開始了解',
