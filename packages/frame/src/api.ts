@@ -83,6 +83,9 @@ export function createApi(projectId: string, getToken: () => string | undefined)
       call<{ action: 'VERIFY_SECONDARY_OTP' }>('POST', 'email/primary', { attemptId, otp }),
     updateEmailSecondary: (attemptId: string, otp: string) =>
       call<Me>('POST', 'email/secondary', { attemptId, otp }),
+    exportCode: (proof: Proof) => call<{ exportId: string; kid: string }>('POST', 'export/code', proof),
+    exportConfirm: (body: Proof & { exportId: string; kid: string; otp: string }) =>
+      call<{ ok: true }>('POST', 'export/confirm', body),
     signOutWith: (token: string) => call<void>('DELETE', 'session', undefined, token),
   }
 }

@@ -63,6 +63,33 @@ export const en = {
   'approve.approve': 'Approve',
   'approve.reject': 'Reject',
   'approve.working': 'Signing…',
+  'export.title': 'Export your wallet',
+  'export.help':
+    'Your recovery phrase and private keys are shown in a separate window of {origin}, after a code we send to {email}. Anyone who sees them controls your wallet.',
+  'export.open': 'Open the export window',
+  'export.cancel': 'Cancel',
+  'export.blocked': 'The window did not open: allow pop-ups for this site and try again.',
+  'guard.hint': 'For your safety, point at a button for a moment before you press it.',
+  'window.title': 'Export your wallet',
+  'window.notTopLevel': 'This page works only in its own window.',
+  'window.noLogin':
+    'No wallet is signed in for this app in this browser (or the browser keeps the login only inside the app). Sign in in the app, then open this window again from its Account view.',
+  'window.intro':
+    'Signed in as {email}. We send a code to this email; your recovery phrase and private keys are shown here once you enter it. We also tell you by mail when they were shown.',
+  'window.sendCode': 'Send the code',
+  'window.sending': 'Sending…',
+  'window.codeSent': 'We sent a code to {email}.',
+  'window.codeLabel': 'Code from the email',
+  'window.codeFormat': 'The code has 6 digits',
+  'window.reveal': 'Show recovery phrase and keys',
+  'window.revealing': 'Opening…',
+  'window.warning':
+    'Anyone who sees these controls your wallet. Write the phrase down offline; never type it into a website or share it.',
+  'window.phrase': 'Recovery phrase',
+  'window.evmKey': 'Ethereum private key ({address})',
+  'window.solanaKey': 'Solana private key ({address})',
+  'window.close': 'Hide and close',
+  'window.closed': 'Hidden. You can close this window.',
 } as const
 
 /** A catalog: every key of the English one. */

@@ -21,6 +21,7 @@ import {
   summarizeTypedData,
 } from './decode.js'
 import { classifyMethod } from './methods.js'
+import { askExport } from './export.js'
 import { FrameError, type Handlers } from './protocol.js'
 import { createRpc } from './rpc.js'
 import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './sign.js'
@@ -555,6 +556,16 @@ export function createWallet(options: WalletOptions): Handlers {
     async ABORT_REQUESTS() {
       abortAll()
       return {}
+    },
+    async EXPORT_WALLET() {
+      const email = record.email
+      if (!record.token || !email || account(email).deviceShare === undefined)
+        throw new FrameError('Not signed in', 'NOT_CONNECTED')
+      let opened = false
+      await visibly(async () => {
+        opened = await askExport({ email, projectId })
+      })
+      return { opened }
     },
     async RPC_REQUEST({ method, params }) {
       const address = record.email ? record.accounts?.[record.email]?.eip155Address : undefined

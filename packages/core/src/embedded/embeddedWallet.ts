@@ -109,6 +109,12 @@ export interface EmbeddedWalletConnector extends SessionConnector {
   submitEmailUpdateOtp(otp: string): Promise<void>
   /** Leaves the email change (nothing changes unless the second code was accepted). */
   cancelEmailUpdate(): void
+  /**
+   * Export of the recovery phrase and keys: the frame shows its Export screen over the page, and
+   * a person's click there opens the frame origin's own window, where the secrets are shown after
+   * a fresh email code. Resolves whether that window opened; nothing secret reaches the page.
+   */
+  exportWallet(): Promise<{ opened: boolean }>
 }
 
 type Eip1193Listener = (...args: unknown[]) => void
@@ -436,6 +442,11 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
 
     cancelEmailUpdate() {
       setUpdate({ step: 'idle' })
+    },
+
+    async exportWallet() {
+      if (!client) throw new FrameResponseError({ message: 'Not signed in', code: 'NOT_CONNECTED' })
+      return (await client).request('EXPORT_WALLET', {})
     },
 
     async connect({ networks, metadata, params, onEvent }) {

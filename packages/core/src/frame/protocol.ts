@@ -92,6 +92,10 @@ export const frameRequestSchemas = {
     payload: s.object({ method: s.string().min(1), params: s.unknown() }),
     result: s.object({ result: s.unknown() }),
   },
+  // Export of the recovery phrase and keys: the frame shows its Export screen (guarded against
+  // clickjacking); the secrets are shown only in a top-level window on the frame's origin, after a
+  // fresh email code. SUCCESS once that window is open; nothing secret ever comes back.
+  EXPORT_WALLET: { payload: empty, result: s.object({ opened: s.boolean() }) },
 } as const
 
 export type FrameRequestType = keyof typeof frameRequestSchemas

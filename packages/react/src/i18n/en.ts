@@ -123,6 +123,8 @@ export const en = {
   'updateEmail.primary': 'Enter the 6-digit code sent to your current email',
   'updateEmail.taken': 'This email already belongs to another account',
   'updateEmail.same': 'This is already your email',
+  'account.exportWallet': 'Export wallet',
+  'account.exportFailed': 'The export could not start. Try again.',
   'view.WhatIsAWallet.title': 'What is a wallet?',
   'connect.guide': 'New to wallets?',
   'connect.guide.start': 'Get started',

@@ -91,6 +91,7 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
     sink = await startMailSink()
     frameDir = await mkdtemp(join(tmpdir(), 'latch-frame-'))
     await writeFile(join(frameDir, 'index.html'), '<!doctype html><title>frame</title>')
+    await writeFile(join(frameDir, 'window.html'), '<!doctype html><title>window</title>')
     server = await startTestServer(backend, {
       embedded: {
         mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }),
@@ -484,6 +485,52 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
       expect(await errorOf(refused)).toBe('email_taken')
       expect(((await (await get('me', user.token)).json()) as { email: string }).email).toBe(email)
     }, 60_000)
+  describe('when a signed-in device asks to export the wallet', () => {
+    it('then the export code needs a device signature, is bound to its export id, works once, and a passed check mails the owner', async () => {
+      const email = `export-${backend}@example.com`
+      const user = await signUp(email)
+      // The token alone asks for nothing: a device signature is needed.
+      expect((await post('export/code', { nonce: 'AAAA', signature: 'AAAA' }, user.token)).status).toBe(403)
+      const after = Date.now()
+      const asked = await post('export/code', await proof(user.device, user.token, 'export-code'), user.token)
+      expect(asked.status).toBe(200)
+      const started = (await asked.json()) as { exportId: string; kid: string }
+      const mail = await sink.waitFor(email, { after })
+      expect(mail.subject).toMatch(/wallet export code/)
+      const otp = codeOf(mail.text)
+      const confirm = async (body: Record<string, unknown>) =>
+        post(
+          'export/confirm',
+          { ...started, otp, ...body, ...(await proof(user.device, user.token, 'export')) },
+          user.token,
+        )
+
+      // A wrong code, and the right code with another export id, are refused.
+      const wrong = await confirm({ otp: otp === '000000' ? '111111' : '000000' })
+      expect(wrong.status).toBe(400)
+      expect(((await wrong.json()) as { error: string }).error).toBe('INVALID_OTP')
+      const foreignId = await confirm({ exportId: 'b'.repeat(43) })
+      expect(foreignId.status).toBe(400)
+      const before = Date.now()
+      const ok = await confirm({})
+      expect(ok.status).toBe(200)
+      const notice = await sink.waitFor(email, { after: before })
+      expect(notice.subject).toMatch(/wallet was exported/)
+      expect(notice.text).toContain('IP address')
+      // Once.
+      expect((await confirm({})).status).toBe(400)
+    })
+  })
+
+  describe('when the frame origin window is asked for', () => {
+    it('then no page may frame it, its opener is cut, and nothing is cached', async () => {
+      const response = await fetch(`${server.base}/frame/window?${q}&action=export`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+      expect(response.headers.get('cache-control')).toBe('no-store')
+    })
   })
 
   describe('when a page frames the frame', () => {

@@ -1,4 +1,4 @@
-import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto'
+import { createHmac, createPublicKey, randomBytes, randomInt, randomUUID, verify } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
 import { projectOrigins } from '../http/project.js'
@@ -664,6 +664,112 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
           share: share.toString('base64url'),
           authShare: authShare.toString('base64url'),
         }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  // Export of the recovery phrase and keys (shown in the frame origin's own top-level window):
+  // a fresh code mailed to the account, bound to this session and to an export id only that
+  // window holds, checked once; a passed check mails the owner that the wallet was exported.
+  const exportKey = (sessionId: string, hmac: string) => `embedded-export:${sessionId}:${hmac}`
+  const exportHmac = (secret: Buffer, exportId: string, code: string) =>
+    createHmac('sha256', secret).update(`export:${exportId}:${code}`).digest('hex')
+
+  app.post(
+    '/embedded/v1/export/code',
+    { ...withProject, schema: { querystring: projectQuery, body: proofBody } },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        await deviceProof(
+          request,
+          current,
+          'export-code',
+          request.body as { nonce: string; signature: string },
+        )
+        const user = await db.getUser(current.userId)
+        if (user?.eip155Address == null) throw thrown(404, 'no_wallet', 'This account has no wallet yet')
+        const project = request.project!
+        const throttle = await store.increment(
+          `embedded-export-mail:${project.id}:${current.userId}`,
+          limits.resendSeconds * 1000,
+        )
+        if (throttle.count > 1) {
+          const retryAfter = Math.max(1, Math.ceil(throttle.resetMs / 1000))
+          throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
+        }
+        const mail = requireMailer()
+        const exportId = randomBytes(32).toString('base64url')
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+        const pepper = await keys.current('otp')
+        await store.put(
+          exportKey(current.id, `${pepper.kid}:${exportHmac(pepper.secret!, exportId, code)}`),
+          limits.codeLifetimeMs,
+        )
+        const minutes = Math.round(limits.codeLifetimeMs / 60_000)
+        await mail.send({
+          to: user.email,
+          subject: `Your ${project.name} wallet export code`,
+          text: `Your code to export your ${project.name} wallet is ${code}.\n\nIt expires in ${minutes} minutes. Exporting shows your recovery phrase and private keys: anyone who sees them controls your wallet. If you did not ask for it, do not share this code with anyone, and secure your mailbox.`,
+        })
+        return { exportId, kid: pepper.kid }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  app.post(
+    '/embedded/v1/export/confirm',
+    {
+      ...withProject,
+      schema: {
+        querystring: projectQuery,
+        body: {
+          type: 'object',
+          required: ['exportId', 'kid', 'otp', 'nonce', 'signature'],
+          additionalProperties: false,
+          properties: {
+            exportId: b64(64),
+            kid: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' },
+            otp: { type: 'string', pattern: '^[0-9]{6}$' },
+            ...signed,
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        const body = request.body as {
+          exportId: string
+          kid: string
+          otp: string
+          nonce: string
+          signature: string
+        }
+        await deviceProof(request, current, 'export', body)
+        const project = request.project!
+        const failures = await store.increment(`embedded-export-check:${current.id}`, limits.windowMs)
+        if (failures.count > limits.attemptFailures)
+          throw thrown(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts: ask for a new code later')
+        const pepper = await keys.byKid('otp', body.kid)
+        const valid =
+          pepper?.secret !== undefined &&
+          (await store.consume(
+            exportKey(current.id, `${body.kid}:${exportHmac(pepper.secret, body.exportId, body.otp)}`),
+          ))
+        if (!valid) throw thrown(400, 'INVALID_OTP', 'Invalid or expired code')
+        const user = await db.getUser(current.userId)
+        if (user === undefined) throw thrown(401, 'session_ended', 'The session is not valid')
+        await requireMailer().send({
+          to: user.email,
+          subject: `Your ${project.name} wallet was exported`,
+          text: `The recovery phrase and private keys of your ${project.name} wallet were just shown on a device signed in with this email.\n\nBrowser: ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, move your funds to a new wallet now and secure your mailbox.`,
+        })
+        return { ok: true }
       } catch (error) {
         return fail(reply, error)
       }

@@ -119,6 +119,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'أدخل الرمز المكوّن من 6 أرقام المرسل إلى بريدك الإلكتروني الحالي',
   'updateEmail.taken': 'هذا البريد الإلكتروني مرتبط بحساب آخر بالفعل',
   'updateEmail.same': 'هذا هو بريدك الإلكتروني بالفعل',
+  'account.exportWallet': 'تصدير المحفظة',
+  'account.exportFailed': 'تعذّر بدء التصدير. حاول مرة أخرى.',
   'view.WhatIsAWallet.title': 'ما المحفظة؟',
   'connect.guide': 'جديد على المحافظ؟',
   'connect.guide.start': 'ابدأ من هنا',

@@ -129,6 +129,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Gib den 6-stelligen Code ein, der an deine aktuelle E-Mail-Adresse gesendet wurde',
   'updateEmail.taken': 'Diese E-Mail-Adresse gehört bereits zu einem anderen Konto',
   'updateEmail.same': 'Das ist bereits deine E-Mail-Adresse',
+  'account.exportWallet': 'Wallet exportieren',
+  'account.exportFailed': 'Der Export konnte nicht starten. Versuche es erneut.',
   'view.WhatIsAWallet.title': 'Was ist eine Wallet?',
   'connect.guide': 'Neu bei Wallets?',
   'connect.guide.start': 'Los geht’s',

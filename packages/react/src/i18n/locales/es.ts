@@ -127,6 +127,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Introduce el código de 6 dígitos enviado a tu correo actual',
   'updateEmail.taken': 'Este correo ya pertenece a otra cuenta',
   'updateEmail.same': 'Este ya es tu correo',
+  'account.exportWallet': 'Exportar billetera',
+  'account.exportFailed': 'No se pudo iniciar la exportación. Inténtalo de nuevo.',
   'view.WhatIsAWallet.title': '¿Qué es una billetera?',
   'connect.guide': '¿Nuevo en billeteras?',
   'connect.guide.start': 'Empieza aquí',

@@ -122,6 +122,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'کد ۶ رقمی ارسال‌شده به ایمیل فعلی‌تان را وارد کنید',
   'updateEmail.taken': 'این ایمیل به حساب دیگری تعلق دارد',
   'updateEmail.same': 'این همین حالا ایمیل شماست',
+  'account.exportWallet': 'خروجی گرفتن از کیف پول',
+  'account.exportFailed': 'خروجی‌گیری شروع نشد. دوباره تلاش کنید.',
   'view.WhatIsAWallet.title': 'کیف پول چیست؟',
   'connect.guide': 'با کیف پول‌ها تازه آشنا شده‌اید؟',
   'connect.guide.start': 'شروع کنید',

@@ -127,6 +127,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Saisissez le code à 6 chiffres envoyé à votre adresse e-mail actuelle',
   'updateEmail.taken': 'Cette adresse e-mail appartient déjà à un autre compte',
   'updateEmail.same': 'C’est déjà votre adresse e-mail',
+  'account.exportWallet': 'Exporter le portefeuille',
+  'account.exportFailed': 'L’export n’a pas pu démarrer. Réessayez.',
   'view.WhatIsAWallet.title': 'Qu’est-ce qu’un portefeuille ?',
   'connect.guide': 'Nouveau venu ?',
   'connect.guide.start': 'Commencer',

@@ -119,6 +119,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'הזינו את הקוד בן 6 הספרות שנשלח לאימייל הנוכחי שלכם',
   'updateEmail.taken': 'האימייל הזה כבר שייך לחשבון אחר',
   'updateEmail.same': 'זה כבר האימייל שלך',
+  'account.exportWallet': 'ייצוא הארנק',
+  'account.exportFailed': 'לא ניתן היה להתחיל את הייצוא. נסו שוב.',
   'view.WhatIsAWallet.title': 'מה זה ארנק?',
   'connect.guide': 'חדשים בעולם הארנקים?',
   'connect.guide.start': 'איך מתחילים',

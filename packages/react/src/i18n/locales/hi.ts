@@ -122,6 +122,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'अपने मौजूदा ईमेल पर भेजा गया 6 अंकों का कोड डालें',
   'updateEmail.taken': 'यह ईमेल पहले से किसी दूसरे खाते का है',
   'updateEmail.same': 'यह पहले से आपका ईमेल है',
+  'account.exportWallet': 'वॉलेट निर्यात करें',
+  'account.exportFailed': 'निर्यात शुरू नहीं हो सका। फिर से कोशिश करें।',
   'view.WhatIsAWallet.title': 'वॉलेट क्या है?',
   'connect.guide': 'वॉलेट में नए हैं?',
   'connect.guide.start': 'शुरू करें',

@@ -126,6 +126,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Masukkan kode 6 digit yang dikirim ke email Anda saat ini',
   'updateEmail.taken': 'Email ini sudah dimiliki akun lain',
   'updateEmail.same': 'Ini sudah email Anda',
+  'account.exportWallet': 'Ekspor dompet',
+  'account.exportFailed': 'Ekspor tidak dapat dimulai. Coba lagi.',
   'view.WhatIsAWallet.title': 'Apa itu dompet?',
   'connect.guide': 'Baru mengenal dompet?',
   'connect.guide.start': 'Mulai',

@@ -127,6 +127,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Inserisci il codice di 6 cifre inviato alla tua email attuale',
   'updateEmail.taken': 'Questa email appartiene già a un altro account',
   'updateEmail.same': 'Questa è già la tua email',
+  'account.exportWallet': 'Esporta wallet',
+  'account.exportFailed': 'Impossibile avviare l’esportazione. Riprova.',
   'view.WhatIsAWallet.title': 'Che cos’è un wallet?',
   'connect.guide': 'Nuovo ai wallet?',
   'connect.guide.start': 'Inizia',

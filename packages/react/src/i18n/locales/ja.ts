@@ -127,6 +127,8 @@ export const messages: Messages = {
   'updateEmail.primary': '現在のメールアドレスに送信された6桁のコードを入力してください',
   'updateEmail.taken': 'このメールアドレスは別のアカウントで使われています',
   'updateEmail.same': 'これはすでにあなたのメールアドレスです',
+  'account.exportWallet': 'ウォレットをエクスポート',
+  'account.exportFailed': 'エクスポートを開始できませんでした。もう一度お試しください。',
   'view.WhatIsAWallet.title': 'ウォレットとは？',
   'connect.guide': 'ウォレットは初めてですか？',
   'connect.guide.start': 'はじめる',

@@ -126,6 +126,8 @@ export const messages: Messages = {
   'updateEmail.primary': '현재 이메일로 보낸 6자리 코드를 입력하세요',
   'updateEmail.taken': '이 이메일은 이미 다른 계정에서 사용 중입니다',
   'updateEmail.same': '이미 사용 중인 이메일입니다',
+  'account.exportWallet': '지갑 내보내기',
+  'account.exportFailed': '내보내기를 시작할 수 없습니다. 다시 시도하세요.',
   'view.WhatIsAWallet.title': '지갑이란?',
   'connect.guide': '지갑이 처음인가요?',
   'connect.guide.start': '시작하기',

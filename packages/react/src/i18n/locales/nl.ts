@@ -125,6 +125,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Voer de 6-cijferige code in die naar je huidige e-mailadres is gestuurd',
   'updateEmail.taken': 'Dit e-mailadres hoort al bij een ander account',
   'updateEmail.same': 'Dit is al je e-mailadres',
+  'account.exportWallet': 'Wallet exporteren',
+  'account.exportFailed': 'De export kon niet starten. Probeer het opnieuw.',
   'view.WhatIsAWallet.title': 'Wat is een wallet?',
   'connect.guide': 'Nieuw met wallets?',
   'connect.guide.start': 'Aan de slag',

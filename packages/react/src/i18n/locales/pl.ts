@@ -125,6 +125,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Wpisz 6-cyfrowy kod wysłany na Twój obecny adres e-mail',
   'updateEmail.taken': 'Ten adres e-mail należy już do innego konta',
   'updateEmail.same': 'To już jest Twój adres e-mail',
+  'account.exportWallet': 'Eksportuj portfel',
+  'account.exportFailed': 'Nie udało się rozpocząć eksportu. Spróbuj ponownie.',
   'view.WhatIsAWallet.title': 'Czym jest portfel?',
   'connect.guide': 'Nie znasz portfeli?',
   'connect.guide.start': 'Zacznij tutaj',

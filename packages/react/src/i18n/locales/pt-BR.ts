@@ -126,6 +126,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Digite o código de 6 dígitos enviado ao seu e-mail atual',
   'updateEmail.taken': 'Este e-mail já pertence a outra conta',
   'updateEmail.same': 'Este já é o seu e-mail',
+  'account.exportWallet': 'Exportar carteira',
+  'account.exportFailed': 'Não foi possível iniciar a exportação. Tente novamente.',
   'view.WhatIsAWallet.title': 'O que é uma carteira?',
   'connect.guide': 'Novo em carteiras?',
   'connect.guide.start': 'Comece aqui',

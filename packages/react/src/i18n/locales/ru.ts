@@ -128,6 +128,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Введите 6-значный код, отправленный на ваш текущий email',
   'updateEmail.taken': 'Этот email уже принадлежит другому аккаунту',
   'updateEmail.same': 'Это уже ваш email',
+  'account.exportWallet': 'Экспорт кошелька',
+  'account.exportFailed': 'Не удалось начать экспорт. Попробуйте ещё раз.',
   'view.WhatIsAWallet.title': 'Что такое кошелёк?',
   'connect.guide': 'Впервые слышите о кошельках?',
   'connect.guide.start': 'С чего начать',

@@ -124,6 +124,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Mevcut e-posta adresinize gönderilen 6 haneli kodu girin',
   'updateEmail.taken': 'Bu e-posta adresi zaten başka bir hesaba ait',
   'updateEmail.same': 'Bu zaten sizin e-posta adresiniz',
+  'account.exportWallet': 'Cüzdanı dışa aktar',
+  'account.exportFailed': 'Dışa aktarma başlatılamadı. Tekrar deneyin.',
   'view.WhatIsAWallet.title': 'Cüzdan nedir?',
   'connect.guide': 'Cüzdanlarda yeni misiniz?',
   'connect.guide.start': 'Başlayın',

@@ -127,6 +127,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Введіть 6-значний код, надісланий на ваш поточний email',
   'updateEmail.taken': 'Цей email уже належить іншому акаунту',
   'updateEmail.same': 'Це вже ваш email',
+  'account.exportWallet': 'Експорт гаманця',
+  'account.exportFailed': 'Не вдалося почати експорт. Спробуйте ще раз.',
   'view.WhatIsAWallet.title': 'Що таке гаманець?',
   'connect.guide': 'Вперше чуєте про гаманці?',
   'connect.guide.start': 'З чого почати',

@@ -124,6 +124,8 @@ export const messages: Messages = {
   'updateEmail.primary': 'Nhập mã 6 chữ số đã gửi đến email hiện tại của bạn',
   'updateEmail.taken': 'Email này đã thuộc về một tài khoản khác',
   'updateEmail.same': 'Đây đã là email của bạn',
+  'account.exportWallet': 'Xuất ví',
+  'account.exportFailed': 'Không thể bắt đầu xuất. Hãy thử lại.',
   'view.WhatIsAWallet.title': 'Ví là gì?',
   'connect.guide': 'Mới làm quen với ví?',
   'connect.guide.start': 'Bắt đầu',

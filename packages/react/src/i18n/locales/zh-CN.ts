@@ -118,6 +118,8 @@ export const messages: Messages = {
   'updateEmail.primary': '输入发送到你当前邮箱的 6 位验证码',
   'updateEmail.taken': '该邮箱已属于另一个账户',
   'updateEmail.same': '这已经是你的邮箱',
+  'account.exportWallet': '导出钱包',
+  'account.exportFailed': '无法开始导出，请重试。',
   'view.WhatIsAWallet.title': '什么是钱包？',
   'connect.guide': '第一次使用钱包？',
   'connect.guide.start': '开始了解',

@@ -118,6 +118,8 @@ export const messages: Messages = {
   'updateEmail.primary': '輸入寄到你目前電子郵件的 6 位數驗證碼',
   'updateEmail.taken': '此電子郵件已屬於另一個帳戶',
   'updateEmail.same': '這已經是你的電子郵件',
+  'account.exportWallet': '匯出錢包',
+  'account.exportFailed': '無法開始匯出，請再試一次。',
   'view.WhatIsAWallet.title': '什麼是錢包？',
   'connect.guide': '第一次使用錢包？',
   'connect.guide.start': '開始了解',

@@ -1,5 +1,5 @@
 'use client'
-import { pushView, selectDisconnect } from '@latch/core/internal'
+import { activeEmbeddedWallet, exportEmbeddedWallet, pushView, selectDisconnect } from '@latch/core/internal'
 import { Avatar } from '../../components/Avatar.js'
 import { shortAddress } from '../../format.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
@@ -7,7 +7,7 @@ import { useLatchState } from '../../hooks/useLatchState.js'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
 import { embeddedConnectorOf } from './embedded.js'
-import { ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from './icons.js'
+import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon } from './icons.js'
 import type { ViewProps } from './index.js'
 import { Toast, useToast } from './Toast.js'
 import { WalletImage } from './WalletImage.js'
@@ -133,6 +133,21 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
               <ExternalIcon />
               <span>{t('account.explorer')}</span>
             </a>
+          </li>
+        )}
+        {user?.email && activeEmbeddedWallet(latch) && (
+          <li>
+            <button
+              type="button"
+              className="latch-item"
+              data-testid="latch-export-wallet"
+              onClick={() =>
+                void exportEmbeddedWallet(latch).catch(() => showToast(t('account.exportFailed')))
+              }
+            >
+              <KeyIcon />
+              <span>{t('account.exportWallet')}</span>
+            </button>
           </li>
         )}
         <li>
