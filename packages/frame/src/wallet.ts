@@ -12,7 +12,6 @@ import {
   WrongPasswordError,
   wipe,
 } from './custody.js'
-import { t } from './i18n.js'
 import {
   DecodeError,
   decodePersonalSign,
@@ -20,8 +19,9 @@ import {
   decodeTypedDataRequest,
   summarizeTypedData,
 } from './decode.js'
-import { classifyMethod } from './methods.js'
 import { askExport } from './export.js'
+import { t } from './i18n.js'
+import { classifyMethod } from './methods.js'
 import { FrameError, type Handlers } from './protocol.js'
 import { createRpc } from './rpc.js'
 import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './sign.js'
