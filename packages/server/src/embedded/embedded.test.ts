@@ -485,6 +485,8 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
       expect(await errorOf(refused)).toBe('email_taken')
       expect(((await (await get('me', user.token)).json()) as { email: string }).email).toBe(email)
     }, 60_000)
+  })
+
   describe('when a signed-in device asks to export the wallet', () => {
     it('then the export code needs a device signature, is bound to its export id, works once, and a passed check mails the owner', async () => {
       const email = `export-${backend}@example.com`
