@@ -208,6 +208,8 @@ test.describe('given the demo with an embedded wallet signed in', () => {
       await expect(page.getByTestId('demo-network')).toHaveText('eip155:8453')
       await page.getByRole('button', { name: 'Sign Permit' }).click()
       await expect(approval(page)).toContainText('8453')
+      // The frame itself is on Base: a domain of chain 8453 raises no chain-mismatch warning.
+      await expect(approval(page).locator('.warning')).toHaveCount(0)
       await press(page, 'reject')
       await expect(page.getByTestId('demo-permit-error')).toBeVisible()
     })

@@ -35,7 +35,10 @@ export const frameRequestSchemas = {
     result: empty,
   },
   GET_USER: {
-    payload: s.object({ chainId, preferredAccountType: s.enum(['eoa', 'smartAccount']).optional() }),
+    payload: s.object({
+      chainId: chainId.optional(),
+      preferredAccountType: s.enum(['eoa', 'smartAccount']).optional(),
+    }),
     result: s.object({
       email: nullable(s.string()).optional(),
       address: s.string().min(1),
