@@ -140,11 +140,27 @@ export function guardActivation(
   // The pointer's presence: any pointer event inside marks it in; leaving the document marks it out.
   on(document, 'pointermove', () => gate.pointerInside())
   on(document, 'pointerover', () => gate.pointerInside())
-  on(document.documentElement, 'pointerleave', () => gate.pointerLeft())
+  // Not in the capture phase: there, every child's own pointerleave would pass by too.
+  on(
+    document.documentElement,
+    'pointerleave',
+    (event) => {
+      if (event.target === document.documentElement) gate.pointerLeft()
+    },
+    false,
+  )
   on(document, 'mouseout', (event) => {
     if ((event as MouseEvent).relatedTarget === null) gate.pointerLeft()
   })
-  on(window, 'blur', () => gate.blurred())
+  // The window's own blur only (in the capture phase every element's blur would pass by too).
+  on(
+    window,
+    'blur',
+    (event) => {
+      if (event.target === window) gate.blurred()
+    },
+    false,
+  )
 
   on(
     button,
