@@ -147,8 +147,17 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
   const { readdir } = await import('node:fs/promises')
   const dir = join(root, 'packages/frame/dist/assets')
   const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.js'))
+  // The frame's screen catalogs are one chunk per locale, and a visitor loads at most one: the
+  // app's size counts every other chunk and the largest catalog.
+  const catalog = /^(ar|de|es|fa|fr|he|hi|id|it|ja|ko|nl|pl|pt-BR|ru|tr|uk|vi|zh-CN|zh-TW)-[\w-]+\.js$/
   let size = 0
-  for (const file of files) size += gzipSync(await readFile(join(dir, file)), { level: 9 }).length
+  let largestCatalog = 0
+  for (const file of files) {
+    const gz = gzipSync(await readFile(join(dir, file)), { level: 9 }).length
+    if (catalog.test(file)) largestCatalog = Math.max(largestCatalog, gz)
+    else size += gz
+  }
+  size += largestCatalog
   const budget = budgets.frame
   const over = files.length === 0 || size > budget * 1024
   if (over) failed++

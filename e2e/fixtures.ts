@@ -12,7 +12,7 @@ import {
   startRelay,
   type WalletPeer,
 } from '@latch/testkit/walletconnect'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Frame, type Page } from '@playwright/test'
 import { ports } from './playwright.config.js'
 
 /** The WalletConnect project id the demo and the scripted wallets use (any 32-hex id works locally). */
@@ -112,6 +112,30 @@ const axeSource = createRequire(import.meta.url)('axe-core').source as string
 export async function axeViolations(page: Page) {
   await page.addScriptTag({ content: axeSource })
   return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            o: unknown,
+          ): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }>
+        }
+      }
+    ).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`,
+    )
+  })
+}
+
+/**
+ * axe's violations inside a frame (the embedded wallet's, cross-origin). The frame's CSP takes no
+ * injected script tag, so axe is evaluated over the DevTools protocol, which CSP does not govern.
+ */
+export async function frameAxeViolations(frame: Frame) {
+  await frame.evaluate(axeSource)
+  return frame.evaluate(async () => {
     const axe = (
       window as unknown as {
         axe: {

@@ -14,5 +14,13 @@ export default defineConfig({
     target: 'es2022',
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // The frame, and the frame origin's own top-level window (export; approvals without
+    // IntersectionObserver v2).
+    rollupOptions: {
+      input: {
+        frame: fileURLToPath(new URL('index.html', import.meta.url)),
+        window: fileURLToPath(new URL('window.html', import.meta.url)),
+      },
+    },
   },
 })

@@ -112,6 +112,8 @@ export interface ViewParams {
     | undefined
   /** The embedded wallet's email login: device confirmation, code entry, authenticating. */
   EmbeddedWallet: { connectorId: string }
+  /** Changing the embedded wallet's login email: the new address, then a code to each address. */
+  UpdateEmail: { connectorId: string }
   Networks: undefined
   /** Waiting for the wallet to switch to this network. */
   SwitchNetwork: { caipNetworkId: CaipNetworkId; namespace?: ChainNamespace | undefined }
@@ -427,6 +429,8 @@ export interface SessionHandlers {
   onEvent?(event: SessionConnectorEvent): void
   /** An alert to show in the modal (the embedded frame failed to load, a request timed out). */
   onAlert?(alert: Alert): void
+  /** The session's user data changed (e.g. the embedded wallet's login email was updated). */
+  onUserChanged?(user: SessionUser): void
   /** A short message for the visitor, outside any view (spec §5: 'Action not allowed'). */
   onToast?(toast: { id: 'ACTION_NOT_ALLOWED'; message: string }): void
 }
@@ -469,6 +473,11 @@ export interface SessionConnector {
   restore(parameters: { networks: readonly CaipNetwork[] }): Promise<ApprovedSession | undefined>
   /** Ends the shared session, once, for every namespace on it. */
   disconnect(): Promise<void>
+  /**
+   * The app's theme, now and whenever it changes, for a connector that renders screens of its own
+   * (the embedded wallet's frame). Never waits on the network.
+   */
+  syncTheme?(theme: { themeMode: ThemeMode; themeVariables: ThemeVariables }): void
   /** The provider of one namespace of the live session (EIP-1193 for eip155); sync once connected. */
   getProvider(namespace: ChainNamespace): unknown
   subscribe(handlers: SessionHandlers): () => void

@@ -77,6 +77,15 @@ export function createApi(projectId: string, getToken: () => string | undefined)
     share: (proof: Proof) => call<{ authShare: string }>('POST', 'share', proof),
     recovery: (proof: Proof) =>
       call<{ mode: string; share: string; authShare: string }>('POST', 'recovery', proof),
+    updateEmail: (email: string) =>
+      call<{ attemptId: string; action: 'VERIFY_PRIMARY_OTP' }>('POST', 'email', { email }),
+    updateEmailPrimary: (attemptId: string, otp: string) =>
+      call<{ action: 'VERIFY_SECONDARY_OTP' }>('POST', 'email/primary', { attemptId, otp }),
+    updateEmailSecondary: (attemptId: string, otp: string) =>
+      call<Me>('POST', 'email/secondary', { attemptId, otp }),
+    exportCode: (proof: Proof) => call<{ exportId: string; kid: string }>('POST', 'export/code', proof),
+    exportConfirm: (body: Proof & { exportId: string; kid: string; otp: string }) =>
+      call<{ ok: true }>('POST', 'export/confirm', body),
     signOutWith: (token: string) => call<void>('DELETE', 'session', undefined, token),
   }
 }
@@ -88,6 +97,8 @@ export interface Me {
   deviceId: string
   wallet: { eip155Address: string; solanaAddress: string | null; recoveryMode: string | null } | null
   deviceHasShare: boolean
+  /** The email the account's shares are bound to (its first one); older servers omit it. */
+  shareContext?: string
 }
 export interface Proof {
   nonce: string

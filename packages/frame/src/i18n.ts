@@ -1,5 +1,8 @@
-// Every string the frame shows on its own screens. English is the source; other catalogs carry
-// the same keys. `{name}` placeholders are filled by `t`; text is only ever set as text.
+import { directionOf, matchLocale } from '@latch/core/internal'
+
+// Every string the frame shows on its own screens. English is the source; the other catalogs in
+// ./locales carry the same keys (the type says so, and i18n.test.ts checks the placeholders).
+// `{name}` placeholders are filled by `t`; text is only ever set as text.
 
 export const en = {
   'notice.title': 'Latch login',
@@ -35,6 +38,8 @@ export const en = {
   'passkey.notUsed':
     'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
   'passkey.wrong': 'This passkey does not open this wallet. Use the passkey you created with it.',
+  'password.wrong': 'The recovery password is not correct',
+  'recovery.mismatch': 'The recovered wallet does not match this account',
   'error.generic': 'Something went wrong: please try again',
   'approve.title.message': 'Sign a message',
   'approve.title.typedData': 'Sign typed data',
@@ -73,16 +78,89 @@ export const en = {
   'approve.approve': 'Approve',
   'approve.reject': 'Reject',
   'approve.working': 'Signing…',
+  'export.title': 'Export your wallet',
+  'export.help':
+    'Your recovery phrase and private keys are shown in a separate window of {origin}, after a code we send to {email}. Anyone who sees them controls your wallet.',
+  'export.open': 'Open the export window',
+  'export.cancel': 'Cancel',
+  'export.blocked': 'The window did not open: allow pop-ups for this site and try again.',
+  'guard.hint': 'For your safety, point at a button for a moment before you press it.',
+  'window.title': 'Export your wallet',
+  'window.notTopLevel': 'This page works only in its own window.',
+  'window.noLogin':
+    'No wallet is signed in for this app in this browser (or the browser keeps the login only inside the app). Sign in in the app, then open this window again from its Account view.',
+  'window.intro':
+    'Signed in as {email}. We send a code to this email; your recovery phrase and private keys are shown here once you enter it. We also tell you by mail when they were shown.',
+  'window.sendCode': 'Send the code',
+  'window.sending': 'Sending…',
+  'window.codeSent': 'We sent a code to {email}.',
+  'window.codeLabel': 'Code from the email',
+  'window.codeFormat': 'The code has 6 digits',
+  'window.reveal': 'Show recovery phrase and keys',
+  'window.revealing': 'Opening…',
+  'window.warning':
+    'Anyone who sees these controls your wallet. Write the phrase down offline; never type it into a website or share it.',
+  'window.phrase': 'Recovery phrase',
+  'window.evmKey': 'Ethereum private key ({address})',
+  'window.solanaKey': 'Solana private key ({address})',
+  'window.close': 'Hide and close',
+  'window.closed': 'Hidden. You can close this window.',
 } as const
 
-type MessageKey = keyof typeof en
-type Catalog = Record<MessageKey, string>
+/** A catalog: every key of the English one. */
+export type Catalog = Record<keyof typeof en, string>
 
-// Other locales' catalogs plug in here.
-const current: Catalog = en
+/** The frame's languages besides English: the same as the modal's. */
+export const localeLoaders = {
+  ar: () => import('./locales/ar.js'),
+  de: () => import('./locales/de.js'),
+  es: () => import('./locales/es.js'),
+  fa: () => import('./locales/fa.js'),
+  fr: () => import('./locales/fr.js'),
+  he: () => import('./locales/he.js'),
+  hi: () => import('./locales/hi.js'),
+  id: () => import('./locales/id.js'),
+  it: () => import('./locales/it.js'),
+  ja: () => import('./locales/ja.js'),
+  ko: () => import('./locales/ko.js'),
+  nl: () => import('./locales/nl.js'),
+  pl: () => import('./locales/pl.js'),
+  'pt-BR': () => import('./locales/pt-BR.js'),
+  ru: () => import('./locales/ru.js'),
+  tr: () => import('./locales/tr.js'),
+  uk: () => import('./locales/uk.js'),
+  vi: () => import('./locales/vi.js'),
+  'zh-CN': () => import('./locales/zh-CN.js'),
+  'zh-TW': () => import('./locales/zh-TW.js'),
+} satisfies Record<string, () => Promise<{ messages: Catalog }>>
+
+type LocaleCode = 'en' | keyof typeof localeLoaders
+const supported = ['en', ...Object.keys(localeLoaders)] as LocaleCode[]
+
+let current: Catalog = en
+
+/**
+ * Chooses the catalog: the `locale` query parameter the kit passes (the modal's language), else
+ * the browser's languages, else English. Sets the document's `lang` and `dir` (right-to-left for
+ * Arabic, Hebrew and Persian). A catalog that fails to load leaves English.
+ */
+export async function chooseLocale(requested: readonly string[]): Promise<LocaleCode> {
+  const locale = matchLocale(requested, supported) ?? 'en'
+  if (locale !== 'en') {
+    try {
+      current = (await localeLoaders[locale]()).messages
+    } catch {
+      current = en
+      return 'en'
+    }
+  }
+  document.documentElement.lang = locale
+  document.documentElement.dir = directionOf(locale)
+  return locale
+}
 
 /** The text for `key` in the current catalog, with `{name}` placeholders filled from `vars`. */
-export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {
+export function t(key: keyof typeof en, vars: Record<string, string | number> = {}): string {
   const text = current[key] ?? en[key]
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(vars, name) ? String(vars[name]) : whole,

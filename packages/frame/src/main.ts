@@ -1,6 +1,6 @@
 import { isOriginAllowedBy } from '@latch/server/origin-match'
 import { createApi } from './api.js'
-import { t } from './i18n.js'
+import { chooseLocale, t } from './i18n.js'
 import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './passkey.js'
 import { createFrameEndpoint, FrameError, type Handlers, requestSchemas } from './protocol.js'
 import { openDeviceStore, StorageUnavailableError } from './storage.js'
@@ -37,6 +37,10 @@ function validRpcUrls(input: unknown): Record<string, string> {
 }
 
 async function boot(): Promise<void> {
+  const params = new URLSearchParams(location.search)
+  // The modal's language when the kit passes it, else the browser's.
+  const wanted = params.get('locale')
+  await chooseLocale([...(wanted ? [wanted] : []), ...(navigator.languages ?? [])])
   // Runs only framed and in a secure context; fails closed otherwise.
   if (window.parent === window) {
     showNotice(t('notice.title'), t('notice.notFramed'))
@@ -46,7 +50,6 @@ async function boot(): Promise<void> {
     showNotice(t('notice.title'), t('notice.insecure'))
     return
   }
-  const params = new URLSearchParams(location.search)
   const projectId = params.get('projectId') ?? ''
   const chainId = params.get('chainId') ?? 'eip155:1'
   const logger = params.get('enableLogger') === '1'

@@ -20,6 +20,8 @@ export interface AccountRecord {
   deviceShare?: { iv: Uint8Array; data: Uint8Array }
   eip155Address?: string
   solanaAddress?: string
+  /** The email the shares are bound to (the account's first email), once the login email changed. */
+  shareContext?: string
 }
 
 export class StorageUnavailableError extends Error {

@@ -101,7 +101,15 @@ export function askPassword(
         },
       )
     })
-    root().replaceChildren(form)
+    // One main landmark, as on every page (axe: landmark-one-main).
+    root().replaceChildren(el('main', {}, [form]))
+    // The page shows (and focuses) the frame only after VISIBILITY: a field focused while the
+    // frame was hidden did not take it, so the first field takes focus when the frame gets it.
+    const takeFocus = () => {
+      if (!form.contains(document.activeElement)) password.focus()
+    }
+    window.addEventListener('focus', takeFocus)
+    form.addEventListener('submit', () => window.removeEventListener('focus', takeFocus), { once: true })
     password.focus()
   })
 }

@@ -24,6 +24,7 @@ import {
   decodeTypedDataRequest,
   summarizeTypedData,
 } from './decode.js'
+import { askExport } from './export.js'
 import { t } from './i18n.js'
 import { classifyMethod } from './methods.js'
 import { PasskeyError } from './passkey.js'
@@ -31,6 +32,7 @@ import { FrameError, type Handlers } from './protocol.js'
 import { createRpc } from './rpc.js'
 import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './sign.js'
 import { type AccountRecord, type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
+import { applyTheme } from './theme.js'
 import { type UnlockParameters, withEip155Key } from './unlock.js'
 
 export interface WalletOptions {
@@ -119,7 +121,10 @@ export function createWallet(options: WalletOptions): Handlers {
     record.accounts[email] ??= {}
     return record.accounts[email]
   }
-  const context = (userEmail: string) => `latch-share|${projectId}|${userEmail}`
+  /** The associated data of this account's sealed shares: bound to the account's first email,
+   * which the server keeps as `shareContext` once the login email changes. */
+  type ShareOwner = Pick<Me, 'email' | 'shareContext'>
+  const context = (me: ShareOwner) => `latch-share|${projectId}|${me.shareContext ?? me.email}`
 
   /** Runs `fn`; a session the server ended clears the token and tells the page. */
   async function authed<T>(fn: () => Promise<T>): Promise<T> {
@@ -152,13 +157,13 @@ export function createWallet(options: WalletOptions): Handlers {
    * with server-assisted recovery, handed to the server, which encrypts it under its own key). */
   const serverSealer: Sealer = async (share) => ({ mode: 'server', share: base64urlnopad.encode(share) })
   const passwordSealer =
-    (password: string, email: string): Sealer =>
-    async (share) => ({ mode: 'password', share: await sealRecovery(share, password, context(email)) })
+    (password: string, me: ShareOwner): Sealer =>
+    async (share) => ({ mode: 'password', share: await sealRecovery(share, password, context(me)) })
   const passkeySealer =
-    (ref: PasskeyRef, output: Uint8Array, email: string): Sealer =>
+    (ref: PasskeyRef, output: Uint8Array, me: ShareOwner): Sealer =>
     async (share) => ({
       mode: 'passkey',
-      share: await sealRecoveryWithPasskey(share, output, ref, context(email)),
+      share: await sealRecoveryWithPasskey(share, output, ref, context(me)),
     })
 
   async function createNewWallet(me: Me, seal: Sealer): Promise<undefined> {
@@ -168,7 +173,7 @@ export function createWallet(options: WalletOptions): Handlers {
       const addresses = await addressesOf(entropy)
       shares = await splitEntropy(entropy)
       const recovery = await seal(shares.recovery)
-      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me.email))
+      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me))
       await api.createWallet({
         eip155Address: addresses.eip155,
         solanaAddress: addresses.solana,
@@ -201,10 +206,10 @@ export function createWallet(options: WalletOptions): Handlers {
       entropy = await combineShares(recoveryShare, authShare)
       const addresses = await addressesOf(entropy)
       if (addresses.eip155.toLowerCase() !== me.wallet?.eip155Address.toLowerCase())
-        return 'The recovered wallet does not match this account'
+        return t('recovery.mismatch')
       shares = await splitEntropy(entropy)
       const recovery = await opened.reseal(shares.recovery)
-      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me.email))
+      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me))
       await api.reshare({
         eip155Address: addresses.eip155,
         solanaAddress: addresses.solana,
@@ -245,7 +250,7 @@ export function createWallet(options: WalletOptions): Handlers {
           throw error
         }
         try {
-          return await authed(() => createNewWallet(me, passkeySealer(created.ref, created.output, me.email)))
+          return await authed(() => createNewWallet(me, passkeySealer(created.ref, created.output, me)))
         } finally {
           wipe(created.output)
         }
@@ -253,7 +258,7 @@ export function createWallet(options: WalletOptions): Handlers {
       if (chosen === 'done') return
     }
     await options.askPassword('setup', (password) =>
-      authed(() => createNewWallet(me, passwordSealer(password, me.email))),
+      authed(() => createNewWallet(me, passwordSealer(password, me))),
     )
   }
 
@@ -275,8 +280,8 @@ export function createWallet(options: WalletOptions): Handlers {
               throw error
             }
             try {
-              const share = await openRecoveryWithPasskey(released.share, output, context(me.email))
-              return { share, reseal: passkeySealer(ref, output, me.email) }
+              const share = await openRecoveryWithPasskey(released.share, output, context(me))
+              return { share, reseal: passkeySealer(ref, output, me) }
             } catch (error) {
               if (error instanceof WrongPasskeyError) return t('passkey.wrong')
               throw error
@@ -314,10 +319,10 @@ export function createWallet(options: WalletOptions): Handlers {
             authed(() =>
               recoverOnThisDevice(current, async (released) => {
                 try {
-                  const share = await openRecovery(released.share, password, context(current.email))
-                  return { share, reseal: passwordSealer(password, current.email) }
+                  const share = await openRecovery(released.share, password, context(current))
+                  return { share, reseal: passwordSealer(password, current) }
                 } catch (error) {
-                  if (error instanceof WrongPasswordError) return error.message
+                  if (error instanceof WrongPasswordError) return t('password.wrong')
                   throw error
                 }
               }),
@@ -341,6 +346,16 @@ export function createWallet(options: WalletOptions): Handlers {
     }
   }
 
+  /** The server's throttle (spec §5), as the page expects it. */
+  const throttled = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'THROTTLED') {
+      const retryAfter = Number(error.extra.retryAfter) || 30
+      return new FrameError(`Please try again after ${retryAfter} seconds`, 'THROTTLED', { retryAfter })
+    }
+    return error
+  }
+  /** The email change in progress: its attempt secret stays in the frame. */
+  let emailUpdate: { id: string } | undefined
   // ---- Signing: every unsafe request waits for the visitor on the frame's screen.
 
   let dappName: string | undefined
@@ -363,7 +378,7 @@ export function createWallet(options: WalletOptions): Handlers {
   const unlockParameters = (email: string): UnlockParameters => ({
     record,
     email,
-    context: context(email),
+    context: context({ email, shareContext: account(email).shareContext }),
     releaseAuthShare: () => authed(async () => api.share(await proof('share'))),
   })
 
@@ -520,6 +535,42 @@ export function createWallet(options: WalletOptions): Handlers {
   }
 
   return {
+    async UPDATE_EMAIL({ email }) {
+      const normalized = email.trim().toLowerCase()
+      try {
+        const started = await authed(() => api.updateEmail(normalized))
+        emailUpdate = { id: started.attemptId }
+      } catch (error) {
+        throw throttled(error)
+      }
+      return { action: 'VERIFY_PRIMARY_OTP' as const }
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      const current = emailUpdate
+      if (current === undefined) throw new FrameError('Start with the new email', 'NO_EMAIL_UPDATE')
+      try {
+        await authed(() => api.updateEmailPrimary(current.id, otp))
+      } catch (error) {
+        throw throttled(error)
+      }
+      return { action: 'VERIFY_SECONDARY_OTP' as const }
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const current = emailUpdate
+      if (current === undefined) throw new FrameError('Start with the new email', 'NO_EMAIL_UPDATE')
+      const me = await authed(() => api.updateEmailSecondary(current.id, otp))
+      emailUpdate = undefined
+      // This device's data of the account (device id, device share) moves with the login.
+      const old = record.email
+      if (old !== undefined && old !== me.email && record.accounts?.[old] !== undefined) {
+        record.accounts[me.email] = record.accounts[old]
+        delete record.accounts[old]
+      }
+      record.email = me.email
+      account(me.email).shareContext = me.shareContext ?? old
+      await save()
+      return { newEmail: me.email }
+    },
     async CONNECT_EMAIL({ email }) {
       const normalized = email.trim().toLowerCase()
       if (record.token && record.email === normalized) {
@@ -531,11 +582,7 @@ export function createWallet(options: WalletOptions): Handlers {
         attempt = { id: started.attemptId, email: normalized }
         return { action: started.action }
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'THROTTLED') {
-          const retryAfter = Number(error.extra.retryAfter) || 30
-          throw new FrameError(`Please try again after ${retryAfter} seconds`, 'THROTTLED', { retryAfter })
-        }
-        throw error
+        throw throttled(error)
       }
     },
     async CONNECT_DEVICE() {
@@ -592,8 +639,8 @@ export function createWallet(options: WalletOptions): Handlers {
       }
       return {}
     },
-    async SYNC_THEME({ themeMode }) {
-      if (themeMode) document.documentElement.style.colorScheme = themeMode
+    async SYNC_THEME({ themeMode, themeVariables }) {
+      applyTheme(themeMode, themeVariables)
       return {}
     },
     async SYNC_DAPP_DATA({ metadata }) {
@@ -604,6 +651,16 @@ export function createWallet(options: WalletOptions): Handlers {
     async ABORT_REQUESTS() {
       abortAll()
       return {}
+    },
+    async EXPORT_WALLET() {
+      const email = record.email
+      if (!record.token || !email || account(email).deviceShare === undefined)
+        throw new FrameError('Not signed in', 'NOT_CONNECTED')
+      let opened = false
+      await visibly(async () => {
+        opened = await askExport({ email, projectId })
+      })
+      return { opened }
     },
     async RPC_REQUEST({ method, params }) {
       const address = record.email ? record.accounts?.[record.email]?.eip155Address : undefined

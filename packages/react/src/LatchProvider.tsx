@@ -8,6 +8,7 @@ import type { Messages } from './i18n/en.js'
 import { enButtons } from './i18n/enButtons.js'
 import { directionOf, type LocaleCode, loadMessages, matchLocale } from './i18n/locales.js'
 import { ModalRoot } from './modal/ModalRoot.js'
+import { embeddedConnectorOf } from './modal/views/embedded.js'
 import { warmUp } from './modal/warmUp.js'
 import { injectStyles } from './styles/inject.js'
 import { baseCss, buttonCss } from './styles/theme.js'
@@ -100,6 +101,8 @@ export function LatchProvider({ latch, children, locale, messages, nonce }: Latc
   useEffect(() => {
     const wanted: LocaleCode =
       (locale !== undefined ? matchLocale([locale]) : matchLocale(navigator.languages ?? [])) ?? 'en'
+    // The embedded wallet's frame shows its own screens in the modal's language.
+    embeddedConnectorOf(latch)?.setLocale(wanted)
     if (wanted === 'en') {
       setLoaded({ locale: 'en', messages: enButtons })
       return
@@ -114,7 +117,7 @@ export function LatchProvider({ latch, children, locale, messages, nonce }: Latc
     return () => {
       live = false
     }
-  }, [locale])
+  }, [locale, latch])
   const value = useMemo(
     () => ({
       locale: loaded.locale,

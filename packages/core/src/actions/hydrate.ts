@@ -39,8 +39,20 @@ export function hydrate(latch: Latch): Promise<void> {
     latch._internal.teardown.push(adapter.setup(createContext(latch, adapter)))
     setConnectors(latch, adapter.namespace, adapter.getConnectors())
   }
-  for (const connector of latch.sessionConnectors.values())
+  for (const connector of latch.sessionConnectors.values()) {
     latch._internal.teardown.push(watchSession(latch, connector))
+    if (connector.syncTheme)
+      latch._internal.teardown.push(
+        latch.store.subscribe(
+          (s) => ({ themeMode: s.themeMode, themeVariables: s.themeVariables }),
+          (theme) => connector.syncTheme?.(theme),
+          {
+            equalityFn: (a, b) => a.themeMode === b.themeMode && a.themeVariables === b.themeVariables,
+            fireImmediately: true,
+          },
+        ),
+      )
+  }
   latch._internal.teardown.push(
     latch.events.on('SESSION_VIEW_REQUEST', ({ connectorId: _connectorId, ...route }) => {
       if (latch.store.getState().modal.open) pushView(latch, route)
@@ -184,6 +196,10 @@ function watchSession(latch: Latch, connector: SessionConnector): () => void {
       if (event.type !== 'view') return
       const { type: _type, ...route } = event
       latch.events.emit('SESSION_VIEW_REQUEST', { connectorId: connector.id, ...route })
+    },
+    onUserChanged(user) {
+      if (latch.store.getState().sessions[connector.id]?.status === 'connected')
+        patchSession(latch, connector.id, { user })
     },
     onToast(toast) {
       latch.events.emit('TOAST', toast)

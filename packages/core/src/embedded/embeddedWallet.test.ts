@@ -390,4 +390,103 @@ describe('given the embedded wallet connector', () => {
       })
     })
   })
+
+  describe('when the signed-in visitor updates the email', () => {
+    it('then a code for the current address, then one for the new address, put the new email on the session and in the login cache', async () => {
+      frame = scriptedFrame(
+        defaultAnswers({
+          UPDATE_EMAIL: { ok: { action: 'VERIFY_PRIMARY_OTP' } },
+          UPDATE_EMAIL_PRIMARY_OTP: { ok: { action: 'VERIFY_SECONDARY_OTP' } },
+          UPDATE_EMAIL_SECONDARY_OTP: { ok: { newEmail: 'grace@example.com' } },
+        }),
+      )
+      const { wallet, storage } = connector()
+      await login(wallet)
+      const users: unknown[] = []
+      wallet.subscribe({
+        onAccountsChanged: () => {},
+        onChainChanged: () => {},
+        onSessionEnded: () => {},
+        onUserChanged: (user) => users.push(user),
+      })
+      const steps: string[] = []
+      wallet.subscribeEmailUpdate((state) => steps.push(state.step))
+      await expect(wallet.updateEmail('not an email')).rejects.toThrow('Invalid email')
+      expect(wallet.getEmailUpdateState()).toMatchObject({
+        step: 'enter-email',
+        error: { name: 'InvalidEmailError' },
+      })
+      await wallet.updateEmail(' grace@example.com ')
+      expect(wallet.getEmailUpdateState()).toMatchObject({
+        step: 'verify-primary',
+        email: 'grace@example.com',
+      })
+      await expect(wallet.submitEmailUpdateOtp('12')).rejects.toThrow('Invalid code')
+      await wallet.submitEmailUpdateOtp('111111')
+      expect(wallet.getEmailUpdateState().step).toBe('verify-secondary')
+      expect(users).toEqual([])
+      await wallet.submitEmailUpdateOtp('222222')
+      expect(wallet.getEmailUpdateState()).toEqual({ step: 'done', email: 'grace@example.com' })
+      expect(users).toEqual([{ email: 'grace@example.com' }])
+      expect(storage.getItem(STORAGE_KEYS.connectedEmail)).toBe('grace@example.com')
+      expect(frame.requests.filter((r) => r.type.startsWith('UPDATE_EMAIL'))).toEqual([
+        expect.objectContaining({ type: 'UPDATE_EMAIL', payload: { email: 'grace@example.com' } }),
+        expect.objectContaining({ type: 'UPDATE_EMAIL_PRIMARY_OTP', payload: { otp: '111111' } }),
+        expect.objectContaining({ type: 'UPDATE_EMAIL_SECONDARY_OTP', payload: { otp: '222222' } }),
+      ])
+      expect(steps).toContain('verify-secondary')
+    })
+
+    it("then the server's throttle reads 'Please try again after {n} seconds', and a wrong code keeps the step with its error", async () => {
+      let primary: Answer = { error: { message: 'Invalid code', code: 'INVALID_OTP' } }
+      frame = scriptedFrame((type, payload) =>
+        type === 'UPDATE_EMAIL'
+          ? (payload as { email: string }).email === 'slow@example.com'
+            ? { error: { message: 'Please try again after 12 seconds', code: 'THROTTLED', retryAfter: 12 } }
+            : { ok: { action: 'VERIFY_PRIMARY_OTP' } }
+          : type === 'UPDATE_EMAIL_PRIMARY_OTP'
+            ? primary
+            : defaultAnswers()(type),
+      )
+      const { wallet } = connector()
+      await login(wallet)
+      await expect(wallet.updateEmail('slow@example.com')).rejects.toThrow(
+        'Please try again after 12 seconds',
+      )
+      await wallet.updateEmail('grace@example.com')
+      await expect(wallet.submitEmailUpdateOtp('000000')).rejects.toThrow()
+      expect(wallet.getEmailUpdateState()).toMatchObject({
+        step: 'verify-primary',
+        submitting: false,
+        error: { code: 'INVALID_OTP' },
+      })
+      primary = { ok: { action: 'VERIFY_SECONDARY_OTP' } }
+      await wallet.submitEmailUpdateOtp('111111')
+      expect(wallet.getEmailUpdateState()).toMatchObject({ step: 'verify-secondary', error: undefined })
+      wallet.cancelEmailUpdate()
+      expect(wallet.getEmailUpdateState()).toEqual({ step: 'idle' })
+    })
+  })
+
+  describe("when the app's theme is synced", () => {
+    it('then nothing loads before the frame exists, and the frame gets the theme when created and on each change', async () => {
+      frame = scriptedFrame(defaultAnswers({ SYNC_THEME: { ok: {} } }))
+      const { wallet } = connector()
+      wallet.syncTheme?.({ themeMode: 'dark', themeVariables: { '--latch-accent': '#ff0000' } })
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(document.querySelector('iframe')).toBeNull()
+      await login(wallet)
+      expect(frame.requests.find((r) => r.type === 'SYNC_THEME')?.payload).toEqual({
+        themeMode: 'dark',
+        themeVariables: { '--latch-accent': '#ff0000' },
+      })
+      wallet.syncTheme?.({ themeMode: 'light', themeVariables: {} })
+      await vi.waitFor(() =>
+        expect(frame?.requests.filter((r) => r.type === 'SYNC_THEME').at(-1)?.payload).toEqual({
+          themeMode: 'light',
+          themeVariables: {},
+        }),
+      )
+    })
+  })
 })

@@ -37,6 +37,11 @@ export interface EmbeddedWalletOptions {
   storage?: LatchStorage | undefined
   /** Passed to the frame as `enableLogger`. */
   enableLogger?: boolean | undefined
+  /**
+   * The language of the frame's own screens (`'de'`, `'pt-BR'` …). `<LatchProvider>` sets it to
+   * the modal's language; without either the frame follows the browser's languages.
+   */
+  locale?: string | undefined
 }
 
 /** Where an email login stands, for the modal's views. */
@@ -53,6 +58,26 @@ export type EmbeddedLoginStep =
     }
   | { step: 'authenticating'; email: string }
 
+/**
+ * Where a change of the login email stands (spec §4: VERIFY_PRIMARY_OTP, then
+ * VERIFY_SECONDARY_OTP): a code to the current address, then one to the new address.
+ */
+export type EmbeddedEmailUpdateStep =
+  | { step: 'idle' }
+  | ({ step: 'enter-email' } & EmailUpdateForm)
+  | ({ step: 'verify-primary' } & EmailUpdateForm)
+  | ({ step: 'verify-secondary' } & EmailUpdateForm)
+  | { step: 'done'; email: string }
+
+/** What each step of an email change shows. */
+interface EmailUpdateForm {
+  /** The new address. */
+  email: string
+  submitting: boolean
+  /** The last failure: the error's name, message and frame code. */
+  error: { name: string; message: string; code?: string | undefined } | undefined
+}
+
 /** The embedded-wallet session connector, with the email flow the modal drives. */
 export interface EmbeddedWalletConnector extends SessionConnector {
   readonly type: 'AUTH'
@@ -66,6 +91,30 @@ export interface EmbeddedWalletConnector extends SessionConnector {
   submitOtp(otp: string): Promise<void>
   /** Sends a new code to the same address (subject to the 30 s throttle). */
   resendCode(): Promise<void>
+  /** The language of the frame's screens, used when the frame is created. */
+  setLocale(locale: string | undefined): void
+  /** The email change in progress, for the modal. */
+  getEmailUpdateState(): EmbeddedEmailUpdateStep
+  subscribeEmailUpdate(listener: (state: EmbeddedEmailUpdateStep) => void): () => void
+  /**
+   * Starts changing the signed-in account's login email to `email`: the frame sends a code to
+   * the current address. Resolves when the code is awaited; rejects (and keeps the state's error)
+   * on an invalid email or the 30 s throttle.
+   */
+  updateEmail(email: string): Promise<void>
+  /**
+   * The code of the current step: the current address's code, then the new address's. After the
+   * second, the session's user carries the new email and the state is `done`.
+   */
+  submitEmailUpdateOtp(otp: string): Promise<void>
+  /** Leaves the email change (nothing changes unless the second code was accepted). */
+  cancelEmailUpdate(): void
+  /**
+   * Export of the recovery phrase and keys: the frame shows its Export screen over the page, and
+   * a person's click there opens the frame origin's own window, where the secrets are shown after
+   * a fresh email code. Resolves whether that window opened; nothing secret reaches the page.
+   */
+  exportWallet(): Promise<{ opened: boolean }>
 }
 
 type Eip1193Listener = (...args: unknown[]) => void
@@ -114,6 +163,18 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   let otpWaiter: { resolve(): void; reject(error: unknown): void } | undefined
   let chainId: number | undefined
   let lastEmailAt: number | undefined
+  let locale = options.locale
+  let theme: { themeMode: 'light' | 'dark'; themeVariables: Record<string, string | number> } | undefined
+  /** Sends the app's theme to the frame (no timeout, spec §9); only once the frame exists. */
+  const sendTheme = (fc: FrameClient) => {
+    if (theme) void fc.request('SYNC_THEME', theme).catch(() => {})
+  }
+  let update: EmbeddedEmailUpdateStep = { step: 'idle' }
+  const updateListeners = new Set<(state: EmbeddedEmailUpdateStep) => void>()
+  const setUpdate = (next: EmbeddedEmailUpdateStep) => {
+    update = next
+    for (const listener of updateListeners) listener(next)
+  }
 
   const setLogin = (next: EmbeddedLoginStep) => {
     login = next
@@ -133,19 +194,22 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   }
 
   const frame = (network?: CaipNetwork): Promise<FrameClient> => {
-    client ??= import('../frame/client.js').then(({ createFrameClient }) =>
-      createFrameClient({
+    client ??= import('../frame/client.js').then(({ createFrameClient }) => {
+      const created = createFrameClient({
         frameUrl: frameOrigin,
         projectId: options.projectId,
         chainId: network?.caipNetworkId ?? 'eip155:1',
         version: SDK_VERSION,
         enableLogger: options.enableLogger,
+        locale,
         onAlert: (alert) => {
           for (const h of handlers) h.onAlert?.(alert)
         },
         onEvent: onFrameEvent,
-      }),
-    )
+      })
+      sendTheme(created)
+      return created
+    })
     return client
   }
 
@@ -301,6 +365,88 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         setLogin({ step: 'verify-otp', email, submitting: false, error: describe(error) })
         throw error
       }
+    },
+
+    setLocale(next) {
+      locale = next
+    },
+    syncTheme(next) {
+      const themeVariables: Record<string, string | number> = {}
+      for (const [name, value] of Object.entries(next.themeVariables ?? {}))
+        if (typeof value === 'string' || typeof value === 'number') themeVariables[name] = value
+      theme = { themeMode: next.themeMode, themeVariables }
+      // Loads nothing: a frame not created yet gets the theme when it is.
+      if (client) void client.then(sendTheme, () => {})
+    },
+    getEmailUpdateState: () => update,
+    subscribeEmailUpdate(listener) {
+      updateListeners.add(listener)
+      return () => updateListeners.delete(listener)
+    },
+
+    async updateEmail(email) {
+      const next = email.trim()
+      const failed = (error: unknown) => {
+        setUpdate({ step: 'enter-email', email: next, submitting: false, error: describe(error) })
+        return error
+      }
+      if (!isEmail(next)) throw failed(new InvalidEmailError())
+      setUpdate({ step: 'enter-email', email: next, submitting: true, error: undefined })
+      try {
+        const fc = await frame()
+        await fc.request('UPDATE_EMAIL', { email: next })
+      } catch (error) {
+        if (error instanceof FrameResponseError && error.code === 'THROTTLED')
+          throw failed(new EmailThrottledError({ seconds: Math.max(1, Math.ceil(error.retryAfter ?? 30)) }))
+        throw failed(error)
+      }
+      setUpdate({ step: 'verify-primary', email: next, submitting: false, error: undefined })
+    },
+
+    async submitEmailUpdateOtp(otp) {
+      const current = update
+      if (current.step !== 'verify-primary' && current.step !== 'verify-secondary')
+        throw new Error('No code is awaited')
+      const fail = (error: unknown) => {
+        const code =
+          error instanceof FrameResponseError && error.code === 'THROTTLED'
+            ? new EmailThrottledError({ seconds: Math.max(1, Math.ceil(error.retryAfter ?? 30)) })
+            : error
+        setUpdate({ ...current, submitting: false, error: describe(code) })
+        return code
+      }
+      if (!/^\d{6}$/.test(otp))
+        throw fail(new FrameResponseError({ message: 'Invalid code', code: 'INVALID_OTP' }))
+      setUpdate({ ...current, submitting: true, error: undefined })
+      const fc = await frame()
+      if (current.step === 'verify-primary') {
+        try {
+          await fc.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+        } catch (error) {
+          throw fail(error)
+        }
+        setUpdate({ step: 'verify-secondary', email: current.email, submitting: false, error: undefined })
+        return
+      }
+      let newEmail: string
+      try {
+        ;({ newEmail } = await fc.request('UPDATE_EMAIL_SECONDARY_OTP', { otp }))
+      } catch (error) {
+        throw fail(error)
+      }
+      if (readStored(storage, STORED_VALUES.connectedEmail) !== undefined)
+        writeStored(storage, STORED_VALUES.connectedEmail, newEmail)
+      for (const h of handlers) h.onUserChanged?.({ email: newEmail })
+      setUpdate({ step: 'done', email: newEmail })
+    },
+
+    cancelEmailUpdate() {
+      setUpdate({ step: 'idle' })
+    },
+
+    async exportWallet() {
+      if (!client) throw new FrameResponseError({ message: 'Not signed in', code: 'NOT_CONNECTED' })
+      return (await client).request('EXPORT_WALLET', {})
     },
 
     async connect({ networks, metadata, params, onEvent }) {

@@ -7,6 +7,7 @@
 /** @public */
 export {
   EMAIL_LOGIN_COOLDOWN_MS,
+  type EmbeddedEmailUpdateStep,
   type EmbeddedLoginStep,
   type EmbeddedWalletConnector,
   type EmbeddedWalletOptions,

@@ -26,6 +26,11 @@ export interface FrameClientOptions {
   /** The kit's version, passed to the frame. */
   version: string
   enableLogger?: boolean | undefined
+  /**
+   * The language of the frame's own screens (`'ar'`, `'pt-BR'` …), passed as `locale`; without it
+   * the frame follows the browser's languages.
+   */
+  locale?: string | undefined
   /** Shown in the modal when the frame fails to load or a request times out (spec §8). */
   onAlert?: ((alert: Alert) => void) | undefined
   /** The frame's unsolicited events (VISIBILITY, SESSION_ENDED). */
@@ -92,7 +97,10 @@ export function newRequestId(): string {
 
 /** The iframe's URL (spec §7 query parameters), and the origin every message is checked against. */
 export function frameLocation(
-  options: Pick<FrameClientOptions, 'frameUrl' | 'projectId' | 'chainId' | 'version' | 'enableLogger'>,
+  options: Pick<
+    FrameClientOptions,
+    'frameUrl' | 'projectId' | 'chainId' | 'version' | 'enableLogger' | 'locale'
+  >,
 ) {
   const base = new URL(options.frameUrl)
   if (base.protocol !== 'https:' && base.protocol !== 'http:')
@@ -102,6 +110,8 @@ export function frameLocation(
   url.searchParams.set('chainId', options.chainId)
   url.searchParams.set('version', options.version)
   url.searchParams.set('enableLogger', options.enableLogger ? '1' : '0')
+  if (options.locale && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(options.locale))
+    url.searchParams.set('locale', options.locale)
   return { origin: base.origin, src: url.toString() }
 }
 

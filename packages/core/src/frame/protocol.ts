@@ -76,12 +76,29 @@ export const frameRequestSchemas = {
     }),
     result: empty,
   },
+  /** Email update (spec §4, §7): a code to the current address, then one to the new address. */
+  UPDATE_EMAIL: {
+    payload: s.object({ email: s.string().email() }).strict(),
+    result: s.object({ action: s.enum(['VERIFY_PRIMARY_OTP']) }),
+  },
+  UPDATE_EMAIL_PRIMARY_OTP: {
+    payload: s.object({ otp: s.string().regex(/^\d{6}$/, 'The code has 6 digits') }).strict(),
+    result: s.object({ action: s.enum(['VERIFY_SECONDARY_OTP']) }),
+  },
+  UPDATE_EMAIL_SECONDARY_OTP: {
+    payload: s.object({ otp: s.string().regex(/^\d{6}$/, 'The code has 6 digits') }).strict(),
+    result: s.object({ newEmail: s.string().email() }),
+  },
   /** The page's Cancel: closes the approval screen; every pending unsafe request ends 'Request was aborted'. */
   ABORT_REQUESTS: { payload: empty, result: empty },
   RPC_REQUEST: {
     payload: s.object({ method: s.string().min(1), params: s.unknown() }),
     result: s.object({ result: s.unknown() }),
   },
+  // Export of the recovery phrase and keys: the frame shows its Export screen (guarded against
+  // clickjacking); the secrets are shown only in a top-level window on the frame's origin, after a
+  // fresh email code. SUCCESS once that window is open; nothing secret ever comes back.
+  EXPORT_WALLET: { payload: empty, result: s.object({ opened: s.boolean() }) },
 } as const
 
 export type FrameRequestType = keyof typeof frameRequestSchemas

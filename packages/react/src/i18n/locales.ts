@@ -1,3 +1,4 @@
+import { directionOf, matchLocale as matchLocaleOf } from '@latch/core/internal'
 import type { Messages } from './en.js'
 
 type Loader = () => Promise<{ messages: Messages }>
@@ -34,14 +35,7 @@ export type LocaleCode = 'en' | keyof typeof localeLoaders
 /** Every locale the kit ships, English first. */
 export const supportedLocales: readonly LocaleCode[] = ['en', ...(Object.keys(localeLoaders) as LocaleCode[])]
 
-const rtl = new Set(['ar', 'he', 'fa'])
-
-export function directionOf(locale: string): 'ltr' | 'rtl' {
-  return rtl.has(locale.split('-')[0] ?? locale) ? 'rtl' : 'ltr'
-}
-
-// Chinese scripts by region when the tag names no script.
-const traditional = /^zh-(TW|HK|MO|Hant)/i
+export { directionOf }
 
 /**
  * The supported locale for a list of requested tags (e.g. `navigator.languages`): the first
@@ -49,15 +43,7 @@ const traditional = /^zh-(TW|HK|MO|Hant)/i
  * undefined when none does.
  */
 export function matchLocale(requested: readonly string[]): LocaleCode | undefined {
-  for (const tag of requested) {
-    const exact = supportedLocales.find((l) => l.toLowerCase() === tag.toLowerCase())
-    if (exact) return exact
-    const language = tag.split('-')[0]?.toLowerCase()
-    if (language === 'zh') return traditional.test(tag) ? 'zh-TW' : 'zh-CN'
-    const near = supportedLocales.find((l) => l.split('-')[0]?.toLowerCase() === language)
-    if (near) return near
-  }
-  return undefined
+  return matchLocaleOf(requested, supportedLocales)
 }
 
 /** The catalog of a supported locale (English at once, the others loaded with import()). */

@@ -140,7 +140,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
     const hidden: Element[] = []
     for (const sibling of Array.from(document.body.children)) {
       if (sibling === portal || sibling.hasAttribute('inert') || sibling.tagName === 'SCRIPT') continue
-      // The embedded wallet's frame shows its own screens above the modal (its approval screen).
+      // The embedded wallet's frame shows its own screens above the modal (approval, export).
       if (sibling.hasAttribute('data-latch-frame')) continue
       sibling.setAttribute('inert', '')
       hidden.push(sibling)

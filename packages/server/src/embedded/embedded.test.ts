@@ -91,6 +91,7 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
     sink = await startMailSink()
     frameDir = await mkdtemp(join(tmpdir(), 'latch-frame-'))
     await writeFile(join(frameDir, 'index.html'), '<!doctype html><title>frame</title>')
+    await writeFile(join(frameDir, 'window.html'), '<!doctype html><title>window</title>')
     server = await startTestServer(backend, {
       embedded: {
         mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }),
@@ -388,6 +389,159 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
         await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'user')
       }
     }, 60_000)
+  })
+
+  describe('when a signed-in account changes its login email', () => {
+    const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error
+    const waitThrottle = () => new Promise((resolve) => setTimeout(resolve, 3_100))
+
+    it('then a code to the current address, then one to the new address, move the login; the old email gets a new account', async () => {
+      const email = `move-${backend}@example.com`
+      const next = `moved-${backend}@example.com`
+      const user = await signUp(email)
+      // The 30 s throttle (3 s here) covers the update's code mail too: the login just sent one.
+      const throttled = await post('email', { email: next }, user.token)
+      expect(throttled.status).toBe(429)
+      expect(await errorOf(throttled)).toBe('THROTTLED')
+      await waitThrottle()
+      expect((await post('email', { email: 'not an email' }, user.token)).status).toBe(400)
+      expect(await errorOf(await post('email', { email }, user.token))).toBe('same_email')
+      expect((await post('email', { email: next })).status).toBe(401)
+      const after = Date.now()
+      const started = await post('email', { email: next }, user.token)
+      expect(started.status).toBe(200)
+      const { attemptId, action } = (await started.json()) as { attemptId: string; action: string }
+      expect(action).toBe('VERIFY_PRIMARY_OTP')
+      const primary = codeOf((await sink.waitFor(email, { after, match: (m) => m.text.includes(next) })).text)
+      // Another device of another account cannot finish it, nor can the login route take its code.
+      const stranger = await signUp(`stranger-${backend}@example.com`)
+      expect(await errorOf(await post('email/primary', { attemptId, otp: primary }, stranger.token))).toBe(
+        'EXPIRED_OTP',
+      )
+      expect(
+        await errorOf(
+          await post('otp', { attemptId, otp: primary, devicePublicKey: (await newDevice()).publicJwk }),
+        ),
+      ).toBe('INVALID_OTP')
+      // The secondary step is not open before the primary code, and a wrong code counts.
+      expect(await errorOf(await post('email/secondary', { attemptId, otp: primary }, user.token))).toBe(
+        'INVALID_OTP',
+      )
+      const wrong = primary === '000000' ? '000001' : '000000'
+      expect(await errorOf(await post('email/primary', { attemptId, otp: wrong }, user.token))).toBe(
+        'INVALID_OTP',
+      )
+      const ok = await post('email/primary', { attemptId, otp: primary }, user.token)
+      expect(ok.status).toBe(200)
+      expect(await ok.json()).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+      // Used once.
+      expect(await errorOf(await post('email/primary', { attemptId, otp: primary }, user.token))).toBe(
+        'INVALID_OTP',
+      )
+      const secondary = codeOf((await sink.waitFor(next, { after })).text)
+      // The current address's code does not pass for the new address's.
+      if (secondary !== primary)
+        expect(await errorOf(await post('email/secondary', { attemptId, otp: primary }, user.token))).toBe(
+          'INVALID_OTP',
+        )
+      const done = await post('email/secondary', { attemptId, otp: secondary }, user.token)
+      expect(done.status).toBe(200)
+      const me = (await done.json()) as {
+        email: string
+        shareContext: string
+        wallet: { eip155Address: string }
+      }
+      expect(me).toMatchObject({ email: next, shareContext: email })
+      expect(me.wallet.eip155Address).toBe('0x1111111111111111111111111111111111111111')
+      // The old mailbox is told.
+      await sink.waitFor(email, { after, match: (m) => /was changed/.test(m.subject) })
+      // The session goes on with the new email; the new email on this device logs in to the same user.
+      expect(((await (await get('me', user.token)).json()) as { email: string }).email).toBe(next)
+      await waitThrottle()
+      const again = await startLogin(next, user.deviceId)
+      expect(again.action).toBe('VERIFY_OTP')
+      // The old email is a stranger now: a login with it starts a new account (no wallet).
+      const old = await startLogin(email, user.deviceId)
+      expect(old.action).toBe('VERIFY_OTP')
+      const code = codeOf(
+        (await sink.waitFor(email, { after: old.after, match: (m) => /login code/.test(m.subject) })).text,
+      )
+      const session = (await (
+        await post('otp', {
+          attemptId: old.attemptId,
+          otp: code,
+          devicePublicKey: (await newDevice()).publicJwk,
+        })
+      ).json()) as { token: string }
+      expect(await (await get('me', session.token)).json()).toMatchObject({ email, wallet: null })
+    }, 60_000)
+
+    it('then an address that already has an account is refused after its code, and nothing moves', async () => {
+      const email = `keep-${backend}@example.com`
+      const taken = `taken-${backend}@example.com`
+      const user = await signUp(email)
+      await signUp(taken)
+      await waitThrottle()
+      const after = Date.now()
+      const { attemptId } = (await (await post('email', { email: taken }, user.token)).json()) as {
+        attemptId: string
+      }
+      const primary = codeOf((await sink.waitFor(email, { after })).text)
+      expect((await post('email/primary', { attemptId, otp: primary }, user.token)).status).toBe(200)
+      const secondary = codeOf((await sink.waitFor(taken, { after })).text)
+      const refused = await post('email/secondary', { attemptId, otp: secondary }, user.token)
+      expect(refused.status).toBe(409)
+      expect(await errorOf(refused)).toBe('email_taken')
+      expect(((await (await get('me', user.token)).json()) as { email: string }).email).toBe(email)
+    }, 60_000)
+  })
+
+  describe('when a signed-in device asks to export the wallet', () => {
+    it('then the export code needs a device signature, is bound to its export id, works once, and a passed check mails the owner', async () => {
+      const email = `export-${backend}@example.com`
+      const user = await signUp(email)
+      // The token alone asks for nothing: a device signature is needed.
+      expect((await post('export/code', { nonce: 'AAAA', signature: 'AAAA' }, user.token)).status).toBe(403)
+      const after = Date.now()
+      const asked = await post('export/code', await proof(user.device, user.token, 'export-code'), user.token)
+      expect(asked.status).toBe(200)
+      const started = (await asked.json()) as { exportId: string; kid: string }
+      const mail = await sink.waitFor(email, { after })
+      expect(mail.subject).toMatch(/wallet export code/)
+      const otp = codeOf(mail.text)
+      const confirm = async (body: Record<string, unknown>) =>
+        post(
+          'export/confirm',
+          { ...started, otp, ...body, ...(await proof(user.device, user.token, 'export')) },
+          user.token,
+        )
+
+      // A wrong code, and the right code with another export id, are refused.
+      const wrong = await confirm({ otp: otp === '000000' ? '111111' : '000000' })
+      expect(wrong.status).toBe(400)
+      expect(((await wrong.json()) as { error: string }).error).toBe('INVALID_OTP')
+      const foreignId = await confirm({ exportId: 'b'.repeat(43) })
+      expect(foreignId.status).toBe(400)
+      const before = Date.now()
+      const ok = await confirm({})
+      expect(ok.status).toBe(200)
+      const notice = await sink.waitFor(email, { after: before })
+      expect(notice.subject).toMatch(/wallet was exported/)
+      expect(notice.text).toContain('IP address')
+      // Once.
+      expect((await confirm({})).status).toBe(400)
+    })
+  })
+
+  describe('when the frame origin window is asked for', () => {
+    it('then no page may frame it, its opener is cut, and nothing is cached', async () => {
+      const response = await fetch(`${server.base}/frame/window?${q}&action=export`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+      expect(response.headers.get('cache-control')).toBe('no-store')
+    })
   })
 
   describe('when a page frames the frame', () => {

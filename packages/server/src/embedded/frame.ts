@@ -89,6 +89,32 @@ export function registerFrameRoutes(
     },
   )
 
+  // The frame origin's own top-level window (export of the recovery phrase and keys; approvals
+  // where the browser has no IntersectionObserver v2): nobody may frame it, and its opener is cut.
+  app.get(
+    '/frame/window',
+    { preHandler: requireProject, schema: { querystring: projectQuery } },
+    async (_request, reply) => {
+      if (frameDir === undefined)
+        return sendError(
+          reply,
+          404,
+          'frame_unavailable',
+          'The embedded-wallet frame is not installed (@latch/frame)',
+        )
+      const html = await readFile(join(frameDir, 'window.html'), 'utf8').catch(() => undefined)
+      if (html === undefined) return sendError(reply, 404, 'not_found', 'No frame window in this build')
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', frameContentSecurityPolicy([]))
+        .header('cross-origin-opener-policy', 'same-origin')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-frame-options', 'DENY')
+        .send(html)
+    },
+  )
+
   app.get('/frame/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string }
     const match = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.(js|css|svg)$/.exec(file)

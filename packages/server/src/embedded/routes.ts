@@ -17,6 +17,8 @@ import type { LimitStore } from '../limits/store.js'
 import { isOriginPattern } from '../origins.js'
 import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
 import type { Project, Repository } from '../storage/types.js'
+import { checkCode, isRefusal, issueCode, sha256, thrown } from './codes.js'
+import { registerEmailUpdateRoutes } from './email-update.js'
 import type { KeyRing } from './keys.js'
 import type { Mailer } from './mail.js'
 import { confirmPage, resultPage } from './pages.js'
@@ -57,7 +59,6 @@ const audienceOf = (projectId: string) => `latch-embedded:${projectId}`
 const attemptLifetimeMs = 20 * 60_000
 const nonceLifetimeMs = 2 * 60_000
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Base64url of at most `max` characters. */
 const b64 = (max: number) =>
   ({ type: 'string', minLength: 4, maxLength: max, pattern: '^[A-Za-z0-9_-]+$' }) as const
@@ -80,12 +81,6 @@ const recoverySchema = {
 } as const
 const addressSchema = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
 const solanaSchema = { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' } as const
-
-function thrown(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return Object.assign(new Error(message), { status, code, extra })
-}
-type Refusal = ReturnType<typeof thrown>
-const isRefusal = (e: unknown): e is Refusal => e instanceof Error && 'status' in e && 'code' in e
 
 export interface EmbeddedRouteOptions {
   repository: Repository
@@ -132,15 +127,10 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       .send({ error: error.code, message: error.message, ...error.extra })
   }
 
+  const codeDeps = { db, keys, store, limits }
+
   async function sendCode(project: Project, attempt: EmbeddedAttempt): Promise<void> {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    const pepper = await keys.current('otp')
-    const hmac = createHmac('sha256', pepper.secret!).update(`${attempt.id}:${code}`).digest('hex')
-    await db.setAttemptCode(attempt.id, {
-      hmac,
-      kid: pepper.kid,
-      expiresAt: Date.now() + limits.codeLifetimeMs,
-    })
+    const code = await issueCode(codeDeps, attempt.id, 'login')
     const minutes = Math.round(limits.codeLifetimeMs / 60_000)
     await requireMailer().send({
       to: attempt.email,
@@ -419,29 +409,17 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
           devicePublicKey?: { kty: string; crv: string; x: string; y: string }
         }
         const attempt = await liveAttempt(request, body.attemptId)
-        const tooMany = () => thrown(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts: ask for a new code later')
-        const perEmail = await store.increment(
-          `embedded-check:${project.id}:${sha256(attempt.email)}`,
-          limits.windowMs,
-        )
-        const perIp = await store.increment(`embedded-check-ip:${request.ip}`, limits.windowMs)
-        if (perEmail.count > limits.emailChecks || perIp.count > limits.ipChecks) throw tooMany()
-        if (attempt.failures >= limits.attemptFailures) throw tooMany()
-        if (attempt.state !== 'code_sent' || attempt.codeHmac === null || attempt.codeKid === null)
-          throw thrown(400, 'INVALID_OTP', 'Invalid code')
-        if ((attempt.codeExpiresAt ?? 0) <= Date.now())
-          throw thrown(400, 'EXPIRED_OTP', 'The code has expired: ask for a new one')
-        const pepper = await keys.byKid('otp', attempt.codeKid)
-        const expected = Buffer.from(attempt.codeHmac, 'hex')
-        const given = createHmac('sha256', pepper!.secret!).update(`${attempt.id}:${body.otp}`).digest()
-        if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-          const failures = await db.addAttemptFailure(attempt.id)
-          if (failures >= limits.attemptFailures) throw tooMany()
-          throw thrown(400, 'INVALID_OTP', 'Invalid code')
-        }
-        // Once: a second use of the same code (even concurrently) is refused.
-        if (!(await db.transitionAttempt(attempt.id, 'code_sent', 'done')))
-          throw thrown(400, 'INVALID_OTP', 'Invalid code')
+        if (attempt.action === 'UPDATE_EMAIL') throw thrown(400, 'INVALID_OTP', 'Invalid code')
+        await checkCode(codeDeps, {
+          attempt,
+          phase: 'login',
+          state: 'code_sent',
+          next: 'done',
+          email: attempt.email,
+          otp: body.otp,
+          projectId: project.id,
+          ip: request.ip,
+        })
         const now = new Date().toISOString()
         const user = await db.ensureUser({
           id: randomUUID(),
@@ -511,6 +489,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
               recoveryMode: user.recoveryMode,
             },
       deviceHasShare: device.authShare !== null,
+      // The email the frame binds this account's shares to (stays the first one after a change).
+      shareContext: user.shareContext ?? user.email,
     }
   }
 
@@ -693,6 +673,112 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     },
   )
 
+  // Export of the recovery phrase and keys (shown in the frame origin's own top-level window):
+  // a fresh code mailed to the account, bound to this session and to an export id only that
+  // window holds, checked once; a passed check mails the owner that the wallet was exported.
+  const exportKey = (sessionId: string, hmac: string) => `embedded-export:${sessionId}:${hmac}`
+  const exportHmac = (secret: Buffer, exportId: string, code: string) =>
+    createHmac('sha256', secret).update(`export:${exportId}:${code}`).digest('hex')
+
+  app.post(
+    '/embedded/v1/export/code',
+    { ...withProject, schema: { querystring: projectQuery, body: proofBody } },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        await deviceProof(
+          request,
+          current,
+          'export-code',
+          request.body as { nonce: string; signature: string },
+        )
+        const user = await db.getUser(current.userId)
+        if (user?.eip155Address == null) throw thrown(404, 'no_wallet', 'This account has no wallet yet')
+        const project = request.project!
+        const throttle = await store.increment(
+          `embedded-export-mail:${project.id}:${current.userId}`,
+          limits.resendSeconds * 1000,
+        )
+        if (throttle.count > 1) {
+          const retryAfter = Math.max(1, Math.ceil(throttle.resetMs / 1000))
+          throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
+        }
+        const mail = requireMailer()
+        const exportId = randomBytes(32).toString('base64url')
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+        const pepper = await keys.current('otp')
+        await store.put(
+          exportKey(current.id, `${pepper.kid}:${exportHmac(pepper.secret!, exportId, code)}`),
+          limits.codeLifetimeMs,
+        )
+        const minutes = Math.round(limits.codeLifetimeMs / 60_000)
+        await mail.send({
+          to: user.email,
+          subject: `Your ${project.name} wallet export code`,
+          text: `Your code to export your ${project.name} wallet is ${code}.\n\nIt expires in ${minutes} minutes. Exporting shows your recovery phrase and private keys: anyone who sees them controls your wallet. If you did not ask for it, do not share this code with anyone, and secure your mailbox.`,
+        })
+        return { exportId, kid: pepper.kid }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  app.post(
+    '/embedded/v1/export/confirm',
+    {
+      ...withProject,
+      schema: {
+        querystring: projectQuery,
+        body: {
+          type: 'object',
+          required: ['exportId', 'kid', 'otp', 'nonce', 'signature'],
+          additionalProperties: false,
+          properties: {
+            exportId: b64(64),
+            kid: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' },
+            otp: { type: 'string', pattern: '^[0-9]{6}$' },
+            ...signed,
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        const body = request.body as {
+          exportId: string
+          kid: string
+          otp: string
+          nonce: string
+          signature: string
+        }
+        await deviceProof(request, current, 'export', body)
+        const project = request.project!
+        const failures = await store.increment(`embedded-export-check:${current.id}`, limits.windowMs)
+        if (failures.count > limits.attemptFailures)
+          throw thrown(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts: ask for a new code later')
+        const pepper = await keys.byKid('otp', body.kid)
+        const valid =
+          pepper?.secret !== undefined &&
+          (await store.consume(
+            exportKey(current.id, `${body.kid}:${exportHmac(pepper.secret, body.exportId, body.otp)}`),
+          ))
+        if (!valid) throw thrown(400, 'INVALID_OTP', 'Invalid or expired code')
+        const user = await db.getUser(current.userId)
+        if (user === undefined) throw thrown(401, 'session_ended', 'The session is not valid')
+        await requireMailer().send({
+          to: user.email,
+          subject: `Your ${project.name} wallet was exported`,
+          text: `The recovery phrase and private keys of your ${project.name} wallet were just shown on a device signed in with this email.\n\nBrowser: ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, move your funds to a new wallet now and secure your mailbox.`,
+        })
+        return { ok: true }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
   app.delete(
     '/embedded/v1/session',
     { ...withProject, schema: { querystring: projectQuery } },
@@ -706,7 +792,17 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       }
     },
   )
+
+  registerEmailUpdateRoutes(app, {
+    ...options,
+    codeDeps,
+    session,
+    describe,
+    fail,
+    liveAttempt,
+    withProject,
+  })
 }
 
-const pageCsp =
+export const pageCsp =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"

@@ -25,6 +25,8 @@ export interface EmbeddedUser {
   recoveryShare: string | null
   /** The device whose share set the recovery share belongs to (its auth share completes it). */
   recoveryDeviceId: string | null
+  /** The email the shares were bound to, once the login email changed; null: the current one. */
+  shareContext: string | null
 }
 
 export interface EmbeddedDevice {
@@ -38,8 +40,16 @@ export interface EmbeddedDevice {
   revokedAt: string | null
 }
 
-export type AttemptAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'
-export type AttemptState = 'device_pending' | 'device_confirmed' | 'code_sent' | 'done'
+/** A login (`VERIFY_OTP`, `VERIFY_DEVICE`) or a change of the login email (`UPDATE_EMAIL`). */
+export type AttemptAction = 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'UPDATE_EMAIL'
+export type AttemptState =
+  | 'device_pending'
+  | 'device_confirmed'
+  | 'code_sent'
+  /** Email update: a code went to the current email, then one to the new email. */
+  | 'primary_sent'
+  | 'secondary_sent'
+  | 'done'
 
 export interface EmbeddedAttempt {
   id: string
@@ -91,6 +101,11 @@ export interface EmbeddedRepository {
     },
   ): Promise<boolean>
   setRecovery(userId: string, recovery: { mode: string; share: string; deviceId: string }): Promise<void>
+  /**
+   * Moves the user's login to `email` (keeping the email the shares were bound to); false when
+   * another user of the project has that email.
+   */
+  changeEmail(userId: string, projectId: string, email: string): Promise<boolean>
   getDevice(id: string): Promise<EmbeddedDevice | undefined>
   listDevices(userId: string): Promise<EmbeddedDevice[]>
   insertDevice(device: Omit<EmbeddedDevice, 'authShare' | 'revokedAt'>): Promise<void>
@@ -121,6 +136,7 @@ interface UserRow {
   recovery_mode: string | null
   recovery_share: string | null
   recovery_device_id: string | null
+  share_context: string | null
 }
 interface DeviceRow {
   id: string
@@ -159,7 +175,7 @@ interface SessionRow {
 }
 
 const userColumns =
-  'id, project_id, email, created_at, eip155_address, solana_address, recovery_mode, recovery_share, recovery_device_id'
+  'id, project_id, email, created_at, eip155_address, solana_address, recovery_mode, recovery_share, recovery_device_id, share_context'
 const deviceColumns = 'id, user_id, public_jwk, user_agent, created_at, auth_share, revoked_at'
 const attemptColumns =
   'id, project_id, email, device_id, ip, user_agent, action, state, confirm_id, code_hmac, code_kid, code_expires_at, failures, created_at, expires_at'
@@ -174,6 +190,7 @@ const toUser = (r: UserRow): EmbeddedUser => ({
   recoveryMode: r.recovery_mode,
   recoveryShare: r.recovery_share,
   recoveryDeviceId: r.recovery_device_id,
+  shareContext: r.share_context,
 })
 const toDevice = (r: DeviceRow): EmbeddedDevice => ({
   id: r.id,
@@ -191,7 +208,7 @@ const toAttempt = (r: AttemptRow): EmbeddedAttempt => ({
   deviceId: r.device_id,
   ip: r.ip,
   userAgent: r.user_agent,
-  action: r.action === 'VERIFY_DEVICE' ? 'VERIFY_DEVICE' : 'VERIFY_OTP',
+  action: r.action === 'VERIFY_DEVICE' || r.action === 'UPDATE_EMAIL' ? r.action : 'VERIFY_OTP',
   state: r.state as AttemptState,
   confirmId: r.confirm_id,
   codeHmac: r.code_hmac,
@@ -310,6 +327,20 @@ export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository 
         'UPDATE embedded_users SET recovery_mode = ?, recovery_share = ?, recovery_updated_at = ?, recovery_device_id = ? WHERE id = ?',
         [recovery.mode, recovery.share, new Date().toISOString(), recovery.deviceId, userId],
       )
+    },
+    async changeEmail(userId, projectId, email) {
+      try {
+        // SET reads the row's old values: share_context keeps the first email.
+        const rows = await driver.all(
+          `UPDATE embedded_users SET share_context = COALESCE(share_context, email), email = ?
+           WHERE id = ? AND NOT EXISTS (SELECT 1 FROM embedded_users WHERE project_id = ? AND email = ?) RETURNING id`,
+          [email, userId, projectId, email],
+        )
+        return rows.length > 0
+      } catch {
+        // A concurrent change to the same email: the unique (project, email) refused this one.
+        return false
+      }
     },
     async getDevice(id) {
       const [row] = await driver.all<DeviceRow>(

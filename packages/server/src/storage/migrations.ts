@@ -186,6 +186,16 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 6,
+    name: 'embedded wallet email update',
+    statements: [
+      // The email the frame bound the account's shares to (the AES-GCM associated data of the
+      // device and recovery shares). Set to the first email when the login email first changes,
+      // so shares sealed before the change still open; null means "the current email".
+      'ALTER TABLE embedded_users ADD COLUMN share_context TEXT',
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

@@ -1,12 +1,13 @@
 'use client'
-import { pushView, selectDisconnect } from '@latch/core/internal'
+import { activeEmbeddedWallet, exportEmbeddedWallet, pushView, selectDisconnect } from '@latch/core/internal'
 import { Avatar } from '../../components/Avatar.js'
 import { shortAddress } from '../../format.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
-import { ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from './icons.js'
+import { embeddedConnectorOf } from './embedded.js'
+import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon } from './icons.js'
 import type { ViewProps } from './index.js'
 import { Toast, useToast } from './Toast.js'
 import { WalletImage } from './WalletImage.js'
@@ -21,13 +22,14 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
   const { caipNetwork, unsupported } = useNetworkState(latch)
   const [toast, showToast] = useToast()
   // Session-level data (spec §3 user payload): the email of an embedded-wallet login.
-  const user = useLatchState(
-    (s) => {
-      const connectorId = s.activeNamespace ? s.namespaces[s.activeNamespace]?.account.connectorId : undefined
-      return connectorId ? s.sessions[connectorId]?.user : undefined
-    },
+  const connectorId = useLatchState(
+    (s) => (s.activeNamespace ? s.namespaces[s.activeNamespace]?.account.connectorId : undefined),
     { latch },
   )
+  const user = useLatchState((s) => (connectorId ? s.sessions[connectorId]?.user : undefined), { latch })
+  // An embedded-wallet login can change its email.
+  const embedded = embeddedConnectorOf(latch)
+  const canUpdateEmail = Boolean(user?.email) && embedded !== undefined && embedded.id === connectorId
   if (!account?.address) return null
   const address = account.address
   const balance = account.balance
@@ -105,6 +107,21 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
             </span>
           </button>
         </li>
+        {canUpdateEmail && embedded && (
+          <li>
+            <button
+              type="button"
+              className="latch-item"
+              data-testid="latch-account-update-email"
+              onClick={() => pushView(latch, { view: 'UpdateEmail', params: { connectorId: embedded.id } })}
+            >
+              <span>{t('account.updateEmail')}</span>
+              <span className="latch-end">
+                <ChevronIcon />
+              </span>
+            </button>
+          </li>
+        )}
         {account.addressExplorerUrl && (
           <li>
             <a
@@ -116,6 +133,21 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
               <ExternalIcon />
               <span>{t('account.explorer')}</span>
             </a>
+          </li>
+        )}
+        {user?.email && activeEmbeddedWallet(latch) && (
+          <li>
+            <button
+              type="button"
+              className="latch-item"
+              data-testid="latch-export-wallet"
+              onClick={() =>
+                void exportEmbeddedWallet(latch).catch(() => showToast(t('account.exportFailed')))
+              }
+            >
+              <KeyIcon />
+              <span>{t('account.exportWallet')}</span>
+            </button>
           </li>
         )}
         <li>

@@ -79,7 +79,13 @@ function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletCo
           {loginErrorText(t, { name: error.name, message: error.message })}
         </p>
       )}
-      <button type="button" className="latch-secondary" data-autofocus onClick={() => goBack(latch)}>
+      <button
+        type="button"
+        className="latch-secondary"
+        data-autofocus
+        data-testid="latch-embedded-retry"
+        onClick={() => goBack(latch)}
+      >
         {t('embedded.retry')}
       </button>
     </div>

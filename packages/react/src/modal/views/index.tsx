@@ -13,6 +13,7 @@ import { NetworksView } from './NetworksView.js'
 import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
 import { UnsupportedChainView } from './UnsupportedChainView.js'
+import { UpdateEmailView } from './UpdateEmailView.js'
 import { WalletConnectView } from './WalletConnectView.js'
 import { WhatIsAWalletView } from './WhatIsAWalletView.js'
 
@@ -46,6 +47,7 @@ const views: ViewRegistry = {
   Connecting: ConnectingView,
   ConnectingWalletConnectBasic: WalletConnectView,
   EmbeddedWallet: EmbeddedWalletView,
+  UpdateEmail: UpdateEmailView,
   Networks: NetworksView,
   SwitchNetwork: SwitchNetworkView,
   SwitchActiveChain: SwitchActiveChainView,
@@ -76,6 +78,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'UnsupportedChain':
     case 'SIWXSignMessage':
     case 'EmbeddedWallet':
+    case 'UpdateEmail':
     case 'ApproveTransaction':
       return t(`view.${entry.view}.title`)
     case 'ConnectingWalletConnectBasic': {

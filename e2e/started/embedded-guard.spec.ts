@@ -1,0 +1,275 @@
+import type { BrowserContext, FrameLocator, Locator, Page } from '@playwright/test'
+import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
+import { ports } from '../playwright.config.js'
+import { expect, modal, status, test } from './fixtures.js'
+
+// The clickjacking guard of the frame's Approve and Export buttons, and the export of the
+// recovery phrase and keys, through the demo as `npm start` serves it. Every click meant to count
+// is a person's: the pointer rests on the button for a while first.
+const demo = `http://localhost:${ports.demoAsStarted}/`
+const frameOrigin = `http://localhost:${ports.api}`
+const inbox = `http://127.0.0.1:${ports.mailInbox}`
+const PASSWORD = 'correct horse battery staple'
+/** Longer than the guard's 500 ms, as a person pointing at a button before pressing it. */
+const DWELL_MS = 700
+
+interface Mail {
+  subject: string
+  text: string
+  date: string
+}
+
+const mails = async (to: string): Promise<Mail[]> =>
+  (await (await fetch(`${inbox}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[]
+
+/** The newest mail to `to` whose subject matches, sent after `after`. */
+async function mailTo(to: string, subject: RegExp, after: number): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        found = (await mails(to)).find((m) => subject.test(m.subject) && Date.parse(m.date) >= after)
+        return found !== undefined
+      },
+      { message: `a mail "${subject}" to ${to}`, timeout: 30_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
+const codeIn = (mail: Mail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? ''
+const newEmail = () => `guard-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+const frameOf = (page: Page): FrameLocator => page.frameLocator('iframe[data-latch-frame]')
+
+/** Signs a new visitor up through the demo; returns the address. */
+async function signUp(page: Page, email: string): Promise<string> {
+  const started = Date.now() - 1_000
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('latch-email-input').fill(email)
+  await modal(page).getByTestId('latch-email-submit').click()
+  const input = modal(page).getByTestId('latch-otp-input')
+  await expect(input).toBeVisible({ timeout: 30_000 })
+  await input.fill(codeIn(await mailTo(email, /login code/, started)))
+  await frameOf(page).locator('#latch-password').fill(PASSWORD)
+  await frameOf(page).locator('#latch-password-confirm').fill(PASSWORD)
+  await frameOf(page).locator('#latch-password-confirm').press('Enter')
+  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  return (await page.getByTestId('demo-address').textContent()) as string
+}
+
+/** Account → Export wallet: the frame shows its Export screen over the page. */
+async function openExportScreen(page: Page): Promise<Locator> {
+  await page.getByTestId('latch-account-button').click()
+  await modal(page).getByTestId('latch-export-wallet').click()
+  const button = frameOf(page).getByTestId('latch-export-open')
+  await expect(button).toBeVisible()
+  return button
+}
+
+/** The centre of `locator` in the page's viewport. */
+async function centre(locator: Locator) {
+  const box = await locator.boundingBox()
+  if (!box) throw new Error('no box')
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+/** A person: the pointer goes to the button, rests there, then presses. */
+async function personClicks(page: Page, button: Locator) {
+  const { x, y } = await centre(button)
+  await page.mouse.move(x - 30, y, { steps: 3 })
+  await page.mouse.move(x, y, { steps: 3 })
+  await page.waitForTimeout(DWELL_MS)
+  await page.mouse.click(x, y)
+}
+
+/** No new window of the frame origin opens within a while, and the guard refused the click. */
+async function expectNoWindow(context: BrowserContext, button: Locator) {
+  const before = context.pages().length
+  await expect(button).toHaveAttribute('data-latch-guard', 'refused')
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  expect(context.pages().filter((p) => p.url().startsWith(`${frameOrigin}/frame/window`))).toEqual([])
+  expect(context.pages().length).toBe(before)
+}
+
+/** Takes the attack out again, and moves the pointer off the frame. */
+async function reset(page: Page, button: Locator) {
+  await page.evaluate(() => {
+    document.getElementById('attack-cover')?.remove()
+    document.body.style.opacity = ''
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!
+    frame.style.opacity = ''
+    frame.style.transform = 'translate(-50%,-50%)'
+    frame.style.top = '50%'
+    frame.style.left = '50%'
+  })
+  await page.mouse.move(1, 1)
+  await button.evaluate((b) => b.removeAttribute('data-latch-guard'))
+}
+
+test.describe('given a visitor on the Export screen of the frame, and a page that tries to trick the click', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  let context: BrowserContext
+  let page: Page
+  let button: Locator
+
+  test.beforeAll(async ({ browser }) => {
+    context = await browser.newContext()
+    page = await context.newPage()
+    await page.goto(demo)
+    await signUp(page, newEmail())
+    button = await openExportScreen(page)
+  })
+  test.afterAll(async () => {
+    await context.close()
+  })
+  test.afterEach(async () => {
+    await reset(page, button)
+  })
+
+  test('when the iframe has opacity 0, then a hover-wait-click does not export', async () => {
+    await page.evaluate(() => {
+      document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.opacity = '0'
+    })
+    await personClicks(page, button)
+    await expectNoWindow(context, button)
+  })
+
+  test('when a wrapper of the iframe has opacity 0.5, then a hover-wait-click does not export', async () => {
+    await page.evaluate(() => {
+      document.body.style.opacity = '0.5'
+    })
+    await personClicks(page, button)
+    await expectNoWindow(context, button)
+  })
+
+  test('when an opaque pointer-events:none layer covers the button, then a hover-wait-click does not export', async () => {
+    const box = (await button.boundingBox())!
+    await page.evaluate((b) => {
+      const cover = document.createElement('div')
+      cover.id = 'attack-cover'
+      cover.textContent = 'Claim your prize'
+      cover.style.cssText = `position:fixed;left:${b.x - 10}px;top:${b.y - 10}px;width:${b.width + 20}px;height:${b.height + 20}px;background:#fc0;z-index:2147483647;pointer-events:none`
+      document.body.append(cover)
+    }, box)
+    await personClicks(page, button)
+    await expectNoWindow(context, button)
+  })
+
+  test('when the frame has a CSS transform, then a hover-wait-click does not export', async () => {
+    await page.evaluate(() => {
+      document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.transform =
+        'translate(-50%,-50%) rotate(2deg)'
+    })
+    await personClicks(page, button)
+    await expectNoWindow(context, button)
+  })
+
+  test('when the page focuses the iframe and Enter is pressed, then nothing is activated', async () => {
+    // The pointer has rested in the frame long enough: only the keyboard path is under test.
+    const { x, y } = await centre(button)
+    await page.mouse.move(x, y - 60, { steps: 3 })
+    await page.waitForTimeout(DWELL_MS)
+    await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.focus())
+    expect(await button.evaluate((b) => b.ownerDocument.activeElement === b)).toBe(false)
+    await page.keyboard.press('Enter')
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(context.pages().filter((p) => p.url().startsWith(`${frameOrigin}/frame/window`))).toEqual([])
+    await expect(button).toBeVisible()
+  })
+
+  test('when a person rests on the button and clicks, then the export window opens (the control case)', async () => {
+    const opened = context.waitForEvent('page')
+    await personClicks(page, button)
+    const popup = await opened
+    await popup.waitForLoadState()
+    expect(popup.url()).toContain(`${frameOrigin}/frame/window`)
+    await popup.close()
+  })
+})
+
+/** Sends the export code in the export window, reads it, enters it and reveals the phrase. */
+async function exportInWindow(popup: Page, email: string) {
+  const started = Date.now() - 1_000
+  await popup.getByTestId('latch-export-send').click()
+  const code = codeIn(await mailTo(email, /wallet export code/, started))
+  await popup.locator('#latch-export-code').fill(code)
+  await personClicks(popup, popup.getByTestId('latch-export-reveal'))
+  const phrase = popup.getByTestId('latch-export-phrase')
+  await expect(phrase).toBeVisible({ timeout: 30_000 })
+  return {
+    phrase: ((await phrase.textContent()) ?? '').trim(),
+    evmKey: ((await popup.getByTestId('latch-export-evm-key').textContent()) ?? '').trim(),
+  }
+}
+
+test.describe('given the demo with a visitor signed in with email', () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  test('when the visitor exports the wallet, then the window shows a phrase that derives the same address, and the owner is told by mail', async ({
+    page,
+    context,
+  }) => {
+    const email = newEmail()
+    await page.goto(demo)
+    const address = await signUp(page, email)
+    const button = await openExportScreen(page)
+    const opened = context.waitForEvent('page')
+    await personClicks(page, button)
+    const popup = await opened
+    // The frame's screen is gone: the page shows no secret and the overlay is hidden again.
+    await expect(page.locator('iframe[data-latch-frame]')).toBeHidden()
+    await expect(popup.getByRole('heading', { name: 'Export your wallet' })).toBeVisible()
+
+    // A wrong code shows nothing.
+    await popup.getByTestId('latch-export-send').click()
+    await expect(popup.locator('#latch-export-code')).toBeVisible({ timeout: 30_000 })
+    const sent = await mailTo(email, /wallet export code/, 0)
+    const wrong = codeIn(sent) === '000000' ? '111111' : '000000'
+    await popup.locator('#latch-export-code').fill(wrong)
+    await personClicks(popup, popup.getByTestId('latch-export-reveal'))
+    await expect(popup.getByRole('alert').filter({ hasText: 'Invalid or expired code' })).toBeVisible()
+    await expect(popup.getByTestId('latch-export-phrase')).toHaveCount(0)
+
+    await popup.locator('#latch-export-code').fill(codeIn(sent))
+    await personClicks(popup, popup.getByTestId('latch-export-reveal'))
+    const phrase = ((await popup.getByTestId('latch-export-phrase').textContent()) ?? '').trim()
+    expect(phrase.split(' ')).toHaveLength(12)
+    expect(mnemonicToAccount(phrase).address).toBe(address)
+    const evmKey = ((await popup.getByTestId('latch-export-evm-key').textContent()) ?? '').trim()
+    expect(privateKeyToAddress(evmKey as `0x${string}`)).toBe(address)
+
+    // The owner is told, and the demo's Dev inbox shows it.
+    await mailTo(email, /wallet was exported/, 0)
+    await expect(
+      page
+        .getByTestId('demo-inbox-mail')
+        .filter({ hasText: email })
+        .filter({ hasText: 'wallet was exported' }),
+    ).toBeVisible({ timeout: 15_000 })
+    // Nothing of it reached the page.
+    const seen = await page.content()
+    expect(seen).not.toContain(phrase)
+    expect(seen).not.toContain(evmKey.slice(2))
+  })
+
+  test('when the browser has no IntersectionObserver v2, then the frame sends the visitor to its own window, where the export still needs the code', async ({
+    page,
+    context,
+  }) => {
+    // Only on the frame origin: the frame (and its window) run without visibility tracking.
+    await context.addInitScript((origin) => {
+      if (location.origin === origin)
+        delete (IntersectionObserverEntry.prototype as unknown as { isVisible?: boolean }).isVisible
+    }, frameOrigin)
+    const email = newEmail()
+    await page.goto(demo)
+    const address = await signUp(page, email)
+    const button = await openExportScreen(page)
+    expect(await button.evaluate(() => 'isVisible' in IntersectionObserverEntry.prototype)).toBe(false)
+    const opened = context.waitForEvent('page')
+    await personClicks(page, button)
+    const popup = await opened
+    const { phrase } = await exportInWindow(popup, email)
+    expect(mnemonicToAccount(phrase).address).toBe(address)
+  })
+})

@@ -1,0 +1,25 @@
+// The app's theme on the frame's own screens (SYNC_THEME). Only the kit's documented variables
+// are taken, each only when the browser parses it as a value of its property; anything else is
+// ignored. Values go through the CSSOM (never markup), which the frame's CSP allows.
+
+const variables = {
+  '--latch-accent': 'color',
+  '--latch-font-family': 'font-family',
+  '--latch-border-radius': 'border-radius',
+} as const
+
+/** Applies the theme mode and the known theme variables to the frame's document. */
+export function applyTheme(
+  themeMode: 'light' | 'dark',
+  themeVariables: Record<string, string | number>,
+  root: HTMLElement = document.documentElement,
+): void {
+  root.style.colorScheme = themeMode
+  root.dataset.theme = themeMode
+  for (const [name, property] of Object.entries(variables)) {
+    const value = themeVariables[name]
+    if (typeof value === 'string' && value.length <= 200 && CSS.supports(property, value))
+      root.style.setProperty(name, value)
+    else root.style.removeProperty(name)
+  }
+}

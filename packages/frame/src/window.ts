@@ -1,0 +1,206 @@
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { base58 } from '@scure/base'
+import { HDKey } from '@scure/bip32'
+import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
+import { createApi } from './api.js'
+import { eip155Address, eip155Path, solanaPath, wipe } from './custody.js'
+import { guardActivation, isTopLevel } from './guard.js'
+import { t } from './i18n.js'
+import { signDeviceProof } from './proof.js'
+import { type DeviceRecord, openDeviceStore } from './storage.js'
+import { el, root, showNotice } from './ui.js'
+import { unlockSeed } from './unlock.js'
+
+// The frame origin's own top-level window (`/frame/window`). No page can frame it (its CSP says
+// `frame-ancestors 'none'`), cover it or script it (`Cross-Origin-Opener-Policy: same-origin`
+// severs the opener), so what needs a person's unforged attention happens here: the export of
+// the recovery phrase and keys, after a fresh code mailed to the account.
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : t('error.generic'))
+
+interface Secrets {
+  phrase: string
+  evmKey: string
+  evmAddress: string
+  solanaKey: string
+  solanaAddress: string
+}
+
+/** The phrase and keys of the unlocked entropy; every intermediate byte array is zeroed. */
+async function secretsOf(entropy: Uint8Array): Promise<Secrets> {
+  // Strings cannot be wiped (see the threat model); they live until this window closes.
+  const phrase = entropyToMnemonic(entropy, wordlist)
+  const seed = await mnemonicToSeed(phrase)
+  const evm = HDKey.fromMasterSeed(seed).derive(eip155Path)
+  const sol = Slip10.fromMasterSeed(seed).derive(solanaPath)
+  const solanaSecret = new Uint8Array(64)
+  try {
+    solanaSecret.set(sol.privateKey, 0)
+    solanaSecret.set(sol.publicKeyRaw, 32)
+    return {
+      phrase,
+      evmKey: `0x${bytesToHex(evm.privateKey!)}`,
+      evmAddress: eip155Address(evm.privateKey!),
+      // The 64-byte secret key (seed and public key) in base58, as Solana wallets import it.
+      solanaKey: base58.encode(solanaSecret),
+      solanaAddress: base58.encode(sol.publicKeyRaw),
+    }
+  } finally {
+    evm.wipePrivateData()
+    wipe(seed, sol.privateKey, solanaSecret)
+  }
+}
+
+function showSecrets(secrets: Secrets) {
+  const close = el('button', { type: 'button', 'data-testid': 'latch-export-close' }, [t('window.close')])
+  close.addEventListener('click', () => {
+    showNotice(t('window.title'), t('window.closed'))
+    window.close()
+  })
+  const secret = (label: string, value: string, testId: string) => [
+    el('h2', {}, [label]),
+    el('p', { class: 'secret', 'data-testid': testId }, [value]),
+  ]
+  root().replaceChildren(
+    el('main', { class: 'card', 'aria-labelledby': 'latch-title' }, [
+      el('h1', { id: 'latch-title' }, [t('window.title')]),
+      el('p', { class: 'error', role: 'alert' }, [t('window.warning')]),
+      ...secret(t('window.phrase'), secrets.phrase, 'latch-export-phrase'),
+      ...secret(t('window.evmKey', { address: secrets.evmAddress }), secrets.evmKey, 'latch-export-evm-key'),
+      ...secret(
+        t('window.solanaKey', { address: secrets.solanaAddress }),
+        secrets.solanaKey,
+        'latch-export-solana-key',
+      ),
+      close,
+    ]),
+  )
+}
+
+function exportScreens(options: {
+  api: ReturnType<typeof createApi>
+  record: DeviceRecord
+  projectId: string
+  email: string
+}) {
+  const { api, record, projectId, email } = options
+  const proof = (purpose: string) => signDeviceProof(api, record, projectId, purpose)
+  const error = el('p', { class: 'error', role: 'alert', id: 'latch-export-error' })
+  const send = el('button', { type: 'button', 'data-testid': 'latch-export-send' }, [t('window.sendCode')])
+  const title = el('h1', { id: 'latch-title' }, [t('window.title')])
+  const card = el('main', { class: 'card', 'aria-labelledby': 'latch-title' }, [
+    title,
+    el('p', {}, [t('window.intro', { email })]),
+    error,
+    send,
+  ])
+  root().replaceChildren(card)
+
+  send.addEventListener('click', async () => {
+    send.disabled = true
+    send.textContent = t('window.sending')
+    error.textContent = ''
+    try {
+      const started = await api.exportCode(await proof('export-code'))
+      askCode(started)
+    } catch (problem) {
+      error.textContent = errorText(problem)
+      send.disabled = false
+      send.textContent = t('window.sendCode')
+    }
+  })
+
+  function askCode(started: { exportId: string; kid: string }) {
+    const input = el('input', {
+      id: 'latch-export-code',
+      inputmode: 'numeric',
+      autocomplete: 'one-time-code',
+      pattern: '[0-9]{6}',
+      maxlength: '6',
+      required: '',
+      'aria-describedby': 'latch-export-error',
+    })
+    const reveal = el('button', { type: 'submit', 'data-testid': 'latch-export-reveal' }, [
+      t('window.reveal'),
+    ])
+    const form = el('form', { class: 'card', 'aria-labelledby': 'latch-title', novalidate: '' }, [
+      title,
+      el('p', {}, [t('window.codeSent', { email })]),
+      el('label', { for: 'latch-export-code' }, [t('window.codeLabel')]),
+      input,
+      error,
+      reveal,
+    ])
+    // Submitting by Enter is a click on the submit button too: the guard decides both.
+    form.addEventListener('submit', (event) => event.preventDefault())
+    guardActivation(reveal, () => {
+      const otp = input.value.trim()
+      if (!/^\d{6}$/.test(otp)) {
+        error.textContent = t('window.codeFormat')
+        return
+      }
+      reveal.disabled = true
+      reveal.textContent = t('window.revealing')
+      error.textContent = ''
+      void (async () => {
+        let entropy: Uint8Array | undefined
+        try {
+          await api.exportConfirm({ ...started, otp, ...(await proof('export')) })
+          entropy = await unlockSeed({
+            record,
+            email,
+            context: `latch-share|${projectId}|${email}`,
+            releaseAuthShare: async () => api.share(await proof('share')),
+          })
+          showSecrets(await secretsOf(entropy))
+        } catch (problem) {
+          error.textContent = errorText(problem)
+          reveal.disabled = false
+          reveal.textContent = t('window.reveal')
+        } finally {
+          wipe(entropy)
+        }
+      })()
+    })
+    root().replaceChildren(form)
+    input.focus()
+  }
+}
+
+async function boot(): Promise<void> {
+  if (!isTopLevel()) {
+    showNotice(t('notice.title'), t('window.notTopLevel'))
+    return
+  }
+  if (!window.isSecureContext) {
+    showNotice(t('notice.title'), t('notice.insecure'))
+    return
+  }
+  const params = new URLSearchParams(location.search)
+  const projectId = params.get('projectId') ?? ''
+  let record: DeviceRecord | undefined
+  const api = createApi(projectId, () => record?.token)
+  try {
+    await api.config()
+    record = await (await openDeviceStore(projectId)).load()
+  } catch {
+    record = undefined
+  }
+  const email = record?.email
+  if (
+    record === undefined ||
+    params.get('action') !== 'export' ||
+    !record.token ||
+    email === undefined ||
+    record.accounts?.[email]?.deviceShare === undefined ||
+    (await api.me().catch(() => undefined)) === undefined
+  ) {
+    showNotice(t('window.title'), t('window.noLogin'))
+    return
+  }
+  exportScreens({ api, record, projectId, email })
+}
+
+void boot()

@@ -1,0 +1,102 @@
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import type { LimitStore } from '../limits/store.js'
+import type { EmbeddedAttempt, EmbeddedRepository } from '../storage/embedded.js'
+import type { KeyRing } from './keys.js'
+
+/** A refusal a route answers with `{ error: code, message, ...extra }` and `status`. */
+export function thrown(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  return Object.assign(new Error(message), { status, code, extra })
+}
+type Refusal = ReturnType<typeof thrown>
+export const isRefusal = (e: unknown): e is Refusal => e instanceof Error && 'status' in e && 'code' in e
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/**
+ * Which code of an attempt: a login has one; an email update has one to the current address
+ * (`primary`) and one to the new address (`secondary`), so neither passes for the other.
+ */
+type CodePhase = 'login' | 'primary' | 'secondary'
+
+const hmacInput = (attemptId: string, phase: CodePhase, code: string) =>
+  phase === 'login' ? `${attemptId}:${code}` : `${attemptId}:${phase}:${code}`
+
+export interface CodeDeps {
+  db: EmbeddedRepository
+  keys: KeyRing
+  store: LimitStore
+  limits: {
+    codeLifetimeMs: number
+    attemptFailures: number
+    emailChecks: number
+    ipChecks: number
+    windowMs: number
+  }
+}
+
+/**
+ * A new 6-digit code for the attempt: only its HMAC-SHA-256 under the current pepper is stored,
+ * bound to the attempt's id (the hash of a secret only the frame holds) and the phase.
+ * Resolves the code, for the mail.
+ */
+export async function issueCode(deps: CodeDeps, attemptId: string, phase: CodePhase): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const pepper = await deps.keys.current('otp')
+  const hmac = createHmac('sha256', pepper.secret!)
+    .update(hmacInput(attemptId, phase, code))
+    .digest('hex')
+  await deps.db.setAttemptCode(attemptId, {
+    hmac,
+    kid: pepper.kid,
+    expiresAt: Date.now() + deps.limits.codeLifetimeMs,
+  })
+  return code
+}
+
+/**
+ * Checks a typed code against the attempt, with every rule of the login: checks per email and
+ * per IP in the shared limit store, a dead attempt after too many wrong codes, the attempt's
+ * state, expiry, a constant-time compare; a wrong code counts one failure. Then moves the attempt
+ * from `state` to `next` atomically, so a code works once even when sent twice at the same time.
+ */
+export async function checkCode(
+  deps: CodeDeps,
+  input: {
+    attempt: EmbeddedAttempt
+    phase: CodePhase
+    state: EmbeddedAttempt['state']
+    next: EmbeddedAttempt['state']
+    /** The address the code was mailed to (its checks are counted per address). */
+    email: string
+    otp: string
+    projectId: string
+    ip: string
+  },
+): Promise<void> {
+  const { attempt, limits } = { attempt: input.attempt, limits: deps.limits }
+  const tooMany = () => thrown(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts: ask for a new code later')
+  const perEmail = await deps.store.increment(
+    `embedded-check:${input.projectId}:${sha256(input.email)}`,
+    limits.windowMs,
+  )
+  const perIp = await deps.store.increment(`embedded-check-ip:${input.ip}`, limits.windowMs)
+  if (perEmail.count > limits.emailChecks || perIp.count > limits.ipChecks) throw tooMany()
+  if (attempt.failures >= limits.attemptFailures) throw tooMany()
+  if (attempt.state !== input.state || attempt.codeHmac === null || attempt.codeKid === null)
+    throw thrown(400, 'INVALID_OTP', 'Invalid code')
+  if ((attempt.codeExpiresAt ?? 0) <= Date.now())
+    throw thrown(400, 'EXPIRED_OTP', 'The code has expired: ask for a new one')
+  const pepper = await deps.keys.byKid('otp', attempt.codeKid)
+  const expected = Buffer.from(attempt.codeHmac, 'hex')
+  const given = createHmac('sha256', pepper!.secret!)
+    .update(hmacInput(attempt.id, input.phase, input.otp))
+    .digest()
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    const failures = await deps.db.addAttemptFailure(attempt.id)
+    if (failures >= limits.attemptFailures) throw tooMany()
+    throw thrown(400, 'INVALID_OTP', 'Invalid code')
+  }
+  // Once: a second use of the same code (even concurrently) is refused.
+  if (!(await deps.db.transitionAttempt(attempt.id, input.state, input.next)))
+    throw thrown(400, 'INVALID_OTP', 'Invalid code')
+}
