@@ -76,19 +76,10 @@ export function hasVisibilityTracking(): boolean {
 export const isTopLevel = () => window.top === window
 
 /**
- * Where an unsafe action can be confirmed: `frame` (inside the frame, IntersectionObserver v2
- * watching it) or `window` (a top-level window on the frame's origin). A top-level window always
- * confirms in place.
- */
-export function confirmationPlace(): 'frame' | 'window' {
-  return isTopLevel() || hasVisibilityTracking() ? 'frame' : 'window'
-}
-
-/**
  * Wires `button` so that `onActivate` runs only for an activation the gate allows, pointer or
  * keyboard alike (a button's keyboard activation is a `click` too). In a frame without
  * IntersectionObserver v2 the button never becomes visible to the gate, so it never activates:
- * callers use {@link confirmationPlace} to send such confirmations to a top-level window. In a
+ * callers check {@link hasVisibilityTracking} and send such confirmations to a top-level window. In a
  * top-level window, the page's visibility state stands in for IntersectionObserver (nothing can
  * cover another origin's window). Returns a function that removes the guard.
  */
