@@ -98,9 +98,7 @@ async function reset(page: Page, button: Locator) {
     document.body.style.opacity = ''
     const frame = document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!
     frame.style.opacity = ''
-    frame.style.transform = 'translate(-50%,-50%)'
-    frame.style.top = '50%'
-    frame.style.left = '50%'
+    frame.style.transform = ''
   })
   await page.mouse.move(1, 1)
   // After the control case the screen is gone: nothing to reset there.
@@ -110,6 +108,22 @@ async function reset(page: Page, button: Locator) {
       b.removeAttribute('data-latch-guard')
       b.blur()
     })
+}
+
+/** The Approve button of the frame's approval screen, for a message the demo asks to sign. */
+async function openApprovalScreen(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Sign message' }).click()
+  const button = frameOf(page).locator('[data-action="approve"]')
+  await expect(button).toBeVisible({ timeout: 30_000 })
+  return button
+}
+
+/** Nothing was approved: the guard refused and the approval screen still waits. */
+async function expectNotApproved(page: Page, button: Locator) {
+  await expect(button).toHaveAttribute('data-latch-guard', 'refused')
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  await expect(button).toBeVisible()
+  await expect(page.getByTestId('demo-signature')).toHaveCount(0)
 }
 
 test.describe('given a visitor on the Export screen of the frame, and a page that tries to trick the click', () => {
@@ -163,8 +177,7 @@ test.describe('given a visitor on the Export screen of the frame, and a page tha
 
   test('when the frame has a CSS transform, then a hover-wait-click does not export', async () => {
     await page.evaluate(() => {
-      document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.transform =
-        'translate(-50%,-50%) rotate(2deg)'
+      document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.transform = 'rotate(2deg)'
     })
     await personClicks(page, button)
     await expectNoWindow(context, button)
@@ -190,6 +203,95 @@ test.describe('given a visitor on the Export screen of the frame, and a page tha
     await popup.waitForLoadState()
     expect(popup.url()).toContain(`${frameOrigin}/frame/window`)
     await popup.close()
+  })
+})
+
+/** The page's tricks against a button of the frame; each must leave the click without effect. */
+const attacks: { name: string; apply: (page: Page, button: Locator) => Promise<void> }[] = [
+  {
+    name: 'the iframe has opacity 0',
+    apply: async (page) => {
+      await page.evaluate(() => {
+        document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.opacity = '0'
+      })
+    },
+  },
+  {
+    name: 'a wrapper of the iframe has opacity 0.5',
+    apply: async (page) => {
+      await page.evaluate(() => {
+        document.body.style.opacity = '0.5'
+      })
+    },
+  },
+  {
+    name: 'an opaque pointer-events:none layer covers the button',
+    apply: async (page, button) => {
+      const box = (await button.boundingBox())!
+      await page.evaluate((b) => {
+        const cover = document.createElement('div')
+        cover.id = 'attack-cover'
+        cover.textContent = 'Claim your prize'
+        cover.style.cssText = `position:fixed;left:${b.x - 10}px;top:${b.y - 10}px;width:${b.width + 20}px;height:${b.height + 20}px;background:#fc0;z-index:2147483647;pointer-events:none`
+        document.body.append(cover)
+      }, box)
+    },
+  },
+  {
+    name: 'the frame has a CSS transform',
+    apply: async (page) => {
+      await page.evaluate(() => {
+        document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.transform =
+          'rotate(2deg)'
+      })
+    },
+  },
+]
+
+test.describe('given a visitor on the approval screen of a message to sign, and a page that tries to trick the click', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  let context: BrowserContext
+  let page: Page
+  let button: Locator
+
+  test.beforeAll(async ({ browser }) => {
+    context = await browser.newContext()
+    page = await context.newPage()
+    await page.goto(demo)
+    await signUp(page, newEmail())
+    button = await openApprovalScreen(page)
+  })
+  test.afterAll(async () => {
+    await context.close()
+  })
+  test.afterEach(async () => {
+    await reset(page, button)
+  })
+
+  for (const attack of attacks)
+    test(`when ${attack.name}, then a hover-wait-click does not approve`, async () => {
+      await attack.apply(page, button)
+      await personClicks(page, button)
+      await expectNotApproved(page, button)
+    })
+
+  test('when the page focuses the iframe and Enter is pressed, then nothing is approved', async () => {
+    const { x, y } = await centre(button)
+    await page.mouse.move(x, y - 60, { steps: 3 })
+    await page.waitForTimeout(DWELL_MS)
+    await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.focus())
+    expect(await button.evaluate((b) => b.ownerDocument.activeElement === b)).toBe(false)
+    await page.keyboard.press('Enter')
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await expect(button).toBeVisible()
+    await expect(page.getByTestId('demo-signature')).toHaveCount(0)
+  })
+
+  test('when a person rests on Approve and clicks, then the message is signed (the control case)', async () => {
+    await personClicks(page, button)
+    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
+      timeout: 30_000,
+    })
   })
 })
 

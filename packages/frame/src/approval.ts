@@ -1,5 +1,6 @@
 import { formatGwei } from 'viem'
 import { decodeCalldata, formatNative, type TypedDataSummary } from './decode.js'
+import { guardActivation } from './guard.js'
 import { t } from './i18n.js'
 import { clearScreen, el, root } from './ui.js'
 
@@ -111,12 +112,15 @@ export function showApproval(view: ApprovalView): { decision: Promise<boolean>; 
   ])
   const approve = el('button', { type: 'button', 'data-action': 'approve' }, [t('approve.approve')])
   reject.addEventListener('click', () => settle(false))
-  approve.addEventListener('click', () => {
+  // Clickjacking: a click or key press counts only after the frame was seen fully visible and
+  // the pointer inside it for 500 ms (src/guard.ts). Without IntersectionObserver v2 it never does.
+  const unguard = guardActivation(approve, () => {
     approve.disabled = true
     reject.disabled = true
     approve.textContent = t('approve.working')
     settle(true)
   })
+  void decision.then(unguard)
   const card = el(
     'section',
     { class: 'card approval', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'latch-title' },
