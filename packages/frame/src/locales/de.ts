@@ -20,6 +20,24 @@ export const messages: Catalog = {
   'password.opening': 'Wird geöffnet…',
   'password.tooShort': 'Das Passwort braucht mindestens {min} Zeichen',
   'password.mismatch': 'Die Passwörter stimmen nicht überein',
+  'passkey.setupTitle': 'Schütze deine Wallet mit einem Passkey',
+  'passkey.setupHelp':
+    'Deine Wallet ist in Teile aufgeteilt. Ein Passkey auf diesem Gerät (oder mit deinen anderen Geräten synchronisiert) schützt den Teil, mit dem du dich auf einem neuen Gerät anmeldest. Nichts, was diesen Teil öffnet, verlässt dieses Fenster.',
+  'passkey.create': 'Passkey erstellen',
+  'passkey.usePassword': 'Stattdessen ein Wiederherstellungspasswort verwenden',
+  'passkey.recoverTitle': 'Verwende deinen Passkey',
+  'passkey.recoverHelp':
+    'Dies ist ein neues Gerät: Der Passkey, den du mit deiner Wallet erstellt hast, öffnet sie hier.',
+  'passkey.use': 'Passkey verwenden',
+  'passkey.waiting': 'Warte auf den Passkey…',
+  'passkey.cancelled':
+    'Der Passkey wurde nicht verwendet. Versuche es erneut oder wähle das Wiederherstellungspasswort.',
+  'passkey.noPrf':
+    'Dieser Passkey kann keine Wallet schützen (er unterstützt kein PRF). Wähle das Wiederherstellungspasswort.',
+  'passkey.notUsed':
+    'Der Passkey wurde nicht verwendet: Ohne den Passkey, den du für diese Wallet erstellt hast, kann dieses Gerät sie nicht öffnen.',
+  'passkey.wrong':
+    'Dieser Passkey öffnet diese Wallet nicht. Verwende den Passkey, den du mit ihr erstellt hast.',
   'password.wrong': 'Das Wiederherstellungspasswort ist nicht richtig',
   'recovery.mismatch': 'Die wiederhergestellte Wallet passt nicht zu diesem Konto',
   'error.generic': 'Etwas ist schiefgelaufen: Bitte versuche es erneut',

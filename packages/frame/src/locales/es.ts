@@ -20,6 +20,24 @@ export const messages: Catalog = {
   'password.opening': 'Abriendo…',
   'password.tooShort': 'La contraseña necesita al menos {min} caracteres',
   'password.mismatch': 'Las contraseñas no coinciden',
+  'passkey.setupTitle': 'Protege tu billetera con una llave de acceso',
+  'passkey.setupHelp':
+    'Tu billetera está dividida en partes. Una llave de acceso en este dispositivo (o sincronizada con tus otros dispositivos) protege la parte que te permite iniciar sesión en un dispositivo nuevo. Nada de lo que la abre sale de esta ventana.',
+  'passkey.create': 'Crear una llave de acceso',
+  'passkey.usePassword': 'Usar una contraseña de recuperación en su lugar',
+  'passkey.recoverTitle': 'Usa tu llave de acceso',
+  'passkey.recoverHelp':
+    'Este es un dispositivo nuevo: la llave de acceso que creaste con tu billetera la abre aquí.',
+  'passkey.use': 'Usar llave de acceso',
+  'passkey.waiting': 'Esperando la llave de acceso…',
+  'passkey.cancelled':
+    'No se usó la llave de acceso. Inténtalo de nuevo o elige la contraseña de recuperación.',
+  'passkey.noPrf':
+    'Esta llave de acceso no puede proteger una billetera (no admite PRF). Elige la contraseña de recuperación.',
+  'passkey.notUsed':
+    'No se usó la llave de acceso: sin la llave de acceso que creaste para esta billetera, este dispositivo no puede abrirla.',
+  'passkey.wrong':
+    'Esta llave de acceso no abre esta billetera. Usa la llave de acceso que creaste con ella.',
   'password.wrong': 'La contraseña de recuperación no es correcta',
   'recovery.mismatch': 'La billetera recuperada no corresponde a esta cuenta',
   'error.generic': 'Algo salió mal: inténtalo de nuevo',

@@ -20,6 +20,23 @@ export const messages: Catalog = {
   'password.opening': 'Ouverture…',
   'password.tooShort': 'Le mot de passe doit contenir au moins {min} caractères',
   'password.mismatch': 'Les mots de passe ne correspondent pas',
+  'passkey.setupTitle': 'Protégez votre portefeuille avec une clé d’accès',
+  'passkey.setupHelp':
+    'Votre portefeuille est divisé en plusieurs parts. Une clé d’accès sur cet appareil (ou synchronisée avec vos autres appareils) protège la part qui vous permet de vous connecter sur un nouvel appareil. Rien de ce qui l’ouvre ne quitte cette fenêtre.',
+  'passkey.create': 'Créer une clé d’accès',
+  'passkey.usePassword': 'Utiliser plutôt un mot de passe de récupération',
+  'passkey.recoverTitle': 'Utilisez votre clé d’accès',
+  'passkey.recoverHelp':
+    'Ceci est un nouvel appareil : la clé d’accès créée avec votre portefeuille l’ouvre ici.',
+  'passkey.use': 'Utiliser la clé d’accès',
+  'passkey.waiting': 'En attente de la clé d’accès…',
+  'passkey.cancelled':
+    'La clé d’accès n’a pas été utilisée. Réessayez ou choisissez le mot de passe de récupération.',
+  'passkey.noPrf':
+    'Cette clé d’accès ne peut pas protéger un portefeuille (elle ne prend pas en charge PRF). Choisissez le mot de passe de récupération.',
+  'passkey.notUsed':
+    'La clé d’accès n’a pas été utilisée : sans la clé d’accès créée pour ce portefeuille, cet appareil ne peut pas l’ouvrir.',
+  'passkey.wrong': 'Cette clé d’accès n’ouvre pas ce portefeuille. Utilisez la clé d’accès créée avec lui.',
   'password.wrong': 'Le mot de passe de récupération est incorrect',
   'recovery.mismatch': 'Le portefeuille récupéré ne correspond pas à ce compte',
   'error.generic': 'Une erreur s’est produite : veuillez réessayer',

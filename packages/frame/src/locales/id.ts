@@ -20,6 +20,22 @@ export const messages: Catalog = {
   'password.opening': 'Membuka…',
   'password.tooShort': 'Kata sandi memerlukan minimal {min} karakter',
   'password.mismatch': 'Kata sandi tidak cocok',
+  'passkey.setupTitle': 'Lindungi dompet Anda dengan kunci sandi',
+  'passkey.setupHelp':
+    'Dompet Anda dibagi menjadi beberapa bagian. Kunci sandi di perangkat ini (atau yang disinkronkan dengan perangkat Anda yang lain) melindungi bagian yang memungkinkan Anda masuk di perangkat baru. Tidak ada apa pun yang membukanya yang keluar dari jendela ini.',
+  'passkey.create': 'Buat kunci sandi',
+  'passkey.usePassword': 'Gunakan kata sandi pemulihan sebagai gantinya',
+  'passkey.recoverTitle': 'Gunakan kunci sandi Anda',
+  'passkey.recoverHelp':
+    'Ini perangkat baru: kunci sandi yang Anda buat bersama dompet akan membukanya di sini.',
+  'passkey.use': 'Gunakan kunci sandi',
+  'passkey.waiting': 'Menunggu kunci sandi…',
+  'passkey.cancelled': 'Kunci sandi tidak digunakan. Coba lagi, atau pilih kata sandi pemulihan.',
+  'passkey.noPrf':
+    'Kunci sandi ini tidak dapat melindungi dompet (tidak mendukung PRF). Pilih kata sandi pemulihan.',
+  'passkey.notUsed':
+    'Kunci sandi tidak digunakan: tanpa kunci sandi yang Anda buat untuk dompet ini, perangkat ini tidak bisa membukanya.',
+  'passkey.wrong': 'Kunci sandi ini tidak membuka dompet ini. Gunakan kunci sandi yang Anda buat bersamanya.',
   'password.wrong': 'Kata sandi pemulihan salah',
   'recovery.mismatch': 'Dompet yang dipulihkan tidak cocok dengan akun ini',
   'error.generic': 'Terjadi kesalahan: silakan coba lagi',

@@ -20,6 +20,21 @@ export const messages: Catalog = {
   'password.opening': 'Apertura…',
   'password.tooShort': 'La password deve avere almeno {min} caratteri',
   'password.mismatch': 'Le password non coincidono',
+  'passkey.setupTitle': 'Proteggi il tuo wallet con una passkey',
+  'passkey.setupHelp':
+    'Il tuo wallet è diviso in parti. Una passkey su questo dispositivo (o sincronizzata con i tuoi altri dispositivi) protegge la parte che ti permette di accedere da un nuovo dispositivo. Nulla di ciò che apre quella parte lascia questa finestra.',
+  'passkey.create': 'Crea una passkey',
+  'passkey.usePassword': 'Usa invece una password di recupero',
+  'passkey.recoverTitle': 'Usa la tua passkey',
+  'passkey.recoverHelp': 'Questo è un nuovo dispositivo: la passkey creata insieme al wallet lo apre qui.',
+  'passkey.use': 'Usa la passkey',
+  'passkey.waiting': 'In attesa della passkey…',
+  'passkey.cancelled': 'La passkey non è stata usata. Riprova o scegli la password di recupero.',
+  'passkey.noPrf':
+    'Questa passkey non può proteggere un wallet (non supporta PRF). Scegli la password di recupero.',
+  'passkey.notUsed':
+    'La passkey non è stata usata: senza la passkey creata per questo wallet, questo dispositivo non può aprirlo.',
+  'passkey.wrong': 'Questa passkey non apre questo wallet. Usa la passkey che hai creato insieme a esso.',
   'password.wrong': 'La password di recupero non è corretta',
   'recovery.mismatch': 'Il wallet recuperato non corrisponde a questo account',
   'error.generic': 'Qualcosa è andato storto: riprova',

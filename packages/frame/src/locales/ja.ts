@@ -19,6 +19,22 @@ export const messages: Catalog = {
   'password.opening': '開いています…',
   'password.tooShort': 'パスワードは {min} 文字以上必要です',
   'password.mismatch': 'パスワードが一致しません',
+  'passkey.setupTitle': 'パスキーでウォレットを保護',
+  'passkey.setupHelp':
+    'ウォレットは複数の部分に分割されています。このデバイス上の（または他のデバイスと同期された）パスキーが、新しいデバイスでサインインするための部分を保護します。それを開くためのものがこのウィンドウの外に出ることはありません。',
+  'passkey.create': 'パスキーを作成',
+  'passkey.usePassword': '代わりに復元パスワードを使う',
+  'passkey.recoverTitle': 'パスキーを使用してください',
+  'passkey.recoverHelp': '新しいデバイスです。ウォレットと一緒に作成したパスキーでここで開けます。',
+  'passkey.use': 'パスキーを使用',
+  'passkey.waiting': 'パスキーを待っています…',
+  'passkey.cancelled': 'パスキーが使用されませんでした。もう一度試すか、復元パスワードを選択してください。',
+  'passkey.noPrf':
+    'このパスキーではウォレットを保護できません（PRF に対応していません）。復元パスワードを選択してください。',
+  'passkey.notUsed':
+    'パスキーが使用されませんでした。このウォレット用に作成したパスキーがないと、このデバイスでは開けません。',
+  'passkey.wrong':
+    'このパスキーではこのウォレットを開けません。ウォレットと一緒に作成したパスキーを使用してください。',
   'password.wrong': '復元パスワードが正しくありません',
   'recovery.mismatch': '復元したウォレットがこのアカウントと一致しません',
   'error.generic': '問題が発生しました。もう一度お試しください',

@@ -19,6 +19,21 @@ export const messages: Catalog = {
   'password.opening': '여는 중…',
   'password.tooShort': '비밀번호는 최소 {min}자여야 합니다',
   'password.mismatch': '비밀번호가 일치하지 않습니다',
+  'passkey.setupTitle': '패스키로 지갑 보호',
+  'passkey.setupHelp':
+    '지갑은 여러 조각으로 나뉘어 있습니다. 이 기기에 있는(또는 다른 기기와 동기화된) 패스키가 새 기기에서 로그인할 수 있게 해 주는 조각을 보호합니다. 이 조각을 여는 데 쓰이는 것은 이 창 밖으로 나가지 않습니다.',
+  'passkey.create': '패스키 만들기',
+  'passkey.usePassword': '대신 복구 비밀번호 사용',
+  'passkey.recoverTitle': '내 패스키 사용',
+  'passkey.recoverHelp': '새 기기입니다. 지갑과 함께 만든 패스키로 여기서 지갑을 엽니다.',
+  'passkey.use': '패스키 사용',
+  'passkey.waiting': '패스키를 기다리는 중…',
+  'passkey.cancelled': '패스키가 사용되지 않았습니다. 다시 시도하거나 복구 비밀번호를 선택하세요.',
+  'passkey.noPrf':
+    '이 패스키로는 지갑을 보호할 수 없습니다(PRF를 지원하지 않음). 복구 비밀번호를 선택하세요.',
+  'passkey.notUsed':
+    '패스키가 사용되지 않았습니다. 이 지갑용으로 만든 패스키 없이는 이 기기에서 지갑을 열 수 없습니다.',
+  'passkey.wrong': '이 패스키로는 이 지갑을 열 수 없습니다. 지갑과 함께 만든 패스키를 사용하세요.',
   'password.wrong': '복구 비밀번호가 올바르지 않습니다',
   'recovery.mismatch': '복구된 지갑이 이 계정과 일치하지 않습니다',
   'error.generic': '문제가 발생했습니다. 다시 시도해 주세요',

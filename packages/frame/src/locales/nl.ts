@@ -20,6 +20,22 @@ export const messages: Catalog = {
   'password.opening': 'Bezig met openen…',
   'password.tooShort': 'Het wachtwoord moet minstens {min} tekens hebben',
   'password.mismatch': 'De wachtwoorden komen niet overeen',
+  'passkey.setupTitle': 'Bescherm je wallet met een passkey',
+  'passkey.setupHelp':
+    'Je wallet is in delen gesplitst. Een passkey op dit apparaat (of gesynchroniseerd met je andere apparaten) beschermt het deel waarmee je op een nieuw apparaat inlogt. Niets wat dat deel opent, verlaat dit venster.',
+  'passkey.create': 'Passkey maken',
+  'passkey.usePassword': 'Gebruik in plaats daarvan een herstelwachtwoord',
+  'passkey.recoverTitle': 'Gebruik je passkey',
+  'passkey.recoverHelp':
+    'Dit is een nieuw apparaat: de passkey die je bij je wallet hebt gemaakt, opent hem hier.',
+  'passkey.use': 'Passkey gebruiken',
+  'passkey.waiting': 'Wachten op de passkey…',
+  'passkey.cancelled': 'De passkey is niet gebruikt. Probeer het opnieuw of kies het herstelwachtwoord.',
+  'passkey.noPrf':
+    'Deze passkey kan geen wallet beschermen (hij ondersteunt geen PRF). Kies het herstelwachtwoord.',
+  'passkey.notUsed':
+    'De passkey is niet gebruikt: zonder de passkey die je voor deze wallet hebt gemaakt, kan dit apparaat hem niet openen.',
+  'passkey.wrong': 'Deze passkey opent deze wallet niet. Gebruik de passkey die je ermee hebt gemaakt.',
   'password.wrong': 'Het herstelwachtwoord klopt niet',
   'recovery.mismatch': 'De herstelde wallet hoort niet bij dit account',
   'error.generic': 'Er ging iets mis: probeer het opnieuw',

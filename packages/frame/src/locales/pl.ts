@@ -19,6 +19,22 @@ export const messages: Catalog = {
   'password.opening': 'Otwieranie…',
   'password.tooShort': 'Hasło musi mieć co najmniej {min} znaków',
   'password.mismatch': 'Hasła nie są takie same',
+  'passkey.setupTitle': 'Chroń portfel kluczem dostępu',
+  'passkey.setupHelp':
+    'Twój portfel jest podzielony na części. Klucz dostępu na tym urządzeniu (lub synchronizowany z innymi Twoimi urządzeniami) chroni część, która pozwala zalogować się na nowym urządzeniu. Nic, co ją otwiera, nie opuszcza tego okna.',
+  'passkey.create': 'Utwórz klucz dostępu',
+  'passkey.usePassword': 'Użyj zamiast tego hasła odzyskiwania',
+  'passkey.recoverTitle': 'Użyj swojego klucza dostępu',
+  'passkey.recoverHelp': 'To nowe urządzenie: klucz dostępu utworzony razem z portfelem otwiera go tutaj.',
+  'passkey.use': 'Użyj klucza dostępu',
+  'passkey.waiting': 'Oczekiwanie na klucz dostępu…',
+  'passkey.cancelled': 'Klucz dostępu nie został użyty. Spróbuj ponownie lub wybierz hasło odzyskiwania.',
+  'passkey.noPrf':
+    'Ten klucz dostępu nie może chronić portfela (nie obsługuje PRF). Wybierz hasło odzyskiwania.',
+  'passkey.notUsed':
+    'Klucz dostępu nie został użyty: bez klucza dostępu utworzonego dla tego portfela to urządzenie nie może go otworzyć.',
+  'passkey.wrong':
+    'Ten klucz dostępu nie otwiera tego portfela. Użyj klucza dostępu utworzonego razem z nim.',
   'password.wrong': 'Hasło odzyskiwania jest nieprawidłowe',
   'recovery.mismatch': 'Odzyskany portfel nie pasuje do tego konta',
   'error.generic': 'Coś poszło nie tak: spróbuj ponownie',

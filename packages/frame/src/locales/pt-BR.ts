@@ -20,6 +20,23 @@ export const messages: Catalog = {
   'password.opening': 'Abrindo…',
   'password.tooShort': 'A senha precisa de pelo menos {min} caracteres',
   'password.mismatch': 'As senhas não coincidem',
+  'passkey.setupTitle': 'Proteja sua carteira com uma chave de acesso',
+  'passkey.setupHelp':
+    'Sua carteira é dividida em partes. Uma chave de acesso neste dispositivo (ou sincronizada com seus outros dispositivos) protege a parte que permite entrar em um novo dispositivo. Nada do que a abre sai desta janela.',
+  'passkey.create': 'Criar uma chave de acesso',
+  'passkey.usePassword': 'Usar uma senha de recuperação em vez disso',
+  'passkey.recoverTitle': 'Use sua chave de acesso',
+  'passkey.recoverHelp':
+    'Este é um novo dispositivo: a chave de acesso que você criou com a carteira a abre aqui.',
+  'passkey.use': 'Usar chave de acesso',
+  'passkey.waiting': 'Aguardando a chave de acesso…',
+  'passkey.cancelled': 'A chave de acesso não foi usada. Tente novamente ou escolha a senha de recuperação.',
+  'passkey.noPrf':
+    'Esta chave de acesso não pode proteger uma carteira (ela não tem suporte a PRF). Escolha a senha de recuperação.',
+  'passkey.notUsed':
+    'A chave de acesso não foi usada: sem a chave de acesso que você criou para esta carteira, este dispositivo não consegue abri-la.',
+  'passkey.wrong':
+    'Esta chave de acesso não abre esta carteira. Use a chave de acesso que você criou com ela.',
   'password.wrong': 'A senha de recuperação está incorreta',
   'recovery.mismatch': 'A carteira recuperada não corresponde a esta conta',
   'error.generic': 'Algo deu errado: tente novamente',

@@ -20,6 +20,22 @@ export const messages: Catalog = {
   'password.opening': 'Açılıyor…',
   'password.tooShort': 'Parola en az {min} karakter olmalıdır',
   'password.mismatch': 'Parolalar eşleşmiyor',
+  'passkey.setupTitle': 'Cüzdanınızı bir geçiş anahtarıyla koruyun',
+  'passkey.setupHelp':
+    'Cüzdanınız parçalara bölünmüştür. Bu cihazdaki (veya diğer cihazlarınızla senkronize edilen) bir geçiş anahtarı, yeni bir cihazda oturum açmanızı sağlayan parçayı korur. Onu açan hiçbir şey bu pencereden çıkmaz.',
+  'passkey.create': 'Geçiş anahtarı oluştur',
+  'passkey.usePassword': 'Bunun yerine kurtarma parolası kullan',
+  'passkey.recoverTitle': 'Geçiş anahtarınızı kullanın',
+  'passkey.recoverHelp':
+    'Bu yeni bir cihaz: cüzdanınızla birlikte oluşturduğunuz geçiş anahtarı onu burada açar.',
+  'passkey.use': 'Geçiş anahtarını kullan',
+  'passkey.waiting': 'Geçiş anahtarı bekleniyor…',
+  'passkey.cancelled': 'Geçiş anahtarı kullanılmadı. Tekrar deneyin veya kurtarma parolasını seçin.',
+  'passkey.noPrf': 'Bu geçiş anahtarı bir cüzdanı koruyamaz (PRF desteği yok). Kurtarma parolasını seçin.',
+  'passkey.notUsed':
+    'Geçiş anahtarı kullanılmadı: bu cüzdan için oluşturduğunuz geçiş anahtarı olmadan bu cihaz onu açamaz.',
+  'passkey.wrong':
+    'Bu geçiş anahtarı bu cüzdanı açmıyor. Cüzdanla birlikte oluşturduğunuz geçiş anahtarını kullanın.',
   'password.wrong': 'Kurtarma parolası doğru değil',
   'recovery.mismatch': 'Kurtarılan cüzdan bu hesapla eşleşmiyor',
   'error.generic': 'Bir şeyler ters gitti: lütfen tekrar deneyin',
