@@ -13,7 +13,10 @@ function oneNoble(): Plugin {
     name: 'latch-frame-one-noble',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (importer?.includes('/node_modules/micro-key-producer/') && /^@noble\/(curves|hashes)\//.test(source))
+      if (
+        importer?.includes('/node_modules/micro-key-producer/') &&
+        /^@noble\/(curves|hashes)\//.test(source)
+      )
         return this.resolve(source, frameEntry, { skipSelf: true })
       return null
     },

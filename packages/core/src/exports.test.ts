@@ -126,7 +126,6 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "orderConnectors",
       "parseSiwsMessage",
       "pushView",
-      "s",
       "selectDisconnect",
       "selectNetwork",
       "selectSession",

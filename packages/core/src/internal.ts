@@ -30,8 +30,6 @@ export { directionOf, matchLocale } from './rules/locale.js'
 export { isMobileBrowser } from './rules/platform.js'
 export { walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
 export { isEmail } from './schema/email.js'
-export { s } from './schema/s.js'
-export type { Schema } from './schema/schema.js'
 export {
   formatSiwsMessage,
   parseSiwsMessage,

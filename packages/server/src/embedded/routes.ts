@@ -1,13 +1,4 @@
-import {
-  createHash,
-  createHmac,
-  createPublicKey,
-  randomBytes,
-  randomInt,
-  randomUUID,
-  timingSafeEqual,
-  verify,
-} from 'node:crypto'
+import { createHmac, createPublicKey, randomBytes, randomInt, randomUUID, verify } from 'node:crypto'
 import { isEmail } from '@latch/core/internal'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
