@@ -10,8 +10,6 @@ import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const extra = process.argv.slice(2)
-/** Playwright's command line, run with this Node. */
-const playwright = join(root, 'node_modules/@playwright/test/cli.js')
 
 const shards = [
   { name: 'browser', projects: ['injected', 'next'], env: {} },
@@ -37,8 +35,8 @@ const shards = [
 const run = (shard) =>
   new Promise((resolve) => {
     const child = spawn(
-      process.execPath,
-      [playwright, 'test', '-c', 'e2e', ...shard.projects.map((p) => `--project=${p}`), ...extra],
+      'npx',
+      ['playwright', 'test', '-c', 'e2e', ...shard.projects.map((p) => `--project=${p}`), ...extra],
       {
         cwd: root,
         env: { ...process.env, E2E_SHARD: shard.name, ...shard.env },
