@@ -21,8 +21,6 @@ export const ports = {
   mailInbox: Number(process.env.E2E_MAIL_INBOX_PORT ?? 2626),
 }
 export const nextOrigin = `http://127.0.0.1:${ports.next}`
-/** A shard of the suite run beside another (scripts/e2e.mjs) keeps its own results. */
-const shard = process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : ''
 
 export default defineConfig({
   testDir: '.',
@@ -34,9 +32,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
-    ? [['list'], ['html', { open: 'never', outputFolder: `../.tmp/playwright-report${shard}` }]]
+    ? [['list'], ['html', { open: 'never', outputFolder: '../.tmp/playwright-report' }]]
     : 'list',
-  outputDir: `../.tmp/test-results${shard}`,
+  outputDir: '../.tmp/test-results',
   use: {
     baseURL: `http://127.0.0.1:${demoPort}`,
     browserName: 'chromium',
@@ -90,49 +88,38 @@ export default defineConfig({
         SOLANA_PORT: String(ports.solana),
         SMTP_PORT: String(ports.smtp),
         MAIL_INBOX_PORT: String(ports.mailInbox),
-        LATCH_SQLITE_FILE: process.env.E2E_SHARD ? `../.tmp/server${shard}.db` : '',
-        DEMO_OUT_DIR: process.env.E2E_SHARD === 'started' ? '../../.tmp/demo-started' : '',
       },
     },
-    // Left out of the shard that runs no `as-started` test (scripts/e2e.mjs): one dev server per demo.
-    ...(process.env.E2E_SHARD === 'browser'
-      ? []
-      : [
-          {
-            // `npm start`'s demo server on the chains, API, relay and Dev Wallet peer the first
-            // server runs (same environment as scripts/start.mjs gives it).
-            command: 'npx vite dev --logLevel warn',
-            cwd: '../apps/demo',
-            url: `http://127.0.0.1:${ports.demoAsStarted}`,
-            reuseExistingServer: !process.env.CI,
-            timeout: 180_000,
-            env: {
-              DEMO_PORT: String(ports.demoAsStarted),
-              VITE_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
-              VITE_RPC_BASE: `http://127.0.0.1:${ports.base}`,
-              VITE_LATCH_API: `http://127.0.0.1:${ports.api}`,
-              VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
-              VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
-              VITE_RPC_SOLANA: `http://127.0.0.1:${ports.solana}`,
-              VITE_MAIL_INBOX: `http://127.0.0.1:${ports.mailInbox}`,
-            },
-          },
-        ]),
-    ...(process.env.E2E_SHARD === 'started'
-      ? []
-      : [
-          {
-            // Builds the example first when it has no build yet (npm test builds it beforehand).
-            command: 'node ../scripts/next-example.mjs',
-            url: nextOrigin,
-            reuseExistingServer: !process.env.CI,
-            timeout: 180_000,
-            env: {
-              NEXT_PORT: String(ports.next),
-              LATCH_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
-              LATCH_RPC_BASE: `http://127.0.0.1:${ports.base}`,
-            },
-          },
-        ]),
+    {
+      // `npm start`'s demo server on the chains, API, relay and Dev Wallet peer the first
+      // server runs (same environment as scripts/start.mjs gives it).
+      command: 'npx vite dev --logLevel warn',
+      cwd: '../apps/demo',
+      url: `http://127.0.0.1:${ports.demoAsStarted}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        DEMO_PORT: String(ports.demoAsStarted),
+        VITE_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
+        VITE_RPC_BASE: `http://127.0.0.1:${ports.base}`,
+        VITE_LATCH_API: `http://127.0.0.1:${ports.api}`,
+        VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
+        VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
+        VITE_RPC_SOLANA: `http://127.0.0.1:${ports.solana}`,
+        VITE_MAIL_INBOX: `http://127.0.0.1:${ports.mailInbox}`,
+      },
+    },
+    {
+      // Builds the example first when it has no build yet (npm test builds it beforehand).
+      command: 'node ../scripts/next-example.mjs',
+      url: nextOrigin,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        NEXT_PORT: String(ports.next),
+        LATCH_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
+        LATCH_RPC_BASE: `http://127.0.0.1:${ports.base}`,
+      },
+    },
   ],
 })

@@ -40,8 +40,6 @@ const relay = await startRelay({ port: relayPort })
 const { startLocalServer } = await import('./local-server.mjs')
 const api = await startLocalServer({
   port: apiPort,
-  // A stack of its own (a second e2e shard) keeps its own database.
-  sqliteFile: process.env.LATCH_SQLITE_FILE || undefined,
   smtpUrl: mailSink.smtpUrl,
   projects: [
     {
@@ -92,11 +90,8 @@ const env = {
   VITE_DEV_WALLET_WC: devWallet.url,
   VITE_MAIL_INBOX: mailSink.inboxUrl,
 }
-// DEMO_OUT_DIR: where the preview build goes (a second e2e stack builds its own, with its ports).
-const outDir = process.env.DEMO_OUT_DIR ? ['--outDir', process.env.DEMO_OUT_DIR] : []
-if (preview)
-  run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir], { cwd: join(root, 'apps/demo'), env })
-const demo = spawn('npx', ['vite', ...(preview ? ['preview', ...outDir] : ['dev'])], {
+if (preview) run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/demo'), env })
+const demo = spawn('npx', ['vite', preview ? 'preview' : 'dev'], {
   cwd: join(root, 'apps/demo'),
   env,
   stdio: 'inherit',
