@@ -1,42 +1,11 @@
 import type { Page } from '@playwright/test'
 import { axeViolations, frameAxeViolations, modalSettled } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
+import { codeFor, demo, mails, newEmail, PASSWORD } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The demo as `npm start` serves it: email update and the frame's own screens in other languages.
 // Codes are read from the SMTP sink's HTTP inbox (the one the demo's Dev inbox panel shows).
-const demo = `http://localhost:${ports.demoAsStarted}/`
-const inbox = `http://127.0.0.1:${ports.mailInbox}`
-const PASSWORD = 'correct horse battery staple'
-
-interface Mail {
-  subject: string
-  text: string
-  date: string
-}
-
-const mails = async (to: string): Promise<Mail[]> =>
-  (await (await fetch(`${inbox}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[]
-
-/** The newest mail to `to` after `after` whose subject matches, and its 6-digit code. */
-async function codeFor(to: string, after: number, subject = /code/): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(
-      async () => {
-        const found = (await mails(to)).find(
-          (m) => Date.parse(m.date) >= after && subject.test(m.subject) && /\b\d{6}\b/.test(m.text),
-        )
-        code = found ? /\b(\d{6})\b/.exec(found.text)?.[1] : undefined
-        return code
-      },
-      { message: `a code mail to ${to}`, timeout: 20_000 },
-    )
-    .toBeTruthy()
-  return code as string
-}
-
-const newEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 
 /** Email → code → (a new wallet: the frame's recovery password) → connected; the address. */
 async function login(page: Page, email: string, { newUser = true } = {}) {

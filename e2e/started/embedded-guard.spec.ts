@@ -1,45 +1,14 @@
-import type { BrowserContext, FrameLocator, Locator, Page } from '@playwright/test'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
-import { ports } from '../playwright.config.js'
+import { codeIn, demo, frameOf, frameOrigin, mailTo, newEmail, PASSWORD } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The clickjacking guard of the frame's Approve and Export buttons, and the export of the
 // recovery phrase and keys, through the demo as `npm start` serves it. Every click meant to count
 // is a person's: the pointer rests on the button for a while first.
-const demo = `http://localhost:${ports.demoAsStarted}/`
-const frameOrigin = `http://localhost:${ports.api}`
-const inbox = `http://127.0.0.1:${ports.mailInbox}`
-const PASSWORD = 'correct horse battery staple'
+
 /** Longer than the guard's 500 ms, as a person pointing at a button before pressing it. */
 const DWELL_MS = 700
-
-interface Mail {
-  subject: string
-  text: string
-  date: string
-}
-
-const mails = async (to: string): Promise<Mail[]> =>
-  (await (await fetch(`${inbox}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[]
-
-/** The newest mail to `to` whose subject matches, sent after `after`. */
-async function mailTo(to: string, subject: RegExp, after: number): Promise<Mail> {
-  let found: Mail | undefined
-  await expect
-    .poll(
-      async () => {
-        found = (await mails(to)).find((m) => subject.test(m.subject) && Date.parse(m.date) >= after)
-        return found !== undefined
-      },
-      { message: `a mail "${subject}" to ${to}`, timeout: 30_000 },
-    )
-    .toBe(true)
-  return found!
-}
-
-const codeIn = (mail: Mail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? ''
-const newEmail = () => `guard-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-const frameOf = (page: Page): FrameLocator => page.frameLocator('iframe[data-latch-frame]')
 
 /** Signs a new visitor up through the demo; returns the address. */
 async function signUp(page: Page, email: string): Promise<string> {
@@ -82,15 +51,6 @@ async function personClicks(page: Page, button: Locator) {
   await page.mouse.click(x, y)
 }
 
-/** No new window of the frame origin opens within a while, and the guard refused the click. */
-async function expectNoWindow(context: BrowserContext, button: Locator) {
-  const before = context.pages().length
-  await expect(button).toHaveAttribute('data-latch-guard', 'refused')
-  await new Promise((resolve) => setTimeout(resolve, 1_000))
-  expect(context.pages().filter((p) => p.url().startsWith(`${frameOrigin}/frame/window`))).toEqual([])
-  expect(context.pages().length).toBe(before)
-}
-
 /** Takes the attack out again, and moves the pointer off the frame. */
 async function reset(page: Page, button: Locator) {
   await page.evaluate(() => {
@@ -117,94 +77,6 @@ async function openApprovalScreen(page: Page): Promise<Locator> {
   await expect(button).toBeVisible({ timeout: 30_000 })
   return button
 }
-
-/** Nothing was approved: the guard refused and the approval screen still waits. */
-async function expectNotApproved(page: Page, button: Locator) {
-  await expect(button).toHaveAttribute('data-latch-guard', 'refused')
-  await new Promise((resolve) => setTimeout(resolve, 1_000))
-  await expect(button).toBeVisible()
-  await expect(page.getByTestId('demo-signature')).toHaveCount(0)
-}
-
-test.describe('given a visitor on the Export screen of the frame, and a page that tries to trick the click', () => {
-  test.describe.configure({ mode: 'serial', timeout: 120_000 })
-  let context: BrowserContext
-  let page: Page
-  let button: Locator
-
-  test.beforeAll(async ({ browser }) => {
-    context = await browser.newContext()
-    page = await context.newPage()
-    await page.goto(demo)
-    await signUp(page, newEmail())
-    button = await openExportScreen(page)
-  })
-  test.afterAll(async () => {
-    await context.close()
-  })
-  test.afterEach(async () => {
-    await reset(page, button)
-  })
-
-  test('when the iframe has opacity 0, then a hover-wait-click does not export', async () => {
-    await page.evaluate(() => {
-      document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.opacity = '0'
-    })
-    await personClicks(page, button)
-    await expectNoWindow(context, button)
-  })
-
-  test('when a wrapper of the iframe has opacity 0.5, then a hover-wait-click does not export', async () => {
-    await page.evaluate(() => {
-      document.body.style.opacity = '0.5'
-    })
-    await personClicks(page, button)
-    await expectNoWindow(context, button)
-  })
-
-  test('when an opaque pointer-events:none layer covers the button, then a hover-wait-click does not export', async () => {
-    const box = (await button.boundingBox())!
-    await page.evaluate((b) => {
-      const cover = document.createElement('div')
-      cover.id = 'attack-cover'
-      cover.textContent = 'Claim your prize'
-      cover.style.cssText = `position:fixed;left:${b.x - 10}px;top:${b.y - 10}px;width:${b.width + 20}px;height:${b.height + 20}px;background:#fc0;z-index:2147483647;pointer-events:none`
-      document.body.append(cover)
-    }, box)
-    await personClicks(page, button)
-    await expectNoWindow(context, button)
-  })
-
-  test('when the frame has a CSS transform, then a hover-wait-click does not export', async () => {
-    await page.evaluate(() => {
-      document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.transform = 'rotate(2deg)'
-    })
-    await personClicks(page, button)
-    await expectNoWindow(context, button)
-  })
-
-  test('when the page focuses the iframe and Enter is pressed, then nothing is activated', async () => {
-    // The pointer has rested in the frame long enough: only the keyboard path is under test.
-    const { x, y } = await centre(button)
-    await page.mouse.move(x, y - 60, { steps: 3 })
-    await page.waitForTimeout(DWELL_MS)
-    await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.focus())
-    expect(await button.evaluate((b) => b.ownerDocument.activeElement === b)).toBe(false)
-    await page.keyboard.press('Enter')
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    expect(context.pages().filter((p) => p.url().startsWith(`${frameOrigin}/frame/window`))).toEqual([])
-    await expect(button).toBeVisible()
-  })
-
-  test('when a person rests on the button and clicks, then the export window opens (the control case)', async () => {
-    const opened = context.waitForEvent('page')
-    await personClicks(page, button)
-    const popup = await opened
-    await popup.waitForLoadState()
-    expect(popup.url()).toContain(`${frameOrigin}/frame/window`)
-    await popup.close()
-  })
-})
 
 /** The page's tricks against a button of the frame; each must leave the click without effect. */
 const attacks: { name: string; apply: (page: Page, button: Locator) => Promise<void> }[] = [
@@ -248,51 +120,105 @@ const attacks: { name: string; apply: (page: Page, button: Locator) => Promise<v
   },
 ]
 
-test.describe('given a visitor on the approval screen of a message to sign, and a page that tries to trick the click', () => {
-  test.describe.configure({ mode: 'serial', timeout: 120_000 })
-  let context: BrowserContext
-  let page: Page
-  let button: Locator
+/**
+ * The tricks above, a focused frame with Enter, and the control case, against one guarded button
+ * of the frame: `open` brings the screen up for a new visitor, `expectNone` checks that the
+ * activation had no effect, `expectDone` that a person's click had it.
+ */
+function describeTricks(target: {
+  title: string
+  verb: string
+  open: (page: Page) => Promise<Locator>
+  expectNone: (page: Page, context: BrowserContext, button: Locator) => Promise<void>
+  control: string
+  expectDone: (page: Page, context: BrowserContext, button: Locator) => Promise<void>
+}) {
+  test.describe(target.title, () => {
+    test.describe.configure({ mode: 'serial', timeout: 120_000 })
+    let context: BrowserContext
+    let page: Page
+    let button: Locator
 
-  test.beforeAll(async ({ browser }) => {
-    context = await browser.newContext()
-    page = await context.newPage()
-    await page.goto(demo)
-    await signUp(page, newEmail())
-    button = await openApprovalScreen(page)
-  })
-  test.afterAll(async () => {
-    await context.close()
-  })
-  test.afterEach(async () => {
-    await reset(page, button)
-  })
-
-  for (const attack of attacks)
-    test(`when ${attack.name}, then a hover-wait-click does not approve`, async () => {
-      await attack.apply(page, button)
-      await personClicks(page, button)
-      await expectNotApproved(page, button)
+    test.beforeAll(async ({ browser }) => {
+      context = await browser.newContext()
+      page = await context.newPage()
+      await page.goto(demo)
+      await signUp(page, newEmail('guard'))
+      button = await target.open(page)
+    })
+    test.afterAll(async () => {
+      await context.close()
+    })
+    test.afterEach(async () => {
+      await reset(page, button)
     })
 
-  test('when the page focuses the iframe and Enter is pressed, then nothing is approved', async () => {
-    const { x, y } = await centre(button)
-    await page.mouse.move(x, y - 60, { steps: 3 })
-    await page.waitForTimeout(DWELL_MS)
-    await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.focus())
-    expect(await button.evaluate((b) => b.ownerDocument.activeElement === b)).toBe(false)
-    await page.keyboard.press('Enter')
+    for (const attack of attacks)
+      test(`when ${attack.name}, then a hover-wait-click does not ${target.verb}`, async () => {
+        await attack.apply(page, button)
+        await personClicks(page, button)
+        await expect(button).toHaveAttribute('data-latch-guard', 'refused')
+        await target.expectNone(page, context, button)
+      })
+
+    test(`when the page focuses the iframe and Enter is pressed, then nothing is activated`, async () => {
+      // The pointer has rested in the frame long enough: only the keyboard path is under test.
+      const { x, y } = await centre(button)
+      await page.mouse.move(x, y - 60, { steps: 3 })
+      await page.waitForTimeout(DWELL_MS)
+      await page.evaluate(() =>
+        document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.focus(),
+      )
+      expect(await button.evaluate((b) => b.ownerDocument.activeElement === b)).toBe(false)
+      await page.keyboard.press('Enter')
+      await target.expectNone(page, context, button)
+    })
+
+    test(target.control, async () => {
+      await target.expectDone(page, context, button)
+    })
+  })
+}
+
+describeTricks({
+  title: 'given a visitor on the Export screen of the frame, and a page that tries to trick the click',
+  verb: 'export',
+  open: openExportScreen,
+  expectNone: async (_page, context, button) => {
+    const before = context.pages().length
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(context.pages().filter((p) => p.url().startsWith(`${frameOrigin}/frame/window`))).toEqual([])
+    expect(context.pages().length).toBe(before)
+    await expect(button).toBeVisible()
+  },
+  control: 'when a person rests on the button and clicks, then the export window opens (the control case)',
+  expectDone: async (page, context, button) => {
+    const opened = context.waitForEvent('page')
+    await personClicks(page, button)
+    const popup = await opened
+    await popup.waitForLoadState()
+    expect(popup.url()).toContain(`${frameOrigin}/frame/window`)
+    await popup.close()
+  },
+})
+
+describeTricks({
+  title:
+    'given a visitor on the approval screen of a message to sign, and a page that tries to trick the click',
+  verb: 'approve',
+  open: openApprovalScreen,
+  expectNone: async (page, _context, button) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     await expect(button).toBeVisible()
     await expect(page.getByTestId('demo-signature')).toHaveCount(0)
-  })
-
-  test('when a person rests on Approve and clicks, then the message is signed (the control case)', async () => {
+  },
+  control: 'when a person rests on Approve and clicks, then the message is signed (the control case)',
+  expectDone: async (page, _context, button) => {
     await personClicks(page, button)
     await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
       timeout: 30_000,
     })
-  })
+  },
 })
 
 /** Sends the export code in the export window, reads it, enters it and reveals the phrase. */
@@ -317,7 +243,7 @@ test.describe('given the demo with a visitor signed in with email', () => {
     page,
     context,
   }) => {
-    const email = newEmail()
+    const email = newEmail('guard')
     await page.goto(demo)
     const address = await signUp(page, email)
     const button = await openExportScreen(page)
@@ -369,7 +295,7 @@ test.describe('given the demo with a visitor signed in with email', () => {
       if (location.origin === origin)
         delete (IntersectionObserverEntry.prototype as unknown as { isVisible?: boolean }).isVisible
     }, frameOrigin)
-    const email = newEmail()
+    const email = newEmail('guard')
     await page.goto(demo)
     const address = await signUp(page, email)
     const button = await openExportScreen(page)

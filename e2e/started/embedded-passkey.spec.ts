@@ -1,66 +1,20 @@
-import { createRequire } from 'node:module'
-import type { CDPSession, Frame, FrameLocator, Page } from '@playwright/test'
+import type { CDPSession, Page } from '@playwright/test'
 import { combine } from 'shamir-secret-sharing'
-import { ports } from '../playwright.config.js'
+import {
+  demo,
+  frameOf,
+  frameOrigin,
+  fromMail,
+  newEmail,
+  PASSWORD,
+  walletFrame,
+  walletFrameAxeViolations,
+} from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The embedded wallet's recovery share sealed under a passkey (WebAuthn PRF), through the demo as
 // `npm start` serves it. Passkeys need a secure context on a hostname, so page and frame are on
 // `localhost` (never 127.0.0.1). The visitor's passkey is a CDP virtual authenticator with PRF.
-const demo = `http://localhost:${ports.demoAsStarted}/`
-const frameOrigin = `http://localhost:${ports.api}`
-const inbox = `http://127.0.0.1:${ports.mailInbox}`
-const PASSWORD = 'correct horse battery staple'
-
-interface Mail {
-  subject: string
-  text: string
-  date: string
-}
-
-const mails = async (to: string): Promise<Mail[]> =>
-  (await (await fetch(`${inbox}/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[]
-
-/** The first text in a mail to `to` since `after` that `pattern` matches (its first group). */
-async function fromMail(to: string, pattern: RegExp, after: number): Promise<string> {
-  let found: string | undefined
-  await expect
-    .poll(
-      async () => {
-        for (const mail of await mails(to))
-          if (Date.parse(mail.date) >= after) found ??= pattern.exec(mail.text)?.[1]
-        return found
-      },
-      { message: `a mail to ${to} matching ${pattern}`, timeout: 30_000 },
-    )
-    .toBeTruthy()
-  return found as string
-}
-
-const newEmail = () => `passkey-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-const frameOf = (page: Page): FrameLocator => page.frameLocator('iframe[data-latch-frame]')
-const walletFrame = (page: Page): Frame => {
-  const frame = page.frames().find((f) => f.url().startsWith(`${frameOrigin}/frame/`))
-  if (!frame) throw new Error('The embedded wallet frame is not in the page.')
-  return frame
-}
-
-const axeSource = createRequire(import.meta.url)('axe-core').source as string
-
-/** axe-core inside the frame's own document (its CSP does not bind the test's evaluation). */
-async function frameAxeViolations(page: Page): Promise<string[]> {
-  const frame = walletFrame(page)
-  await frame.evaluate(axeSource)
-  return frame.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
-      }
-    }
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => `${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-  })
-}
 
 /** A platform passkey provider for this page: user-verifying, resident keys, PRF. */
 async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
@@ -182,14 +136,14 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     page,
   }) => {
     const { cdp, authenticatorId } = await addAuthenticator(page)
-    const email = newEmail()
+    const email = newEmail('passkey')
     await page.goto(demo)
     await emailAndCode(page, email, { newDevice: false })
     // Sign-up: the frame names the recovery step and offers the passkey first.
     const frame = frameOf(page)
     await expect(frame.getByRole('heading', { name: 'Protect your wallet with a passkey' })).toBeVisible()
     await expect(frame.getByRole('button', { name: 'Use a recovery password instead' })).toBeVisible()
-    expect(await frameAxeViolations(page)).toEqual([])
+    expect(await walletFrameAxeViolations(page)).toEqual([])
     // From the keyboard: the main action has the focus.
     const create = frame.getByRole('button', { name: 'Create a passkey' })
     await expect(create).toBeFocused()
@@ -209,7 +163,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     await expect(status(page)).toHaveText('disconnected')
     await emailAndCode(page, email, { newDevice: true })
     await expect(frame.getByRole('heading', { name: 'Use your passkey' })).toBeVisible({ timeout: 30_000 })
-    expect(await frameAxeViolations(page)).toEqual([])
+    expect(await walletFrameAxeViolations(page)).toEqual([])
     await frame.getByRole('button', { name: 'Use passkey' }).click()
     await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address as string)
@@ -226,7 +180,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     browser,
   }) => {
     await addAuthenticator(page)
-    const email = newEmail()
+    const email = newEmail('passkey')
     await page.goto(demo)
     await emailAndCode(page, email, { newDevice: false })
     await frameOf(page).getByRole('button', { name: 'Create a passkey' }).click()
@@ -245,7 +199,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
         'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
       )
       await expect(frame.getByRole('button', { name: 'Use passkey' })).toBeEnabled()
-      expect(await frameAxeViolations(second)).toEqual([])
+      expect(await walletFrameAxeViolations(second)).toEqual([])
       await second.waitForTimeout(1_000)
       await expect(status(second)).not.toHaveText('connected')
       // Nothing of the wallet reached this device.
@@ -275,7 +229,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     browser,
   }) => {
     await addAuthenticator(page)
-    const email = newEmail()
+    const email = newEmail('passkey')
     await page.goto(demo)
     await emailAndCode(page, email, { newDevice: false })
     const frame = frameOf(page)

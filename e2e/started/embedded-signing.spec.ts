@@ -1,31 +1,14 @@
-import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { type Hex, recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { ports } from '../playwright.config.js'
+import { codeFor, demo, PASSWORD, walletFrameAxeViolations } from './embedded.js'
 import { expect, modal, pickNetwork, status, test } from './fixtures.js'
 
 // Signing with the embedded wallet through the demo as `npm start` serves it: every unsafe
 // request is approved on the frame's own screen, shown above the modal.
-const demo = `http://localhost:${ports.demoAsStarted}/`
-const inbox = `http://127.0.0.1:${ports.mailInbox}`
-const mainnetRpc = `http://127.0.0.1:${ports.mainnet}`
-const PASSWORD = 'correct horse battery staple'
-const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-async function codeFor(to: string, after: number): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(async () => {
-      const response = await fetch(`${inbox}/messages?to=${encodeURIComponent(to)}`)
-      const found = ((await response.json()) as { text: string; date: string }[]).find(
-        (m) => Date.parse(m.date) >= after && /\b\d{6}\b/.test(m.text),
-      )
-      code = found ? /\b(\d{6})\b/.exec(found.text)?.[1] : undefined
-      return code
-    })
-    .toBeTruthy()
-  return code as string
-}
+const mainnetRpc = `http://127.0.0.1:${ports.mainnet}`
+const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** Email → code → recovery password in the frame → connected; the address. */
 async function signUp(page: Page): Promise<`0x${string}`> {
@@ -54,24 +37,6 @@ async function press(page: Page, action: 'approve' | 'reject') {
   await button.hover()
   await page.waitForTimeout(700)
   await button.click()
-}
-
-const axeSource = createRequire(import.meta.url)('axe-core').source as string
-
-/** axe-core inside the frame's own document (its CSP does not bind the test's evaluation). */
-async function frameAxeViolations(page: Page): Promise<string[]> {
-  const frame = page.frames().find((f) => f.url().includes('/frame/'))
-  if (!frame) throw new Error('The embedded wallet frame is not in the page.')
-  await frame.evaluate(axeSource)
-  return frame.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
-      }
-    }
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => `${v.id} ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-  })
 }
 
 async function rpc(method: string, params: unknown[]): Promise<unknown> {
@@ -107,7 +72,7 @@ test.describe('given the demo with an embedded wallet signed in', () => {
       )
       await expect(approval(page)).toContainText('Hello from the Latch demo')
       await expect(approval(page).locator('button[data-action="approve"]')).not.toBeFocused()
-      expect(await frameAxeViolations(page)).toEqual([])
+      expect(await walletFrameAxeViolations(page)).toEqual([])
       await press(page, 'approve')
       await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
       const signature = (await page.getByTestId('demo-signature').locator('code').textContent()) as Hex

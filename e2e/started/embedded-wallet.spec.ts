@@ -1,4 +1,4 @@
-import type { Frame, Page, Request } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { HDKey } from '@scure/bip32'
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
@@ -6,55 +6,12 @@ import { combine } from 'shamir-secret-sharing'
 import { bytesToHex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { axeViolations, modalSettled } from '../fixtures.js'
-import { ports } from '../playwright.config.js'
+import { codeFor, demo, frameOrigin, mails, newEmail, PASSWORD, walletFrame } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The demo as `npm start` serves it, on `localhost` (passkeys need a domain, not an IP address),
 // with the embedded wallet's frame from the local @latch/server, on another localhost port: same
 // site, cross-origin. Login codes are read from the SMTP sink's HTTP inbox.
-const demo = `http://localhost:${ports.demoAsStarted}/`
-const frameOrigin = `http://localhost:${ports.api}`
-const inbox = `http://127.0.0.1:${ports.mailInbox}`
-const PASSWORD = 'correct horse battery staple'
-
-interface Mail {
-  id: string
-  subject: string
-  text: string
-  date: string
-}
-
-const mails = async (to: string): Promise<Mail[]> => {
-  const response = await fetch(`${inbox}/messages?to=${encodeURIComponent(to)}`)
-  return (await response.json()) as Mail[]
-}
-
-/** The newest mail to `to` with a 6-digit code, and the code. */
-async function codeFor(to: string, after = 0): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(
-      async () => {
-        const found = (await mails(to)).find((m) => Date.parse(m.date) >= after && /\b\d{6}\b/.test(m.text))
-        code = found ? /\b(\d{6})\b/.exec(found.text)?.[1] : undefined
-        return code
-      },
-      { message: `a code mail to ${to}` },
-    )
-    .toBeTruthy()
-  return code as string
-}
-
-const newEmail = () => `visitor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-
-/** The embedded wallet's frame in the page. */
-function walletFrame(page: Page): Frame {
-  const frame = page
-    .frames()
-    .find((f) => f.url().startsWith(`${frameOrigin}/frame/`) && !f.url().includes('version=forger'))
-  if (!frame) throw new Error('The embedded wallet frame is not in the page.')
-  return frame
-}
 
 /** Types the email in Connect and submits it. */
 async function submitEmail(page: Page, email: string) {
@@ -97,7 +54,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
   test('when a visitor logs in with email and the code from the inbox, then Account shows the email; a reload keeps it; Sign out clears it', async ({
     page,
   }) => {
-    const email = newEmail()
+    const email = newEmail('visitor')
     await page.goto(demo)
     const address = await login(page, email)
     await page.getByTestId('latch-account-button').click()
@@ -122,7 +79,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
   test('when a second code is asked within 30 s, then the throttle message shows and no mail is sent', async ({
     page,
   }) => {
-    const email = newEmail()
+    const email = newEmail('visitor')
     await page.goto(demo)
     await submitEmail(page, email)
     await expect(modal(page).getByTestId('latch-otp-input')).toBeVisible({ timeout: 30_000 })
@@ -147,7 +104,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
   test('the email field, the code view and the sign-out path work from the keyboard and pass axe', async ({
     page,
   }) => {
-    const email = newEmail()
+    const email = newEmail('visitor')
     await page.goto(demo)
     await page.getByTestId('latch-connect-button').focus()
     await page.keyboard.press('Enter')
@@ -211,7 +168,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
         if (typeof event.data === 'object' && event.data?.latch === 'frame/1') seen.push(event.data)
       })
     })
-    const email = newEmail()
+    const email = newEmail('visitor')
     await page.goto(demo)
     const address = await login(page, email)
     const seen = await page.evaluate(
@@ -317,7 +274,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
       )
     }
 
-    const email = newEmail()
+    const email = newEmail('visitor')
     await page.goto(demo)
     const address = await login(page, email) // sign-up: a new wallet, the recovery password set
     await collect()
