@@ -109,29 +109,12 @@ export async function connectDevWallet(page: Page): Promise<void> {
 const axeSource = createRequire(import.meta.url)('axe-core').source as string
 
 /** Runs axe-core on the page; resolves one line per violation. */
-export async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource })
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: unknown,
-            o: unknown,
-          ): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }>
-        }
-      }
-    ).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`,
-    )
-  })
-}
+export const axeViolations = (page: Page) => frameAxeViolations(page.mainFrame())
 
 /**
- * axe's violations inside a frame (the embedded wallet's, cross-origin). The frame's CSP takes no
- * injected script tag, so axe is evaluated over the DevTools protocol, which CSP does not govern.
+ * axe's violations inside a frame (the page's own, or the embedded wallet's, cross-origin). A
+ * frame's CSP may refuse an injected script tag, so axe is evaluated over the DevTools protocol,
+ * which CSP does not govern.
  */
 export async function frameAxeViolations(frame: Frame) {
   await frame.evaluate(axeSource)
