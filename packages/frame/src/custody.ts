@@ -105,11 +105,15 @@ async function passwordKey(password: string, salt: Uint8Array, params: { N: numb
   }
 }
 
-/** Encrypts the recovery share under the visitor's password, in the frame: the server gets ciphertext. */
-export async function sealRecovery(share: Uint8Array, password: string, context: string): Promise<string> {
+/** AES-GCM seals `share` under the key `derive` makes from a fresh salt, bound to `context`. */
+async function sealShare(
+  share: Uint8Array,
+  context: string,
+  derive: (salt: Uint8Array) => Promise<CryptoKey>,
+): Promise<{ salt: string; iv: string; data: string }> {
   const salt = crypto.getRandomValues(new Uint8Array(16))
   const iv = crypto.getRandomValues(new Uint8Array(12))
-  const key = await passwordKey(password, salt, scryptParams)
+  const key = await derive(salt)
   const data = new Uint8Array(
     await crypto.subtle.encrypt(
       { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(context) },
@@ -117,13 +121,45 @@ export async function sealRecovery(share: Uint8Array, password: string, context:
       share as BufferSource,
     ),
   )
+  return {
+    salt: base64urlnopad.encode(salt),
+    iv: base64urlnopad.encode(iv),
+    data: base64urlnopad.encode(data),
+  }
+}
+
+/** Opens what {@link sealShare} made; a failed decryption throws `wrong()`. */
+async function openShare(
+  sealed: { salt: string; iv: string; data: string },
+  context: string,
+  derive: (salt: Uint8Array) => Promise<CryptoKey>,
+  wrong: () => Error,
+): Promise<Uint8Array> {
+  const key = await derive(base64urlnopad.decode(sealed.salt))
+  try {
+    return new Uint8Array(
+      await crypto.subtle.decrypt(
+        {
+          name: 'AES-GCM',
+          iv: base64urlnopad.decode(sealed.iv) as BufferSource,
+          additionalData: new TextEncoder().encode(context),
+        },
+        key,
+        base64urlnopad.decode(sealed.data) as BufferSource,
+      ),
+    )
+  } catch {
+    throw wrong()
+  }
+}
+
+/** Encrypts the recovery share under the visitor's password, in the frame: the server gets ciphertext. */
+export async function sealRecovery(share: Uint8Array, password: string, context: string): Promise<string> {
   const sealed: SealedRecovery = {
     v: 1,
     kdf: 'scrypt',
     ...scryptParams,
-    salt: base64urlnopad.encode(salt),
-    iv: base64urlnopad.encode(iv),
-    data: base64urlnopad.encode(data),
+    ...(await sealShare(share, context, (salt) => passwordKey(password, salt, scryptParams))),
   }
   return JSON.stringify(sealed)
 }
@@ -140,22 +176,12 @@ export async function openRecovery(sealed: string, password: string, context: st
   const parsed = JSON.parse(sealed) as SealedRecovery
   if (parsed.v !== 1 || parsed.kdf !== 'scrypt' || parsed.N > 2 ** 20 || parsed.r > 16 || parsed.p > 4)
     throw new Error('Unknown recovery format')
-  const key = await passwordKey(password, base64urlnopad.decode(parsed.salt), parsed)
-  try {
-    return new Uint8Array(
-      await crypto.subtle.decrypt(
-        {
-          name: 'AES-GCM',
-          iv: base64urlnopad.decode(parsed.iv) as BufferSource,
-          additionalData: new TextEncoder().encode(context),
-        },
-        key,
-        base64urlnopad.decode(parsed.data) as BufferSource,
-      ),
-    )
-  } catch {
-    throw new WrongPasswordError()
-  }
+  return openShare(
+    parsed,
+    context,
+    (salt) => passwordKey(password, salt, parsed),
+    () => new WrongPasswordError(),
+  )
 }
 
 /**
@@ -232,23 +258,11 @@ export async function sealRecoveryWithPasskey(
   passkey: PasskeyRef,
   context: string,
 ): Promise<string> {
-  const salt = crypto.getRandomValues(new Uint8Array(16))
-  const iv = crypto.getRandomValues(new Uint8Array(12))
-  const key = await prfKey(prfOutput, salt, context)
-  const data = new Uint8Array(
-    await crypto.subtle.encrypt(
-      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(context) },
-      key,
-      share as BufferSource,
-    ),
-  )
   const sealed: PasskeySealedRecovery = {
     v: 1,
     kdf: 'passkey-prf',
     ...passkey,
-    salt: base64urlnopad.encode(salt),
-    iv: base64urlnopad.encode(iv),
-    data: base64urlnopad.encode(data),
+    ...(await sealShare(share, context, (salt) => prfKey(prfOutput, salt, context))),
   }
   return JSON.stringify(sealed)
 }
@@ -268,20 +282,10 @@ export async function openRecoveryWithPasskey(
 ): Promise<Uint8Array> {
   if (passkeyOf(sealed) === undefined) throw new Error('Unknown recovery format')
   const parsed = JSON.parse(sealed) as PasskeySealedRecovery
-  const key = await prfKey(prfOutput, base64urlnopad.decode(parsed.salt), context)
-  try {
-    return new Uint8Array(
-      await crypto.subtle.decrypt(
-        {
-          name: 'AES-GCM',
-          iv: base64urlnopad.decode(parsed.iv) as BufferSource,
-          additionalData: new TextEncoder().encode(context),
-        },
-        key,
-        base64urlnopad.decode(parsed.data) as BufferSource,
-      ),
-    )
-  } catch {
-    throw new WrongPasskeyError()
-  }
+  return openShare(
+    parsed,
+    context,
+    (salt) => prfKey(prfOutput, salt, context),
+    () => new WrongPasskeyError(),
+  )
 }

@@ -28,6 +28,7 @@ import { askExport } from './export.js'
 import { t } from './i18n.js'
 import { classifyMethod } from './methods.js'
 import { PasskeyError } from './passkey.js'
+import { signDeviceProof } from './proof.js'
 import { FrameError, type Handlers } from './protocol.js'
 import { createRpc } from './rpc.js'
 import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './sign.js'
@@ -81,16 +82,6 @@ type Opener = (released: {
 const passkeyProblem = (error: PasskeyError) =>
   t(error.reason === 'no-prf' ? 'passkey.noPrf' : 'passkey.cancelled')
 
-const text = new TextEncoder()
-
-function sessionIdOf(token: string): string {
-  const payload = JSON.parse(new TextDecoder().decode(base64urlnopad.decode(token.split('.')[1] ?? ''))) as {
-    jti?: unknown
-  }
-  if (typeof payload.jti !== 'string') throw new FrameError('The session token is malformed', 'SESSION_ENDED')
-  return payload.jti
-}
-
 const hex = (value: bigint | number) => `0x${value.toString(16)}`
 const reference = (caip2: string) => BigInt(caip2.split(':')[1] ?? '1')
 
@@ -142,16 +133,7 @@ export function createWallet(options: WalletOptions): Handlers {
     }
   }
 
-  async function proof(purpose: string) {
-    const { nonce } = await api.nonce()
-    const message = `latch-embedded/1|${purpose}|${projectId}|${sessionIdOf(record.token!)}|${nonce}`
-    const signature = await crypto.subtle.sign(
-      { name: 'ECDSA', hash: 'SHA-256' },
-      record.deviceKey.privateKey,
-      text.encode(message),
-    )
-    return { nonce, signature: base64urlnopad.encode(new Uint8Array(signature)) }
-  }
+  const proof = (purpose: string) => signDeviceProof(api, record, projectId, purpose)
 
   /** A new wallet: seed, split, and the recovery share sealed under the visitor's password (or,
    * with server-assisted recovery, handed to the server, which encrypts it under its own key). */
