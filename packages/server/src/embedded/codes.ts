@@ -100,3 +100,12 @@ export async function checkCode(
   if (!(await deps.db.transitionAttempt(attempt.id, input.state, input.next)))
     throw thrown(400, 'INVALID_OTP', 'Invalid code')
 }
+
+/** The spec's 30 s between two code mails to one address (the key names the address). */
+export async function throttleMail(store: LimitStore, key: string, resendSeconds: number): Promise<void> {
+  const count = await store.increment(key, resendSeconds * 1000)
+  if (count.count > 1) {
+    const retryAfter = Math.max(1, Math.ceil(count.resetMs / 1000))
+    throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
+  }
+}

@@ -8,7 +8,7 @@ import type { LimitStore } from '../limits/store.js'
 import { isOriginPattern } from '../origins.js'
 import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
 import type { Project, Repository } from '../storage/types.js'
-import { checkCode, isRefusal, issueCode, sha256, thrown } from './codes.js'
+import { checkCode, isRefusal, issueCode, sha256, throttleMail, thrown } from './codes.js'
 import { registerEmailUpdateRoutes } from './email-update.js'
 import type { KeyRing } from './keys.js'
 import type { Mailer } from './mail.js'
@@ -252,14 +252,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
           const retryAfter = Math.ceil(perIp.resetMs / 1000)
           throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
         }
-        const throttle = await store.increment(
-          `embedded-mail:${project.id}:${sha256(email)}`,
-          limits.resendSeconds * 1000,
-        )
-        if (throttle.count > 1) {
-          const retryAfter = Math.max(1, Math.ceil(throttle.resetMs / 1000))
-          throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
-        }
+        await throttleMail(store, `embedded-mail:${project.id}:${sha256(email)}`, limits.resendSeconds)
         requireMailer()
         const user = await db.findUser(project.id, email)
         const device = user && body.deviceId ? await db.getDevice(body.deviceId) : undefined
@@ -686,14 +679,11 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         const user = await db.getUser(current.userId)
         if (user?.eip155Address == null) throw thrown(404, 'no_wallet', 'This account has no wallet yet')
         const project = request.project!
-        const throttle = await store.increment(
+        await throttleMail(
+          store,
           `embedded-export-mail:${project.id}:${current.userId}`,
-          limits.resendSeconds * 1000,
+          limits.resendSeconds,
         )
-        if (throttle.count > 1) {
-          const retryAfter = Math.max(1, Math.ceil(throttle.resetMs / 1000))
-          throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
-        }
         const mail = requireMailer()
         const exportId = randomBytes(32).toString('base64url')
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
