@@ -1,4 +1,4 @@
-import { createHmac, createPublicKey, randomBytes, randomInt, randomUUID, verify } from 'node:crypto'
+import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto'
 import { isEmail } from '@latch/core/internal'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
@@ -8,7 +8,16 @@ import type { LimitStore } from '../limits/store.js'
 import { isOriginPattern } from '../origins.js'
 import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
 import type { Project, Repository } from '../storage/types.js'
-import { checkCode, isRefusal, issueCode, sha256, throttleMail, thrown } from './codes.js'
+import {
+  checkCode,
+  checkExportCode,
+  isRefusal,
+  issueCode,
+  issueExportCode,
+  sha256,
+  throttleMail,
+  thrown,
+} from './codes.js'
 import { registerEmailUpdateRoutes } from './email-update.js'
 import type { KeyRing } from './keys.js'
 import type { Mailer } from './mail.js'
@@ -660,10 +669,6 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   // Export of the recovery phrase and keys (shown in the frame origin's own top-level window):
   // a fresh code mailed to the account, bound to this session and to an export id only that
   // window holds, checked once; a passed check mails the owner that the wallet was exported.
-  const exportKey = (sessionId: string, hmac: string) => `embedded-export:${sessionId}:${hmac}`
-  const exportHmac = (secret: Buffer, exportId: string, code: string) =>
-    createHmac('sha256', secret).update(`export:${exportId}:${code}`).digest('hex')
-
   app.post(
     '/embedded/v1/export/code',
     { ...withProject, schema: { querystring: projectQuery, body: proofBody } },
@@ -685,20 +690,14 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
           limits.resendSeconds,
         )
         const mail = requireMailer()
-        const exportId = randomBytes(32).toString('base64url')
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-        const pepper = await keys.current('otp')
-        await store.put(
-          exportKey(current.id, `${pepper.kid}:${exportHmac(pepper.secret!, exportId, code)}`),
-          limits.codeLifetimeMs,
-        )
+        const { code, exportId, kid } = await issueExportCode(codeDeps, current.id)
         const minutes = Math.round(limits.codeLifetimeMs / 60_000)
         await mail.send({
           to: user.email,
           subject: `Your ${project.name} wallet export code`,
           text: `Your code to export your ${project.name} wallet is ${code}.\n\nIt expires in ${minutes} minutes. Exporting shows your recovery phrase and private keys: anyone who sees them controls your wallet. If you did not ask for it, do not share this code with anyone, and secure your mailbox.`,
         })
-        return { exportId, kid: pepper.kid }
+        return { exportId, kid }
       } catch (error) {
         return fail(reply, error)
       }
@@ -736,16 +735,12 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         }
         await deviceProof(request, current, 'export', body)
         const project = request.project!
-        const failures = await store.increment(`embedded-export-check:${current.id}`, limits.windowMs)
-        if (failures.count > limits.attemptFailures)
-          throw thrown(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts: ask for a new code later')
-        const pepper = await keys.byKid('otp', body.kid)
-        const valid =
-          pepper?.secret !== undefined &&
-          (await store.consume(
-            exportKey(current.id, `${body.kid}:${exportHmac(pepper.secret, body.exportId, body.otp)}`),
-          ))
-        if (!valid) throw thrown(400, 'INVALID_OTP', 'Invalid or expired code')
+        await checkExportCode(codeDeps, {
+          sessionId: current.id,
+          exportId: body.exportId,
+          kid: body.kid,
+          otp: body.otp,
+        })
         const user = await db.getUser(current.userId)
         if (user === undefined) throw thrown(401, 'session_ended', 'The session is not valid')
         await requireMailer().send({
