@@ -155,3 +155,29 @@ export async function checkExportCode(
 const exportInput = (exportId: string, code: string) => `export:${exportId}:${code}`
 const exportKey = (sessionId: string, kid: string, hmac: string) =>
   `embedded-export:${sessionId}:${kid}:${hmac}`
+
+const attemptLifetimeMs = 20 * 60_000
+
+/**
+ * A new attempt of `request`'s client, with no code yet, and the secret only the frame holds
+ * (its id is the secret's hash).
+ */
+export function newAttempt(
+  request: { ip: string; headers: Record<string, string | string[] | undefined> },
+  fields: Pick<EmbeddedAttempt, 'projectId' | 'email' | 'deviceId' | 'action' | 'state' | 'confirmId'>,
+): { secret: string; attempt: EmbeddedAttempt } {
+  const secret = randomBytes(32).toString('base64url')
+  const attempt: EmbeddedAttempt = {
+    id: sha256(secret),
+    ...fields,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 400),
+    codeHmac: null,
+    codeKid: null,
+    codeExpiresAt: null,
+    failures: 0,
+    createdAt: new Date().toISOString(),
+    expiresAt: Date.now() + attemptLifetimeMs,
+  }
+  return { secret, attempt }
+}

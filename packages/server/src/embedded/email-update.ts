@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { isEmail } from '@latch/core/internal'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { projectQuery } from '../http/schemas.js'
 import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
-import { type CodeDeps, checkCode, issueCode, sha256, throttleMail, thrown } from './codes.js'
+import { type CodeDeps, checkCode, issueCode, newAttempt, sha256, throttleMail, thrown } from './codes.js'
 import type { EmbeddedRouteOptions } from './routes.js'
-
-const attemptLifetimeMs = 20 * 60_000
 
 interface EmailUpdateOptions extends EmbeddedRouteOptions {
   codeDeps: CodeDeps
@@ -96,25 +93,15 @@ export function registerEmailUpdateRoutes(app: FastifyInstance, options: EmailUp
         }
         await throttle(project.id, user.email)
         const mail = requireMailer()
-        const secret = randomBytes(32).toString('base64url')
-        const attempt: EmbeddedAttempt = {
-          id: sha256(secret),
+        const { secret, attempt } = newAttempt(request, {
           projectId: project.id,
           // The new address; the current one is the user's, read again at each step.
           email,
           deviceId: current.deviceId,
-          ip: request.ip,
-          userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 400),
           action: 'UPDATE_EMAIL',
           state: 'primary_sent',
           confirmId: null,
-          codeHmac: null,
-          codeKid: null,
-          codeExpiresAt: null,
-          failures: 0,
-          createdAt: new Date().toISOString(),
-          expiresAt: Date.now() + attemptLifetimeMs,
-        }
+        })
         await db.insertAttempt(attempt)
         const code = await issueCode(codeDeps, attempt.id, 'primary')
         const minutes = Math.round(limits.codeLifetimeMs / 60_000)

@@ -14,6 +14,7 @@ import {
   isRefusal,
   issueCode,
   issueExportCode,
+  newAttempt,
   sha256,
   throttleMail,
   thrown,
@@ -56,7 +57,6 @@ export const defaultEmbeddedLimits: EmbeddedLimits = {
 /** The `typ` of the frame's session tokens: no other token of the server passes for one. */
 export const embeddedTokenType = 'latch-embedded+jwt'
 const audienceOf = (projectId: string) => `latch-embedded:${projectId}`
-const attemptLifetimeMs = 20 * 60_000
 const nonceLifetimeMs = 2 * 60_000
 
 /** Base64url of at most `max` characters. */
@@ -268,25 +268,15 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         const knownDevice = device !== undefined && device.userId === user?.id && device.revokedAt === null
         // A known email on an unknown device must confirm the device from the mailbox first.
         const action = user !== undefined && !knownDevice ? 'VERIFY_DEVICE' : 'VERIFY_OTP'
-        const secret = randomBytes(32).toString('base64url')
         const confirmToken = action === 'VERIFY_DEVICE' ? randomBytes(32).toString('base64url') : undefined
-        const attempt: EmbeddedAttempt = {
-          id: sha256(secret),
+        const { secret, attempt } = newAttempt(request, {
           projectId: project.id,
           email,
           deviceId: knownDevice ? device.id : null,
-          ip: request.ip,
-          userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 400),
           action,
           state: action === 'VERIFY_DEVICE' ? 'device_pending' : 'code_sent',
           confirmId: confirmToken === undefined ? null : sha256(confirmToken),
-          codeHmac: null,
-          codeKid: null,
-          codeExpiresAt: null,
-          failures: 0,
-          createdAt: new Date().toISOString(),
-          expiresAt: Date.now() + attemptLifetimeMs,
-        }
+        })
         await db.insertAttempt(attempt)
         if (confirmToken !== undefined) await sendDeviceLink(request, project, email, confirmToken)
         else await sendCode(project, attempt)
