@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { isEmail } from '@latch/core/internal'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { projectQuery } from '../http/schemas.js'
 import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
-import { type CodeDeps, checkCode, issueCode, sha256, thrown } from './codes.js'
+import { type CodeDeps, checkCode, issueCode, newAttempt, sha256, throttleMail, thrown } from './codes.js'
 import type { EmbeddedRouteOptions } from './routes.js'
-
-const attemptLifetimeMs = 20 * 60_000
 
 interface EmailUpdateOptions extends EmbeddedRouteOptions {
   codeDeps: CodeDeps
@@ -43,22 +40,38 @@ export function registerEmailUpdateRoutes(app: FastifyInstance, options: EmailUp
     return mailer
   }
   /** The spec's 30 s between two code mails to one address, shared with the login. */
-  const throttle = async (projectId: string, email: string) => {
-    const count = await store.increment(
-      `embedded-mail:${projectId}:${sha256(email)}`,
-      limits.resendSeconds * 1000,
-    )
-    if (count.count > 1) {
-      const retryAfter = Math.max(1, Math.ceil(count.resetMs / 1000))
-      throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
-    }
-  }
+  const throttle = (projectId: string, email: string) =>
+    throttleMail(store, `embedded-mail:${projectId}:${sha256(email)}`, limits.resendSeconds)
   /** The update attempt of this session's device, live and in `state`. */
   const ownAttempt = async (request: FastifyRequest, current: EmbeddedSession, secret: string) => {
     const attempt = await liveAttempt(request, secret)
     if (attempt.action !== 'UPDATE_EMAIL' || attempt.deviceId !== current.deviceId)
       throw thrown(400, 'EXPIRED_OTP', 'This email change has expired: start again')
     return attempt
+  }
+
+  /**
+   * A code step of the update: the session's own attempt, its user, and the code of `phase`
+   * (mailed to the current address for `primary`, to the new one for `secondary`) checked once.
+   */
+  const step = async (request: FastifyRequest, phase: 'primary' | 'secondary') => {
+    const project = request.project!
+    const current = await session(request)
+    const body = request.body as { attemptId: string; otp: string }
+    const attempt = await ownAttempt(request, current, body.attemptId)
+    const user = await db.getUser(current.userId)
+    if (user === undefined) throw thrown(401, 'session_ended', 'The session is not valid')
+    await checkCode(codeDeps, {
+      attempt,
+      otp: body.otp,
+      projectId: project.id,
+      ip: request.ip,
+      phase,
+      state: phase === 'primary' ? 'primary_sent' : 'secondary_sent',
+      next: phase === 'primary' ? 'secondary_sent' : 'done',
+      email: phase === 'primary' ? user.email : attempt.email,
+    })
+    return { project, current, attempt, user }
   }
 
   app.post(
@@ -80,25 +93,15 @@ export function registerEmailUpdateRoutes(app: FastifyInstance, options: EmailUp
         }
         await throttle(project.id, user.email)
         const mail = requireMailer()
-        const secret = randomBytes(32).toString('base64url')
-        const attempt: EmbeddedAttempt = {
-          id: sha256(secret),
+        const { secret, attempt } = newAttempt(request, {
           projectId: project.id,
           // The new address; the current one is the user's, read again at each step.
           email,
           deviceId: current.deviceId,
-          ip: request.ip,
-          userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 400),
           action: 'UPDATE_EMAIL',
           state: 'primary_sent',
           confirmId: null,
-          codeHmac: null,
-          codeKid: null,
-          codeExpiresAt: null,
-          failures: 0,
-          createdAt: new Date().toISOString(),
-          expiresAt: Date.now() + attemptLifetimeMs,
-        }
+        })
         await db.insertAttempt(attempt)
         const code = await issueCode(codeDeps, attempt.id, 'primary')
         const minutes = Math.round(limits.codeLifetimeMs / 60_000)
@@ -119,22 +122,9 @@ export function registerEmailUpdateRoutes(app: FastifyInstance, options: EmailUp
     route({ attemptId, otp }, ['attemptId', 'otp']),
     async (request, reply) => {
       try {
-        const project = request.project!
-        const current = await session(request)
-        const body = request.body as { attemptId: string; otp: string }
-        const attempt = await ownAttempt(request, current, body.attemptId)
-        const user = await db.getUser(current.userId)
-        if (user === undefined) throw thrown(401, 'session_ended', 'The session is not valid')
-        const check = { attempt, otp: body.otp, projectId: project.id, ip: request.ip }
+        const { project, attempt } = await step(request, 'primary')
         // No throttle of its own on the new address's mail: it goes out only after a valid code of
         // the current address, whose mails are throttled, so it cannot come faster than those.
-        await checkCode(codeDeps, {
-          ...check,
-          phase: 'primary',
-          state: 'primary_sent',
-          next: 'secondary_sent',
-          email: user.email,
-        })
         const code = await issueCode(codeDeps, attempt.id, 'secondary')
         const minutes = Math.round(limits.codeLifetimeMs / 60_000)
         await requireMailer().send({
@@ -154,22 +144,7 @@ export function registerEmailUpdateRoutes(app: FastifyInstance, options: EmailUp
     route({ attemptId, otp }, ['attemptId', 'otp']),
     async (request, reply) => {
       try {
-        const project = request.project!
-        const current = await session(request)
-        const body = request.body as { attemptId: string; otp: string }
-        const attempt = await ownAttempt(request, current, body.attemptId)
-        const user = await db.getUser(current.userId)
-        if (user === undefined) throw thrown(401, 'session_ended', 'The session is not valid')
-        await checkCode(codeDeps, {
-          attempt,
-          otp: body.otp,
-          projectId: project.id,
-          ip: request.ip,
-          phase: 'secondary',
-          state: 'secondary_sent',
-          next: 'done',
-          email: attempt.email,
-        })
+        const { project, current, attempt, user } = await step(request, 'secondary')
         if (!(await db.changeEmail(user.id, project.id, attempt.email)))
           throw thrown(409, 'email_taken', 'This email already belongs to another account')
         // The old mailbox hears of it: if the change was not its owner's, they know at once.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify'
 import { sendError } from '../http/errors.js'
 import { projectOrigins } from '../http/project.js'
 import { projectQuery } from '../http/schemas.js'
@@ -56,6 +56,18 @@ function originOf(url: string): string[] {
   }
 }
 
+/** A page of the frame origin: never cached, its own policy, no opener, no referrer. */
+function sendPage(reply: FastifyReply, html: string, csp: string, extra: Record<string, string> = {}) {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', csp)
+    .header('cross-origin-opener-policy', 'same-origin')
+    .header('referrer-policy', 'no-referrer')
+    .headers(extra)
+    .send(html)
+}
+
 /** `GET /frame/?projectId=…` (the frame's page, per project) and `/frame/assets/*`. */
 export function registerFrameRoutes(
   app: FastifyInstance,
@@ -76,16 +88,8 @@ export function registerFrameRoutes(
         )
       const html = await readFile(join(frameDir, 'index.html'), 'utf8')
       const ancestors = projectOrigins(request.project!).filter(isOriginPattern)
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header(
-          'content-security-policy',
-          frameContentSecurityPolicy(ancestors, Object.values(await listRpcUrls(request.project!.id))),
-        )
-        .header('cross-origin-opener-policy', 'same-origin')
-        .header('referrer-policy', 'no-referrer')
-        .send(html)
+      const csp = frameContentSecurityPolicy(ancestors, Object.values(await listRpcUrls(request.project!.id)))
+      return sendPage(reply, html, csp)
     },
   )
 
@@ -104,14 +108,7 @@ export function registerFrameRoutes(
         )
       const html = await readFile(join(frameDir, 'window.html'), 'utf8').catch(() => undefined)
       if (html === undefined) return sendError(reply, 404, 'not_found', 'No frame window in this build')
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', frameContentSecurityPolicy([]))
-        .header('cross-origin-opener-policy', 'same-origin')
-        .header('referrer-policy', 'no-referrer')
-        .header('x-frame-options', 'DENY')
-        .send(html)
+      return sendPage(reply, html, frameContentSecurityPolicy([]), { 'x-frame-options': 'DENY' })
     },
   )
 

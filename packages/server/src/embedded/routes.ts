@@ -1,4 +1,4 @@
-import { createHmac, createPublicKey, randomBytes, randomInt, randomUUID, verify } from 'node:crypto'
+import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto'
 import { isEmail } from '@latch/core/internal'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
@@ -8,7 +8,17 @@ import type { LimitStore } from '../limits/store.js'
 import { isOriginPattern } from '../origins.js'
 import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
 import type { Project, Repository } from '../storage/types.js'
-import { checkCode, isRefusal, issueCode, sha256, thrown } from './codes.js'
+import {
+  checkCode,
+  checkExportCode,
+  isRefusal,
+  issueCode,
+  issueExportCode,
+  newAttempt,
+  sha256,
+  throttleMail,
+  thrown,
+} from './codes.js'
 import { registerEmailUpdateRoutes } from './email-update.js'
 import type { KeyRing } from './keys.js'
 import type { Mailer } from './mail.js'
@@ -47,7 +57,6 @@ export const defaultEmbeddedLimits: EmbeddedLimits = {
 /** The `typ` of the frame's session tokens: no other token of the server passes for one. */
 export const embeddedTokenType = 'latch-embedded+jwt'
 const audienceOf = (projectId: string) => `latch-embedded:${projectId}`
-const attemptLifetimeMs = 20 * 60_000
 const nonceLifetimeMs = 2 * 60_000
 
 /** Base64url of at most `max` characters. */
@@ -252,39 +261,22 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
           const retryAfter = Math.ceil(perIp.resetMs / 1000)
           throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
         }
-        const throttle = await store.increment(
-          `embedded-mail:${project.id}:${sha256(email)}`,
-          limits.resendSeconds * 1000,
-        )
-        if (throttle.count > 1) {
-          const retryAfter = Math.max(1, Math.ceil(throttle.resetMs / 1000))
-          throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
-        }
+        await throttleMail(store, `embedded-mail:${project.id}:${sha256(email)}`, limits.resendSeconds)
         requireMailer()
         const user = await db.findUser(project.id, email)
         const device = user && body.deviceId ? await db.getDevice(body.deviceId) : undefined
         const knownDevice = device !== undefined && device.userId === user?.id && device.revokedAt === null
         // A known email on an unknown device must confirm the device from the mailbox first.
         const action = user !== undefined && !knownDevice ? 'VERIFY_DEVICE' : 'VERIFY_OTP'
-        const secret = randomBytes(32).toString('base64url')
         const confirmToken = action === 'VERIFY_DEVICE' ? randomBytes(32).toString('base64url') : undefined
-        const attempt: EmbeddedAttempt = {
-          id: sha256(secret),
+        const { secret, attempt } = newAttempt(request, {
           projectId: project.id,
           email,
           deviceId: knownDevice ? device.id : null,
-          ip: request.ip,
-          userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 400),
           action,
           state: action === 'VERIFY_DEVICE' ? 'device_pending' : 'code_sent',
           confirmId: confirmToken === undefined ? null : sha256(confirmToken),
-          codeHmac: null,
-          codeKid: null,
-          codeExpiresAt: null,
-          failures: 0,
-          createdAt: new Date().toISOString(),
-          expiresAt: Date.now() + attemptLifetimeMs,
-        }
+        })
         await db.insertAttempt(attempt)
         if (confirmToken !== undefined) await sendDeviceLink(request, project, email, confirmToken)
         else await sendCode(project, attempt)
@@ -667,10 +659,6 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   // Export of the recovery phrase and keys (shown in the frame origin's own top-level window):
   // a fresh code mailed to the account, bound to this session and to an export id only that
   // window holds, checked once; a passed check mails the owner that the wallet was exported.
-  const exportKey = (sessionId: string, hmac: string) => `embedded-export:${sessionId}:${hmac}`
-  const exportHmac = (secret: Buffer, exportId: string, code: string) =>
-    createHmac('sha256', secret).update(`export:${exportId}:${code}`).digest('hex')
-
   app.post(
     '/embedded/v1/export/code',
     { ...withProject, schema: { querystring: projectQuery, body: proofBody } },
@@ -686,29 +674,20 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         const user = await db.getUser(current.userId)
         if (user?.eip155Address == null) throw thrown(404, 'no_wallet', 'This account has no wallet yet')
         const project = request.project!
-        const throttle = await store.increment(
+        await throttleMail(
+          store,
           `embedded-export-mail:${project.id}:${current.userId}`,
-          limits.resendSeconds * 1000,
+          limits.resendSeconds,
         )
-        if (throttle.count > 1) {
-          const retryAfter = Math.max(1, Math.ceil(throttle.resetMs / 1000))
-          throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
-        }
         const mail = requireMailer()
-        const exportId = randomBytes(32).toString('base64url')
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-        const pepper = await keys.current('otp')
-        await store.put(
-          exportKey(current.id, `${pepper.kid}:${exportHmac(pepper.secret!, exportId, code)}`),
-          limits.codeLifetimeMs,
-        )
+        const { code, exportId, kid } = await issueExportCode(codeDeps, current.id)
         const minutes = Math.round(limits.codeLifetimeMs / 60_000)
         await mail.send({
           to: user.email,
           subject: `Your ${project.name} wallet export code`,
           text: `Your code to export your ${project.name} wallet is ${code}.\n\nIt expires in ${minutes} minutes. Exporting shows your recovery phrase and private keys: anyone who sees them controls your wallet. If you did not ask for it, do not share this code with anyone, and secure your mailbox.`,
         })
-        return { exportId, kid: pepper.kid }
+        return { exportId, kid }
       } catch (error) {
         return fail(reply, error)
       }
@@ -746,16 +725,12 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         }
         await deviceProof(request, current, 'export', body)
         const project = request.project!
-        const failures = await store.increment(`embedded-export-check:${current.id}`, limits.windowMs)
-        if (failures.count > limits.attemptFailures)
-          throw thrown(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts: ask for a new code later')
-        const pepper = await keys.byKid('otp', body.kid)
-        const valid =
-          pepper?.secret !== undefined &&
-          (await store.consume(
-            exportKey(current.id, `${body.kid}:${exportHmac(pepper.secret, body.exportId, body.otp)}`),
-          ))
-        if (!valid) throw thrown(400, 'INVALID_OTP', 'Invalid or expired code')
+        await checkExportCode(codeDeps, {
+          sessionId: current.id,
+          exportId: body.exportId,
+          kid: body.kid,
+          otp: body.otp,
+        })
         const user = await db.getUser(current.userId)
         if (user === undefined) throw thrown(401, 'session_ended', 'The session is not valid')
         await requireMailer().send({
