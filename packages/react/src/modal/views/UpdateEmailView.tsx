@@ -106,7 +106,9 @@ function CodeForm({
   return (
     <CodeEntry
       label={
-        state.step === 'verify-primary' ? t('updateEmail.primary') : t('embedded.otp.lead', { email: state.email })
+        state.step === 'verify-primary'
+          ? t('updateEmail.primary')
+          : t('embedded.otp.lead', { email: state.email })
       }
       error={state.error ? updateErrorText(t, state.error) : undefined}
       submitting={state.submitting}
