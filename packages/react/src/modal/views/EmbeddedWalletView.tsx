@@ -2,9 +2,10 @@
 import type { Latch } from '@latch/core'
 import type { EmbeddedLoginStep, EmbeddedWalletConnector } from '@latch/core/embedded'
 import { cancelSession, goBack } from '@latch/core/internal'
-import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../i18n/context.js'
+import { CodeEntry } from './CodeEntry.js'
 import { embeddedConnectorOf } from './embedded.js'
 import type { ViewProps } from './index.js'
 
@@ -51,7 +52,7 @@ function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletCo
     },
     [latch, connector],
   )
-  if (login.step === 'verify-otp') return <CodeEntry connector={connector} login={login} />
+  if (login.step === 'verify-otp') return <OtpEntry connector={connector} login={login} />
   if (login.step === 'verify-device')
     return (
       <div className="latch-center" data-testid="latch-embedded-device">
@@ -92,7 +93,7 @@ function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletCo
   )
 }
 
-function CodeEntry({
+function OtpEntry({
   connector,
   login,
 }: {
@@ -100,59 +101,19 @@ function CodeEntry({
   login: Extract<EmbeddedLoginStep, { step: 'verify-otp' }>
 }) {
   const t = useT()
-  const id = useId()
-  const [code, setCode] = useState('')
   const cooldown = useCooldown(connector)
-  const input = useRef<HTMLInputElement>(null)
-  // The code view replaces the "sending" state inside the same view: focus the field when it
-  // appears, and again once a refused code was cleared.
-  useEffect(() => {
-    if (!login.submitting) input.current?.focus()
-  }, [login.submitting])
-  const submit = (value: string) => {
-    if (value.length !== 6 || login.submitting) return
-    void connector.submitOtp(value).catch(() => setCode(''))
-  }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    submit(code)
-  }
   // A refused resend (the throttle, the server's) lands in the login state's error.
   const resend = () => void connector.resendCode().catch(() => {})
-  const error = login.error ? loginErrorText(t, login.error) : undefined
   return (
-    <form className="latch-center" onSubmit={onSubmit} noValidate data-testid="latch-embedded-otp">
-      <label htmlFor={id}>{t('embedded.otp.lead', { email: login.email })}</label>
-      <input
-        id={id}
-        ref={input}
-        className="latch-search latch-otp"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        value={code}
-        data-autofocus
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        disabled={login.submitting}
-        data-testid="latch-otp-input"
-        onChange={(event) => {
-          // Pasted codes often carry spaces or dashes ("123 456"): no maxLength, digits are kept.
-          const digits = event.target.value.replace(/\D/g, '').slice(0, 6)
-          setCode(digits)
-          if (digits.length === 6) submit(digits)
-        }}
-      />
-      {error && (
-        <p id={`${id}-error`} className="latch-error" role="alert" data-testid="latch-otp-error">
-          {error}
-        </p>
-      )}
-      {login.submitting && <p role="status">{t('embedded.authenticating')}</p>}
-      <button type="submit" className="latch-primary" disabled={code.length !== 6 || login.submitting}>
-        {t('embedded.otp.submit')}
-      </button>
+    <CodeEntry
+      label={t('embedded.otp.lead', { email: login.email })}
+      error={login.error ? loginErrorText(t, login.error) : undefined}
+      submitting={login.submitting}
+      onCode={(code) => connector.submitOtp(code)}
+      testId="latch-embedded-otp"
+      inputTestId="latch-otp-input"
+      errorTestId="latch-otp-error"
+    >
       <button
         type="button"
         className="latch-text-button"
@@ -162,7 +123,7 @@ function CodeEntry({
       >
         {cooldown > 0 ? t('email.throttled', { n: cooldown }) : t('embedded.otp.resend')}
       </button>
-    </form>
+    </CodeEntry>
   )
 }
 

@@ -1,8 +1,9 @@
 'use client'
 import type { EmbeddedEmailUpdateStep, EmbeddedWalletConnector } from '@latch/core/embedded'
 import { goBack } from '@latch/core/internal'
-import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { type FormEvent, useEffect, useId, useState, useSyncExternalStore } from 'react'
 import { type Translate, useT } from '../../i18n/context.js'
+import { CodeEntry } from './CodeEntry.js'
 import { loginErrorText } from './EmbeddedWalletView.js'
 import { embeddedConnectorOf } from './embedded.js'
 import type { ViewProps } from './index.js'
@@ -102,57 +103,19 @@ function CodeForm({
   }
 }) {
   const t = useT()
-  const id = useId()
-  const [code, setCode] = useState('')
-  const input = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    if (!state.submitting) input.current?.focus()
-  }, [state.submitting])
-  const submit = (value: string) => {
-    if (value.length !== 6 || state.submitting) return
-    void connector.submitEmailUpdateOtp(value).catch(() => setCode(''))
-  }
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    submit(code)
-  }
-  const error = state.error ? updateErrorText(t, state.error) : undefined
   return (
-    <form className="latch-center" onSubmit={onSubmit} noValidate data-testid={`latch-update-${state.step}`}>
-      <label htmlFor={id}>
-        {state.step === 'verify-primary'
+    <CodeEntry
+      label={
+        state.step === 'verify-primary'
           ? t('updateEmail.primary')
-          : t('embedded.otp.lead', { email: state.email })}
-      </label>
-      <input
-        id={id}
-        ref={input}
-        className="latch-search latch-otp"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        value={code}
-        data-autofocus
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        disabled={state.submitting}
-        data-testid="latch-update-otp-input"
-        onChange={(event) => {
-          const digits = event.target.value.replace(/\D/g, '').slice(0, 6)
-          setCode(digits)
-          if (digits.length === 6) submit(digits)
-        }}
-      />
-      {error && (
-        <p id={`${id}-error`} className="latch-error" role="alert" data-testid="latch-update-otp-error">
-          {error}
-        </p>
-      )}
-      {state.submitting && <p role="status">{t('embedded.authenticating')}</p>}
-      <button type="submit" className="latch-primary" disabled={code.length !== 6 || state.submitting}>
-        {t('embedded.otp.submit')}
-      </button>
-    </form>
+          : t('embedded.otp.lead', { email: state.email })
+      }
+      error={state.error ? updateErrorText(t, state.error) : undefined}
+      submitting={state.submitting}
+      onCode={(code) => connector.submitEmailUpdateOtp(code)}
+      testId={`latch-update-${state.step}`}
+      inputTestId="latch-update-otp-input"
+      errorTestId="latch-update-otp-error"
+    />
   )
 }
