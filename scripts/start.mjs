@@ -38,6 +38,8 @@ const solana = await startLocalSolana({ port: solanaPort })
 const { startRelay } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
 const relay = await startRelay({ port: relayPort })
 const { startLocalServer } = await import('./local-server.mjs')
+/** The local Solana chain's CAIP-2 id: the embedded wallet's frame signs for it and sends over it. */
+const solanaCaip2 = `solana:${solana.genesisHash.slice(0, 32)}`
 const api = await startLocalServer({
   port: apiPort,
   smtpUrl: mailSink.smtpUrl,
@@ -50,6 +52,7 @@ const api = await startLocalServer({
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
         'eip155:8453': `http://127.0.0.1:${basePort}`,
+        [solanaCaip2]: solana.rpcUrl,
       },
     },
     {
@@ -62,6 +65,7 @@ const api = await startLocalServer({
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
         'eip155:8453': `http://127.0.0.1:${basePort}`,
+        [solanaCaip2]: solana.rpcUrl,
       },
     },
   ],
@@ -76,7 +80,7 @@ const devWallet = await startDevWalletWalletConnect({
     { id: 1, rpcUrl: `http://127.0.0.1:${mainnetPort}` },
     { id: 8453, rpcUrl: `http://127.0.0.1:${basePort}` },
   ],
-  solana: { id: `solana:${solana.genesisHash.slice(0, 32)}`, rpcUrl: solana.rpcUrl },
+  solana: { id: solanaCaip2, rpcUrl: solana.rpcUrl },
 })
 const env = {
   ...process.env,

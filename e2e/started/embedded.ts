@@ -1,4 +1,7 @@
 import type { Frame, FrameLocator, Page } from '@playwright/test'
+import { entropyToMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { combine } from 'shamir-secret-sharing'
 import { frameAxeViolations } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
 import { expect } from './fixtures.js'
@@ -67,3 +70,80 @@ export function walletFrame(page: Page): Frame {
 
 /** axe-core inside the frame's own document. */
 export const walletFrameAxeViolations = (page: Page) => frameAxeViolations(walletFrame(page))
+
+/**
+ * The wallet's recovery phrase, rebuilt from inside the frame the way the frame does: this
+ * device's share (decrypted with the frame's own non-extractable key) and the auth share its
+ * server releases to the device's signed proof. Only a test can do this (it runs script in the
+ * frame); the page cannot.
+ */
+export async function walletPhraseInFrame(
+  page: Page,
+  email: string,
+  projectId = 'latch-demo',
+): Promise<string> {
+  const inside = await walletFrame(page).evaluate(
+    async ({ projectId, email }) => {
+      const request = <T>(req: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          req.onsuccess = () => resolve(req.result)
+          req.onerror = () => reject(req.error)
+        })
+      const db = await request(indexedDB.open('latch-frame', 1))
+      const record = (await request(db.transaction('devices').objectStore('devices').get(projectId))) as {
+        token: string
+        deviceKey: CryptoKeyPair
+        wrapKey: CryptoKey
+        accounts: Record<string, { deviceShare: { iv: Uint8Array; data: Uint8Array } }>
+      }
+      const deviceShare = record.accounts[email]?.deviceShare
+      if (deviceShare === undefined) throw new Error(`No device share stored for ${email}`)
+      const text = new TextEncoder()
+      const device = new Uint8Array(
+        await crypto.subtle.decrypt(
+          {
+            name: 'AES-GCM',
+            iv: deviceShare.iv as BufferSource,
+            additionalData: text.encode(`latch-share|${projectId}|${email}`),
+          },
+          record.wrapKey,
+          deviceShare.data as BufferSource,
+        ),
+      )
+      const b64url = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '')
+      const jti = JSON.parse(
+        atob((record.token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
+      ).jti
+      const query = `?projectId=${encodeURIComponent(projectId)}`
+      const authorization = `Bearer ${record.token}`
+      const { nonce } = await (
+        await fetch(`/embedded/v1/nonce${query}`, { method: 'POST', headers: { authorization } })
+      ).json()
+      const signature = new Uint8Array(
+        await crypto.subtle.sign(
+          { name: 'ECDSA', hash: 'SHA-256' },
+          record.deviceKey.privateKey,
+          text.encode(`latch-embedded/1|share|${projectId}|${jti}|${nonce}`),
+        ),
+      )
+      const { authShare } = await (
+        await fetch(`/embedded/v1/share${query}`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ nonce, signature: b64url(signature) }),
+        })
+      ).json()
+      return { device: Array.from(device), authShare: authShare as string }
+    },
+    { projectId, email },
+  )
+  const entropy = await combine([
+    Uint8Array.from(inside.device),
+    Uint8Array.from(Buffer.from(inside.authShare, 'base64url')),
+  ])
+  return entropyToMnemonic(entropy, wordlist)
+}

@@ -2,6 +2,7 @@ import { formatGwei } from 'viem'
 import { decodeCalldata, formatNative, type TypedDataSummary } from './decode.js'
 import { guardActivation } from './guard.js'
 import { t } from './i18n.js'
+import { formatSol, type SolanaTransactionSummary } from './solana.js'
 import { clearScreen, el, root } from './ui.js'
 
 type Key = Parameters<typeof t>[0]
@@ -26,6 +27,14 @@ export type ApprovalView = {
       gas: bigint
       maxFeePerGas: bigint
       maxPriorityFeePerGas: bigint
+    }
+  | {
+      kind: 'solanaTransaction'
+      /** signAndSend: the frame sends it; else the signed bytes go back to the page. */
+      send: boolean
+      /** The cluster, as {@link clusterName} writes it. */
+      cluster: string
+      summary: SolanaTransactionSummary
     }
 )
 
@@ -72,6 +81,16 @@ export function approvalRows(view: ApprovalView): { rows: [Key, string][]; warni
       }
       rows.push(['approve.deadline', deadlineText(s.permit.deadline)])
     }
+  } else if (view.kind === 'solanaTransaction') {
+    const s = view.summary
+    rows.push(['approve.chain', view.cluster])
+    rows.push(['approve.feePayer', s.feePayer])
+    for (const transfer of s.transfers) {
+      rows.push(['approve.to', transfer.to ?? '?'])
+      rows.push(['approve.value', formatSol(transfer.lamports)])
+    }
+    for (const program of s.programs) rows.push(['approve.program', program])
+    if (s.lookupAccounts > 0) warnings.push(t('approve.lookupTables', { count: s.lookupAccounts }))
   } else {
     rows.push(['approve.to', view.to ?? t('approve.contractCreation')])
     rows.push(['approve.value', formatNative(view.value)])
@@ -104,7 +123,13 @@ export function showApproval(view: ApprovalView): { decision: Promise<boolean>; 
     }
   })
   const { rows, warnings } = approvalRows(view)
-  const title = el('h1', { id: 'latch-title', tabindex: '-1' }, [t(`approve.title.${view.kind}`)])
+  const titleKey: Key =
+    view.kind === 'solanaTransaction'
+      ? view.send
+        ? 'approve.title.solanaTransaction'
+        : 'approve.title.solanaSign'
+      : `approve.title.${view.kind}`
+  const title = el('h1', { id: 'latch-title', tabindex: '-1' }, [t(titleKey)])
   const list = el('dl', { class: 'rows' })
   for (const [label, value] of rows) list.append(el('dt', {}, [t(label)]), el('dd', {}, [value]))
   const reject = el('button', { type: 'button', class: 'secondary', 'data-action': 'reject' }, [

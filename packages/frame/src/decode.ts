@@ -25,6 +25,18 @@ const address = (value: unknown, what: string): `0x${string}` => {
 const isControl = (code: number) =>
   (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f
 
+/** Message bytes as UTF-8 text when they are text, and always as hex. */
+export function decodeMessageBytes(bytes: Uint8Array): { text: string | undefined; hex: `0x${string}` } {
+  const hex = `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}` as const
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    // Control characters (other than line breaks and tabs) mean it is not meant as text.
+    return { text: [...text].some((c) => isControl(c.charCodeAt(0))) ? undefined : text, hex }
+  } catch {
+    return { text: undefined, hex }
+  }
+}
+
 /** personal_sign: `[message, address]`; the message as UTF-8 text when it is text, else its hex. */
 export function decodePersonalSign(params: unknown): {
   message: `0x${string}`
@@ -38,9 +50,7 @@ export function decodePersonalSign(params: unknown): {
     : (`0x${[...new TextEncoder().encode(raw)].map((b) => b.toString(16).padStart(2, '0')).join('')}` as const)
   let text: string | undefined
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message))
-    // Control characters (other than line breaks and tabs) mean it is not meant as text.
-    if ([...text].some((c) => isControl(c.charCodeAt(0)))) text = undefined
+    text = decodeMessageBytes(hexToBytes(message)).text
   } catch {
     text = undefined
   }

@@ -44,6 +44,12 @@ export const en = {
   'approve.title.message': 'Sign a message',
   'approve.title.typedData': 'Sign typed data',
   'approve.title.transaction': 'Send a transaction',
+  'approve.title.solanaTransaction': 'Send a Solana transaction',
+  'approve.title.solanaSign': 'Sign a Solana transaction (the site sends it)',
+  'approve.feePayer': 'Network fee paid by',
+  'approve.program': 'Program called',
+  'approve.lookupTables':
+    'This transaction also uses {count} accounts from address lookup tables; they are not shown here.',
   'approve.origin': 'Requested by',
   'approve.originHelp': 'This is the site that embeds this wallet, as your browser reports it.',
   'approve.dappClaim': 'The site calls itself “{name}” (not verified)',

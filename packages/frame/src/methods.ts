@@ -102,3 +102,38 @@ const classes = new Map<string, MethodClass>([
 export function classifyMethod(method: string): MethodClass {
   return classes.get(method) ?? 'disallowed'
 }
+
+// ---- Solana: WalletConnect's published Solana JSON-RPC methods, as the kit's Solana adapter
+// sends them to the frame (SOLANA_REQUEST). There are no safe reads: the Solana adapter reads
+// balances, blockhashes and statuses over the app's own RPC URL, so the frame proxies none.
+
+/** Answered from the frame's own state: the account. */
+export const SOLANA_ACCOUNT_METHODS = ['solana_getAccounts', 'solana_requestAccounts'] as const
+
+/** Each opens the frame's approval screen with what the bytes say. */
+export const SOLANA_UNSAFE_METHODS = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+] as const
+
+/**
+ * Refused outright: signing a batch with one approval (each transaction is approved on its own
+ * screen; the adapter then asks one at a time), and sending bytes that are already signed.
+ */
+export const SOLANA_DISALLOWED_METHODS = [
+  'solana_signAllTransactions',
+  'solana_signAndSendAllTransactions',
+  'solana_sendTransaction',
+  'solana_signIn',
+] as const
+
+const solanaClasses = new Map<string, MethodClass>([
+  ...SOLANA_ACCOUNT_METHODS.map((m) => [m, 'account'] as const),
+  ...SOLANA_UNSAFE_METHODS.map((m) => [m, 'unsafe'] as const),
+])
+
+/** The class of a Solana `method`; every method not in an allowed list is disallowed. */
+export function classifySolanaMethod(method: string): MethodClass {
+  return solanaClasses.get(method) ?? 'disallowed'
+}

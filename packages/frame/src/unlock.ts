@@ -2,7 +2,8 @@ import { base64urlnopad } from '@scure/base'
 import { HDKey } from '@scure/bip32'
 import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
-import { combineShares, eip155Path, wipe } from './custody.js'
+import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
+import { combineShares, eip155Path, solanaPath, wipe } from './custody.js'
 import { FrameError } from './protocol.js'
 import { type DeviceRecord, unwrapShare } from './storage.js'
 
@@ -58,4 +59,32 @@ export async function withEip155Key<T>(
     node?.wipePrivateData()
     wipe(entropy, seed)
   }
+}
+
+/**
+ * Runs `use` with the solana ed25519 private key (SLIP-0010, `m/44'/501'/0'/0'`) of the unlocked
+ * wallet, then zeroes the entropy, the seed and the key, as {@link withEip155Key} does.
+ */
+export async function withSolanaKey<T>(
+  parameters: UnlockParameters,
+  use: (privateKey: Uint8Array) => Promise<T> | T,
+): Promise<T> {
+  const entropy = await unlockSeed(parameters)
+  let seed: Uint8Array | undefined
+  let key: Uint8Array | undefined
+  try {
+    seed = await mnemonicToSeed(entropyToMnemonic(entropy, wordlist))
+    key = solanaKeyOf(seed)
+    return await use(key)
+  } finally {
+    wipe(entropy, seed, key)
+  }
+}
+
+/** The solana private key of a BIP-39 seed (SLIP-0010 ed25519 at `m/44'/501'/0'/0'`). */
+export function solanaKeyOf(seed: Uint8Array, path = solanaPath): Uint8Array {
+  const node = Slip10.fromMasterSeed(seed).derive(path)
+  const key = new Uint8Array(node.privateKey)
+  node.privateKey.fill(0)
+  return key
 }

@@ -32,9 +32,11 @@ import { signDeviceProof } from './proof.js'
 import { FrameError, type Handlers } from './protocol.js'
 import { createRpc } from './rpc.js'
 import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './sign.js'
+import { solanaAddressOf } from './solana.js'
+import { solanaRequest } from './solanaWallet.js'
 import { type AccountRecord, type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
 import { applyTheme } from './theme.js'
-import { type UnlockParameters, withEip155Key } from './unlock.js'
+import { type UnlockParameters, withEip155Key, withSolanaKey } from './unlock.js'
 
 export interface WalletOptions {
   projectId: string
@@ -364,12 +366,21 @@ export function createWallet(options: WalletOptions): Handlers {
     releaseAuthShare: () => authed(async () => api.share(await proof('share'))),
   })
 
+  /** The eip155 key of `address`, for one request. */
+  const eip155Key = <T>(email: string, address: string, use: (key: Uint8Array) => Promise<T> | T) =>
+    withEip155Key(unlockParameters(email), async (privateKey) => {
+      if (eip155Address(privateKey).toLowerCase() !== address.toLowerCase())
+        throw new FrameError('The unlocked key is not this account’s', 'WRONG_KEY')
+      return use(privateKey)
+    })
+
   /** One approval at a time: build the screen, wait for the visitor, then sign with the key. */
   async function withApproval<T>(
     email: string,
     address: string,
     build: () => Promise<ApprovalView>,
     run: (privateKey: Uint8Array) => Promise<T> | T,
+    keyOf: typeof eip155Key = eip155Key,
   ): Promise<T> {
     const mine = generation
     const previous = queue
@@ -394,11 +405,7 @@ export function createWallet(options: WalletOptions): Handlers {
           generation++
           throw new FrameError('User rejected the request', 'USER_REJECTED')
         }
-        return await withEip155Key(unlockParameters(email), async (privateKey) => {
-          if (eip155Address(privateKey).toLowerCase() !== address.toLowerCase())
-            throw new FrameError('The unlocked key is not this account’s', 'WRONG_KEY')
-          return run(privateKey)
-        })
+        return await keyOf(email, address, run)
       } finally {
         closeScreen = undefined
         options.setVisible(false)
@@ -643,6 +650,28 @@ export function createWallet(options: WalletOptions): Handlers {
         opened = await askExport({ email, projectId })
       })
       return { opened }
+    },
+    async SOLANA_REQUEST(payload) {
+      const email = record.token ? record.email : undefined
+      const address = email ? account(email).solanaAddress : undefined
+      return {
+        result: await solanaRequest(payload, {
+          address,
+          origin: options.parentOrigin ?? '',
+          dappName,
+          rpcUrl: options.rpcUrls?.[payload.chainId],
+          approve: (build, run) => {
+            if (!email || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
+            return withApproval(email, address, build, run, (e, a, use) =>
+              withSolanaKey(unlockParameters(e), async (key) => {
+                if (solanaAddressOf(key) !== a)
+                  throw new FrameError('The unlocked key is not this account’s', 'WRONG_KEY')
+                return use(key)
+              }),
+            )
+          },
+        }),
+      }
     },
     async RPC_REQUEST({ method, params }) {
       const address = record.email ? record.accounts?.[record.email]?.eip155Address : undefined

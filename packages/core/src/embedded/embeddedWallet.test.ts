@@ -16,6 +16,16 @@ const mainnet = {
   rpcUrls: { default: { http: ['http://localhost:8545'] } },
 } as unknown as CaipNetwork
 
+const SOLANA_ADDRESS = 'JAvW9rNXB7LE2LBvL65i7zbCp1Ts4VTp8UFcQJ1JSTMr'
+const localSolana = {
+  id: '3ByopDBLUk2VLcuESmRyiAGvwkCRPUuN',
+  caipNetworkId: 'solana:3ByopDBLUk2VLcuESmRyiAGvwkCRPUuN',
+  chainNamespace: 'solana',
+  name: 'Solana (local)',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://localhost:8899'] } },
+} as unknown as CaipNetwork
+
 type Answer = { ok: unknown } | { error: { message: string; code?: string; retryAfter?: number } } | 'silent'
 
 /**
@@ -101,11 +111,12 @@ afterEach(() => {
 })
 
 describe('given the embedded wallet connector', () => {
-  it('is an AUTH connector for eip155 that creates nothing until used', () => {
+  it('is an AUTH connector for eip155 and solana that creates nothing until used', () => {
     const { wallet } = connector()
     expect(wallet.type).toBe('AUTH')
     expect(wallet.supports(mainnet)).toBe(true)
-    expect(wallet.supports({ ...mainnet, chainNamespace: 'solana' } as CaipNetwork)).toBe(false)
+    expect(wallet.supports(localSolana)).toBe(true)
+    expect(wallet.supports({ ...mainnet, chainNamespace: 'bip122' } as CaipNetwork)).toBe(false)
     expect(document.querySelector('iframe')).toBeNull()
   })
 
@@ -488,5 +499,85 @@ describe('given the embedded wallet connector', () => {
         }),
       )
     })
+  })
+})
+
+describe('given an app with Solana networks and a wallet whose frame reports a Solana account', () => {
+  it('then the session has a solana side on each Solana network, and its provider asks the frame with the cluster, showing ApproveTransaction meanwhile', async () => {
+    frame = scriptedFrame(
+      defaultAnswers({
+        GET_USER: { ok: { ...user, solanaAddress: SOLANA_ADDRESS } },
+        SOLANA_REQUEST: { ok: { result: { signature: 'sig' } } },
+      }),
+    )
+    const { wallet } = connector()
+    const approvals: SessionConnectorEvent[] = []
+    wallet.subscribe({
+      onAccountsChanged: () => {},
+      onChainChanged: () => {},
+      onSessionEnded: () => {},
+      onEvent: (event) => approvals.push(event),
+    })
+    const session = await wallet.connect({
+      networks: [mainnet, localSolana],
+      params: { email: 'ada@example.com' },
+      onEvent: (event) => {
+        if (event.type === 'view') void wallet.submitOtp('123456')
+      },
+    })
+    expect(session.namespaces.solana).toEqual({
+      accounts: [`${localSolana.caipNetworkId}:${SOLANA_ADDRESS}`],
+      chains: [localSolana.caipNetworkId],
+    })
+    const provider = wallet.getProvider('solana') as {
+      accounts(): readonly string[]
+      methods(): readonly string[]
+      request(args: { method: string; params: unknown }, chain: string): Promise<unknown>
+    }
+    expect(provider.accounts()).toEqual([`${localSolana.caipNetworkId}:${SOLANA_ADDRESS}`])
+    expect(provider.methods()).not.toContain('solana_signAllTransactions')
+    const params = { message: '2NEpo7TZRRrLZSi2U', pubkey: SOLANA_ADDRESS }
+    expect(
+      await provider.request({ method: 'solana_signMessage', params }, localSolana.caipNetworkId),
+    ).toEqual({
+      signature: 'sig',
+    })
+    expect(frame.requests.at(-1)).toMatchObject({
+      type: 'SOLANA_REQUEST',
+      payload: { chainId: localSolana.caipNetworkId, method: 'solana_signMessage', params },
+      targetOrigin: FRAME_ORIGIN,
+    })
+    expect(approvals.filter((e) => e.type === 'approval').map((e) => 'phase' in e && e.phase)).toEqual([
+      'start',
+      'end',
+    ])
+    await wallet.disconnect()
+    expect(wallet.getProvider('solana')).toBeUndefined()
+  })
+
+  it('then a rejection in the frame is the kit’s user rejection, and without Solana networks the session has no solana side', async () => {
+    frame = scriptedFrame(
+      defaultAnswers({
+        GET_USER: { ok: { ...user, solanaAddress: SOLANA_ADDRESS } },
+        SOLANA_REQUEST: { error: { message: 'User rejected the request', code: 'USER_REJECTED' } },
+      }),
+    )
+    const { wallet } = connector()
+    const { session } = await login(wallet)
+    expect(session.namespaces.solana).toBeUndefined()
+    expect(wallet.getProvider('solana')).toBeUndefined()
+    const withSolana = await wallet.restore({ networks: [mainnet, localSolana] })
+    expect(withSolana?.namespaces.solana?.accounts).toEqual([
+      `${localSolana.caipNetworkId}:${SOLANA_ADDRESS}`,
+    ])
+    const provider = wallet.getProvider('solana') as {
+      request(args: { method: string; params: unknown }, chain: string): Promise<unknown>
+    }
+    await expect(
+      provider.request(
+        { method: 'solana_signTransaction', params: { transaction: 'AA==' } },
+        localSolana.caipNetworkId,
+      ),
+    ).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
   })
 })

@@ -123,7 +123,16 @@ type Eip1193Listener = (...args: unknown[]) => void
  * Methods the frame approves on its own screen: the modal shows ApproveTransaction meanwhile. The
  * frame alone decides what is allowed (its lists are in `@latch/frame`); this set only drives the view.
  */
-const APPROVED_IN_FRAME = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'])
+const APPROVED_IN_FRAME = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+])
+/** The Solana methods the frame offers (it signs a batch one transaction at a time). */
+const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
 /** The 'Action not allowed' toast follows a disallowed request after this long (spec §5). */
 export const NOT_ALLOWED_TOAST_DELAY_MS = 300
 
@@ -162,6 +171,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   let attempt = 0
   let otpWaiter: { resolve(): void; reject(error: unknown): void } | undefined
   let chainId: number | undefined
+  /** The session's Solana accounts, CAIP-10. */
+  let solanaAccounts: string[] = []
   let lastEmailAt: number | undefined
   let locale = options.locale
   let theme: { themeMode: 'light' | 'dark'; themeVariables: Record<string, string | number> } | undefined
@@ -249,12 +260,18 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
     const chains = networks.filter((n) => n.chainNamespace === 'eip155').map((n) => n.caipNetworkId as string)
     const onChain = chains.includes(`eip155:${reference}`) ? chains : [`eip155:${reference}`, ...chains]
     const addresses = [...new Set([user.address, ...(user.accounts ?? []).map((a) => a.address)])]
+    // The wallet's Solana account on each of the app's Solana networks (none configured: none).
+    const clusters = networks
+      .filter((n) => n.chainNamespace === 'solana')
+      .map((n) => n.caipNetworkId as string)
+    solanaAccounts = user.solanaAddress ? clusters.map((chain) => `${chain}:${user.solanaAddress}`) : []
     return {
       namespaces: {
         eip155: {
           accounts: onChain.flatMap((chain) => addresses.map((address) => `${chain}:${address}`)),
           chains: onChain,
         },
+        ...(solanaAccounts.length ? { solana: { accounts: [...solanaAccounts], chains: clusters } } : {}),
       },
       expiry: 0,
       wallet: { name: 'Email wallet' },
@@ -265,6 +282,50 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   }
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  /**
+   * One request through the frame: an unsafe one shows ApproveTransaction while the frame's screen
+   * is up; the frame's refusals become the kit's errors (and 'Action not allowed' after 300 ms).
+   */
+  const viaFrame = async <T>(method: string, send: () => Promise<T>): Promise<T> => {
+    const approval = APPROVED_IN_FRAME.has(method) ? `approval-${++approvals}` : undefined
+    const tell = (event: SessionConnectorEvent) => {
+      for (const h of handlers) h.onEvent?.(event)
+    }
+    if (approval) tell({ type: 'approval', phase: 'start', requestId: approval })
+    let outcome: 'success' | 'error' = 'error'
+    try {
+      const answer = await send()
+      outcome = 'success'
+      return answer
+    } catch (error) {
+      if (error instanceof FrameResponseError && error.code === 'NOT_ALLOWED') {
+        setTimeout(() => {
+          for (const h of handlers) h.onToast?.({ id: 'ACTION_NOT_ALLOWED', message: 'Action not allowed' })
+        }, NOT_ALLOWED_TOAST_DELAY_MS)
+        throw new RpcCallNotAllowedError({ method })
+      }
+      if (error instanceof FrameResponseError && error.code === 'USER_REJECTED')
+        throw new UserRejectedRequestError({ cause: error })
+      if (error instanceof FrameResponseError && error.code === 'ABORTED') throw new RequestAbortedError()
+      throw error
+    } finally {
+      if (approval) tell({ type: 'approval', phase: 'end', requestId: approval, outcome })
+    }
+  }
+
+  /** The session's solana side as `@latch/solana` takes it (WalletConnect's Solana methods). */
+  const solanaProvider = {
+    accounts: (): readonly string[] => solanaAccounts,
+    methods: (): readonly string[] => SOLANA_METHODS,
+    async request({ method, params }: { method: string; params: unknown }, chain: string): Promise<unknown> {
+      const fc = await frame()
+      const { result } = await viaFrame(method, () =>
+        fc.request('SOLANA_REQUEST', { chainId: chain, method, params: params ?? {} }),
+      )
+      return result
+    },
+  }
 
   const provider = {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
@@ -283,36 +344,16 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         }
         return null
       }
-      const approval = APPROVED_IN_FRAME.has(method) ? `approval-${++approvals}` : undefined
-      const tell = (event: SessionConnectorEvent) => {
-        for (const h of handlers) h.onEvent?.(event)
+      const { result } = await viaFrame(method, () =>
+        fc.request('RPC_REQUEST', { method, params: params ?? [] }),
+      )
+      if (method === 'eth_chainId' && (typeof result === 'string' || typeof result === 'number')) {
+        const id =
+          typeof result === 'number' ? result : Number.parseInt(result, result.startsWith('0x') ? 16 : 10)
+        if (Number.isSafeInteger(id)) chainId = id
+        return toHex(id)
       }
-      if (approval) tell({ type: 'approval', phase: 'start', requestId: approval })
-      let outcome: 'success' | 'error' = 'error'
-      try {
-        const { result } = await fc.request('RPC_REQUEST', { method, params: params ?? [] })
-        outcome = 'success'
-        if (method === 'eth_chainId' && (typeof result === 'string' || typeof result === 'number')) {
-          const id =
-            typeof result === 'number' ? result : Number.parseInt(result, result.startsWith('0x') ? 16 : 10)
-          if (Number.isSafeInteger(id)) chainId = id
-          return toHex(id)
-        }
-        return result
-      } catch (error) {
-        if (error instanceof FrameResponseError && error.code === 'NOT_ALLOWED') {
-          setTimeout(() => {
-            for (const h of handlers) h.onToast?.({ id: 'ACTION_NOT_ALLOWED', message: 'Action not allowed' })
-          }, NOT_ALLOWED_TOAST_DELAY_MS)
-          throw new RpcCallNotAllowedError({ method })
-        }
-        if (error instanceof FrameResponseError && error.code === 'USER_REJECTED')
-          throw new UserRejectedRequestError({ cause: error })
-        if (error instanceof FrameResponseError && error.code === 'ABORTED') throw new RequestAbortedError()
-        throw error
-      } finally {
-        if (approval) tell({ type: 'approval', phase: 'end', requestId: approval, outcome })
-      }
+      return result
     },
     on(event: string, listener: Eip1193Listener) {
       const set = providerListeners.get(event) ?? new Set()
@@ -330,7 +371,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
     type: 'AUTH',
     frameOrigin,
 
-    supports: (network) => network.chainNamespace === 'eip155',
+    supports: (network) => network.chainNamespace === 'eip155' || network.chainNamespace === 'solana',
 
     emailCooldownSeconds: (now = Date.now()) => cooldown(now),
     getLoginState: () => login,
@@ -545,10 +586,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
       } finally {
         clearLoginCache()
         chainId = undefined
+        solanaAccounts = []
       }
     },
 
     getProvider(namespace: ChainNamespace) {
+      if (namespace === 'solana') return solanaAccounts.length ? solanaProvider : undefined
       return namespace === 'eip155' ? provider : undefined
     },
 

@@ -49,6 +49,11 @@ export const frameRequestSchemas = {
       userName: s.string().optional(),
       preferredAccountType: s.enum(['eoa', 'smartAccount']).optional(),
       smartAccountDeployed: s.boolean().optional(),
+      /** The wallet's Solana account (ed25519, `m/44'/501'/0'/0'`), base58. */
+      solanaAddress: s
+        .string()
+        .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid Solana address')
+        .optional(),
     }),
   },
   IS_CONNECTED: { payload: empty, result: s.object({ isConnected: s.boolean() }) },
@@ -93,6 +98,21 @@ export const frameRequestSchemas = {
   ABORT_REQUESTS: { payload: empty, result: empty },
   RPC_REQUEST: {
     payload: s.object({ method: s.string().min(1), params: s.unknown() }),
+    result: s.object({ result: s.unknown() }),
+  },
+  /**
+   * A Solana request (WalletConnect's Solana JSON-RPC: `solana_signMessage`,
+   * `solana_signTransaction`, `solana_signAndSendTransaction` …) for the cluster `chainId`
+   * (CAIP-2). The frame decides what is allowed and approves each signature on its own screen.
+   */
+  SOLANA_REQUEST: {
+    payload: s
+      .object({
+        chainId: s.string().regex(/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/, 'Invalid Solana chain id'),
+        method: s.string().min(1),
+        params: s.unknown(),
+      })
+      .strict(),
     result: s.object({ result: s.unknown() }),
   },
   // Export of the recovery phrase and keys: the frame shows its Export screen (guarded against

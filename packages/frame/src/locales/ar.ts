@@ -39,6 +39,12 @@ export const messages: Catalog = {
   'approve.title.message': 'توقيع رسالة',
   'approve.title.typedData': 'توقيع بيانات منظّمة',
   'approve.title.transaction': 'إرسال معاملة',
+  'approve.title.solanaTransaction': 'إرسال معاملة Solana',
+  'approve.title.solanaSign': 'توقيع معاملة Solana (يرسلها الموقع)',
+  'approve.feePayer': 'رسوم الشبكة يدفعها',
+  'approve.program': 'البرنامج المستدعى',
+  'approve.lookupTables':
+    'تستخدم هذه المعاملة أيضًا {count} حسابات من جداول البحث عن العناوين؛ وهي غير معروضة هنا.',
   'approve.origin': 'الجهة الطالبة',
   'approve.originHelp': 'هذا هو الموقع الذي يضمّن هذه المحفظة، كما يبلّغ عنه متصفحك.',
   'approve.dappClaim': 'يسمّي الموقع نفسه «{name}» (غير موثّق)',

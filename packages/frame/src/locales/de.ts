@@ -44,6 +44,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Nachricht signieren',
   'approve.title.typedData': 'Typisierte Daten signieren',
   'approve.title.transaction': 'Transaktion senden',
+  'approve.title.solanaTransaction': 'Solana-Transaktion senden',
+  'approve.title.solanaSign': 'Solana-Transaktion signieren (die Website sendet sie)',
+  'approve.feePayer': 'Netzwerkgebühr bezahlt von',
+  'approve.program': 'Aufgerufenes Programm',
+  'approve.lookupTables':
+    'Diese Transaktion nutzt außerdem {count} Konten aus Adress-Lookup-Tabellen; sie werden hier nicht angezeigt.',
   'approve.origin': 'Angefragt von',
   'approve.originHelp': 'Das ist die Website, die diese Wallet einbettet, wie dein Browser sie meldet.',
   'approve.dappClaim': 'Die Website nennt sich „{name}“ (nicht überprüft)',

@@ -44,6 +44,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Firmar un mensaje',
   'approve.title.typedData': 'Firmar datos tipados',
   'approve.title.transaction': 'Enviar una transacción',
+  'approve.title.solanaTransaction': 'Enviar una transacción de Solana',
+  'approve.title.solanaSign': 'Firmar una transacción de Solana (la envía el sitio)',
+  'approve.feePayer': 'Comisión de red pagada por',
+  'approve.program': 'Programa llamado',
+  'approve.lookupTables':
+    'Esta transacción también usa {count} cuentas de tablas de búsqueda de direcciones; no se muestran aquí.',
   'approve.origin': 'Solicitado por',
   'approve.originHelp': 'Este es el sitio que integra esta billetera, según lo indica tu navegador.',
   'approve.dappClaim': 'El sitio dice llamarse «{name}» (no verificado)',

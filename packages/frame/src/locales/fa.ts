@@ -41,6 +41,12 @@ export const messages: Catalog = {
   'approve.title.message': 'امضای پیام',
   'approve.title.typedData': 'امضای داده‌های ساختاریافته',
   'approve.title.transaction': 'ارسال تراکنش',
+  'approve.title.solanaTransaction': 'ارسال تراکنش Solana',
+  'approve.title.solanaSign': 'امضای تراکنش Solana (سایت آن را ارسال می‌کند)',
+  'approve.feePayer': 'کارمزد شبکه پرداخت‌شده توسط',
+  'approve.program': 'برنامهٔ فراخوانده‌شده',
+  'approve.lookupTables':
+    'این تراکنش همچنین از {count} حساب در جدول‌های جست‌وجوی نشانی استفاده می‌کند؛ آن‌ها اینجا نشان داده نمی‌شوند.',
   'approve.origin': 'درخواست‌کننده',
   'approve.originHelp': 'این سایتی است که این کیف پول را جاسازی کرده، همان‌طور که مرورگر شما گزارش می‌دهد.',
   'approve.dappClaim': 'سایت خود را «{name}» می‌نامد (تأییدنشده)',

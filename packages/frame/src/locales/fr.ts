@@ -43,6 +43,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Signer un message',
   'approve.title.typedData': 'Signer des données typées',
   'approve.title.transaction': 'Envoyer une transaction',
+  'approve.title.solanaTransaction': 'Envoyer une transaction Solana',
+  'approve.title.solanaSign': 'Signer une transaction Solana (le site l’envoie)',
+  'approve.feePayer': 'Frais de réseau payés par',
+  'approve.program': 'Programme appelé',
+  'approve.lookupTables':
+    'Cette transaction utilise aussi {count} comptes de tables de recherche d’adresses ; ils ne sont pas affichés ici.',
   'approve.origin': 'Demandé par',
   'approve.originHelp': 'C’est le site qui intègre ce portefeuille, tel que votre navigateur le signale.',
   'approve.dappClaim': 'Le site se présente comme « {name} » (non vérifié)',

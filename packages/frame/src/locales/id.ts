@@ -42,6 +42,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Tanda tangani pesan',
   'approve.title.typedData': 'Tanda tangani data bertipe',
   'approve.title.transaction': 'Kirim transaksi',
+  'approve.title.solanaTransaction': 'Kirim transaksi Solana',
+  'approve.title.solanaSign': 'Tanda tangani transaksi Solana (situs yang mengirimnya)',
+  'approve.feePayer': 'Biaya jaringan dibayar oleh',
+  'approve.program': 'Program yang dipanggil',
+  'approve.lookupTables':
+    'Transaksi ini juga memakai {count} akun dari tabel pencarian alamat; akun itu tidak ditampilkan di sini.',
   'approve.origin': 'Diminta oleh',
   'approve.originHelp': 'Ini adalah situs yang menyematkan dompet ini, seperti yang dilaporkan browser Anda.',
   'approve.dappClaim': 'Situs menyebut dirinya “{name}” (tidak terverifikasi)',

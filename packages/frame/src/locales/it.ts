@@ -41,6 +41,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Firma un messaggio',
   'approve.title.typedData': 'Firma dati tipizzati',
   'approve.title.transaction': 'Invia una transazione',
+  'approve.title.solanaTransaction': 'Invia una transazione Solana',
+  'approve.title.solanaSign': 'Firma una transazione Solana (la invia il sito)',
+  'approve.feePayer': 'Commissione di rete pagata da',
+  'approve.program': 'Programma chiamato',
+  'approve.lookupTables':
+    'Questa transazione usa anche {count} account da tabelle di ricerca degli indirizzi; non sono mostrati qui.',
   'approve.origin': 'Richiesto da',
   'approve.originHelp': 'È il sito che incorpora questo wallet, come lo riporta il tuo browser.',
   'approve.dappClaim': 'Il sito si presenta come «{name}» (non verificato)',

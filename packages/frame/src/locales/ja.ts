@@ -41,6 +41,12 @@ export const messages: Catalog = {
   'approve.title.message': 'メッセージに署名',
   'approve.title.typedData': '型付きデータに署名',
   'approve.title.transaction': 'トランザクションを送信',
+  'approve.title.solanaTransaction': 'Solana トランザクションを送信',
+  'approve.title.solanaSign': 'Solana トランザクションに署名（送信はサイトが行います）',
+  'approve.feePayer': 'ネットワーク手数料の支払者',
+  'approve.program': '呼び出すプログラム',
+  'approve.lookupTables':
+    'このトランザクションはアドレス検索テーブルの {count} 個のアカウントも使います。ここには表示されません。',
   'approve.origin': 'リクエスト元',
   'approve.originHelp': 'ブラウザーが報告する、このウォレットを埋め込んでいるサイトです。',
   'approve.dappClaim': 'サイトの自称名：「{name}」（未確認）',

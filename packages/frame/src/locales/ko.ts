@@ -40,6 +40,12 @@ export const messages: Catalog = {
   'approve.title.message': '메시지 서명',
   'approve.title.typedData': '형식화된 데이터 서명',
   'approve.title.transaction': '트랜잭션 보내기',
+  'approve.title.solanaTransaction': 'Solana 트랜잭션 보내기',
+  'approve.title.solanaSign': 'Solana 트랜잭션 서명 (사이트가 보냄)',
+  'approve.feePayer': '네트워크 수수료 지불자',
+  'approve.program': '호출되는 프로그램',
+  'approve.lookupTables':
+    '이 트랜잭션은 주소 조회 테이블의 계정 {count}개도 사용합니다. 여기에는 표시되지 않습니다.',
   'approve.origin': '요청한 곳',
   'approve.originHelp': '브라우저가 알려 준, 이 지갑을 포함한 사이트입니다.',
   'approve.dappClaim': '사이트가 스스로를 “{name}”(으)로 소개합니다(확인되지 않음)',

@@ -42,6 +42,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Bericht ondertekenen',
   'approve.title.typedData': 'Getypeerde gegevens ondertekenen',
   'approve.title.transaction': 'Transactie versturen',
+  'approve.title.solanaTransaction': 'Solana-transactie versturen',
+  'approve.title.solanaSign': 'Solana-transactie ondertekenen (de site verstuurt hem)',
+  'approve.feePayer': 'Netwerkkosten betaald door',
+  'approve.program': 'Aangeroepen programma',
+  'approve.lookupTables':
+    'Deze transactie gebruikt ook {count} accounts uit adres-opzoektabellen; die worden hier niet getoond.',
   'approve.origin': 'Aangevraagd door',
   'approve.originHelp': 'Dit is de site die deze wallet insluit, zoals je browser die meldt.',
   'approve.dappClaim': 'De site noemt zich „{name}” (niet geverifieerd)',

@@ -41,6 +41,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Podpisz wiadomość',
   'approve.title.typedData': 'Podpisz dane typowane',
   'approve.title.transaction': 'Wyślij transakcję',
+  'approve.title.solanaTransaction': 'Wyślij transakcję Solana',
+  'approve.title.solanaSign': 'Podpisz transakcję Solana (wysyła ją strona)',
+  'approve.feePayer': 'Opłatę sieciową płaci',
+  'approve.program': 'Wywoływany program',
+  'approve.lookupTables':
+    'Ta transakcja używa też {count} kont z tabel wyszukiwania adresów; nie są tu pokazane.',
   'approve.origin': 'Żądanie od',
   'approve.originHelp': 'To strona, która osadza ten portfel, tak jak zgłasza ją Twoja przeglądarka.',
   'approve.dappClaim': 'Strona przedstawia się jako „{name}” (niezweryfikowane)',

@@ -43,6 +43,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Assinar uma mensagem',
   'approve.title.typedData': 'Assinar dados tipados',
   'approve.title.transaction': 'Enviar uma transação',
+  'approve.title.solanaTransaction': 'Enviar uma transação Solana',
+  'approve.title.solanaSign': 'Assinar uma transação Solana (o site a envia)',
+  'approve.feePayer': 'Taxa de rede paga por',
+  'approve.program': 'Programa chamado',
+  'approve.lookupTables':
+    'Esta transação também usa {count} contas de tabelas de consulta de endereços; elas não aparecem aqui.',
   'approve.origin': 'Solicitado por',
   'approve.originHelp': 'Este é o site que incorpora esta carteira, conforme informado pelo seu navegador.',
   'approve.dappClaim': 'O site se apresenta como “{name}” (não verificado)',

@@ -44,6 +44,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Подписать сообщение',
   'approve.title.typedData': 'Подписать типизированные данные',
   'approve.title.transaction': 'Отправить транзакцию',
+  'approve.title.solanaTransaction': 'Отправить транзакцию Solana',
+  'approve.title.solanaSign': 'Подписать транзакцию Solana (отправит сайт)',
+  'approve.feePayer': 'Комиссию сети платит',
+  'approve.program': 'Вызываемая программа',
+  'approve.lookupTables':
+    'Транзакция также использует {count} аккаунтов из таблиц поиска адресов; здесь они не показаны.',
   'approve.origin': 'Запрос от',
   'approve.originHelp': 'Это сайт, на котором встроен этот кошелёк, по данным вашего браузера.',
   'approve.dappClaim': 'Сайт называет себя «{name}» (не проверено)',

@@ -42,6 +42,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Mesaj imzala',
   'approve.title.typedData': 'Türlendirilmiş veri imzala',
   'approve.title.transaction': 'İşlem gönder',
+  'approve.title.solanaTransaction': 'Solana işlemi gönder',
+  'approve.title.solanaSign': 'Solana işlemini imzala (site gönderir)',
+  'approve.feePayer': 'Ağ ücretini ödeyen',
+  'approve.program': 'Çağrılan program',
+  'approve.lookupTables':
+    'Bu işlem adres arama tablolarından {count} hesap daha kullanıyor; burada gösterilmiyorlar.',
   'approve.origin': 'İsteyen',
   'approve.originHelp': 'Bu, tarayıcınızın bildirdiği şekliyle bu cüzdanı yerleştiren sitedir.',
   'approve.dappClaim': 'Site kendini “{name}” olarak tanıtıyor (doğrulanmadı)',

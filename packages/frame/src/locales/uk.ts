@@ -42,6 +42,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Підписати повідомлення',
   'approve.title.typedData': 'Підписати типізовані дані',
   'approve.title.transaction': 'Надіслати транзакцію',
+  'approve.title.solanaTransaction': 'Надіслати транзакцію Solana',
+  'approve.title.solanaSign': 'Підписати транзакцію Solana (надішле сайт)',
+  'approve.feePayer': 'Комісію мережі сплачує',
+  'approve.program': 'Викликана програма',
+  'approve.lookupTables':
+    'Ця транзакція також використовує {count} облікових записів із таблиць пошуку адрес; тут вони не показані.',
   'approve.origin': 'Запит від',
   'approve.originHelp': 'Це сайт, у який вбудовано цей гаманець, за даними вашого браузера.',
   'approve.dappClaim': 'Сайт називає себе «{name}» (не перевірено)',

@@ -39,6 +39,12 @@ export const messages: Catalog = {
   'approve.title.message': 'Ký tin nhắn',
   'approve.title.typedData': 'Ký dữ liệu có kiểu',
   'approve.title.transaction': 'Gửi giao dịch',
+  'approve.title.solanaTransaction': 'Gửi giao dịch Solana',
+  'approve.title.solanaSign': 'Ký giao dịch Solana (trang web sẽ gửi)',
+  'approve.feePayer': 'Phí mạng do',
+  'approve.program': 'Chương trình được gọi',
+  'approve.lookupTables':
+    'Giao dịch này còn dùng {count} tài khoản từ bảng tra cứu địa chỉ; chúng không được hiển thị ở đây.',
   'approve.origin': 'Yêu cầu bởi',
   'approve.originHelp': 'Đây là trang web nhúng ví này, theo thông tin trình duyệt của bạn báo.',
   'approve.dappClaim': 'Trang web tự gọi mình là “{name}” (chưa xác minh)',

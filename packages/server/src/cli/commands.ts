@@ -122,9 +122,13 @@ export async function seed(repository: Repository): Promise<string> {
   return `Seeded ${wallets} wallets and ${images} images`
 }
 
-const caip2Shape = /^eip155:[1-9][0-9]{0,18}$/
+/** An EVM chain (`eip155:<id>`) or a Solana cluster (`solana:<first 32 characters of its genesis hash>`). */
+const caip2Shape = /^(eip155:[1-9][0-9]{0,18}|solana:[1-9A-HJ-NP-Za-km-z]{32})$/
 
-/** `project set-rpc`: the chain RPC URL the server verifies contract-account sign-ins over. */
+/**
+ * `project set-rpc`: a chain's RPC URL: the server verifies contract-account sign-ins over it, and
+ * the embedded wallet's frame reads and sends over it (eip155 and solana).
+ */
 export async function setRpcUrl(
   repository: Repository,
   id: string,
@@ -132,7 +136,9 @@ export async function setRpcUrl(
   url: string,
 ): Promise<string> {
   if (!caip2Shape.test(chainId))
-    throw new CliError(`"${chainId}" is not an EVM CAIP-2 chain id: use eip155:<chain id>, e.g. eip155:1`)
+    throw new CliError(
+      `"${chainId}" is not a CAIP-2 chain id: use eip155:<chain id> (e.g. eip155:1) or solana:<genesis hash, 32 characters>`,
+    )
   let parsed: URL
   try {
     parsed = new URL(url)

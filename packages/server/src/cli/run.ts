@@ -38,7 +38,7 @@ const usage = `Usage:
   latch-server project list [--json]
   latch-server project add-origin ID ORIGIN [ORIGIN …]
   latch-server project set-feature ID FEATURE on|off [--config JSON]
-  latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks, e.g. eip155:1 https://…)
+  latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks and the embedded wallet, e.g. eip155:1 https://…)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
   latch-server embedded rotate-key session|otp|share  (new embedded-wallet key of that purpose; older ones stay readable)

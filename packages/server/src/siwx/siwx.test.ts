@@ -160,7 +160,10 @@ describe.each(backends)('given sign-in on %s', (backend) => {
 
   it('when an operator sets a chain RPC URL, then bad chains and URLs are refused and the URL is not echoed', async () => {
     await expect(setRpcUrl(repository, demoProject.id, 'solana:abc', 'https://x.example')).rejects.toThrow(
-      'is not an EVM CAIP-2 chain id',
+      'is not a CAIP-2 chain id',
+    )
+    await expect(setRpcUrl(repository, demoProject.id, 'cosmos:hub', 'https://x.example')).rejects.toThrow(
+      'is not a CAIP-2 chain id',
     )
     await expect(setRpcUrl(repository, demoProject.id, 'eip155:1', 'ftp://x')).rejects.toThrow(
       'must start with https://',
@@ -172,6 +175,12 @@ describe.each(backends)('given sign-in on %s', (backend) => {
       `${demoProject.id} eip155:5: https://rpc.example`,
     )
     expect(await repository.siwx.getRpcUrl(demoProject.id, 'eip155:5')).toBe('https://rpc.example/key-123')
+    // A Solana cluster, for the embedded wallet's frame.
+    const devnet = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+    expect(await setRpcUrl(repository, demoProject.id, devnet, 'https://sol.example/k')).toBe(
+      `${demoProject.id} ${devnet}: https://sol.example`,
+    )
+    expect(await repository.siwx.getRpcUrl(demoProject.id, devnet)).toBe('https://sol.example/k')
   })
 
   it('when the chain has no RPC URL for the project, then it is refused with the spec message', async () => {
