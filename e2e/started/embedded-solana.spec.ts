@@ -146,5 +146,12 @@ test.describe('given the demo with Solana (local) and the embedded wallet', () =
       expect(await balanceOf(RECIPIENT)).toBe(before + 250_000_000n)
       expect(await balanceOf(account)).toBeLessThan(2_000_000_000n - 250_000_000n)
     })
+
+    await test.step('reload → both sides come back from the frame, on Solana (local) as last used', async () => {
+      await page.reload()
+      await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+      await expect(page.getByTestId('demo-network')).toHaveText(LOCAL_SOLANA_CAIP_ID)
+      await expect(page.getByTestId('demo-address')).toHaveText(account)
+    })
   })
 })

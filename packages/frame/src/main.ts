@@ -20,12 +20,13 @@ function parentOriginOf(): string | undefined {
   }
 }
 
-/** The server's chain RPC URLs, kept only when each is an `eip155:` id with an http(s) URL. */
+/** The server's chain RPC URLs, kept only when each is an `eip155:` or `solana:` id with an http(s) URL. */
 function validRpcUrls(input: unknown): Record<string, string> {
   const out: Record<string, string> = {}
   if (typeof input !== 'object' || input === null) return out
   for (const [chain, url] of Object.entries(input)) {
-    if (!/^eip155:[1-9][0-9]{0,18}$/.test(chain) || typeof url !== 'string') continue
+    if (!/^(eip155:[1-9][0-9]{0,18}|solana:[1-9A-HJ-NP-Za-km-z]{32})$/.test(chain) || typeof url !== 'string')
+      continue
     try {
       const parsed = new URL(url)
       if (parsed.protocol === 'https:' || parsed.protocol === 'http:') out[chain] = parsed.toString()
