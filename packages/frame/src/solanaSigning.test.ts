@@ -1,3 +1,4 @@
+import { type LocalSolanaInstance, startLocalSolana } from '@latch/testkit'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58, base64, base64urlnopad } from '@scure/base'
 import { mnemonicToEntropy } from '@scure/bip39'
@@ -8,6 +9,7 @@ import {
   type Blockhash,
   compileTransaction,
   createNoopSigner,
+  createSolanaRpc,
   createTransactionMessage,
   getTransactionEncoder,
   lamports,
@@ -16,7 +18,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Api } from './api.js'
 import type { ApprovalView } from './approval.js'
 import { addressesOf, splitEntropy } from './custody.js'
@@ -25,18 +27,24 @@ import { type DeviceRecord, wrapShare } from './storage.js'
 import { createWallet } from './wallet.js'
 
 // The Solana side of the frame's signing: the key rebuilt from the device share and the auth
-// share, SLIP-0010 at m/44'/501'/0'/0', signs only after the approval screen said yes.
+// share, SLIP-0010 at m/44'/501'/0'/0', signs only after the approval screen said yes; the
+// project's RPC URL is a real local Solana chain (the SVM in-process, from @latch/testkit).
+
+let chain: LocalSolanaInstance
+let cluster: string
+beforeAll(async () => {
+  chain = await startLocalSolana({ fund: [] })
+  cluster = `solana:${chain.genesisHash.slice(0, 32)}`
+})
+afterAll(() => chain?.stop())
 
 const devMnemonic = 'test test test test test test test test test test test junk'
 const email = 'visitor@example.com'
-const cluster = 'solana:3ByopDBLUk2VLcuESmRyiAGvwkCRPUuN'
 const recipient = 'JAvW9rNXB7LE2LBvL65i7zbCp1Ts4VTp8UFcQJ1JSTMr'
 const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 's' })))}.sig`
 
-async function setUp(
-  decide: (view: ApprovalView) => boolean = () => true,
-  rpcUrls: Record<string, string> = {},
-) {
+async function setUp(decide: (view: ApprovalView) => boolean = () => true) {
+  const rpcUrls = { [cluster]: chain.rpcUrl }
   const entropy = mnemonicToEntropy(devMnemonic, wordlist)
   const { solana } = await addressesOf(entropy.slice())
   const shares = await splitEntropy(entropy)
@@ -81,9 +89,9 @@ async function setUp(
       return { decision: Promise.resolve(decide(view)), cancel: () => {} }
     },
   })
-  const ask = (method: string, params: unknown) =>
+  const ask = (method: string, params: unknown, chainId = cluster) =>
     handlers
-      .SOLANA_REQUEST({ chainId: cluster, method, params })
+      .SOLANA_REQUEST({ chainId, method, params })
       .then((answer) => (answer as { result: unknown }).result)
   return { ask, solana, shown, released }
 }
@@ -94,13 +102,16 @@ const failure = (promise: Promise<unknown>) =>
     (error: { code?: string }) => error.code,
   )
 
-function transfer(from: string) {
+const latestBlockhash = async () =>
+  (await createSolanaRpc(chain.rpcUrl).getLatestBlockhash().send()).value.blockhash
+
+function transfer(from: string, blockhash: string) {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(address(from), m),
     (m) =>
       setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as Blockhash, lastValidBlockHeight: 1n },
+        { blockhash: blockhash as Blockhash, lastValidBlockHeight: 1n },
         m,
       ),
     (m) =>
@@ -133,7 +144,7 @@ describe('given the frame’s SOLANA_REQUEST handler and a signed-in wallet', ()
 
   it('when a transaction is approved for signing only, then the screen shows the transfer and the signed bytes carry the account’s signature', async () => {
     const { ask, solana, shown } = await setUp()
-    const wire = transfer(solana)
+    const wire = transfer(solana, await latestBlockhash())
     const result = (await ask('solana_signTransaction', { transaction: base64.encode(wire) })) as {
       signature: string
       transaction: string
@@ -153,6 +164,19 @@ describe('given the frame’s SOLANA_REQUEST handler and a signed-in wallet', ()
     ])
   })
 
+  it('when a transfer is approved for sending, then the frame sends it over the project’s RPC and the chain has it', async () => {
+    const { ask, solana } = await setUp()
+    const rpc = createSolanaRpc(chain.rpcUrl)
+    await rpc.requestAirdrop(address(solana), lamports(1_000_000_000n)).send()
+    const before = (await rpc.getBalance(address(recipient)).send()).value
+    const result = (await ask('solana_signAndSendTransaction', {
+      transaction: base64.encode(transfer(solana, await latestBlockhash())),
+      sendOptions: { preflightCommitment: 'confirmed' },
+    })) as { signature: string }
+    expect(base58.decode(result.signature)).toHaveLength(64)
+    expect((await rpc.getBalance(address(recipient)).send()).value).toBe(before + 250_000_000n)
+  })
+
   it('when the visitor rejects, a method is disallowed, the request names another account or is garbage, then nothing is signed', async () => {
     const { ask, solana, released } = await setUp(() => false)
     const message = base58.encode(new TextEncoder().encode('x'))
@@ -163,14 +187,27 @@ describe('given the frame’s SOLANA_REQUEST handler and a signed-in wallet', ()
     expect(await failure(ask('solana_signTransaction', { transaction: 'not base64!' }))).toBe(
       'INVALID_PARAMS',
     )
+    const blockhash = await latestBlockhash()
     // A transaction whose signer is someone else.
     expect(
-      await failure(ask('solana_signTransaction', { transaction: base64.encode(transfer(recipient)) })),
+      await failure(
+        ask('solana_signTransaction', { transaction: base64.encode(transfer(recipient, blockhash)) }),
+      ),
     ).toBe('INVALID_PARAMS')
-    // Sending needs the project's RPC for the cluster.
-    expect(
-      await failure(ask('solana_signAndSendTransaction', { transaction: base64.encode(transfer(solana)) })),
-    ).toBe('NO_RPC')
+    expect(released).toHaveLength(0)
+  })
+
+  it('when the cluster has no RPC URL in the project, or does not know the transaction’s blockhash, then it is refused before any screen', async () => {
+    const { ask, solana, shown, released } = await setUp()
+    const blockhash = await latestBlockhash()
+    const mine = base64.encode(transfer(solana, blockhash))
+    // A cluster the project has no RPC URL for: nothing to check the blockhash against.
+    const devnet = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+    expect(await failure(ask('solana_signTransaction', { transaction: mine }, devnet))).toBe('NO_RPC')
+    // A blockhash this cluster does not know: the transaction is for another one.
+    const foreign = base64.encode(transfer(solana, 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N'))
+    expect(await failure(ask('solana_signTransaction', { transaction: foreign }))).toBe('CHAIN_MISMATCH')
+    expect(shown).toEqual([])
     expect(released).toHaveLength(0)
   })
 })

@@ -118,17 +118,32 @@ export async function solanaRequest(
     return invalid(error)
   }
   const options = send ? sendOptionsOf(params) : {}
-  if (send && context.rpcUrl === undefined)
-    throw new FrameError(`No RPC is configured for ${chainId}`, 'NO_RPC')
+  // A Solana transaction names no cluster: its recent blockhash binds it to one. The frame signs
+  // only for a cluster the project has an RPC URL for, and only a blockhash that cluster knows,
+  // so the cluster on the screen is the one the signature is good for.
+  if (context.rpcUrl === undefined) throw new FrameError(`No RPC is configured for ${chainId}`, 'NO_RPC')
+  const rpc = createRpc(context.rpcUrl)
   const summary = summarizeSolanaTransaction(decoded)
   const signed = await context.approve(
-    async () => ({ ...base, kind: 'solanaTransaction', send, cluster: clusterName(chainId), summary }),
+    async () => {
+      const known = (await rpc('isBlockhashValid', [
+        decoded.recentBlockhash,
+        { commitment: 'processed' },
+      ])) as {
+        value?: unknown
+      } | null
+      if (known?.value !== true)
+        throw new FrameError(
+          `The transaction's blockhash is not a recent block of ${chainId}`,
+          'CHAIN_MISMATCH',
+        )
+      return { ...base, kind: 'solanaTransaction', send, cluster: clusterName(chainId), summary }
+    },
     (key) => signSolanaTransaction(wire, decoded, address, key),
   )
   const signature = base58.encode(signed.signature)
   if (!send) return { signature, transaction: toBase64(signed.signed) }
   // The key is wiped by now; only the signed bytes go to the chain.
-  const rpc = createRpc(context.rpcUrl as string)
   const sent = await rpc('sendTransaction', [toBase64(signed.signed), { encoding: 'base64', ...options }])
   if (sent !== signature) throw new FrameError('The chain answered another signature', 'RPC_ERROR')
   return { signature }
