@@ -8,23 +8,39 @@ const IPHONE_UA =
  * Records the animated container's height once per frame for ~600 ms from now, while `act`
  * runs; returns the heights seen.
  */
-async function heightsDuring(page: Page, act: () => Promise<void>): Promise<number[]> {
-  const recording = page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) => {
-        const seen: number[] = []
-        const started = performance.now()
-        const tick = () => {
-          const sizer = document.querySelector('[data-testid="latch-sizer"]')
-          if (sizer) seen.push(Math.round(sizer.getBoundingClientRect().height))
-          if (performance.now() - started < 600) requestAnimationFrame(tick)
-          else resolve(seen)
-        }
-        tick()
-      }),
-  )
+/**
+ * The height transitions of the modal's sizer that `act` starts: each one's start (transitionrun)
+ * and end (transitionend, with its elapsed time in the transition's own clock, so a slow machine
+ * changes nothing).
+ */
+async function heightTransitions(page: Page, act: () => Promise<void>, settleMs = 1_000) {
+  await page.evaluate(() => {
+    const sizer = document.querySelector('[data-testid="latch-sizer"]') as HTMLElement
+    const seen: { type: string; elapsed: number; height: number }[] = []
+    ;(window as unknown as { transitions: typeof seen }).transitions = seen
+    for (const type of ['transitionrun', 'transitionend'] as const)
+      sizer.addEventListener(type, (event) => {
+        if (event.propertyName === 'height' && event.target === sizer)
+          seen.push({
+            type,
+            elapsed: event.elapsedTime,
+            height: Math.round(sizer.getBoundingClientRect().height),
+          })
+      })
+  })
+  const before = await page
+    .getByTestId('latch-sizer')
+    .evaluate((el) => Math.round(el.getBoundingClientRect().height))
   await act()
-  return recording
+  await page.waitForTimeout(settleMs)
+  const after = await page
+    .getByTestId('latch-sizer')
+    .evaluate((el) => Math.round(el.getBoundingClientRect().height))
+  const events = await page.evaluate(
+    () =>
+      (window as unknown as { transitions: { type: string; elapsed: number; height: number }[] }).transitions,
+  )
+  return { before, after, events }
 }
 
 test.describe('given a visitor on a phone', () => {
@@ -91,11 +107,15 @@ test.describe('given a visitor at a desktop', () => {
     await expect(modal(page)).toHaveAttribute('data-view', 'Connect')
     await expect(modal(page).getByTestId('wallet-option').nth(4)).toBeVisible()
     expect(await modal(page).evaluate((el) => getComputedStyle(el).animationName)).toBe('latch-in')
-    const heights = await heightsDuring(page, () =>
+    const { before, after, events } = await heightTransitions(page, () =>
       modal(page).getByRole('button', { name: 'All Wallets' }).click(),
     )
-    // More than a start and an end: the height passed through values in between.
-    expect(new Set(heights).size).toBeGreaterThan(2)
+    expect(after).not.toBe(before)
+    // The height ran a transition to the new content, and it took 150 ms of animation time.
+    expect(events.some((event) => event.type === 'transitionrun')).toBe(true)
+    const ends = events.filter((event) => event.type === 'transitionend')
+    expect(ends.length).toBeGreaterThan(0)
+    for (const end of ends) expect(end.elapsed).toBeCloseTo(0.15, 2)
   })
 
   test('when they copy the address, then a toast confirms and the buttons do not move', async ({ page }) => {
@@ -137,12 +157,12 @@ test.describe('given a visitor who asks for reduced motion', () => {
     await page.getByTestId('latch-connect-button').click()
     await expect(modal(page).getByTestId('wallet-option').nth(4)).toBeVisible()
     expect(await modal(page).evaluate((el) => getComputedStyle(el).animationName)).toBe('none')
-    const heights = await heightsDuring(page, () =>
+    const { before, after, events } = await heightTransitions(page, () =>
       modal(page).getByRole('button', { name: 'All Wallets' }).click(),
     )
-    // Straight from the old height to the new one (the list may still grow as rows arrive).
-    const distinct = [...new Set(heights)]
-    expect(distinct.length).toBeLessThanOrEqual(3)
+    // Straight from the old height to the new one: no transition ran.
+    expect(after).not.toBe(before)
+    expect(events).toEqual([])
     // Closing removes the dialog at once instead of fading it out.
     const gone = await page.evaluate(
       () =>
