@@ -285,3 +285,33 @@ describe('given the latch-server binary asked about itself', () => {
     }
   })
 })
+
+describe('given `latch-server project set-recovery-hold`', () => {
+  it('when a project sets a hold of whole hours, then it is stored and said; a hold out of 0-720 or of no project is refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'latch-cli-hold-'))
+    try {
+      const db = ['--db', join(dir, 'db.sqlite')]
+      const cli = (...args: string[]) => run(process.execPath, [cliPath, ...args, ...db])
+      await cli('project', 'create', '--name', 'Held', '--origin', 'https://held.example', '--id', 'held')
+      await cli('project', 'set-recovery', 'held', 'server')
+      expect((await cli('project', 'set-recovery-hold', 'held', '6')).stdout).toContain('waits 6 h')
+      for (const [args, message] of [
+        [['held', '721'], 'from 0 to 720'],
+        [['held', '1.5'], 'whole number of hours'],
+        [['nobody', '2'], 'No project "nobody"'],
+      ] as const) {
+        const failed = await cli('project', 'set-recovery-hold', ...args).then(
+          () => undefined,
+          (error: { stderr: string }) => error,
+        )
+        expect(failed?.stderr, args.join(' ')).toContain(message)
+      }
+      const { openRepository } = await import('../storage/open.js')
+      const repository = await openRepository({ sqliteFile: join(dir, 'db.sqlite') })
+      expect(await repository.embedded.getRecoveryHold('held')).toBe(6)
+      await repository.close()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
