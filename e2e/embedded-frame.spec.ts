@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { frameAxeViolations } from './fixtures.js'
 import { ports } from './playwright.config.js'
 
 // The embedded-wallet frame on its own, as @latch/server serves it, framed by a minimal host page
@@ -107,6 +108,9 @@ async function latestMail(email: string, subject: RegExp, after: number) {
     .toBe(true)
   return found!
 }
+
+/** The frame of the host page (for axe, which runs over the DevTools protocol). */
+const frameOf = (page: Page) => page.frames().find((f) => f.url().startsWith(`${frameOrigin}/frame/`))!
 
 /** Like a person: points at the button, waits, then clicks (the frame's guard wants a dwell). */
 async function humanClick(button: Locator) {
@@ -371,6 +375,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
     await expect(frame.getByRole('heading', { name: 'Your wallet was opened on a new device' })).toBeVisible()
     await expect(frame.getByText('127.0.0.1')).toBeVisible()
     await expect(frame.getByText(/Chrome/)).toBeVisible()
+    expect(await frameAxeViolations(frameOf(page))).toEqual([])
     await humanClick(frame.getByRole('button', { name: 'Dismiss' }))
     await expect(frame.getByRole('heading', { name: 'Your wallet was opened on a new device' })).toHaveCount(
       0,
@@ -427,6 +432,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
     expect(String(held.payload.message)).toMatch(/can open your wallet after/)
     const otherFrame = other.frameLocator('#frame')
     await expect(otherFrame.getByRole('heading', { name: 'Your wallet opens here later' })).toBeVisible()
+    expect(await frameAxeViolations(frameOf(other))).toEqual([])
     // The first device sees the held recovery, with its own "This wasn't me".
     await call(page, 'IS_CONNECTED')
     const frame = page.frameLocator('#frame')
@@ -442,7 +448,9 @@ test.describe('given the frame served by the server, framed by an allowed page',
     })
     await humanClick(mailbox.getByRole('button', { name: "This wasn't me" }))
     await expect(mailbox.getByRole('heading', { name: 'Recovery stopped.' })).toBeVisible()
-    await humanClick(otherFrame.getByRole('button', { name: 'Close' }))
+    // By keyboard: the screen's one button takes Enter.
+    await otherFrame.getByRole('button', { name: 'Close' }).press('Enter')
+    await expect(otherFrame.getByRole('heading', { name: 'Your wallet opens here later' })).toHaveCount(0)
     const stopped = await call(other, 'GET_USER', { chainId: 'eip155:1' })
     expect(stopped).toMatchObject({ type: 'ERROR', payload: { code: 'RECOVERY_CANCELLED' } })
     await expect(otherFrame.getByRole('heading', { name: 'This device was stopped' })).toBeVisible()
