@@ -1,13 +1,15 @@
 import { defineConfig } from '@playwright/test'
 
-const demoPort = Number(process.env.E2E_DEMO_PORT ?? 5174)
-/** The demo under a hostname of its own (see the resolver rule below). */
-export const demoOtherOrigin = `http://latch-demo.test:${demoPort}`
-
-export const ports = {
-  demo: demoPort,
+/**
+ * One local stack per worker (scripts/e2e-stacks.mjs starts them all): chains, server, relay, mail
+ * sink and demo servers, on ports of its own. Stack `i` uses the base ports below plus 100 × i.
+ * E2E_WORKERS sets how many (default 2).
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
+const basePorts = {
+  demo: Number(process.env.E2E_DEMO_PORT ?? 5174),
   /** The demo as `npm start` serves it (vite dev, its own Dev Wallet), on the stack above. */
-  demoAsStarted: Number(process.env.E2E_DEMO_STARTED_PORT ?? demoPort + 1),
+  demoAsStarted: Number(process.env.E2E_DEMO_STARTED_PORT ?? Number(process.env.E2E_DEMO_PORT ?? 5174) + 1),
   mainnet: Number(process.env.E2E_MAINNET_PORT ?? 8645),
   base: Number(process.env.E2E_BASE_PORT ?? 8646),
   api: Number(process.env.E2E_API_PORT ?? 3130),
@@ -20,14 +22,29 @@ export const ports = {
   smtp: Number(process.env.E2E_SMTP_PORT ?? 2625),
   mailInbox: Number(process.env.E2E_MAIL_INBOX_PORT ?? 2626),
 }
+type Ports = typeof basePorts
+const portsOf = (stack: number): Ports =>
+  Object.fromEntries(Object.entries(basePorts).map(([name, port]) => [name, port + 100 * stack])) as Ports
+
+/**
+ * The ports of this worker's stack. Playwright sets TEST_PARALLEL_INDEX (0 … workers − 1) in each
+ * worker process before it loads this file and the specs; the runner itself sees stack 0.
+ */
+export const ports = portsOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0))
+const demoPort = ports.demo
+/** The demo under a hostname of its own (see the resolver rule below). */
+export const demoOtherOrigin = `http://latch-demo.test:${demoPort}`
+/** Answers once every stack is up. */
+const readyPort = basePorts.demo + 90
 export const nextOrigin = `http://127.0.0.1:${ports.next}`
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // One worker: the tests share two local chains and their funded accounts.
-  workers: 1,
-  fullyParallel: false,
+  // Each worker has a stack of its own; tests of one worker run one at a time, since they share
+  // their stack's chains and funded accounts.
+  workers,
+  fullyParallel: true,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -73,54 +90,14 @@ export default defineConfig({
     // The server-rendered example: same stack (its chains), its own origin.
     { name: 'next', testDir: './next', use: { baseURL: nextOrigin } },
   ],
-  webServer: [
-    {
-      command: 'node ../scripts/start.mjs --preview',
-      url: `http://127.0.0.1:${demoPort}`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      env: {
-        DEMO_PORT: String(demoPort),
-        MAINNET_PORT: String(ports.mainnet),
-        BASE_PORT: String(ports.base),
-        API_PORT: String(ports.api),
-        RELAY_PORT: String(ports.relay),
-        DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
-        SOLANA_PORT: String(ports.solana),
-        SMTP_PORT: String(ports.smtp),
-        MAIL_INBOX_PORT: String(ports.mailInbox),
-      },
+  webServer: {
+    command: 'node ../scripts/e2e-stacks.mjs',
+    url: `http://127.0.0.1:${readyPort}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 300_000,
+    env: {
+      E2E_STACKS: JSON.stringify(Array.from({ length: workers }, (_, stack) => portsOf(stack))),
+      E2E_STACKS_READY_PORT: String(readyPort),
     },
-    {
-      // `npm start`'s demo server on the chains, API, relay and Dev Wallet peer the first
-      // server runs (same environment as scripts/start.mjs gives it).
-      command: 'npx vite dev --logLevel warn',
-      cwd: '../apps/demo',
-      url: `http://127.0.0.1:${ports.demoAsStarted}`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      env: {
-        DEMO_PORT: String(ports.demoAsStarted),
-        VITE_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
-        VITE_RPC_BASE: `http://127.0.0.1:${ports.base}`,
-        VITE_LATCH_API: `http://127.0.0.1:${ports.api}`,
-        VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
-        VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
-        VITE_RPC_SOLANA: `http://127.0.0.1:${ports.solana}`,
-        VITE_MAIL_INBOX: `http://127.0.0.1:${ports.mailInbox}`,
-      },
-    },
-    {
-      // Builds the example first when it has no build yet (npm test builds it beforehand).
-      command: 'node ../scripts/next-example.mjs',
-      url: nextOrigin,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      env: {
-        NEXT_PORT: String(ports.next),
-        LATCH_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
-        LATCH_RPC_BASE: `http://127.0.0.1:${ports.base}`,
-      },
-    },
-  ],
+  },
 })

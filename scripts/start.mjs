@@ -28,7 +28,8 @@ function run(command, args, options = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-run('npm', ['run', 'build', '--silent'])
+// --no-build: the packages are already built (the e2e launcher builds once for all its stacks).
+if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'])
 const { startLocalChains, startLocalSolana, startMailSink } = await import(
   join(root, 'packages/testkit/dist/index.js')
 )
@@ -40,6 +41,8 @@ const relay = await startRelay({ port: relayPort })
 const { startLocalServer } = await import('./local-server.mjs')
 const api = await startLocalServer({
   port: apiPort,
+  // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
+  sqliteFile: process.env.LATCH_SQLITE_FILE || undefined,
   smtpUrl: mailSink.smtpUrl,
   projects: [
     {
@@ -99,8 +102,11 @@ const env = {
   VITE_DEV_WALLET_WC: devWallet.url,
   VITE_MAIL_INBOX: mailSink.inboxUrl,
 }
-if (preview) run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/demo'), env })
-const demo = spawn('npx', ['vite', preview ? 'preview' : 'dev'], {
+// DEMO_OUT_DIR: where the production build goes (each e2e stack builds its own, with its ports).
+const outDir = process.env.DEMO_OUT_DIR ? ['--outDir', process.env.DEMO_OUT_DIR, '--emptyOutDir'] : []
+if (preview)
+  run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir], { cwd: join(root, 'apps/demo'), env })
+const demo = spawn('npx', ['vite', ...(preview ? ['preview', ...outDir.slice(0, 2)] : ['dev'])], {
   cwd: join(root, 'apps/demo'),
   env,
   stdio: 'inherit',

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// The e2e suite's web servers: one local stack per Playwright worker, each on its own ports
+// (e2e/playwright.config.ts passes them in E2E_STACKS). A stack is what `npm start` runs — two
+// local EVM chains, the local Solana chain, @latch/server with its own SQLite file, the
+// WalletConnect relay, the Dev Wallet's WalletConnect peer, the mail sink and the demo's
+// production build (`scripts/start.mjs --preview`) — plus the demo exactly as `npm start` serves
+// it (the vite dev server, its own dependency cache) and the Next.js example. The packages are
+// built once, before any stack starts. When every server of every stack answers, this process
+// answers on E2E_STACKS_READY_PORT, the one URL Playwright waits for.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const stacks = JSON.parse(process.env.E2E_STACKS ?? '[]')
+const readyPort = Number(process.env.E2E_STACKS_READY_PORT)
+if (!Array.isArray(stacks) || stacks.length === 0 || !Number.isInteger(readyPort)) {
+  console.error('e2e-stacks: E2E_STACKS (a JSON list of port sets) and E2E_STACKS_READY_PORT are required.')
+  process.exit(2)
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+run('npm', ['run', 'build', '--silent'])
+// `npm test` builds the Next.js example beforehand; a run on its own builds it once, here.
+if (!existsSync(join(root, 'apps/next-example/.next/BUILD_ID'))) run('npm', ['run', 'build:next', '--silent'])
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = []
+let stopping = false
+function stop(code = 0) {
+  if (stopping) return
+  stopping = true
+  for (const child of children) child.kill('SIGTERM')
+  setTimeout(() => process.exit(code), 3_000).unref()
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0))
+
+function start(name, command, args, options) {
+  const child = spawn(command, args, { stdio: 'inherit', ...options })
+  child.on('exit', (code) => {
+    if (stopping) return
+    console.error(`e2e-stacks: ${name} exited (${code}).`)
+    stop(code || 1)
+  })
+  children.push(child)
+}
+
+const urls = []
+for (const [index, ports] of stacks.entries()) {
+  const tmp = join(root, '.tmp', `e2e-stack-${index}`)
+  // A fresh database per run: the tests assume nothing a previous run left.
+  rmSync(tmp, { recursive: true, force: true })
+  start(
+    `stack ${index}: start.mjs`,
+    process.execPath,
+    [join(root, 'scripts/start.mjs'), '--preview', '--no-build'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DEMO_PORT: String(ports.demo),
+        MAINNET_PORT: String(ports.mainnet),
+        BASE_PORT: String(ports.base),
+        API_PORT: String(ports.api),
+        RELAY_PORT: String(ports.relay),
+        DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
+        SOLANA_PORT: String(ports.solana),
+        SMTP_PORT: String(ports.smtp),
+        MAIL_INBOX_PORT: String(ports.mailInbox),
+        LATCH_SQLITE_FILE: join(tmp, 'server.db'),
+        DEMO_OUT_DIR: join(tmp, 'demo'),
+      },
+    },
+  )
+  // `npm start`'s demo server on this stack's chains, API, relay and Dev Wallet peer (the same
+  // environment scripts/start.mjs gives it), with a dependency cache of its own.
+  start(`stack ${index}: vite dev`, 'npx', ['vite', 'dev', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/demo'),
+    env: {
+      ...process.env,
+      DEMO_PORT: String(ports.demoAsStarted),
+      DEMO_VITE_CACHE_DIR: join(tmp, 'vite-cache'),
+      VITE_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
+      VITE_RPC_BASE: `http://127.0.0.1:${ports.base}`,
+      VITE_LATCH_API: `http://127.0.0.1:${ports.api}`,
+      VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
+      VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
+      VITE_RPC_SOLANA: `http://127.0.0.1:${ports.solana}`,
+      VITE_MAIL_INBOX: `http://127.0.0.1:${ports.mailInbox}`,
+    },
+  })
+  // The Next.js example (built above when it had no build) on this stack's chains.
+  start(`stack ${index}: next`, process.execPath, [join(root, 'scripts/next-example.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NEXT_PORT: String(ports.next),
+      LATCH_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
+      LATCH_RPC_BASE: `http://127.0.0.1:${ports.base}`,
+    },
+  })
+  urls.push(
+    `http://127.0.0.1:${ports.demo}/`,
+    `http://127.0.0.1:${ports.demoAsStarted}/`,
+    `http://127.0.0.1:${ports.next}/`,
+  )
+}
+
+async function answers(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+    return response.status < 500
+  } catch {
+    return false
+  }
+}
+const pending = new Set(urls)
+while (pending.size > 0 && !stopping) {
+  for (const url of [...pending]) if (await answers(url)) pending.delete(url)
+  if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 500))
+}
+if (!stopping) {
+  createServer((_request, response) => response.end('ready\n')).listen(readyPort, '127.0.0.1', () =>
+    console.log(`e2e-stacks: ${stacks.length} stack(s) ready.`),
+  )
+}
