@@ -66,8 +66,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         // latch-demo.test is the demo on loopback under a name that is not a default allowed
-        // ancestor, for the allowed-origins checks; every other host fails DNS (offline).
-        '--host-resolver-rules=MAP latch-demo.test 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+        // ancestor, for the allowed-origins checks; latch-demo.vercel.app stands for a default
+        // ancestor the project does not list; every other host fails DNS (offline).
+        '--host-resolver-rules=MAP latch-demo.test 127.0.0.1, MAP latch-demo.vercel.app 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
       ],
     },
     trace: 'retain-on-failure',

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, embeddedRecovery?: 'user' | 'server' }[] }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number }[] }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -24,13 +24,15 @@ export async function startLocalServer({
   // Reseeded on every start, so the registry and its images follow the dataset of this checkout.
   await seedRegistry(repository)
   for (const project of projects) {
-    const { id, rpcUrls = {}, embeddedRecovery, ...fields } = project
+    const { id, rpcUrls = {}, embeddedRecovery, embeddedRecoveryHold, ...fields } = project
     if (await repository.getProject(id)) await repository.updateProject(id, fields)
     else await repository.createProject({ id, ...fields })
     // The chains the project signs in on (sign-in verifies contract accounts over them).
     for (const [chainId, url] of Object.entries(rpcUrls)) await repository.siwx.setRpcUrl(id, chainId, url)
     // The embedded wallet's recovery: 'user' (password or passkey) or 'server' (operator-custodial).
     await repository.embedded.setRecoveryPolicy(id, embeddedRecovery ?? 'user')
+    // Hours a server-assisted recovery waits for the owner to stop it (0: none).
+    await repository.embedded.setRecoveryHold(id, embeddedRecoveryHold ?? 0)
   }
   // The frame's mails go to the local mail sink; links in them point at this server.
   const publicUrl = `http://localhost:${port}`

@@ -71,6 +71,15 @@ const api = await startLocalServer({
         [solanaCaip2]: solana.rpcUrl,
       },
     },
+    {
+      // Server-assisted recovery held for an hour: the owner's mail and other devices can stop it.
+      id: 'latch-demo-custodial-hold',
+      name: 'Latch demo (server-assisted recovery, held)',
+      allowedOrigins: [`http://127.0.0.1:${demoPort}`],
+      allowLocalhost: true,
+      embeddedRecovery: 'server',
+      embeddedRecoveryHold: 1,
+    },
   ],
 })
 const { startDevWalletWalletConnect } = await import('./dev-wallet-walletconnect.mjs')

@@ -87,6 +87,9 @@ export function createApi(projectId: string, getToken: () => string | undefined)
     exportConfirm: (body: Proof & { exportId: string; kid: string; otp: string }) =>
       call<{ ok: true }>('POST', 'export/confirm', body),
     signOutWith: (token: string) => call<void>('DELETE', 'session', undefined, token),
+    dismissNotice: (id: string) => call<{ ok: true }>('POST', 'notices/dismiss', { id }),
+    /** "This wasn't me" from this device: stops a held recovery on another device. */
+    stopRecovery: (body: Proof & { id: string }) => call<{ cancelled: true }>('POST', 'notices/cancel', body),
   }
 }
 
@@ -99,6 +102,8 @@ export interface Me {
   deviceHasShare: boolean
   /** The email the account's shares are bound to (its first one); older servers omit it. */
   shareContext?: string
+  /** Recoveries of this account on other devices, not dismissed here (checked by notices.ts). */
+  notices?: unknown
 }
 export interface Proof {
   nonce: string

@@ -111,6 +111,28 @@ export const en = {
   'window.solanaKey': 'Solana private key ({address})',
   'window.close': 'Hide and close',
   'window.closed': 'Hidden. You can close this window.',
+  'recoveryNotice.recoveredTitle': 'Your wallet was opened on a new device',
+  'recoveryNotice.recoveredText':
+    'A new device recovered your wallet with your email. If this was not you, someone can read your email: secure your mailbox and contact the app.',
+  'recoveryNotice.pendingTitle': 'A new device asked to open your wallet',
+  'recoveryNotice.pendingText':
+    'It can open your wallet after {until}. If this was not you, press “This wasn’t me” to stop it.',
+  'recoveryNotice.cancelledTitle': 'A new device was stopped',
+  'recoveryNotice.cancelledText':
+    'A new device asked to open your wallet and was stopped with “This wasn’t me”. It cannot open your wallet.',
+  'recoveryNotice.time': 'Time',
+  'recoveryNotice.browser': 'Browser',
+  'recoveryNotice.ip': 'IP address',
+  'recoveryNotice.stop': 'This wasn’t me',
+  'recoveryNotice.dismiss': 'Dismiss',
+  'recoveryNotice.close': 'Close',
+  'recoveryNotice.tooLate': 'This recovery has already completed or was stopped.',
+  'recoveryWait.pendingTitle': 'Your wallet opens here later',
+  'recoveryWait.pendingText':
+    'For your safety, this new device can open your wallet after {until}. We told the owner by email and on the other devices. Come back then and sign in again.',
+  'recoveryWait.cancelledTitle': 'This device was stopped',
+  'recoveryWait.cancelledText':
+    'The owner of this wallet pressed “This wasn’t me”: this device cannot open it.',
 } as const
 
 /** A catalog: every key of the English one. */

@@ -27,6 +27,7 @@ import {
 import { askExport } from './export.js'
 import { t } from './i18n.js'
 import { classifyMethod } from './methods.js'
+import { formatTime, showRecoveryNotice, showRecoveryWait, validNotices } from './notices.js'
 import { PasskeyError } from './passkey.js'
 import { signDeviceProof } from './proof.js'
 import { FrameError, type Handlers } from './protocol.js'
@@ -61,6 +62,9 @@ export interface WalletOptions {
   rpcUrls?: Record<string, string>
   /** The approval screen (replaced in unit tests). */
   showApproval?: typeof showApproval
+  /** The screens of server-assisted recovery's notices (replaced in unit tests). */
+  showRecoveryNotice?: typeof showRecoveryNotice
+  showRecoveryWait?: typeof showRecoveryWait
 }
 
 export interface Passkeys {
@@ -294,7 +298,7 @@ export function createWallet(options: WalletOptions): Handlers {
             share: base64urlnopad.decode(released.share),
             reseal: serverSealer,
           })),
-        )
+        ).catch(heldOrStopped)
         if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
       } else if (me.wallet.recoveryMode === 'passkey') await visibly(() => recoverWithPasskey(current))
       else
@@ -315,6 +319,7 @@ export function createWallet(options: WalletOptions): Handlers {
         )
       me = await authed(() => api.me())
     }
+    surfaceNotices(me)
     const address = me.wallet?.eip155Address
     if (!address) throw new FrameError('The wallet could not be created', 'NO_WALLET')
     const checksummed =
@@ -340,6 +345,71 @@ export function createWallet(options: WalletOptions): Handlers {
   }
   /** The email change in progress: its attempt secret stays in the frame. */
   let emailUpdate: { id: string } | undefined
+  // ---- Server-assisted recovery: the notices of other devices' recoveries, and this device's hold.
+
+  /** Notices already on screen or queued, so a second GET_USER does not show them twice. */
+  const noticesShown = new Set<string>()
+  /** Shows each new notice on the frame's own screen, one after another, after the answer. */
+  function surfaceNotices(me: Me) {
+    const fresh = validNotices(me.notices).filter((notice) => !noticesShown.has(notice.id))
+    if (fresh.length === 0) return
+    for (const notice of fresh) noticesShown.add(notice.id)
+    const show = options.showRecoveryNotice ?? showRecoveryNotice
+    const previous = queue
+    let release = () => {}
+    queue = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    void previous
+      .then(() =>
+        visibly(async () => {
+          for (const notice of fresh)
+            await show(notice, {
+              dismiss: () => authed(async () => void (await api.dismissNotice(notice.id))),
+              stop: () =>
+                authed(async () => {
+                  try {
+                    await api.stopRecovery({ id: notice.id, ...(await proof('cancel-recovery')) })
+                    return undefined
+                  } catch (error) {
+                    if (error instanceof ApiError && error.code === 'recovery_not_pending')
+                      return t('recoveryNotice.tooLate')
+                    throw error
+                  }
+                }),
+            })
+        }),
+      )
+      .catch(() => undefined)
+      .finally(release)
+  }
+
+  /** The latest hold screen: a newer one replaces it, and only its Close hides the frame. */
+  let waitScreen = 0
+  function showWait(kind: 'pending' | 'cancelled', until?: string) {
+    const mine = ++waitScreen
+    options.setVisible(true)
+    void (options.showRecoveryWait ?? showRecoveryWait)(kind, until).then(() => {
+      if (mine === waitScreen) options.setVisible(false)
+    })
+  }
+
+  /** This new device's server-assisted recovery is held or was stopped: say so, on screen too. */
+  function heldOrStopped(error: unknown): never {
+    if (error instanceof ApiError && error.code === 'recovery_pending') {
+      const until = typeof error.extra.until === 'string' ? error.extra.until : new Date().toISOString()
+      showWait('pending', until)
+      throw new FrameError(t('recoveryWait.pendingText', { until: formatTime(until) }), 'RECOVERY_PENDING', {
+        until,
+      })
+    }
+    if (error instanceof ApiError && error.code === 'recovery_cancelled') {
+      showWait('cancelled')
+      throw new FrameError(t('recoveryWait.cancelledText'), 'RECOVERY_CANCELLED')
+    }
+    throw error
+  }
+
   // ---- Signing: every unsafe request waits for the visitor on the frame's screen.
 
   let dappName: string | undefined
@@ -604,6 +674,7 @@ export function createWallet(options: WalletOptions): Handlers {
       if (!record.token) return { isConnected: false }
       try {
         const me = await authed(() => api.me())
+        surfaceNotices(me)
         return { isConnected: me.wallet !== null && account(me.email).deviceShare !== undefined }
       } catch (error) {
         if (error instanceof FrameError && error.code === 'SESSION_ENDED') return { isConnected: false }

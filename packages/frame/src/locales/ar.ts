@@ -105,4 +105,23 @@ export const messages: Catalog = {
   'window.solanaKey': 'المفتاح الخاص لـ Solana ({address})',
   'window.close': 'إخفاء وإغلاق',
   'window.closed': 'تم الإخفاء. يمكنك إغلاق هذه النافذة.',
+  'recoveryNotice.recoveredTitle': 'فُتحت محفظتك على جهاز جديد',
+  'recoveryNotice.recoveredText':
+    'استعاد جهاز جديد محفظتك باستخدام بريدك الإلكتروني. إن لم تكن أنت، فهناك من يستطيع قراءة بريدك: أمّن صندوق بريدك وتواصل مع التطبيق.',
+  'recoveryNotice.pendingTitle': 'طلب جهاز جديد فتح محفظتك',
+  'recoveryNotice.pendingText': 'يمكنه فتح محفظتك بعد {until}. إن لم تكن أنت، اضغط «لم أكن أنا» لإيقافه.',
+  'recoveryNotice.cancelledTitle': 'أُوقف جهاز جديد',
+  'recoveryNotice.cancelledText': 'طلب جهاز جديد فتح محفظتك وأُوقف بزر «لم أكن أنا». لا يمكنه فتح محفظتك.',
+  'recoveryNotice.time': 'الوقت',
+  'recoveryNotice.browser': 'المتصفح',
+  'recoveryNotice.ip': 'عنوان IP',
+  'recoveryNotice.stop': 'لم أكن أنا',
+  'recoveryNotice.dismiss': 'تجاهل',
+  'recoveryNotice.close': 'إغلاق',
+  'recoveryNotice.tooLate': 'اكتملت عملية الاسترداد هذه أو أُوقفت.',
+  'recoveryWait.pendingTitle': 'ستُفتح محفظتك هنا لاحقًا',
+  'recoveryWait.pendingText':
+    'حفاظًا على أمانك، يمكن لهذا الجهاز الجديد فتح محفظتك بعد {until}. أبلغنا المالك بالبريد وعلى أجهزته الأخرى. عد حينها وسجّل الدخول مرة أخرى.',
+  'recoveryWait.cancelledTitle': 'أُوقف هذا الجهاز',
+  'recoveryWait.cancelledText': 'ضغط مالك هذه المحفظة «لم أكن أنا»: لا يمكن لهذا الجهاز فتحها.',
 }

@@ -112,4 +112,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Privater Solana-Schlüssel ({address})',
   'window.close': 'Ausblenden und schließen',
   'window.closed': 'Ausgeblendet. Du kannst dieses Fenster schließen.',
+  'recoveryNotice.recoveredTitle': 'Deine Wallet wurde auf einem neuen Gerät geöffnet',
+  'recoveryNotice.recoveredText':
+    'Ein neues Gerät hat deine Wallet mit deiner E-Mail wiederhergestellt. Warst du das nicht, kann jemand deine E-Mails lesen: Sichere dein Postfach und kontaktiere die App.',
+  'recoveryNotice.pendingTitle': 'Ein neues Gerät möchte deine Wallet öffnen',
+  'recoveryNotice.pendingText':
+    'Es kann deine Wallet nach {until} öffnen. Warst du das nicht, tippe auf „Das war ich nicht“, um es zu stoppen.',
+  'recoveryNotice.cancelledTitle': 'Ein neues Gerät wurde gestoppt',
+  'recoveryNotice.cancelledText':
+    'Ein neues Gerät wollte deine Wallet öffnen und wurde mit „Das war ich nicht“ gestoppt. Es kann deine Wallet nicht öffnen.',
+  'recoveryNotice.time': 'Zeit',
+  'recoveryNotice.browser': 'Browser-Programm',
+  'recoveryNotice.ip': 'IP-Adresse',
+  'recoveryNotice.stop': 'Das war ich nicht',
+  'recoveryNotice.dismiss': 'Ausblenden',
+  'recoveryNotice.close': 'Schließen',
+  'recoveryNotice.tooLate': 'Diese Wiederherstellung ist bereits abgeschlossen oder wurde gestoppt.',
+  'recoveryWait.pendingTitle': 'Deine Wallet öffnet sich hier später',
+  'recoveryWait.pendingText':
+    'Zu deiner Sicherheit kann dieses neue Gerät deine Wallet nach {until} öffnen. Wir haben den Inhaber per E-Mail und auf den anderen Geräten informiert. Komm dann wieder und melde dich erneut an.',
+  'recoveryWait.cancelledTitle': 'Dieses Gerät wurde gestoppt',
+  'recoveryWait.cancelledText':
+    'Der Inhaber dieser Wallet hat „Das war ich nicht“ gewählt: Dieses Gerät kann sie nicht öffnen.',
 }

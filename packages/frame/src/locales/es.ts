@@ -112,4 +112,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Clave privada de Solana ({address})',
   'window.close': 'Ocultar y cerrar',
   'window.closed': 'Oculto. Puedes cerrar esta ventana.',
+  'recoveryNotice.recoveredTitle': 'Tu billetera se abrió en un dispositivo nuevo',
+  'recoveryNotice.recoveredText':
+    'Un dispositivo nuevo recuperó tu billetera con tu correo. Si no fuiste tú, alguien puede leer tu correo: protege tu buzón y contacta con la app.',
+  'recoveryNotice.pendingTitle': 'Un dispositivo nuevo pidió abrir tu billetera',
+  'recoveryNotice.pendingText':
+    'Podrá abrir tu billetera después de {until}. Si no fuiste tú, pulsa «No fui yo» para detenerlo.',
+  'recoveryNotice.cancelledTitle': 'Se detuvo un dispositivo nuevo',
+  'recoveryNotice.cancelledText':
+    'Un dispositivo nuevo pidió abrir tu billetera y se detuvo con «No fui yo». No puede abrir tu billetera.',
+  'recoveryNotice.time': 'Hora',
+  'recoveryNotice.browser': 'Navegador',
+  'recoveryNotice.ip': 'Dirección IP',
+  'recoveryNotice.stop': 'No fui yo',
+  'recoveryNotice.dismiss': 'Descartar',
+  'recoveryNotice.close': 'Cerrar',
+  'recoveryNotice.tooLate': 'Esta recuperación ya terminó o se detuvo.',
+  'recoveryWait.pendingTitle': 'Tu billetera se abrirá aquí más tarde',
+  'recoveryWait.pendingText':
+    'Por tu seguridad, este dispositivo nuevo podrá abrir tu billetera después de {until}. Avisamos al titular por correo y en sus otros dispositivos. Vuelve entonces e inicia sesión de nuevo.',
+  'recoveryWait.cancelledTitle': 'Este dispositivo se detuvo',
+  'recoveryWait.cancelledText':
+    'El titular de esta billetera pulsó «No fui yo»: este dispositivo no puede abrirla.',
 }

@@ -107,4 +107,25 @@ export const messages: Catalog = {
   'window.solanaKey': 'کلید خصوصی Solana ({address})',
   'window.close': 'پنهان کردن و بستن',
   'window.closed': 'پنهان شد. می‌توانید این پنجره را ببندید.',
+  'recoveryNotice.recoveredTitle': 'کیف پول شما روی یک دستگاه جدید باز شد',
+  'recoveryNotice.recoveredText':
+    'یک دستگاه جدید کیف پول شما را با ایمیل‌تان بازیابی کرد. اگر شما نبودید، کسی می‌تواند ایمیل شما را بخواند: صندوق پستی‌تان را ایمن کنید و با برنامه تماس بگیرید.',
+  'recoveryNotice.pendingTitle': 'یک دستگاه جدید درخواست باز کردن کیف پول شما را دارد',
+  'recoveryNotice.pendingText':
+    'پس از {until} می‌تواند کیف پول شما را باز کند. اگر شما نبودید، برای توقف آن «من نبودم» را بزنید.',
+  'recoveryNotice.cancelledTitle': 'یک دستگاه جدید متوقف شد',
+  'recoveryNotice.cancelledText':
+    'یک دستگاه جدید درخواست باز کردن کیف پول شما را داشت و با «من نبودم» متوقف شد. نمی‌تواند آن را باز کند.',
+  'recoveryNotice.time': 'زمان',
+  'recoveryNotice.browser': 'مرورگر',
+  'recoveryNotice.ip': 'نشانی IP',
+  'recoveryNotice.stop': 'من نبودم',
+  'recoveryNotice.dismiss': 'نادیده گرفتن',
+  'recoveryNotice.close': 'بستن',
+  'recoveryNotice.tooLate': 'این بازیابی قبلاً کامل شده یا متوقف شده است.',
+  'recoveryWait.pendingTitle': 'کیف پول شما بعداً اینجا باز می‌شود',
+  'recoveryWait.pendingText':
+    'برای امنیت شما، این دستگاه جدید پس از {until} می‌تواند کیف پول را باز کند. به مالک از طریق ایمیل و روی دستگاه‌های دیگرش خبر دادیم. آن زمان برگردید و دوباره وارد شوید.',
+  'recoveryWait.cancelledTitle': 'این دستگاه متوقف شد',
+  'recoveryWait.cancelledText': 'مالک این کیف پول «من نبودم» را زد: این دستگاه نمی‌تواند آن را باز کند.',
 }

@@ -111,4 +111,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Clé privée Solana ({address})',
   'window.close': 'Masquer et fermer',
   'window.closed': 'Masqué. Vous pouvez fermer cette fenêtre.',
+  'recoveryNotice.recoveredTitle': 'Votre portefeuille a été ouvert sur un nouvel appareil',
+  'recoveryNotice.recoveredText':
+    'Un nouvel appareil a récupéré votre portefeuille avec votre e-mail. Si ce n’était pas vous, quelqu’un peut lire vos e-mails : sécurisez votre boîte et contactez l’application.',
+  'recoveryNotice.pendingTitle': 'Un nouvel appareil demande à ouvrir votre portefeuille',
+  'recoveryNotice.pendingText':
+    'Il pourra ouvrir votre portefeuille après {until}. Si ce n’était pas vous, appuyez sur « Ce n’était pas moi » pour l’arrêter.',
+  'recoveryNotice.cancelledTitle': 'Un nouvel appareil a été arrêté',
+  'recoveryNotice.cancelledText':
+    'Un nouvel appareil a demandé à ouvrir votre portefeuille et a été arrêté avec « Ce n’était pas moi ». Il ne peut pas l’ouvrir.',
+  'recoveryNotice.time': 'Heure',
+  'recoveryNotice.browser': 'Navigateur',
+  'recoveryNotice.ip': 'Adresse IP',
+  'recoveryNotice.stop': 'Ce n’était pas moi',
+  'recoveryNotice.dismiss': 'Ignorer',
+  'recoveryNotice.close': 'Fermer',
+  'recoveryNotice.tooLate': 'Cette récupération est déjà terminée ou a été arrêtée.',
+  'recoveryWait.pendingTitle': 'Votre portefeuille s’ouvrira ici plus tard',
+  'recoveryWait.pendingText':
+    'Pour votre sécurité, ce nouvel appareil pourra ouvrir votre portefeuille après {until}. Nous avons prévenu le titulaire par e-mail et sur ses autres appareils. Revenez alors et reconnectez-vous.',
+  'recoveryWait.cancelledTitle': 'Cet appareil a été arrêté',
+  'recoveryWait.cancelledText':
+    'Le titulaire de ce portefeuille a appuyé sur « Ce n’était pas moi » : cet appareil ne peut pas l’ouvrir.',
 }

@@ -104,4 +104,25 @@ export const messages: Catalog = {
   'window.solanaKey': 'מפתח פרטי של Solana ({address})',
   'window.close': 'הסתרה וסגירה',
   'window.closed': 'הוסתר. אפשר לסגור את החלון.',
+  'recoveryNotice.recoveredTitle': 'הארנק שלך נפתח במכשיר חדש',
+  'recoveryNotice.recoveredText':
+    'מכשיר חדש שחזר את הארנק שלך באמצעות האימייל שלך. אם זה לא היית את/ה, מישהו יכול לקרוא את האימייל שלך: אבטח/י את תיבת הדואר ופנה/י לאפליקציה.',
+  'recoveryNotice.pendingTitle': 'מכשיר חדש ביקש לפתוח את הארנק שלך',
+  'recoveryNotice.pendingText':
+    'הוא יוכל לפתוח את הארנק אחרי {until}. אם זה לא היית את/ה, לחץ/י על „זה לא הייתי אני” כדי לעצור אותו.',
+  'recoveryNotice.cancelledTitle': 'מכשיר חדש נעצר',
+  'recoveryNotice.cancelledText':
+    'מכשיר חדש ביקש לפתוח את הארנק שלך ונעצר באמצעות „זה לא הייתי אני”. הוא לא יכול לפתוח אותו.',
+  'recoveryNotice.time': 'זמן',
+  'recoveryNotice.browser': 'דפדפן',
+  'recoveryNotice.ip': 'כתובת IP',
+  'recoveryNotice.stop': 'זה לא הייתי אני',
+  'recoveryNotice.dismiss': 'סגירת ההודעה',
+  'recoveryNotice.close': 'סגירה',
+  'recoveryNotice.tooLate': 'השחזור הזה כבר הושלם או נעצר.',
+  'recoveryWait.pendingTitle': 'הארנק ייפתח כאן מאוחר יותר',
+  'recoveryWait.pendingText':
+    'למען ביטחונך, המכשיר החדש הזה יוכל לפתוח את הארנק אחרי {until}. הודענו לבעלים באימייל ובמכשירים האחרים. חזור/י אז והתחבר/י שוב.',
+  'recoveryWait.cancelledTitle': 'המכשיר הזה נעצר',
+  'recoveryWait.cancelledText': 'בעל/ת הארנק לחץ/ה על „זה לא הייתי אני”: המכשיר הזה לא יכול לפתוח אותו.',
 }

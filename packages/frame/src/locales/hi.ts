@@ -103,4 +103,25 @@ export const messages: Catalog = {
   'window.solanaKey': 'Solana निजी कुंजी ({address})',
   'window.close': 'छिपाएँ और बंद करें',
   'window.closed': 'छिपा दिया गया। आप यह विंडो बंद कर सकते हैं।',
+  'recoveryNotice.recoveredTitle': 'आपका वॉलेट एक नए डिवाइस पर खोला गया',
+  'recoveryNotice.recoveredText':
+    'एक नए डिवाइस ने आपके ईमेल से आपका वॉलेट रिकवर किया। अगर यह आप नहीं थे, तो कोई आपका ईमेल पढ़ सकता है: अपना मेलबॉक्स सुरक्षित करें और ऐप से संपर्क करें।',
+  'recoveryNotice.pendingTitle': 'एक नया डिवाइस आपका वॉलेट खोलना चाहता है',
+  'recoveryNotice.pendingText':
+    'यह {until} के बाद आपका वॉलेट खोल सकता है। अगर यह आप नहीं थे, तो इसे रोकने के लिए “यह मैं नहीं था” दबाएँ।',
+  'recoveryNotice.cancelledTitle': 'एक नया डिवाइस रोका गया',
+  'recoveryNotice.cancelledText':
+    'एक नए डिवाइस ने आपका वॉलेट खोलना चाहा और “यह मैं नहीं था” से रोका गया। यह आपका वॉलेट नहीं खोल सकता।',
+  'recoveryNotice.time': 'समय',
+  'recoveryNotice.browser': 'ब्राउज़र',
+  'recoveryNotice.ip': 'IP पता',
+  'recoveryNotice.stop': 'यह मैं नहीं था',
+  'recoveryNotice.dismiss': 'हटाएँ',
+  'recoveryNotice.close': 'बंद करें',
+  'recoveryNotice.tooLate': 'यह रिकवरी पहले ही पूरी हो चुकी है या रोकी जा चुकी है।',
+  'recoveryWait.pendingTitle': 'आपका वॉलेट बाद में यहाँ खुलेगा',
+  'recoveryWait.pendingText':
+    'आपकी सुरक्षा के लिए यह नया डिवाइस {until} के बाद आपका वॉलेट खोल सकता है। हमने मालिक को ईमेल और अन्य डिवाइसों पर बताया है। तब वापस आएँ और फिर से साइन इन करें।',
+  'recoveryWait.cancelledTitle': 'यह डिवाइस रोका गया',
+  'recoveryWait.cancelledText': 'इस वॉलेट के मालिक ने “यह मैं नहीं था” दबाया: यह डिवाइस इसे नहीं खोल सकता।',
 }

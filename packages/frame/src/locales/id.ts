@@ -109,4 +109,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Kunci pribadi Solana ({address})',
   'window.close': 'Sembunyikan dan tutup',
   'window.closed': 'Disembunyikan. Anda dapat menutup jendela ini.',
+  'recoveryNotice.recoveredTitle': 'Dompet Anda dibuka di perangkat baru',
+  'recoveryNotice.recoveredText':
+    'Perangkat baru memulihkan dompet Anda dengan email Anda. Jika itu bukan Anda, seseorang dapat membaca email Anda: amankan kotak surat Anda dan hubungi aplikasinya.',
+  'recoveryNotice.pendingTitle': 'Perangkat baru meminta membuka dompet Anda',
+  'recoveryNotice.pendingText':
+    'Perangkat itu dapat membuka dompet Anda setelah {until}. Jika itu bukan Anda, tekan “Itu bukan saya” untuk menghentikannya.',
+  'recoveryNotice.cancelledTitle': 'Perangkat baru dihentikan',
+  'recoveryNotice.cancelledText':
+    'Perangkat baru meminta membuka dompet Anda dan dihentikan dengan “Itu bukan saya”. Perangkat itu tidak dapat membukanya.',
+  'recoveryNotice.time': 'Waktu',
+  'recoveryNotice.browser': 'Peramban',
+  'recoveryNotice.ip': 'Alamat IP',
+  'recoveryNotice.stop': 'Itu bukan saya',
+  'recoveryNotice.dismiss': 'Abaikan',
+  'recoveryNotice.close': 'Tutup',
+  'recoveryNotice.tooLate': 'Pemulihan ini sudah selesai atau dihentikan.',
+  'recoveryWait.pendingTitle': 'Dompet Anda terbuka di sini nanti',
+  'recoveryWait.pendingText':
+    'Demi keamanan Anda, perangkat baru ini dapat membuka dompet Anda setelah {until}. Kami memberi tahu pemiliknya lewat email dan di perangkat lainnya. Kembalilah saat itu dan masuk lagi.',
+  'recoveryWait.cancelledTitle': 'Perangkat ini dihentikan',
+  'recoveryWait.cancelledText':
+    'Pemilik dompet ini menekan “Itu bukan saya”: perangkat ini tidak dapat membukanya.',
 }

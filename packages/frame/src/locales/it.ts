@@ -108,4 +108,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Chiave privata Solana ({address})',
   'window.close': 'Nascondi e chiudi',
   'window.closed': 'Nascosto. Puoi chiudere questa finestra.',
+  'recoveryNotice.recoveredTitle': 'Il tuo wallet è stato aperto su un nuovo dispositivo',
+  'recoveryNotice.recoveredText':
+    'Un nuovo dispositivo ha recuperato il tuo wallet con la tua email. Se non sei stato tu, qualcuno può leggere la tua email: proteggi la casella e contatta l’app.',
+  'recoveryNotice.pendingTitle': 'Un nuovo dispositivo chiede di aprire il tuo wallet',
+  'recoveryNotice.pendingText':
+    'Potrà aprire il tuo wallet dopo {until}. Se non sei stato tu, premi «Non sono stato io» per fermarlo.',
+  'recoveryNotice.cancelledTitle': 'Un nuovo dispositivo è stato fermato',
+  'recoveryNotice.cancelledText':
+    'Un nuovo dispositivo ha chiesto di aprire il tuo wallet ed è stato fermato con «Non sono stato io». Non può aprirlo.',
+  'recoveryNotice.time': 'Ora',
+  'recoveryNotice.browser': 'Programma di navigazione',
+  'recoveryNotice.ip': 'Indirizzo IP',
+  'recoveryNotice.stop': 'Non sono stato io',
+  'recoveryNotice.dismiss': 'Ignora',
+  'recoveryNotice.close': 'Chiudi',
+  'recoveryNotice.tooLate': 'Questo recupero è già completato o è stato fermato.',
+  'recoveryWait.pendingTitle': 'Il tuo wallet si aprirà qui più tardi',
+  'recoveryWait.pendingText':
+    'Per la tua sicurezza, questo nuovo dispositivo potrà aprire il tuo wallet dopo {until}. Abbiamo avvisato il titolare via email e sugli altri dispositivi. Torna allora e accedi di nuovo.',
+  'recoveryWait.cancelledTitle': 'Questo dispositivo è stato fermato',
+  'recoveryWait.cancelledText':
+    'Il titolare di questo wallet ha premuto «Non sono stato io»: questo dispositivo non può aprirlo.',
 }

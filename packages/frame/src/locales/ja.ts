@@ -109,4 +109,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Solana の秘密鍵（{address}）',
   'window.close': '隠して閉じる',
   'window.closed': '非表示にしました。このウィンドウを閉じてかまいません。',
+  'recoveryNotice.recoveredTitle': 'ウォレットが新しいデバイスで開かれました',
+  'recoveryNotice.recoveredText':
+    '新しいデバイスがあなたのメールでウォレットを復元しました。心当たりがない場合、誰かがあなたのメールを読める状態です。メールボックスを保護し、アプリに連絡してください。',
+  'recoveryNotice.pendingTitle': '新しいデバイスがウォレットを開こうとしています',
+  'recoveryNotice.pendingText':
+    '{until} 以降にウォレットを開けるようになります。心当たりがない場合は「自分ではない」を押して止めてください。',
+  'recoveryNotice.cancelledTitle': '新しいデバイスを止めました',
+  'recoveryNotice.cancelledText':
+    '新しいデバイスがウォレットを開こうとしましたが、「自分ではない」で止められました。このデバイスはウォレットを開けません。',
+  'recoveryNotice.time': '日時',
+  'recoveryNotice.browser': 'ブラウザ',
+  'recoveryNotice.ip': 'IP アドレス',
+  'recoveryNotice.stop': '自分ではない',
+  'recoveryNotice.dismiss': '閉じる（確認済み）',
+  'recoveryNotice.close': '閉じる',
+  'recoveryNotice.tooLate': 'この復元はすでに完了したか、止められています。',
+  'recoveryWait.pendingTitle': 'ウォレットは後でここで開きます',
+  'recoveryWait.pendingText':
+    '安全のため、この新しいデバイスは {until} 以降にウォレットを開けます。所有者にはメールと他のデバイスで知らせました。その時刻以降にもう一度サインインしてください。',
+  'recoveryWait.cancelledTitle': 'このデバイスは止められました',
+  'recoveryWait.cancelledText':
+    'このウォレットの所有者が「自分ではない」を押しました。このデバイスでは開けません。',
 }

@@ -106,4 +106,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Solana 개인 키({address})',
   'window.close': '숨기고 닫기',
   'window.closed': '숨겼습니다. 이 창을 닫아도 됩니다.',
+  'recoveryNotice.recoveredTitle': '새 기기에서 지갑이 열렸습니다',
+  'recoveryNotice.recoveredText':
+    '새 기기가 이메일로 지갑을 복구했습니다. 본인이 아니라면 누군가 이메일을 읽을 수 있습니다. 메일함을 보호하고 앱에 문의하세요.',
+  'recoveryNotice.pendingTitle': '새 기기가 지갑을 열려고 합니다',
+  'recoveryNotice.pendingText':
+    '{until} 이후에 지갑을 열 수 있습니다. 본인이 아니라면 “제가 아닙니다”를 눌러 막으세요.',
+  'recoveryNotice.cancelledTitle': '새 기기를 막았습니다',
+  'recoveryNotice.cancelledText':
+    '새 기기가 지갑을 열려고 했으나 “제가 아닙니다”로 막혔습니다. 지갑을 열 수 없습니다.',
+  'recoveryNotice.time': '시간',
+  'recoveryNotice.browser': '브라우저',
+  'recoveryNotice.ip': 'IP 주소',
+  'recoveryNotice.stop': '제가 아닙니다',
+  'recoveryNotice.dismiss': '닫기(확인함)',
+  'recoveryNotice.close': '닫기',
+  'recoveryNotice.tooLate': '이 복구는 이미 완료되었거나 막혔습니다.',
+  'recoveryWait.pendingTitle': '지갑은 나중에 여기서 열립니다',
+  'recoveryWait.pendingText':
+    '안전을 위해 이 새 기기는 {until} 이후에 지갑을 열 수 있습니다. 소유자에게 이메일과 다른 기기로 알렸습니다. 그때 다시 로그인하세요.',
+  'recoveryWait.cancelledTitle': '이 기기는 막혔습니다',
+  'recoveryWait.cancelledText':
+    '이 지갑의 소유자가 “제가 아닙니다”를 눌렀습니다. 이 기기에서는 열 수 없습니다.',
 }

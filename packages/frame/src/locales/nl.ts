@@ -109,4 +109,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Solana-privésleutel ({address})',
   'window.close': 'Verbergen en sluiten',
   'window.closed': 'Verborgen. Je kunt dit venster sluiten.',
+  'recoveryNotice.recoveredTitle': 'Je wallet is geopend op een nieuw apparaat',
+  'recoveryNotice.recoveredText':
+    'Een nieuw apparaat heeft je wallet hersteld met je e-mail. Was jij dit niet, dan kan iemand je e-mail lezen: beveilig je mailbox en neem contact op met de app.',
+  'recoveryNotice.pendingTitle': 'Een nieuw apparaat wil je wallet openen',
+  'recoveryNotice.pendingText':
+    'Het kan je wallet openen na {until}. Was jij dit niet, druk dan op ‘Dit was ik niet’ om het te stoppen.',
+  'recoveryNotice.cancelledTitle': 'Een nieuw apparaat is gestopt',
+  'recoveryNotice.cancelledText':
+    'Een nieuw apparaat wilde je wallet openen en is gestopt met ‘Dit was ik niet’. Het kan je wallet niet openen.',
+  'recoveryNotice.time': 'Tijd',
+  'recoveryNotice.browser': 'Webbrowser',
+  'recoveryNotice.ip': 'IP-adres',
+  'recoveryNotice.stop': 'Dit was ik niet',
+  'recoveryNotice.dismiss': 'Sluiten zonder actie',
+  'recoveryNotice.close': 'Sluiten',
+  'recoveryNotice.tooLate': 'Dit herstel is al voltooid of gestopt.',
+  'recoveryWait.pendingTitle': 'Je wallet opent hier later',
+  'recoveryWait.pendingText':
+    'Voor je veiligheid kan dit nieuwe apparaat je wallet openen na {until}. We hebben de eigenaar gemaild en op de andere apparaten gewaarschuwd. Kom dan terug en log opnieuw in.',
+  'recoveryWait.cancelledTitle': 'Dit apparaat is gestopt',
+  'recoveryWait.cancelledText':
+    'De eigenaar van deze wallet drukte op ‘Dit was ik niet’: dit apparaat kan hem niet openen.',
 }

@@ -107,4 +107,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Klucz prywatny Solana ({address})',
   'window.close': 'Ukryj i zamknij',
   'window.closed': 'Ukryto. Możesz zamknąć to okno.',
+  'recoveryNotice.recoveredTitle': 'Twój portfel został otwarty na nowym urządzeniu',
+  'recoveryNotice.recoveredText':
+    'Nowe urządzenie odzyskało Twój portfel przy użyciu Twojego e-maila. Jeśli to nie Ty, ktoś może czytać Twoją pocztę: zabezpiecz skrzynkę i skontaktuj się z aplikacją.',
+  'recoveryNotice.pendingTitle': 'Nowe urządzenie chce otworzyć Twój portfel',
+  'recoveryNotice.pendingText':
+    'Będzie mogło otworzyć Twój portfel po {until}. Jeśli to nie Ty, naciśnij „To nie ja”, aby je zatrzymać.',
+  'recoveryNotice.cancelledTitle': 'Nowe urządzenie zostało zatrzymane',
+  'recoveryNotice.cancelledText':
+    'Nowe urządzenie chciało otworzyć Twój portfel i zostało zatrzymane przyciskiem „To nie ja”. Nie może go otworzyć.',
+  'recoveryNotice.time': 'Czas',
+  'recoveryNotice.browser': 'Przeglądarka',
+  'recoveryNotice.ip': 'Adres IP',
+  'recoveryNotice.stop': 'To nie ja',
+  'recoveryNotice.dismiss': 'Odrzuć',
+  'recoveryNotice.close': 'Zamknij',
+  'recoveryNotice.tooLate': 'To odzyskiwanie już się zakończyło lub zostało zatrzymane.',
+  'recoveryWait.pendingTitle': 'Twój portfel otworzy się tu później',
+  'recoveryWait.pendingText':
+    'Dla Twojego bezpieczeństwa to nowe urządzenie może otworzyć portfel po {until}. Powiadomiliśmy właściciela e-mailem i na innych urządzeniach. Wróć wtedy i zaloguj się ponownie.',
+  'recoveryWait.cancelledTitle': 'To urządzenie zostało zatrzymane',
+  'recoveryWait.cancelledText':
+    'Właściciel tego portfela nacisnął „To nie ja”: to urządzenie nie może go otworzyć.',
 }

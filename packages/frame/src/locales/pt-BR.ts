@@ -110,4 +110,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Chave privada Solana ({address})',
   'window.close': 'Ocultar e fechar',
   'window.closed': 'Oculto. Você pode fechar esta janela.',
+  'recoveryNotice.recoveredTitle': 'Sua carteira foi aberta em um novo dispositivo',
+  'recoveryNotice.recoveredText':
+    'Um novo dispositivo recuperou sua carteira com seu e-mail. Se não foi você, alguém pode ler seu e-mail: proteja sua caixa de entrada e fale com o app.',
+  'recoveryNotice.pendingTitle': 'Um novo dispositivo pediu para abrir sua carteira',
+  'recoveryNotice.pendingText':
+    'Ele poderá abrir sua carteira depois de {until}. Se não foi você, toque em “Não fui eu” para impedir.',
+  'recoveryNotice.cancelledTitle': 'Um novo dispositivo foi impedido',
+  'recoveryNotice.cancelledText':
+    'Um novo dispositivo pediu para abrir sua carteira e foi impedido com “Não fui eu”. Ele não pode abrir sua carteira.',
+  'recoveryNotice.time': 'Horário',
+  'recoveryNotice.browser': 'Navegador',
+  'recoveryNotice.ip': 'Endereço IP',
+  'recoveryNotice.stop': 'Não fui eu',
+  'recoveryNotice.dismiss': 'Dispensar',
+  'recoveryNotice.close': 'Fechar',
+  'recoveryNotice.tooLate': 'Esta recuperação já foi concluída ou impedida.',
+  'recoveryWait.pendingTitle': 'Sua carteira abrirá aqui mais tarde',
+  'recoveryWait.pendingText':
+    'Para sua segurança, este novo dispositivo poderá abrir sua carteira depois de {until}. Avisamos o titular por e-mail e nos outros dispositivos. Volte nesse horário e entre de novo.',
+  'recoveryWait.cancelledTitle': 'Este dispositivo foi impedido',
+  'recoveryWait.cancelledText':
+    'O titular desta carteira tocou em “Não fui eu”: este dispositivo não pode abri-la.',
 }

@@ -110,4 +110,26 @@ export const messages: Catalog = {
   'window.solanaKey': 'Закрытый ключ Solana ({address})',
   'window.close': 'Скрыть и закрыть',
   'window.closed': 'Скрыто. Можно закрыть это окно.',
+  'recoveryNotice.recoveredTitle': 'Ваш кошелёк открыт на новом устройстве',
+  'recoveryNotice.recoveredText':
+    'Новое устройство восстановило ваш кошелёк по вашей почте. Если это были не вы, кто-то может читать вашу почту: защитите ящик и свяжитесь с приложением.',
+  'recoveryNotice.pendingTitle': 'Новое устройство хочет открыть ваш кошелёк',
+  'recoveryNotice.pendingText':
+    'Оно сможет открыть кошелёк после {until}. Если это были не вы, нажмите «Это был не я», чтобы остановить его.',
+  'recoveryNotice.cancelledTitle': 'Новое устройство остановлено',
+  'recoveryNotice.cancelledText':
+    'Новое устройство хотело открыть ваш кошелёк и было остановлено кнопкой «Это был не я». Оно не может его открыть.',
+  'recoveryNotice.time': 'Время',
+  'recoveryNotice.browser': 'Браузер',
+  'recoveryNotice.ip': 'IP-адрес',
+  'recoveryNotice.stop': 'Это был не я',
+  'recoveryNotice.dismiss': 'Скрыть',
+  'recoveryNotice.close': 'Закрыть',
+  'recoveryNotice.tooLate': 'Это восстановление уже завершено или остановлено.',
+  'recoveryWait.pendingTitle': 'Кошелёк откроется здесь позже',
+  'recoveryWait.pendingText':
+    'Для вашей безопасности это новое устройство сможет открыть кошелёк после {until}. Мы сообщили владельцу по почте и на других устройствах. Вернитесь тогда и войдите снова.',
+  'recoveryWait.cancelledTitle': 'Это устройство остановлено',
+  'recoveryWait.cancelledText':
+    'Владелец кошелька нажал «Это был не я»: это устройство не может его открыть.',
 }

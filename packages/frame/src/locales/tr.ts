@@ -108,4 +108,25 @@ export const messages: Catalog = {
   'window.solanaKey': 'Solana özel anahtarı ({address})',
   'window.close': 'Gizle ve kapat',
   'window.closed': 'Gizlendi. Bu pencereyi kapatabilirsiniz.',
+  'recoveryNotice.recoveredTitle': 'Cüzdanınız yeni bir cihazda açıldı',
+  'recoveryNotice.recoveredText':
+    'Yeni bir cihaz cüzdanınızı e-postanızla kurtardı. Siz değilseniz biri e-postanızı okuyabiliyor: posta kutunuzu güvenceye alın ve uygulamayla iletişime geçin.',
+  'recoveryNotice.pendingTitle': 'Yeni bir cihaz cüzdanınızı açmak istiyor',
+  'recoveryNotice.pendingText':
+    'Cüzdanınızı {until} sonrasında açabilir. Siz değilseniz durdurmak için “Ben değildim”e basın.',
+  'recoveryNotice.cancelledTitle': 'Yeni bir cihaz durduruldu',
+  'recoveryNotice.cancelledText':
+    'Yeni bir cihaz cüzdanınızı açmak istedi ve “Ben değildim” ile durduruldu. Cüzdanınızı açamaz.',
+  'recoveryNotice.time': 'Zaman',
+  'recoveryNotice.browser': 'Tarayıcı',
+  'recoveryNotice.ip': 'IP adresi',
+  'recoveryNotice.stop': 'Ben değildim',
+  'recoveryNotice.dismiss': 'Kapat ve gizle',
+  'recoveryNotice.close': 'Kapat',
+  'recoveryNotice.tooLate': 'Bu kurtarma zaten tamamlandı veya durduruldu.',
+  'recoveryWait.pendingTitle': 'Cüzdanınız burada daha sonra açılacak',
+  'recoveryWait.pendingText':
+    'Güvenliğiniz için bu yeni cihaz cüzdanınızı {until} sonrasında açabilir. Sahibini e-postayla ve diğer cihazlarında bilgilendirdik. O zaman geri gelip yeniden giriş yapın.',
+  'recoveryWait.cancelledTitle': 'Bu cihaz durduruldu',
+  'recoveryWait.cancelledText': 'Bu cüzdanın sahibi “Ben değildim”e bastı: bu cihaz onu açamaz.',
 }

@@ -108,4 +108,25 @@ export const messages: Catalog = {
   'window.solanaKey': 'Приватний ключ Solana ({address})',
   'window.close': 'Сховати й закрити',
   'window.closed': 'Сховано. Можна закрити це вікно.',
+  'recoveryNotice.recoveredTitle': 'Ваш гаманець відкрито на новому пристрої',
+  'recoveryNotice.recoveredText':
+    'Новий пристрій відновив ваш гаманець за вашою поштою. Якщо це були не ви, хтось може читати вашу пошту: захистіть скриньку та зверніться до застосунку.',
+  'recoveryNotice.pendingTitle': 'Новий пристрій хоче відкрити ваш гаманець',
+  'recoveryNotice.pendingText':
+    'Він зможе відкрити гаманець після {until}. Якщо це були не ви, натисніть «Це був не я», щоб зупинити його.',
+  'recoveryNotice.cancelledTitle': 'Новий пристрій зупинено',
+  'recoveryNotice.cancelledText':
+    'Новий пристрій хотів відкрити ваш гаманець і був зупинений кнопкою «Це був не я». Він не може його відкрити.',
+  'recoveryNotice.time': 'Час',
+  'recoveryNotice.browser': 'Браузер',
+  'recoveryNotice.ip': 'IP-адреса',
+  'recoveryNotice.stop': 'Це був не я',
+  'recoveryNotice.dismiss': 'Приховати',
+  'recoveryNotice.close': 'Закрити',
+  'recoveryNotice.tooLate': 'Це відновлення вже завершено або зупинено.',
+  'recoveryWait.pendingTitle': 'Гаманець відкриється тут пізніше',
+  'recoveryWait.pendingText':
+    'Для вашої безпеки цей новий пристрій зможе відкрити гаманець після {until}. Ми повідомили власника поштою та на інших пристроях. Поверніться тоді й увійдіть знову.',
+  'recoveryWait.cancelledTitle': 'Цей пристрій зупинено',
+  'recoveryWait.cancelledText': 'Власник гаманця натиснув «Це був не я»: цей пристрій не може його відкрити.',
 }

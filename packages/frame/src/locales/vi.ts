@@ -105,4 +105,25 @@ export const messages: Catalog = {
   'window.solanaKey': 'Khóa riêng Solana ({address})',
   'window.close': 'Ẩn và đóng',
   'window.closed': 'Đã ẩn. Bạn có thể đóng cửa sổ này.',
+  'recoveryNotice.recoveredTitle': 'Ví của bạn đã được mở trên một thiết bị mới',
+  'recoveryNotice.recoveredText':
+    'Một thiết bị mới đã khôi phục ví của bạn bằng email của bạn. Nếu không phải bạn, ai đó có thể đọc email của bạn: hãy bảo vệ hộp thư và liên hệ ứng dụng.',
+  'recoveryNotice.pendingTitle': 'Một thiết bị mới yêu cầu mở ví của bạn',
+  'recoveryNotice.pendingText':
+    'Thiết bị đó có thể mở ví sau {until}. Nếu không phải bạn, hãy nhấn “Không phải tôi” để chặn lại.',
+  'recoveryNotice.cancelledTitle': 'Một thiết bị mới đã bị chặn',
+  'recoveryNotice.cancelledText':
+    'Một thiết bị mới đã yêu cầu mở ví của bạn và bị chặn bằng “Không phải tôi”. Thiết bị đó không thể mở ví.',
+  'recoveryNotice.time': 'Thời gian',
+  'recoveryNotice.browser': 'Trình duyệt',
+  'recoveryNotice.ip': 'Địa chỉ IP',
+  'recoveryNotice.stop': 'Không phải tôi',
+  'recoveryNotice.dismiss': 'Bỏ qua',
+  'recoveryNotice.close': 'Đóng',
+  'recoveryNotice.tooLate': 'Lần khôi phục này đã hoàn tất hoặc đã bị chặn.',
+  'recoveryWait.pendingTitle': 'Ví của bạn sẽ mở ở đây sau',
+  'recoveryWait.pendingText':
+    'Vì an toàn của bạn, thiết bị mới này có thể mở ví sau {until}. Chúng tôi đã báo cho chủ ví qua email và trên các thiết bị khác. Hãy quay lại lúc đó và đăng nhập lại.',
+  'recoveryWait.cancelledTitle': 'Thiết bị này đã bị chặn',
+  'recoveryWait.cancelledText': 'Chủ ví này đã nhấn “Không phải tôi”: thiết bị này không thể mở ví.',
 }

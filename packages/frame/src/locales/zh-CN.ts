@@ -102,4 +102,23 @@ export const messages: Catalog = {
   'window.solanaKey': 'Solana 私钥（{address}）',
   'window.close': '隐藏并关闭',
   'window.closed': '已隐藏。你可以关闭此窗口。',
+  'recoveryNotice.recoveredTitle': '你的钱包已在新设备上打开',
+  'recoveryNotice.recoveredText':
+    '一台新设备通过你的邮箱恢复了你的钱包。如果不是你本人，说明有人能读取你的邮件：请保护好邮箱并联系该应用。',
+  'recoveryNotice.pendingTitle': '一台新设备请求打开你的钱包',
+  'recoveryNotice.pendingText': '它将在 {until} 之后可以打开你的钱包。如果不是你本人，请点击“不是我”阻止它。',
+  'recoveryNotice.cancelledTitle': '已阻止一台新设备',
+  'recoveryNotice.cancelledText': '一台新设备请求打开你的钱包，已被“不是我”阻止。它无法打开你的钱包。',
+  'recoveryNotice.time': '时间',
+  'recoveryNotice.browser': '浏览器',
+  'recoveryNotice.ip': 'IP 地址',
+  'recoveryNotice.stop': '不是我',
+  'recoveryNotice.dismiss': '忽略',
+  'recoveryNotice.close': '关闭',
+  'recoveryNotice.tooLate': '此次恢复已完成或已被阻止。',
+  'recoveryWait.pendingTitle': '你的钱包稍后将在此打开',
+  'recoveryWait.pendingText':
+    '为了你的安全，这台新设备将在 {until} 之后才能打开你的钱包。我们已通过邮件和其他设备通知了所有者。届时请回来重新登录。',
+  'recoveryWait.cancelledTitle': '此设备已被阻止',
+  'recoveryWait.cancelledText': '此钱包的所有者点击了“不是我”：此设备无法打开它。',
 }

@@ -102,4 +102,23 @@ export const messages: Catalog = {
   'window.solanaKey': 'Solana 私鑰（{address}）',
   'window.close': '隱藏並關閉',
   'window.closed': '已隱藏。你可以關閉此視窗。',
+  'recoveryNotice.recoveredTitle': '你的錢包已在新裝置上開啟',
+  'recoveryNotice.recoveredText':
+    '一台新裝置透過你的電子郵件復原了你的錢包。如果不是你本人，代表有人能讀取你的郵件：請保護好信箱並聯絡該應用程式。',
+  'recoveryNotice.pendingTitle': '一台新裝置要求開啟你的錢包',
+  'recoveryNotice.pendingText': '它將在 {until} 之後可以開啟你的錢包。如果不是你本人，請按「不是我」阻止它。',
+  'recoveryNotice.cancelledTitle': '已阻止一台新裝置',
+  'recoveryNotice.cancelledText': '一台新裝置要求開啟你的錢包，已被「不是我」阻止。它無法開啟你的錢包。',
+  'recoveryNotice.time': '時間',
+  'recoveryNotice.browser': '瀏覽器',
+  'recoveryNotice.ip': 'IP 位址',
+  'recoveryNotice.stop': '不是我',
+  'recoveryNotice.dismiss': '略過',
+  'recoveryNotice.close': '關閉',
+  'recoveryNotice.tooLate': '此次復原已完成或已被阻止。',
+  'recoveryWait.pendingTitle': '你的錢包稍後將在此開啟',
+  'recoveryWait.pendingText':
+    '為了你的安全，這台新裝置將在 {until} 之後才能開啟你的錢包。我們已透過電子郵件和其他裝置通知擁有者。屆時請回來重新登入。',
+  'recoveryWait.cancelledTitle': '此裝置已被阻止',
+  'recoveryWait.cancelledText': '此錢包的擁有者按了「不是我」：此裝置無法開啟它。',
 }

@@ -285,3 +285,44 @@ describe('given the latch-server binary asked about itself', () => {
     }
   })
 })
+
+describe('given `latch-server project set-recovery-hold`', () => {
+  it('when a project sets a hold of whole hours, then it is stored and said; a hold out of 0-720 or of no project is refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'latch-cli-hold-'))
+    const { runCli } = await import('./run.js')
+    const sqliteFile = join(dir, 'db.sqlite')
+    const cli = async (...args: string[]) => {
+      const out: string[] = []
+      const err: string[] = []
+      const code = await runCli([...args, '--db', sqliteFile], {
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+        env: {},
+      })
+      return { code, out: out.join('\n'), err: err.join('\n') }
+    }
+    try {
+      await cli('project', 'create', '--name', 'Held', '--origin', 'https://held.example', '--id', 'held')
+      await cli('project', 'set-recovery', 'held', 'server')
+      expect(await cli('project', 'set-recovery-hold', 'held', '6')).toMatchObject({
+        code: 0,
+        out: expect.stringContaining('waits 6 h'),
+      })
+      for (const [args, message] of [
+        [['held', '721'], 'from 0 to 720'],
+        [['held', '1.5'], 'whole number of hours'],
+        [['nobody', '2'], 'No project "nobody"'],
+      ] as const) {
+        const failed = await cli('project', 'set-recovery-hold', ...args)
+        expect(failed.code, args.join(' ')).not.toBe(0)
+        expect(failed.err, args.join(' ')).toContain(message)
+      }
+      const { openRepository } = await import('../storage/open.js')
+      const repository = await openRepository({ sqliteFile })
+      expect(await repository.embedded.getRecoveryHold('held')).toBe(6)
+      await repository.close()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { type KeyPurpose, KeyRing, keyPurposes } from '../embedded/keys.js'
+import { maxRecoveryHoldHours } from '../embedded/recoveries.js'
 import { rotateSigningKey } from '../siwx/keys.js'
 import { defaultSqliteFile, openRepository } from '../storage/open.js'
 import type { Repository } from '../storage/types.js'
@@ -41,6 +42,7 @@ const usage = `Usage:
   latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks and the embedded wallet, e.g. eip155:1 https://…)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
+  latch-server project set-recovery-hold ID HOURS  (server-assisted recovery waits HOURS, 0-720, for the owner to stop it; 0: none)
   latch-server embedded rotate-key session|otp|share  (new embedded-wallet key of that purpose; older ones stay readable)
   latch-server registry seed
 
@@ -171,6 +173,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           policy === 'server'
             ? `${id}: server-assisted recovery (operator-custodial: this server can rebuild every wallet; each recovery is mailed to the owner)`
             : `${id}: recovery by the user's password or passkey`,
+        )
+        return 0
+      }
+      case 'project set-recovery-hold': {
+        const [id = '', hours = ''] = rest
+        const value = Number(hours)
+        if (!/^[0-9]{1,3}$/.test(hours) || value > maxRecoveryHoldHours)
+          throw new CliError(`The hold must be a whole number of hours from 0 to ${maxRecoveryHoldHours}`)
+        if ((await repository.getProject(id)) === undefined) throw new CliError(`No project "${id}"`)
+        await repository.embedded.setRecoveryHold(id, value)
+        const policy = await repository.embedded.getRecoveryPolicy(id)
+        io.out(
+          value === 0
+            ? `${id}: server-assisted recovery completes at once (the owner and the other devices are told)`
+            : `${id}: server-assisted recovery waits ${value} h; the owner's mail and the other devices can stop it${policy === 'server' ? '' : ' (applies once the project uses set-recovery server)'}`,
         )
         return 0
       }

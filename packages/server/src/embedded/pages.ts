@@ -21,3 +21,17 @@ export function confirmPage(details: { token: string; browser: string; ip: strin
 export function resultPage(title: string, text: string): string {
   return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`)
 }
+
+/** The page the held recovery's mail links to: what asks to open the wallet, and a POST button. */
+export function cancelRecoveryPage(details: {
+  token: string
+  browser: string
+  ip: string
+  time: string
+  until: string
+}): string {
+  return page(
+    'A new device asked to open your wallet',
+    `<h1>A new device asked to open your wallet</h1><dl><dt>Browser</dt><dd>${escapeHtml(details.browser)}</dd><dt>IP address</dt><dd>${escapeHtml(details.ip)}</dd><dt>Time</dt><dd>${escapeHtml(details.time)}</dd><dt>Opens after</dt><dd>${escapeHtml(details.until)}</dd></dl><p>If this was you, close this page.</p><form method="post" action="/embedded/v1/recovery/cancel"><input type="hidden" name="token" value="${escapeHtml(details.token)}"><button type="submit">This wasn't me</button></form>`,
+  )
+}

@@ -23,6 +23,13 @@ import { registerEmailUpdateRoutes } from './email-update.js'
 import type { KeyRing } from './keys.js'
 import type { Mailer } from './mail.js'
 import { confirmPage, resultPage } from './pages.js'
+import {
+  admitServerRecovery,
+  noticeOf,
+  refuseCancelled,
+  refuseUnfinished,
+  registerRecoveryRoutes,
+} from './recoveries.js'
 
 /** Limits of the email login; every count lives in the shared limit store. */
 export interface EmbeddedLimits {
@@ -128,6 +135,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   }
 
   const codeDeps = { db, keys, store, limits }
+  const recoveryDeps = { db, requireMailer, publicUrl }
 
   async function sendCode(project: Project, attempt: EmbeddedAttempt): Promise<void> {
     const code = await issueCode(codeDeps, attempt.id, 'login')
@@ -474,6 +482,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       deviceHasShare: device.authShare !== null,
       // The email the frame binds this account's shares to (stays the first one after a change).
       shareContext: user.shareContext ?? user.email,
+      // Recoveries of this account on other devices that this device has not dismissed.
+      notices: (await db.listNotices(device.id)).map(noticeOf),
     }
   }
 
@@ -564,6 +574,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       try {
         const current = await session(request)
         const body = request.body as ShareBody
+        // A device whose server-assisted recovery is held or stopped replaces nothing.
+        await refuseUnfinished(db, current.deviceId)
         const device = await deviceProof(request, current, 'reshare', body)
         const user = await db.getUser(current.userId)
         if (user?.eip155Address == null || user.eip155Address !== body.eip155Address.toLowerCase())
@@ -621,6 +633,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     async (request, reply) => {
       try {
         const current = await session(request)
+        // A recovery the owner stopped: said before the proof (the device is removed by then).
+        await refuseCancelled(db, current.deviceId)
         await deviceProof(request, current, 'recovery', request.body as { nonce: string; signature: string })
         const user = await db.getUser(current.userId)
         if (user?.recoveryShare == null || user.recoveryMode === null)
@@ -637,14 +651,10 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
             share: user.recoveryShare,
             authShare: authShare.toString('base64url'),
           }
-        // Operator-custodial: the server opens the share itself, and tells the owner at once.
+        // Operator-custodial: the other devices and the owner are told, and a held recovery
+        // waits; then the server opens the share itself.
+        await admitServerRecovery(recoveryDeps, request, request.project!, current, user.email)
         const share = await keys.decrypt(user.recoveryShare, `recovery:${current.userId}`)
-        const project = request.project!
-        await requireMailer().send({
-          to: user.email,
-          subject: `Your ${project.name} wallet was opened on a new device`,
-          text: `Your wallet for ${project.name} was just recovered on a new device.\n\nBrowser: ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, someone can read your email: secure your mailbox and contact ${project.name}.`,
-        })
         return {
           mode: 'server',
           share: share.toString('base64url'),
@@ -758,6 +768,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       }
     },
   )
+
+  registerRecoveryRoutes(app, { ...recoveryDeps, session, deviceProof, fail, withProject, pageCsp })
 
   registerEmailUpdateRoutes(app, {
     ...options,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { SqlDriver } from './driver.js'
 
 /** A per-purpose server key of the embedded wallet. */
@@ -79,6 +80,30 @@ export interface EmbeddedSession {
   revokedAt: string | null
 }
 
+/** A server-assisted recovery of a new device (held while `pending`, see the project's hold). */
+export interface EmbeddedRecovery {
+  id: string
+  userId: string
+  /** The new device. */
+  deviceId: string
+  ip: string
+  userAgent: string
+  createdAt: string
+  /** When a held recovery may complete (epoch ms); its start when there is no hold. */
+  releasesAt: number
+  state: 'pending' | 'done' | 'cancelled'
+  /** SHA-256 of the mailed cancel link's token; null without a hold. */
+  cancelId: string | null
+}
+
+/** A device's notice of a recovery of its account on another device. */
+export interface EmbeddedNotice {
+  id: string
+  deviceId: string
+  createdAt: string
+  recovery: EmbeddedRecovery
+}
+
 /** The embedded wallet's tables (migration 4). */
 export interface EmbeddedRepository {
   listKeys(purpose: string): Promise<EmbeddedKeyRow[]>
@@ -124,7 +149,51 @@ export interface EmbeddedRepository {
   /** 'user' (default) or 'server' (operator-custodial recovery). */
   getRecoveryPolicy(projectId: string): Promise<'user' | 'server'>
   setRecoveryPolicy(projectId: string, policy: 'user' | 'server'): Promise<void>
+  /** Hours a server-assisted recovery waits before it completes; 0 (default): none. */
+  getRecoveryHold(projectId: string): Promise<number>
+  setRecoveryHold(projectId: string, hours: number): Promise<void>
+  revokeDevice(id: string): Promise<void>
+  /** Records a recovery and a notice for each of `noticeDeviceIds`, in one transaction. */
+  insertRecovery(recovery: EmbeddedRecovery, noticeDeviceIds: string[]): Promise<void>
+  /** The device's latest recovery. */
+  latestRecovery(deviceId: string): Promise<EmbeddedRecovery | undefined>
+  getRecovery(id: string): Promise<EmbeddedRecovery | undefined>
+  findRecoveryByCancelId(cancelId: string): Promise<EmbeddedRecovery | undefined>
+  /** Moves the recovery from one state to another atomically; false when it was not in `from`. */
+  transitionRecovery(
+    id: string,
+    from: EmbeddedRecovery['state'],
+    to: EmbeddedRecovery['state'],
+  ): Promise<boolean>
+  /** The device's notices it has not dismissed, oldest first. */
+  listNotices(deviceId: string): Promise<EmbeddedNotice[]>
+  /** Dismisses one of the device's notices; false when it has none of that id. */
+  dismissNotice(id: string, deviceId: string): Promise<boolean>
 }
+
+interface RecoveryRow {
+  id: string
+  user_id: string
+  device_id: string
+  ip: string
+  user_agent: string
+  created_at: string
+  releases_at: number | string
+  state: string
+  cancel_id: string | null
+}
+const recoveryColumns = 'id, user_id, device_id, ip, user_agent, created_at, releases_at, state, cancel_id'
+const toRecovery = (r: RecoveryRow): EmbeddedRecovery => ({
+  id: r.id,
+  userId: r.user_id,
+  deviceId: r.device_id,
+  ip: r.ip,
+  userAgent: r.user_agent,
+  createdAt: r.created_at,
+  releasesAt: Number(r.releases_at),
+  state: r.state === 'pending' || r.state === 'cancelled' ? r.state : 'done',
+  cancelId: r.cancel_id,
+})
 
 interface UserRow {
   id: string
@@ -450,6 +519,90 @@ export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository 
         'INSERT INTO embedded_settings (project_id, recovery) VALUES (?, ?) ON CONFLICT (project_id) DO UPDATE SET recovery = excluded.recovery',
         [projectId, policy],
       )
+    },
+    async getRecoveryHold(projectId) {
+      const [row] = await driver.all<{ hours: number | string }>(
+        'SELECT recovery_hold_hours AS hours FROM embedded_settings WHERE project_id = ?',
+        [projectId],
+      )
+      return Number(row?.hours ?? 0)
+    },
+    async setRecoveryHold(projectId, hours) {
+      await driver.run(
+        'INSERT INTO embedded_settings (project_id, recovery_hold_hours) VALUES (?, ?) ON CONFLICT (project_id) DO UPDATE SET recovery_hold_hours = excluded.recovery_hold_hours',
+        [projectId, hours],
+      )
+    },
+    async revokeDevice(id) {
+      await driver.run('UPDATE embedded_devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [
+        new Date().toISOString(),
+        id,
+      ])
+    },
+    async insertRecovery(r, noticeDeviceIds) {
+      await driver.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO embedded_recoveries (${recoveryColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [r.id, r.userId, r.deviceId, r.ip, r.userAgent, r.createdAt, r.releasesAt, r.state, r.cancelId],
+        )
+        for (const deviceId of noticeDeviceIds)
+          await tx.run(
+            'INSERT INTO embedded_notices (id, device_id, recovery_id, created_at) VALUES (?, ?, ?, ?)',
+            [randomUUID(), deviceId, r.id, r.createdAt],
+          )
+      })
+    },
+    async latestRecovery(deviceId) {
+      const [row] = await driver.all<RecoveryRow>(
+        `SELECT ${recoveryColumns} FROM embedded_recoveries WHERE device_id = ? ORDER BY created_at DESC, id LIMIT 1`,
+        [deviceId],
+      )
+      return row && toRecovery(row)
+    },
+    async getRecovery(id) {
+      const [row] = await driver.all<RecoveryRow>(
+        `SELECT ${recoveryColumns} FROM embedded_recoveries WHERE id = ?`,
+        [id],
+      )
+      return row && toRecovery(row)
+    },
+    async findRecoveryByCancelId(cancelId) {
+      const [row] = await driver.all<RecoveryRow>(
+        `SELECT ${recoveryColumns} FROM embedded_recoveries WHERE cancel_id = ?`,
+        [cancelId],
+      )
+      return row && toRecovery(row)
+    },
+    async transitionRecovery(id, from, to) {
+      const rows = await driver.all(
+        'UPDATE embedded_recoveries SET state = ? WHERE id = ? AND state = ? RETURNING id',
+        [to, id, from],
+      )
+      return rows.length > 0
+    },
+    async listNotices(deviceId) {
+      const rows = await driver.all<RecoveryRow & { notice_id: string; notice_created_at: string }>(
+        `SELECT n.id AS notice_id, n.created_at AS notice_created_at, ${recoveryColumns
+          .split(', ')
+          .map((c) => `r.${c}`)
+          .join(', ')}
+         FROM embedded_notices n JOIN embedded_recoveries r ON r.id = n.recovery_id
+         WHERE n.device_id = ? AND n.dismissed_at IS NULL ORDER BY n.created_at, n.id`,
+        [deviceId],
+      )
+      return rows.map((row) => ({
+        id: row.notice_id,
+        deviceId,
+        createdAt: row.notice_created_at,
+        recovery: toRecovery(row),
+      }))
+    },
+    async dismissNotice(id, deviceId) {
+      const rows = await driver.all(
+        'UPDATE embedded_notices SET dismissed_at = ? WHERE id = ? AND device_id = ? AND dismissed_at IS NULL RETURNING id',
+        [new Date().toISOString(), id, deviceId],
+      )
+      return rows.length > 0
     },
     async revokeSession(id) {
       await driver.run('UPDATE embedded_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [

@@ -196,6 +196,39 @@ export const migrations: readonly Migration[] = [
       'ALTER TABLE embedded_users ADD COLUMN share_context TEXT',
     ],
   },
+  {
+    version: 7,
+    name: 'embedded wallet recovery notices',
+    statements: [
+      // Server-assisted recovery: hours a new device waits before the server releases the share
+      // (0: none), during which the owner can cancel it.
+      'ALTER TABLE embedded_settings ADD COLUMN recovery_hold_hours INTEGER NOT NULL DEFAULT 0',
+      // One server-assisted recovery of a new device: pending (held), done or cancelled. The
+      // mailed cancel link's token is kept as its SHA-256 only.
+      `CREATE TABLE embedded_recoveries (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES embedded_users (id) ON DELETE CASCADE,
+        device_id TEXT NOT NULL REFERENCES embedded_devices (id) ON DELETE CASCADE,
+        ip TEXT NOT NULL,
+        user_agent TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        releases_at BIGINT NOT NULL,
+        state TEXT NOT NULL,
+        cancel_id TEXT
+      )`,
+      'CREATE INDEX embedded_recoveries_device ON embedded_recoveries (device_id, created_at)',
+      'CREATE INDEX embedded_recoveries_cancel ON embedded_recoveries (cancel_id)',
+      // What each of the account's other devices is told about a recovery, until it dismisses it.
+      `CREATE TABLE embedded_notices (
+        id TEXT PRIMARY KEY,
+        device_id TEXT NOT NULL REFERENCES embedded_devices (id) ON DELETE CASCADE,
+        recovery_id TEXT NOT NULL REFERENCES embedded_recoveries (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        dismissed_at TEXT
+      )`,
+      'CREATE INDEX embedded_notices_device ON embedded_notices (device_id)',
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

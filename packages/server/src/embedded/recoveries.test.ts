@@ -1,0 +1,290 @@
+import { type MailSink, startMailSink } from '@latch/testkit'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { backends, demoProject, startTestServer } from '../test/backends.js'
+import { createSmtpMailer } from './mail.js'
+
+const subtle = globalThis.crypto.subtle
+const b64url = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes as ArrayBuffer).toString('base64url')
+const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? ''
+const linkOf = (text: string, path: string) =>
+  new RegExp(`(http\\S+/embedded/v1/${path}\\?token=[A-Za-z0-9_-]+)`).exec(text)?.[1] ?? ''
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function newDevice() {
+  const keys = await subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
+  const { kty, crv, x, y } = await subtle.exportKey('jwk', keys.publicKey)
+  return { keys, publicJwk: { kty, crv, x, y } }
+}
+type Device = Awaited<ReturnType<typeof newDevice>>
+
+interface Notice {
+  id: string
+  kind: string
+  at: string
+  browser: string
+  ip: string
+  until?: string
+}
+
+describe.each(backends)('given server-assisted recovery on %s with a real SMTP sink', (backend) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let sink: MailSink
+  const q = `projectId=${demoProject.id}`
+  const post = (path: string, body: unknown, token?: string, agent = 'Device/1.0 (test)') =>
+    fetch(`${server.base}/embedded/v1/${path}?${q}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': agent,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    })
+  const notices = async (token: string) =>
+    (
+      (await (
+        await fetch(`${server.base}/embedded/v1/me?${q}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
+        notices: Notice[]
+      }
+    ).notices
+
+  async function proof(device: Device, token: string, purpose: string) {
+    const { nonce } = (await (await post('nonce', {}, token)).json()) as { nonce: string }
+    const sessionId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).jti
+    const message = `latch-embedded/1|${purpose}|${demoProject.id}|${sessionId}|${nonce}`
+    const signature = await subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      device.keys.privateKey,
+      Buffer.from(message),
+    )
+    return { nonce, signature: b64url(signature) }
+  }
+
+  const recoveryShare = b64url(Buffer.from('the-recovery-share-of-the-set'))
+
+  /** First device: code → session → a wallet whose recovery share the server keeps. */
+  async function signUp(email: string) {
+    const device = await newDevice()
+    const after = Date.now()
+    const { attemptId } = (await (await post('login', { email })).json()) as { attemptId: string }
+    const otp = codeOf((await sink.waitFor(email, { after })).text)
+    const { token } = (await (
+      await post('otp', { attemptId, otp, devicePublicKey: device.publicJwk })
+    ).json()) as {
+      token: string
+    }
+    const wallet = await post(
+      'wallet',
+      {
+        eip155Address: '0x3333333333333333333333333333333333333333',
+        solanaAddress: '11111111111111111111111111111113',
+        authShare: b64url(Buffer.from('auth-share-of-the-first-set')),
+        recovery: { mode: 'server', share: recoveryShare },
+        ...(await proof(device, token, 'wallet')),
+      },
+      token,
+    )
+    expect(wallet.status).toBe(200)
+    return { device, token }
+  }
+
+  /** A confirmed new device with a session (past the suite's 3 s resend throttle). */
+  async function newDeviceSession(email: string, agent: string) {
+    await pause(3100)
+    const device = await newDevice()
+    const after = Date.now()
+    const login = (await (await post('login', { email }, undefined, agent)).json()) as {
+      attemptId: string
+      action: string
+    }
+    expect(login.action).toBe('VERIFY_DEVICE')
+    const confirm = await sink.waitFor(email, { after, match: (m) => m.subject.startsWith('Confirm') })
+    await fetch(`${server.base}/embedded/v1/device/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: new URL(linkOf(confirm.text, 'device/confirm')).searchParams.get('token') ?? '',
+      }).toString(),
+    })
+    const sentAt = Date.now() - 5
+    await post('device/status', { attemptId: login.attemptId })
+    const otp = codeOf(
+      (await sink.waitFor(email, { after: sentAt, match: (m) => m.subject.includes('login code') })).text,
+    )
+    const { token } = (await (
+      await post(
+        'otp',
+        { attemptId: login.attemptId, otp, devicePublicKey: device.publicJwk },
+        undefined,
+        agent,
+      )
+    ).json()) as { token: string }
+    const recover = async () => post('recovery', await proof(device, token, 'recovery'), token, agent)
+    return { device, token, recover }
+  }
+
+  beforeAll(async () => {
+    sink = await startMailSink()
+    server = await startTestServer(backend, {
+      embedded: {
+        mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }),
+        limits: { ipChecks: 1000, ipLogins: 1000, resendSeconds: 3 },
+      },
+    })
+    await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'server')
+  })
+  afterEach(async () => {
+    vi.useRealTimers()
+    await server.repository.embedded.setRecoveryHold(demoProject.id, 0)
+  })
+  afterAll(async () => {
+    await server.close()
+    await sink.close()
+  })
+
+  describe('when the project has no hold', () => {
+    it('then a new device gets the share at once, and every other device gets a notice (browser, IP, time) until it dismisses it', async () => {
+      const email = `notice-${backend}@example.com`
+      const first = await signUp(email)
+      expect(await notices(first.token)).toEqual([])
+      const second = await newDeviceSession(email, 'NewBrowser/2.0 <b>not html</b>')
+      const since = Date.now() - 5
+      const released = await second.recover()
+      expect(released.status).toBe(200)
+      expect(await released.json()).toMatchObject({ mode: 'server', share: recoveryShare })
+      const mail = await sink.waitFor(email, {
+        after: since,
+        match: (m) => m.subject.includes('opened on a new device'),
+      })
+      expect(mail.text).toContain('NewBrowser/2.0')
+      const [notice, ...more] = await notices(first.token)
+      expect(more).toEqual([])
+      expect(notice).toMatchObject({
+        kind: 'recovered',
+        browser: 'NewBrowser/2.0 <b>not html</b>',
+        ip: '127.0.0.1',
+      })
+      expect(Math.abs(Date.parse(notice!.at) - since)).toBeLessThan(5_000)
+      // The new device itself is not told about its own recovery.
+      expect(await notices(second.token)).toEqual([])
+      // Another device cannot dismiss it; its own device does, once.
+      expect((await post('notices/dismiss', { id: notice!.id }, second.token)).status).toBe(404)
+      expect((await post('notices/dismiss', { id: notice!.id }, first.token)).status).toBe(200)
+      expect(await notices(first.token)).toEqual([])
+      expect((await post('notices/dismiss', { id: notice!.id }, first.token)).status).toBe(404)
+    }, 60_000)
+  })
+
+  describe('when the project holds recoveries for 2 hours', () => {
+    it('then the new device waits until a stated time, the mail and the other device offer "This wasn\'t me", a GET stops nothing, and the POST stops it for good', async () => {
+      const email = `hold-${backend}@example.com`
+      const first = await signUp(email)
+      await server.repository.embedded.setRecoveryHold(demoProject.id, 2)
+      const second = await newDeviceSession(email, 'Stranger/1.0')
+      const since = Date.now() - 5
+      const held = await second.recover()
+      expect(held.status).toBe(409)
+      const body = (await held.json()) as { error: string; until: string; share?: string }
+      expect(body.error).toBe('recovery_pending')
+      expect(body.share).toBeUndefined()
+      expect(Math.abs(Date.parse(body.until) - (since + 2 * 3_600_000))).toBeLessThan(5_000)
+      // Asking again changes nothing: still held, with the same time.
+      expect(await (await second.recover()).json()).toMatchObject({
+        error: 'recovery_pending',
+        until: body.until,
+      })
+      // Nor can it replace the account's recovery share meanwhile (the address is public).
+      const overwrite = await post(
+        'reshare',
+        {
+          eip155Address: '0x3333333333333333333333333333333333333333',
+          solanaAddress: '11111111111111111111111111111113',
+          authShare: b64url(Buffer.from('a-share-of-nothing')),
+          recovery: { mode: 'server', share: b64url(Buffer.from('garbage-recovery-share')) },
+          ...(await proof(second.device, second.token, 'reshare')),
+        },
+        second.token,
+      )
+      expect(overwrite.status).toBe(409)
+      const [notice] = await notices(first.token)
+      expect(notice).toMatchObject({ kind: 'recovery_pending', browser: 'Stranger/1.0', until: body.until })
+      const mail = await sink.waitFor(email, {
+        after: since,
+        match: (m) => m.subject.includes('asked to open'),
+      })
+      const link = linkOf(mail.text, 'recovery/cancel')
+      expect(link).not.toBe('')
+      // A mail scanner's GET shows the page and stops nothing.
+      const page = await fetch(link)
+      const html = await page.text()
+      expect(html).toContain(">This wasn't me</button>")
+      expect(html).toContain('<form method="post" action="/embedded/v1/recovery/cancel"')
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect((await notices(first.token))[0]?.kind).toBe('recovery_pending')
+      const token = new URL(link).searchParams.get('token') ?? ''
+      const stop = () =>
+        fetch(`${server.base}/embedded/v1/recovery/cancel`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token }).toString(),
+        })
+      expect(await (await stop()).text()).toContain('Recovery stopped')
+      expect(await (await stop()).text()).toContain('expired or was already used')
+      // The new device is told, even after the hold; nothing is released to it.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3_600_000 + 1_000 })
+      const refused = await second.recover()
+      expect(refused.status).toBe(403)
+      expect(await refused.json()).toMatchObject({ error: 'recovery_cancelled' })
+      expect(
+        (await post('share', await proof(second.device, second.token, 'share'), second.token)).status,
+      ).toBe(403)
+      expect((await notices(first.token))[0]?.kind).toBe('recovery_cancelled')
+    }, 60_000)
+
+    it('then after the hold the share is released and the owner mailed; another device\'s "This wasn\'t me" (signed) stops a later one', async () => {
+      const email = `after-${backend}@example.com`
+      const first = await signUp(email)
+      await server.repository.embedded.setRecoveryHold(demoProject.id, 2)
+      const second = await newDeviceSession(email, 'Laptop/3.0')
+      expect((await second.recover()).status).toBe(409)
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3_600_000 + 1_000 })
+      const since = Date.now() - 5
+      const released = await second.recover()
+      expect(released.status).toBe(200)
+      expect(await released.json()).toMatchObject({ mode: 'server', share: recoveryShare })
+      await sink.waitFor(email, { after: since, match: (m) => m.subject.includes('opened on a new device') })
+      const [done] = await notices(first.token)
+      expect(done).toMatchObject({ kind: 'recovered', browser: 'Laptop/3.0' })
+      // Too late to stop a completed recovery.
+      const late = await post(
+        'notices/cancel',
+        { id: done!.id, ...(await proof(first.device, first.token, 'cancel-recovery')) },
+        first.token,
+      )
+      expect(late.status).toBe(409)
+      vi.useRealTimers()
+
+      const third = await newDeviceSession(email, 'Thief/6.6')
+      expect((await third.recover()).status).toBe(409)
+      const pending = (await notices(first.token)).find((n) => n.browser === 'Thief/6.6')
+      expect(pending?.kind).toBe('recovery_pending')
+      // A bearer token alone cannot stop it: the device's signature is needed.
+      const unsigned = await post(
+        'notices/cancel',
+        { id: pending!.id, nonce: 'AAAAAAAA', signature: 'AAAAAAAA' },
+        first.token,
+      )
+      expect(unsigned.status).toBe(403)
+      const stopped = await post(
+        'notices/cancel',
+        { id: pending!.id, ...(await proof(first.device, first.token, 'cancel-recovery')) },
+        first.token,
+      )
+      expect(await stopped.json()).toEqual({ cancelled: true })
+      expect((await notices(first.token)).some((n) => n.id === pending!.id)).toBe(false)
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3_600_000 + 1_000 })
+      expect(await (await third.recover()).json()).toMatchObject({ error: 'recovery_cancelled' })
+    }, 60_000)
+  })
+})

@@ -1,0 +1,262 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { projectQuery } from '../http/schemas.js'
+import type {
+  EmbeddedNotice,
+  EmbeddedRecovery,
+  EmbeddedRepository,
+  EmbeddedSession,
+} from '../storage/embedded.js'
+import type { Project } from '../storage/types.js'
+import { sha256, thrown } from './codes.js'
+import type { Mailer } from './mail.js'
+import { cancelRecoveryPage, resultPage } from './pages.js'
+
+const hourMs = 60 * 60_000
+/** The longest hold a project may set: 30 days. */
+export const maxRecoveryHoldHours = 720
+
+export interface RecoveryDeps {
+  db: EmbeddedRepository
+  requireMailer: () => Mailer
+  publicUrl: (request: FastifyRequest) => string
+}
+
+/** What a device is told of a recovery of its account on another device (never HTML). */
+export function noticeOf(notice: EmbeddedNotice) {
+  const { recovery } = notice
+  return {
+    id: notice.id,
+    kind:
+      recovery.state === 'pending'
+        ? ('recovery_pending' as const)
+        : recovery.state === 'cancelled'
+          ? ('recovery_cancelled' as const)
+          : ('recovered' as const),
+    at: recovery.createdAt,
+    browser: recovery.userAgent,
+    ip: recovery.ip,
+    ...(recovery.state === 'pending' ? { until: new Date(recovery.releasesAt).toISOString() } : {}),
+  }
+}
+
+const pending = (recovery: EmbeddedRecovery) =>
+  thrown(
+    409,
+    'recovery_pending',
+    `This new device can open the wallet after ${new Date(recovery.releasesAt).toUTCString()}, unless the owner stops it`,
+    { until: new Date(recovery.releasesAt).toISOString() },
+  )
+const cancelled = () =>
+  thrown(403, 'recovery_cancelled', 'The owner of this wallet stopped this recovery ("This wasn\'t me")')
+
+/** Refuses a device whose recovery the owner stopped. */
+export async function refuseCancelled(db: EmbeddedRepository, deviceId: string): Promise<void> {
+  if ((await db.latestRecovery(deviceId))?.state === 'cancelled') throw cancelled()
+}
+
+/** Refuses a device whose recovery is still held or was stopped (it may not replace shares). */
+export async function refuseUnfinished(db: EmbeddedRepository, deviceId: string): Promise<void> {
+  const latest = await db.latestRecovery(deviceId)
+  if (latest?.state === 'cancelled') throw cancelled()
+  if (latest?.state === 'pending') throw pending(latest)
+}
+
+/**
+ * Server-assisted recovery of a new device: every other device of the account gets a notice, the
+ * owner a mail, and with the project's hold the share is released only once the hold has passed
+ * and nobody pressed "This wasn't me". Resolves when the share may be released now; throws
+ * `recovery_pending` (with `until`) or `recovery_cancelled` otherwise.
+ */
+export async function admitServerRecovery(
+  deps: RecoveryDeps,
+  request: FastifyRequest,
+  project: Project,
+  current: EmbeddedSession,
+  email: string,
+): Promise<void> {
+  const { db } = deps
+  const latest = await db.latestRecovery(current.deviceId)
+  if (latest?.state === 'cancelled') throw cancelled()
+  if (latest?.state === 'pending') {
+    if (Date.now() < latest.releasesAt) throw pending(latest)
+    if (await db.transitionRecovery(latest.id, 'pending', 'done')) {
+      await mailRecovered(deps, request, project, email, latest)
+      return
+    }
+    // Cancelled between the read and now.
+    throw cancelled()
+  }
+  const hours = await db.getRecoveryHold(project.id)
+  const now = Date.now()
+  const token = hours > 0 ? randomBytes(32).toString('base64url') : undefined
+  const recovery: EmbeddedRecovery = {
+    id: randomUUID(),
+    userId: current.userId,
+    deviceId: current.deviceId,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 512),
+    createdAt: new Date(now).toISOString(),
+    releasesAt: now + hours * hourMs,
+    state: token === undefined ? 'done' : 'pending',
+    cancelId: token === undefined ? null : sha256(token),
+  }
+  const others = (await db.listDevices(current.userId)).filter(
+    (device) => device.id !== current.deviceId && device.revokedAt === null,
+  )
+  const mailer = deps.requireMailer()
+  await db.insertRecovery(
+    recovery,
+    others.map((device) => device.id),
+  )
+  if (token === undefined) {
+    await mailRecovered(deps, request, project, email, recovery)
+    return
+  }
+  const link = `${deps.publicUrl(request)}/embedded/v1/recovery/cancel?token=${token}`
+  await mailer.send({
+    to: email,
+    subject: `A new device asked to open your ${project.name} wallet`,
+    text: `A new device asked to open your wallet for ${project.name}.\n\nBrowser: ${recovery.userAgent}\nIP address: ${recovery.ip}\nTime: ${new Date(now).toUTCString()}\n\nIt can open the wallet after ${new Date(recovery.releasesAt).toUTCString()}. If this was you, do nothing.\n\nIf this wasn't you, open this link and press "This wasn't me" to stop it:\n${link}\n\nYour other signed-in devices show the same notice. Someone who can read your email may be trying to take the wallet: secure your mailbox.`,
+  })
+  throw pending(recovery)
+}
+
+async function mailRecovered(
+  deps: RecoveryDeps,
+  request: FastifyRequest,
+  project: Project,
+  email: string,
+  recovery: EmbeddedRecovery,
+) {
+  await deps.requireMailer().send({
+    to: email,
+    subject: `Your ${project.name} wallet was opened on a new device`,
+    text: `Your wallet for ${project.name} was just recovered on a new device.\n\nBrowser: ${recovery.userAgent}\nIP address: ${recovery.ip}\nAsked at: ${new Date(recovery.createdAt).toUTCString()}\nOpened at: ${new Date().toUTCString()} (${request.ip})\n\nIf this was not you, someone can read your email: secure your mailbox and contact ${project.name}.`,
+  })
+}
+
+/** Stops a held recovery: the new device is removed and will be told. False when not pending. */
+async function cancel(db: EmbeddedRepository, recovery: EmbeddedRecovery): Promise<boolean> {
+  if (!(await db.transitionRecovery(recovery.id, 'pending', 'cancelled'))) return false
+  await db.revokeDevice(recovery.deviceId)
+  return true
+}
+
+interface RecoveryRouteOptions extends RecoveryDeps {
+  session(request: FastifyRequest): Promise<EmbeddedSession>
+  deviceProof(
+    request: FastifyRequest,
+    current: EmbeddedSession,
+    purpose: string,
+    body: { nonce: string; signature: string },
+  ): Promise<unknown>
+  fail(reply: FastifyReply, error: unknown): unknown
+  withProject: { preHandler: preHandlerAsyncHookHandler }
+  pageCsp: string
+}
+
+/**
+ * The notices' routes: a device dismisses its notice, or stops a held recovery from it (session
+ * and device signature); the owner's mail links to a page whose "This wasn't me" is a POST (a GET
+ * never acts: mail scanners prefetch links).
+ */
+export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRouteOptions): void {
+  const { db, session, deviceProof, fail, withProject, pageCsp } = options
+  const b64 = { type: 'string', minLength: 4, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } as const
+  const noticeId = { type: 'string', pattern: '^[0-9a-f-]{36}$' } as const
+  const ownNotice = async (current: EmbeddedSession, id: string) => {
+    const notice = (await db.listNotices(current.deviceId)).find((n) => n.id === id)
+    if (notice === undefined) throw thrown(404, 'no_notice', 'This device has no such notice')
+    return notice
+  }
+
+  app.post(
+    '/embedded/v1/notices/dismiss',
+    {
+      ...withProject,
+      schema: {
+        querystring: projectQuery,
+        body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: noticeId } },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        const { id } = request.body as { id: string }
+        await ownNotice(current, id)
+        await db.dismissNotice(id, current.deviceId)
+        return { ok: true }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  app.post(
+    '/embedded/v1/notices/cancel',
+    {
+      ...withProject,
+      schema: {
+        querystring: projectQuery,
+        body: {
+          type: 'object',
+          required: ['id', 'nonce', 'signature'],
+          additionalProperties: false,
+          properties: { id: noticeId, nonce: b64, signature: b64 },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const current = await session(request)
+        const body = request.body as { id: string; nonce: string; signature: string }
+        await deviceProof(request, current, 'cancel-recovery', body)
+        const notice = await ownNotice(current, body.id)
+        if (!(await cancel(db, notice.recovery)))
+          throw thrown(409, 'recovery_not_pending', 'This recovery has already completed or was stopped')
+        await db.dismissNotice(notice.id, current.deviceId)
+        return { cancelled: true }
+      } catch (error) {
+        return fail(reply, error)
+      }
+    },
+  )
+
+  const tokenQuery = { type: 'object', required: ['token'], properties: { token: b64 } } as const
+  const gone = () =>
+    resultPage(
+      'This link has expired or was already used.',
+      'The recovery it was about has completed or was already stopped.',
+    )
+
+  // GET shows what asks to open the wallet; only the page's POST stops it.
+  app.get('/embedded/v1/recovery/cancel', { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const { token } = request.query as { token: string }
+    const recovery = await db.findRecoveryByCancelId(sha256(token))
+    reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp)
+    if (recovery === undefined || recovery.state !== 'pending') return gone()
+    return cancelRecoveryPage({
+      token,
+      browser: recovery.userAgent,
+      ip: recovery.ip,
+      time: new Date(recovery.createdAt).toUTCString(),
+      until: new Date(recovery.releasesAt).toUTCString(),
+    })
+  })
+
+  app.post(
+    '/embedded/v1/recovery/cancel',
+    { schema: { body: { type: 'object', required: ['token'], properties: { token: b64 } } } },
+    async (request, reply) => {
+      const { token } = request.body as { token: string }
+      const recovery = await db.findRecoveryByCancelId(sha256(token))
+      reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp)
+      if (recovery === undefined || !(await cancel(db, recovery))) return gone()
+      return resultPage(
+        'Recovery stopped.',
+        'The new device cannot open your wallet. Someone may be able to read your email: secure your mailbox.',
+      )
+    },
+  )
+}
