@@ -200,6 +200,8 @@ describe("the frame's side of an approval in its window", () => {
       data: { type: 'latch:approval-decision', id, approved: true },
     })
     expect(await opened.decision).toBe('approved')
+    // Answered: the frame closes the window it opened (the window never closes itself).
+    expect(popup.closed).toBe(true)
   })
 
   it('counts its window closed without an answer as closed (aborted)', async () => {

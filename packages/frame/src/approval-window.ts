@@ -14,7 +14,8 @@ import type { ApprovalView } from './approval.js'
 //     { 'latch:approval-view', id, view } ───────▶  renders the approval screen
 //                        ◀───────  { type: 'latch:approval-decision', id, approved }
 //
-// A window closed before it answered counts as the page's Cancel: the request is aborted.
+// A window closed before it answered counts as the page's Cancel: the request is aborted. The
+// frame closes the window once it has the answer.
 
 /** What the frame's window says to the frame. */
 export type FromApprovalWindow =
@@ -153,7 +154,9 @@ export function hostApprovalWindow(options: {
     done = true
     unlisten()
     clearInterval(poll)
-    if (outcome === 'closed' && !opened.closed) opened.close()
+    // The frame closes the window it opened once it has the answer (the window never closes
+    // itself: a window closing could overtake its own answer).
+    if (!opened.closed) opened.close()
     settle(outcome)
   }
   const unlisten = options.listen((event) => {

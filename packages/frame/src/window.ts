@@ -191,10 +191,9 @@ async function approveInWindow(): Promise<void> {
           },
           show: showApproval,
         })
-  if (outcome === 'answered') {
-    showNotice(t('approve.windowTitle'), t('approve.windowDone'))
-    window.close()
-  } else showNotice(t('approve.windowTitle'), t('approve.windowGone'))
+  // After an answer the frame closes this window (it opened it).
+  if (outcome === 'answered') showNotice(t('approve.windowTitle'), t('approve.windowDone'))
+  else showNotice(t('approve.windowTitle'), t('approve.windowGone'))
 }
 
 async function boot(): Promise<void> {
