@@ -1,6 +1,7 @@
 import { formatGwei } from 'viem'
+import { approvalWindowUrl, hostApprovalWindow, type Incoming, newApprovalId } from './approval-window.js'
 import { decodeCalldata, formatNative, type TypedDataSummary } from './decode.js'
-import { guardActivation } from './guard.js'
+import { guardActivation, hasVisibilityTracking, isTopLevel } from './guard.js'
 import { t } from './i18n.js'
 import { formatSol, type SolanaTransactionSummary } from './solana.js'
 import { clearScreen, el, root } from './ui.js'
@@ -110,14 +111,30 @@ export function approvalRows(view: ApprovalView): { rows: [Key, string][]; warni
   return { rows, warnings }
 }
 
+/** The visitor's answer: Approve, Reject, or `aborted` (the approval window closed unanswered). */
+export type Decision = boolean | 'aborted'
+
+/** The frame's messages, as {@link hostApprovalWindow} listens to them. */
+const listenToMessages = (handler: (event: Incoming) => void) => {
+  const listener = (event: MessageEvent) =>
+    handler({ origin: event.origin, source: event.source, data: event.data })
+  window.addEventListener('message', listener)
+  return () => window.removeEventListener('message', listener)
+}
+
 /**
  * The approval screen. Resolves true on Approve, false on Reject (or Escape). `cancel` closes it
  * from outside (the page aborted the request). The Approve button is never focused by itself.
+ * In a frame whose browser has no IntersectionObserver v2, Approve is replaced by a button that
+ * opens the frame origin's own window, where the visitor decides (src/approval-window.ts); that
+ * window closed unanswered resolves `aborted`.
  */
-export function showApproval(view: ApprovalView): { decision: Promise<boolean>; cancel: () => void } {
-  let settle: (approved: boolean) => void = () => {}
-  const decision = new Promise<boolean>((resolve) => {
+export function showApproval(view: ApprovalView): { decision: Promise<Decision>; cancel: () => void } {
+  let settle: (approved: Decision) => void = () => {}
+  let closeWindow = () => {}
+  const decision = new Promise<Decision>((resolve) => {
     settle = (approved) => {
+      closeWindow()
       clearScreen()
       resolve(approved)
     }
@@ -135,16 +152,54 @@ export function showApproval(view: ApprovalView): { decision: Promise<boolean>; 
   const reject = el('button', { type: 'button', class: 'secondary', 'data-action': 'reject' }, [
     t('approve.reject'),
   ])
-  const approve = el('button', { type: 'button', 'data-action': 'approve' }, [t('approve.approve')])
   reject.addEventListener('click', () => settle(false))
-  // Clickjacking: a click or key press counts only after the frame was seen fully visible and
-  // the pointer inside it for 500 ms (src/guard.ts). Without IntersectionObserver v2 it never does.
-  const unguard = guardActivation(approve, () => {
-    approve.disabled = true
-    reject.disabled = true
-    approve.textContent = t('approve.working')
-    settle(true)
-  })
+  const inWindow = !isTopLevel() && !hasVisibilityTracking()
+  const approve = inWindow
+    ? el('button', { type: 'button', 'data-action': 'open-window' }, [t('approve.openWindow')])
+    : el('button', { type: 'button', 'data-action': 'approve' }, [t('approve.approve')])
+  const status = el('p', { class: 'hint', role: 'status', 'data-testid': 'approval-window-status' })
+  const unguard = inWindow
+    ? // Opening the window is not approving: only the pointer's dwell is asked of this click
+      // (window.open needs its user activation); the decision is taken in the window.
+      guardActivation(
+        approve,
+        () => {
+          const params = new URLSearchParams(location.search)
+          const id = newApprovalId()
+          const opened = hostApprovalWindow({
+            view,
+            id,
+            origin: location.origin,
+            url: approvalWindowUrl({
+              origin: location.origin,
+              projectId: params.get('projectId') ?? '',
+              id,
+              locale: document.documentElement.lang || params.get('locale'),
+            }),
+            open: (url) => window.open(url, '_blank', 'popup,width=480,height=760'),
+            listen: listenToMessages,
+          })
+          if (opened === undefined) {
+            status.textContent = t('export.blocked')
+            return
+          }
+          approve.disabled = true
+          status.textContent = t('approve.windowWaiting')
+          closeWindow = opened.close
+          void opened.decision.then((outcome) =>
+            settle(outcome === 'approved' ? true : outcome === 'rejected' ? false : 'aborted'),
+          )
+        },
+        { withoutVisibilityTracking: 'pointer' },
+      )
+    : // Clickjacking: a click or key press counts only after the frame was seen fully visible
+      // and the pointer inside it for 500 ms (src/guard.ts).
+      guardActivation(approve, () => {
+        approve.disabled = true
+        reject.disabled = true
+        approve.textContent = t('approve.working')
+        settle(true)
+      })
   void decision.then(unguard)
   const card = el(
     'section',
@@ -165,6 +220,9 @@ export function showApproval(view: ApprovalView): { decision: Promise<boolean>; 
       ]),
       ...warnings.map((w) => el('p', { class: 'warning', role: 'alert' }, [w])),
       list,
+      ...(inWindow
+        ? [el('p', { class: 'hint' }, [t('approve.windowHelp', { origin: location.origin })]), status]
+        : []),
       el('div', { class: 'actions' }, [reject, approve]),
     ],
   )

@@ -84,6 +84,13 @@ export const en = {
   'approve.approve': 'Approve',
   'approve.reject': 'Reject',
   'approve.working': 'Signing…',
+  'approve.openWindow': 'Review in the wallet window',
+  'approve.windowHelp':
+    'This browser cannot show the wallet whether the page covers this screen, so you decide in the wallet’s own window on {origin}.',
+  'approve.windowWaiting': 'Approve or reject in the wallet window.',
+  'approve.windowTitle': 'Latch wallet',
+  'approve.windowDone': 'Done. You can close this window.',
+  'approve.windowGone': 'This request is no longer waiting. You can close this window.',
   'export.title': 'Export your wallet',
   'export.help':
     'Your recovery phrase and private keys are shown in a separate window of {origin}, after a code we send to {email}. Anyone who sees them controls your wallet.',

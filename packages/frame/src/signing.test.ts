@@ -4,7 +4,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Api } from './api.js'
-import type { ApprovalView } from './approval.js'
+import type { ApprovalView, Decision } from './approval.js'
 import { splitEntropy } from './custody.js'
 import { type DeviceRecord, wrapShare } from './storage.js'
 import { createWallet } from './wallet.js'
@@ -16,7 +16,7 @@ const email = 'visitor@example.com'
 const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1' })))}.sig`
 
 /** A signed-in device holding its share, a server releasing the auth share, and a scripted screen. */
-async function setUp(decide: (view: ApprovalView) => Promise<boolean> | boolean = () => true) {
+async function setUp(decide: (view: ApprovalView) => Promise<Decision> | Decision = () => true) {
   const shares = await splitEntropy(mnemonicToEntropy(devMnemonic, wordlist))
   const record: DeviceRecord = {
     deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
@@ -58,7 +58,7 @@ async function setUp(decide: (view: ApprovalView) => Promise<boolean> | boolean 
     showApproval: (view) => {
       shown.push(view)
       let cancel = () => {}
-      const decision = new Promise<boolean>((resolve) => {
+      const decision = new Promise<Decision>((resolve) => {
         cancel = () => resolve(false)
         Promise.resolve(decide(view)).then(resolve)
       })
@@ -136,6 +136,15 @@ describe('given the frame’s RPC_REQUEST handler', () => {
     const first = failure(handlers.RPC_REQUEST({ method: 'personal_sign', params: ['0x01', address] }))
     const second = failure(handlers.RPC_REQUEST({ method: 'personal_sign', params: ['0x02', address] }))
     expect(await first).toEqual({ code: 'USER_REJECTED', message: 'User rejected the request' })
+    expect(await second).toEqual({ code: 'ABORTED', message: 'Request was aborted' })
+    expect(released).toEqual([])
+  })
+
+  it('when the approval window is closed unanswered, then the request and those queued behind it end "Request was aborted", and no share is released', async () => {
+    const { handlers, released } = await setUp(() => 'aborted')
+    const first = failure(handlers.RPC_REQUEST({ method: 'personal_sign', params: ['0x01', address] }))
+    const second = failure(handlers.RPC_REQUEST({ method: 'personal_sign', params: ['0x02', address] }))
+    expect(await first).toEqual({ code: 'ABORTED', message: 'Request was aborted' })
     expect(await second).toEqual({ code: 'ABORTED', message: 'Request was aborted' })
     expect(released).toEqual([])
   })

@@ -470,6 +470,11 @@ export function createWallet(options: WalletOptions): Handlers {
         const approved = await screen.decision
         closeScreen = undefined
         if (mine !== generation) throw aborted()
+        if (approved === 'aborted') {
+          // The approval window closed unanswered: as the page's Cancel (spec §8).
+          generation++
+          throw aborted()
+        }
         if (!approved) {
           // A rejection aborts every unsafe request still waiting behind this one (spec §4, §6).
           generation++

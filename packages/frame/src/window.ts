@@ -5,9 +5,11 @@ import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
 import { createApi } from './api.js'
+import { showApproval } from './approval.js'
+import { approvalIdOf, guestApprovalWindow, type WindowLike } from './approval-window.js'
 import { eip155Address, eip155Path, solanaPath, wipe } from './custody.js'
 import { guardActivation, isTopLevel } from './guard.js'
-import { t } from './i18n.js'
+import { chooseLocale, t } from './i18n.js'
 import { signDeviceProof } from './proof.js'
 import { type DeviceRecord, openDeviceStore } from './storage.js'
 import { el, root, showNotice } from './ui.js'
@@ -16,7 +18,9 @@ import { unlockSeed } from './unlock.js'
 // The frame origin's own top-level window (`/frame/window`). No page can frame it (its CSP says
 // `frame-ancestors 'none'`), cover it or script it (`Cross-Origin-Opener-Policy: same-origin`
 // severs the opener), so what needs a person's unforged attention happens here: the export of
-// the recovery phrase and keys, after a fresh code mailed to the account.
+// the recovery phrase and keys, after a fresh code mailed to the account. The approval of an
+// unsafe request, where the browser has no IntersectionObserver v2, happens here too: that page
+// keeps its opener (the frame) to answer it, see approval-window.ts.
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : t('error.generic'))
 
@@ -169,7 +173,33 @@ function exportScreens(options: {
   }
 }
 
+/** `?action=approve#<id>`: the frame that opened this window sends the request to decide. */
+async function approveInWindow(): Promise<void> {
+  const id = approvalIdOf(location.hash)
+  const outcome =
+    id === undefined
+      ? 'no-opener'
+      : await guestApprovalWindow({
+          id,
+          origin: location.origin,
+          opener: window.opener as WindowLike | null,
+          listen: (handler) => {
+            const listener = (event: MessageEvent) =>
+              handler({ origin: event.origin, source: event.source, data: event.data })
+            window.addEventListener('message', listener)
+            return () => window.removeEventListener('message', listener)
+          },
+          show: showApproval,
+        })
+  // After an answer the frame closes this window (it opened it).
+  if (outcome === 'answered') showNotice(t('approve.windowTitle'), t('approve.windowDone'))
+  else showNotice(t('approve.windowTitle'), t('approve.windowGone'))
+}
+
 async function boot(): Promise<void> {
+  const params = new URLSearchParams(location.search)
+  const wanted = params.get('locale')
+  await chooseLocale([...(wanted ? [wanted] : []), ...(navigator.languages ?? [])])
   if (!isTopLevel()) {
     showNotice(t('notice.title'), t('window.notTopLevel'))
     return
@@ -178,7 +208,7 @@ async function boot(): Promise<void> {
     showNotice(t('notice.title'), t('notice.insecure'))
     return
   }
-  const params = new URLSearchParams(location.search)
+  if (params.get('action') === 'approve') return approveInWindow()
   const projectId = params.get('projectId') ?? ''
   let record: DeviceRecord | undefined
   const api = createApi(projectId, () => record?.token)

@@ -78,6 +78,13 @@ export const messages: Catalog = {
   'approve.approve': 'موافقة',
   'approve.reject': 'رفض',
   'approve.working': 'جارٍ التوقيع…',
+  'approve.openWindow': 'المراجعة في نافذة المحفظة',
+  'approve.windowHelp':
+    'لا يستطيع هذا المتصفح أن يُبيّن للمحفظة ما إذا كانت الصفحة تغطي هذه الشاشة، لذا تقرر في نافذة المحفظة الخاصة على {origin}.',
+  'approve.windowWaiting': 'وافق أو ارفض في نافذة المحفظة.',
+  'approve.windowTitle': 'محفظة Latch',
+  'approve.windowDone': 'تم. يمكنك إغلاق هذه النافذة.',
+  'approve.windowGone': 'لم يعد هذا الطلب في الانتظار. يمكنك إغلاق هذه النافذة.',
   'export.title': 'تصدير محفظتك',
   'export.help':
     'تُعرض عبارة الاسترداد والمفاتيح الخاصة في نافذة مستقلة من {origin}، بعد رمز نرسله إلى {email}. من يراها يتحكم في محفظتك.',

@@ -84,6 +84,13 @@ export const messages: Catalog = {
   'approve.approve': 'Bestätigen',
   'approve.reject': 'Ablehnen',
   'approve.working': 'Wird signiert…',
+  'approve.openWindow': 'Im Wallet-Fenster prüfen',
+  'approve.windowHelp':
+    'Dieser Browser kann der Wallet nicht zeigen, ob die Seite diesen Bildschirm verdeckt. Deshalb entscheidest du im eigenen Fenster der Wallet auf {origin}.',
+  'approve.windowWaiting': 'Bestätige oder lehne im Wallet-Fenster ab.',
+  'approve.windowTitle': 'Latch-Wallet',
+  'approve.windowDone': 'Erledigt. Du kannst dieses Fenster schließen.',
+  'approve.windowGone': 'Diese Anfrage wartet nicht mehr. Du kannst dieses Fenster schließen.',
   'export.title': 'Wallet exportieren',
   'export.help':
     'Deine Wiederherstellungsphrase und privaten Schlüssel werden in einem eigenen Fenster von {origin} angezeigt, nach einem Code, den wir an {email} senden. Wer sie sieht, kontrolliert deine Wallet.',

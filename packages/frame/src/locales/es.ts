@@ -84,6 +84,13 @@ export const messages: Catalog = {
   'approve.approve': 'Aprobar',
   'approve.reject': 'Rechazar',
   'approve.working': 'Firmando…',
+  'approve.openWindow': 'Revisar en la ventana de la billetera',
+  'approve.windowHelp':
+    'Este navegador no puede indicar a la billetera si la página cubre esta pantalla, así que decides en la propia ventana de la billetera en {origin}.',
+  'approve.windowWaiting': 'Aprueba o rechaza en la ventana de la billetera.',
+  'approve.windowTitle': 'Billetera Latch',
+  'approve.windowDone': 'Listo. Puedes cerrar esta ventana.',
+  'approve.windowGone': 'Esta solicitud ya no está esperando. Puedes cerrar esta ventana.',
   'export.title': 'Exportar tu billetera',
   'export.help':
     'Tu frase de recuperación y tus claves privadas se muestran en una ventana aparte de {origin}, tras un código que enviamos a {email}. Quien las vea controla tu billetera.',

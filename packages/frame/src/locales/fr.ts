@@ -83,6 +83,13 @@ export const messages: Catalog = {
   'approve.approve': 'Approuver',
   'approve.reject': 'Refuser',
   'approve.working': 'Signature…',
+  'approve.openWindow': 'Vérifier dans la fenêtre du portefeuille',
+  'approve.windowHelp':
+    'Ce navigateur ne peut pas indiquer au portefeuille si la page recouvre cet écran : vous décidez donc dans la fenêtre propre du portefeuille, sur {origin}.',
+  'approve.windowWaiting': 'Approuvez ou refusez dans la fenêtre du portefeuille.',
+  'approve.windowTitle': 'Portefeuille Latch',
+  'approve.windowDone': 'C’est fait. Vous pouvez fermer cette fenêtre.',
+  'approve.windowGone': 'Cette demande n’attend plus. Vous pouvez fermer cette fenêtre.',
   'export.title': 'Exporter votre portefeuille',
   'export.help':
     'Votre phrase de récupération et vos clés privées s’affichent dans une fenêtre distincte de {origin}, après un code que nous envoyons à {email}. Quiconque les voit contrôle votre portefeuille.',

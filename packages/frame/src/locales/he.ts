@@ -77,6 +77,13 @@ export const messages: Catalog = {
   'approve.approve': 'אישור',
   'approve.reject': 'דחייה',
   'approve.working': 'חותם…',
+  'approve.openWindow': 'בדיקה בחלון הארנק',
+  'approve.windowHelp':
+    'הדפדפן הזה לא יכול להראות לארנק אם הדף מכסה את המסך הזה, ולכן ההחלטה מתקבלת בחלון של הארנק עצמו ב-{origin}.',
+  'approve.windowWaiting': 'אפשר לאשר או לדחות בחלון הארנק.',
+  'approve.windowTitle': 'ארנק Latch',
+  'approve.windowDone': 'בוצע. אפשר לסגור את החלון.',
+  'approve.windowGone': 'הבקשה הזו כבר לא ממתינה. אפשר לסגור את החלון.',
   'export.title': 'ייצוא הארנק',
   'export.help':
     'ביטוי השחזור והמפתחות הפרטיים מוצגים בחלון נפרד של {origin}, אחרי קוד שנשלח אל {email}. מי שרואה אותם שולט בארנק.',

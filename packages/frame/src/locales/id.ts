@@ -82,6 +82,13 @@ export const messages: Catalog = {
   'approve.approve': 'Setujui',
   'approve.reject': 'Tolak',
   'approve.working': 'Menandatangani…',
+  'approve.openWindow': 'Tinjau di jendela dompet',
+  'approve.windowHelp':
+    'Browser ini tidak dapat menunjukkan kepada dompet apakah halaman menutupi layar ini, jadi Anda memutuskan di jendela dompet sendiri di {origin}.',
+  'approve.windowWaiting': 'Setujui atau tolak di jendela dompet.',
+  'approve.windowTitle': 'Dompet Latch',
+  'approve.windowDone': 'Selesai. Anda dapat menutup jendela ini.',
+  'approve.windowGone': 'Permintaan ini tidak lagi menunggu. Anda dapat menutup jendela ini.',
   'export.title': 'Ekspor dompet Anda',
   'export.help':
     'Frasa pemulihan dan kunci pribadi Anda ditampilkan di jendela terpisah dari {origin}, setelah kode yang kami kirim ke {email}. Siapa pun yang melihatnya menguasai dompet Anda.',

@@ -81,6 +81,13 @@ export const messages: Catalog = {
   'approve.approve': 'Approva',
   'approve.reject': 'Rifiuta',
   'approve.working': 'Firma in corso…',
+  'approve.openWindow': 'Controlla nella finestra del wallet',
+  'approve.windowHelp':
+    'Questo browser non può indicare al wallet se la pagina copre questa schermata, quindi decidi nella finestra del wallet stesso su {origin}.',
+  'approve.windowWaiting': 'Approva o rifiuta nella finestra del wallet.',
+  'approve.windowTitle': 'Wallet Latch',
+  'approve.windowDone': 'Fatto. Puoi chiudere questa finestra.',
+  'approve.windowGone': 'Questa richiesta non è più in attesa. Puoi chiudere questa finestra.',
   'export.title': 'Esporta il tuo wallet',
   'export.help':
     'La frase di recupero e le chiavi private vengono mostrate in una finestra separata di {origin}, dopo un codice che inviamo a {email}. Chi le vede controlla il tuo wallet.',

@@ -81,6 +81,13 @@ export const messages: Catalog = {
   'approve.approve': '承認',
   'approve.reject': '拒否',
   'approve.working': '署名中…',
+  'approve.openWindow': 'ウォレットのウィンドウで確認',
+  'approve.windowHelp':
+    'このブラウザーでは、ページがこの画面を覆っているかどうかをウォレットが確かめられません。そのため {origin} のウォレット専用ウィンドウで判断します。',
+  'approve.windowWaiting': 'ウォレットのウィンドウで承認または拒否してください。',
+  'approve.windowTitle': 'Latch ウォレット',
+  'approve.windowDone': '完了しました。このウィンドウを閉じてかまいません。',
+  'approve.windowGone': 'このリクエストはもう待機していません。このウィンドウを閉じてかまいません。',
   'export.title': 'ウォレットをエクスポート',
   'export.help':
     '復元フレーズと秘密鍵は、{email} に送るコードの入力後、{origin} の別ウィンドウに表示されます。見た人はあなたのウォレットを操作できます。',

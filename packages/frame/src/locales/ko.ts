@@ -79,6 +79,13 @@ export const messages: Catalog = {
   'approve.approve': '승인',
   'approve.reject': '거부',
   'approve.working': '서명 중…',
+  'approve.openWindow': '지갑 창에서 확인',
+  'approve.windowHelp':
+    '이 브라우저는 페이지가 이 화면을 가리고 있는지 지갑에 알려 줄 수 없으므로, {origin}의 지갑 전용 창에서 결정합니다.',
+  'approve.windowWaiting': '지갑 창에서 승인하거나 거부하세요.',
+  'approve.windowTitle': 'Latch 지갑',
+  'approve.windowDone': '완료되었습니다. 이 창을 닫아도 됩니다.',
+  'approve.windowGone': '이 요청은 더 이상 대기 중이 아닙니다. 이 창을 닫아도 됩니다.',
   'export.title': '지갑 내보내기',
   'export.help':
     '복구 문구와 개인 키는 {email}(으)로 보내는 코드를 입력한 뒤 {origin}의 별도 창에 표시됩니다. 이를 본 사람은 지갑을 제어할 수 있습니다.',

@@ -82,6 +82,13 @@ export const messages: Catalog = {
   'approve.approve': 'Goedkeuren',
   'approve.reject': 'Weigeren',
   'approve.working': 'Bezig met ondertekenen…',
+  'approve.openWindow': 'Bekijken in het walletvenster',
+  'approve.windowHelp':
+    'Deze browser kan de wallet niet laten zien of de pagina dit scherm bedekt, dus je beslist in het eigen venster van de wallet op {origin}.',
+  'approve.windowWaiting': 'Keur goed of weiger in het walletvenster.',
+  'approve.windowTitle': 'Latch-wallet',
+  'approve.windowDone': 'Klaar. Je kunt dit venster sluiten.',
+  'approve.windowGone': 'Dit verzoek wacht niet meer. Je kunt dit venster sluiten.',
   'export.title': 'Je wallet exporteren',
   'export.help':
     'Je herstelzin en privésleutels worden getoond in een apart venster van {origin}, na een code die we naar {email} sturen. Wie ze ziet, beheert je wallet.',

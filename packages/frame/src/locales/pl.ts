@@ -80,6 +80,13 @@ export const messages: Catalog = {
   'approve.approve': 'Zatwierdź',
   'approve.reject': 'Odrzuć',
   'approve.working': 'Podpisywanie…',
+  'approve.openWindow': 'Sprawdź w oknie portfela',
+  'approve.windowHelp':
+    'Ta przeglądarka nie może pokazać portfelowi, czy strona zasłania ten ekran, więc decydujesz we własnym oknie portfela na {origin}.',
+  'approve.windowWaiting': 'Zatwierdź lub odrzuć w oknie portfela.',
+  'approve.windowTitle': 'Portfel Latch',
+  'approve.windowDone': 'Gotowe. Możesz zamknąć to okno.',
+  'approve.windowGone': 'To żądanie już nie czeka. Możesz zamknąć to okno.',
   'export.title': 'Eksportuj portfel',
   'export.help':
     'Twoja fraza odzyskiwania i klucze prywatne są pokazywane w osobnym oknie {origin}, po kodzie, który wyślemy na {email}. Kto je zobaczy, kontroluje Twój portfel.',

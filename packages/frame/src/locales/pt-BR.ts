@@ -83,6 +83,13 @@ export const messages: Catalog = {
   'approve.approve': 'Aprovar',
   'approve.reject': 'Recusar',
   'approve.working': 'Assinando…',
+  'approve.openWindow': 'Revisar na janela da carteira',
+  'approve.windowHelp':
+    'Este navegador não consegue mostrar à carteira se a página cobre esta tela, então você decide na janela da própria carteira em {origin}.',
+  'approve.windowWaiting': 'Aprove ou recuse na janela da carteira.',
+  'approve.windowTitle': 'Carteira Latch',
+  'approve.windowDone': 'Pronto. Você pode fechar esta janela.',
+  'approve.windowGone': 'Esta solicitação não está mais aguardando. Você pode fechar esta janela.',
   'export.title': 'Exportar sua carteira',
   'export.help':
     'Sua frase de recuperação e suas chaves privadas são exibidas em uma janela separada de {origin}, após um código que enviamos para {email}. Quem as vir controla sua carteira.',

@@ -81,6 +81,13 @@ export const messages: Catalog = {
   'approve.approve': 'Onayla',
   'approve.reject': 'Reddet',
   'approve.working': 'İmzalanıyor…',
+  'approve.openWindow': 'Cüzdan penceresinde incele',
+  'approve.windowHelp':
+    'Bu tarayıcı, sayfanın bu ekranı örtüp örtmediğini cüzdana gösteremiyor; bu yüzden kararı {origin} adresindeki cüzdanın kendi penceresinde verirsiniz.',
+  'approve.windowWaiting': 'Cüzdan penceresinde onaylayın veya reddedin.',
+  'approve.windowTitle': 'Latch cüzdanı',
+  'approve.windowDone': 'Tamamlandı. Bu pencereyi kapatabilirsiniz.',
+  'approve.windowGone': 'Bu istek artık beklemiyor. Bu pencereyi kapatabilirsiniz.',
   'export.title': 'Cüzdanınızı dışa aktarın',
   'export.help':
     'Kurtarma ifadeniz ve özel anahtarlarınız, {email} adresine gönderdiğimiz bir koddan sonra {origin} kökenine ait ayrı bir pencerede gösterilir. Onları gören cüzdanınızı kontrol eder.',

@@ -78,6 +78,13 @@ export const messages: Catalog = {
   'approve.approve': 'Phê duyệt',
   'approve.reject': 'Từ chối',
   'approve.working': 'Đang ký…',
+  'approve.openWindow': 'Xem lại trong cửa sổ ví',
+  'approve.windowHelp':
+    'Trình duyệt này không thể cho ví biết trang có che màn hình này hay không, nên bạn quyết định trong cửa sổ riêng của ví trên {origin}.',
+  'approve.windowWaiting': 'Chấp thuận hoặc từ chối trong cửa sổ ví.',
+  'approve.windowTitle': 'Ví Latch',
+  'approve.windowDone': 'Xong. Bạn có thể đóng cửa sổ này.',
+  'approve.windowGone': 'Yêu cầu này không còn chờ nữa. Bạn có thể đóng cửa sổ này.',
   'export.title': 'Xuất ví của bạn',
   'export.help':
     'Cụm từ khôi phục và khóa riêng của bạn được hiển thị trong một cửa sổ riêng của {origin}, sau một mã chúng tôi gửi đến {email}. Ai nhìn thấy chúng sẽ kiểm soát ví của bạn.',

@@ -76,6 +76,13 @@ export const messages: Catalog = {
   'approve.approve': '批准',
   'approve.reject': '拒绝',
   'approve.working': '正在签名…',
+  'approve.openWindow': '在钱包窗口中查看',
+  'approve.windowHelp':
+    '此浏览器无法让钱包知道页面是否遮盖了此界面，因此请在 {origin} 上钱包自己的窗口中做出决定。',
+  'approve.windowWaiting': '请在钱包窗口中批准或拒绝。',
+  'approve.windowTitle': 'Latch 钱包',
+  'approve.windowDone': '已完成。你可以关闭此窗口。',
+  'approve.windowGone': '此请求已不再等待。你可以关闭此窗口。',
   'export.title': '导出你的钱包',
   'export.help':
     '你的恢复短语和私钥会在 {origin} 的单独窗口中显示，前提是输入我们发送到 {email} 的验证码。看到它们的人即可控制你的钱包。',

@@ -76,6 +76,13 @@ export const messages: Catalog = {
   'approve.approve': '核准',
   'approve.reject': '拒絕',
   'approve.working': '正在簽署…',
+  'approve.openWindow': '在錢包視窗中查看',
+  'approve.windowHelp':
+    '此瀏覽器無法讓錢包得知頁面是否遮住了此畫面，因此請在 {origin} 上錢包自己的視窗中做決定。',
+  'approve.windowWaiting': '請在錢包視窗中核准或拒絕。',
+  'approve.windowTitle': 'Latch 錢包',
+  'approve.windowDone': '完成。你可以關閉此視窗。',
+  'approve.windowGone': '此請求已不再等待。你可以關閉此視窗。',
   'export.title': '匯出你的錢包',
   'export.help':
     '你的復原詞組與私鑰會在 {origin} 的獨立視窗中顯示，前提是輸入我們寄到 {email} 的驗證碼。看到它們的人即可控制你的錢包。',

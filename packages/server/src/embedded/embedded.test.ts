@@ -542,6 +542,15 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
       expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
       expect(response.headers.get('cache-control')).toBe('no-store')
     })
+
+    it('for an approval, then no page may frame it either, but it keeps its opener (the frame it answers)', async () => {
+      const response = await fetch(`${server.base}/frame/window?${q}&action=approve`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none')
+      expect(response.headers.get('cache-control')).toBe('no-store')
+    })
   })
 
   describe('when a page frames the frame', () => {

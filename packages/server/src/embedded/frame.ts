@@ -94,11 +94,13 @@ export function registerFrameRoutes(
   )
 
   // The frame origin's own top-level window (export of the recovery phrase and keys; approvals
-  // where the browser has no IntersectionObserver v2): nobody may frame it, and its opener is cut.
+  // where the browser has no IntersectionObserver v2): nobody may frame it. The export's opener
+  // is cut; an approval keeps its opener, the frame, which it answers (checked by origin, source
+  // and the approval's id on both sides: docs/embedded-frame-protocol.md).
   app.get(
     '/frame/window',
     { preHandler: requireProject, schema: { querystring: projectQuery } },
-    async (_request, reply) => {
+    async (request, reply) => {
       if (frameDir === undefined)
         return sendError(
           reply,
@@ -108,7 +110,11 @@ export function registerFrameRoutes(
         )
       const html = await readFile(join(frameDir, 'window.html'), 'utf8').catch(() => undefined)
       if (html === undefined) return sendError(reply, 404, 'not_found', 'No frame window in this build')
-      return sendPage(reply, html, frameContentSecurityPolicy([]), { 'x-frame-options': 'DENY' })
+      const approval = (request.query as { action?: unknown }).action === 'approve'
+      return sendPage(reply, html, frameContentSecurityPolicy([]), {
+        'x-frame-options': 'DENY',
+        ...(approval ? { 'cross-origin-opener-policy': 'unsafe-none' } : {}),
+      })
     },
   )
 
