@@ -3,10 +3,19 @@ import { defineConfig, type Plugin } from 'vite'
 
 const frameEntry = fileURLToPath(new URL('src/main.ts', import.meta.url))
 
+/** viem 2 imports noble-hashes 1 by its old module names; version 2 has the same functions here. */
+const nobleHashes1 = {
+  '@noble/hashes/sha3': '@noble/hashes/sha3.js',
+  '@noble/hashes/sha256': '@noble/hashes/sha2.js',
+  '@noble/hashes/ripemd160': '@noble/hashes/legacy.js',
+} as Record<string, string>
+
 /**
- * One copy of the noble libraries: `micro-key-producer` (SLIP-0010) gets its own nested copy of
- * `@noble/curves` and `@noble/hashes` from npm, of the same major version as the frame's; bundled
- * as they install, both copies ship (about 9 KiB gzip). Its imports resolve as the frame's own.
+ * One copy of the noble libraries. `micro-key-producer` (SLIP-0010) gets its own nested copy of
+ * `@noble/curves` and `@noble/hashes` from npm, of the same major version as the frame's; viem
+ * brings noble-hashes 1 (keccak-256, sha-256, ripemd-160). Bundled as they install, every copy
+ * ships (about 9 KiB gzip for the first, 3 KiB for the second). Their imports resolve as the
+ * frame's own (the same functions, tested by the frame's signing and derivation tests).
  */
 function oneNoble(): Plugin {
   return {
@@ -18,6 +27,8 @@ function oneNoble(): Plugin {
         /^@noble\/(curves|hashes)\//.test(source)
       )
         return this.resolve(source, frameEntry, { skipSelf: true })
+      if (importer?.includes('/node_modules/viem/') && nobleHashes1[source])
+        return this.resolve(nobleHashes1[source], frameEntry, { skipSelf: true })
       return null
     },
   }
