@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Browser } from '@playwright/test'
 import { ports } from '../playwright.config.js'
-import { codeFor, frameOrigin, mails, newEmail, PASSWORD } from './embedded.js'
+import { frameOrigin, mails, newEmail, signUp } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The embedded wallet's frame in its real position: the demo on 127.0.0.1 and the frame on
@@ -28,23 +28,6 @@ async function disabledFeatures(browser: Browser) {
     .split(',')
     .filter((feature) => feature !== partitioning)
   return { playwrights, withoutPartitioning: `--disable-features=${others.join(',')}` }
-}
-
-/** Email → code → recovery password in the frame → connected; the address. */
-async function signUp(page: Page, email: string) {
-  const started = Date.now() - 1_000
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('latch-email-input').fill(email)
-  await modal(page).getByTestId('latch-email-submit').click()
-  const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
-  await input.fill(await codeFor(email, started, /login code/))
-  const frame = page.frameLocator('iframe[data-latch-frame]')
-  await frame.locator('#latch-password').fill(PASSWORD)
-  await frame.locator('#latch-password-confirm').fill(PASSWORD)
-  await frame.locator('#latch-password-confirm').press('Enter')
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
-  return (await page.getByTestId('demo-address').textContent()) as string
 }
 
 test.describe('given the demo on another site than the frame', () => {

@@ -1,8 +1,8 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { type Hex, recoverMessageAddress } from 'viem'
 import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
-import { codeIn, demo, frameOf, frameOrigin, mailTo, newEmail, PASSWORD } from './embedded.js'
-import { expect, modal, status, test } from './fixtures.js'
+import { codeIn, demo, frameOf, frameOrigin, mailTo, newEmail, signUp } from './embedded.js'
+import { expect, modal, test } from './fixtures.js'
 
 // The clickjacking guard of the frame's Approve and Export buttons, and the export of the
 // recovery phrase and keys, through the demo as `npm start` serves it. Every click meant to count
@@ -10,22 +10,6 @@ import { expect, modal, status, test } from './fixtures.js'
 
 /** Longer than the guard's 500 ms, as a person pointing at a button before pressing it. */
 const DWELL_MS = 700
-
-/** Signs a new visitor up through the demo; returns the address. */
-async function signUp(page: Page, email: string): Promise<string> {
-  const started = Date.now() - 1_000
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('latch-email-input').fill(email)
-  await modal(page).getByTestId('latch-email-submit').click()
-  const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
-  await input.fill(codeIn(await mailTo(email, /login code/, started)))
-  await frameOf(page).locator('#latch-password').fill(PASSWORD)
-  await frameOf(page).locator('#latch-password-confirm').fill(PASSWORD)
-  await frameOf(page).locator('#latch-password-confirm').press('Enter')
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
-  return (await page.getByTestId('demo-address').textContent()) as string
-}
 
 /** Account → Export wallet: the frame shows its Export screen over the page. */
 async function openExportScreen(page: Page): Promise<Locator> {

@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test'
-import { combine } from 'shamir-secret-sharing'
 import {
   demo,
+  deviceSecretsInFrame,
   frameOf,
   frameOrigin,
   fromMail,
@@ -65,68 +65,7 @@ async function emailAndCode(page: Page, email: string, { newDevice }: { newDevic
 /** The device's own share set, read inside the frame: its device share and the auth share its
  * server releases to this device's signed proof; together they rebuild the wallet's entropy. */
 async function deviceSet(page: Page, email: string): Promise<Uint8Array> {
-  const inside = await walletFrame(page).evaluate(
-    async ({ projectId, email }) => {
-      const request = <T>(req: IDBRequest<T>) =>
-        new Promise<T>((resolve, reject) => {
-          req.onsuccess = () => resolve(req.result)
-          req.onerror = () => reject(req.error)
-        })
-      const db = await request(indexedDB.open('latch-frame', 1))
-      const record = (await request(db.transaction('devices').objectStore('devices').get(projectId))) as {
-        token: string
-        deviceKey: CryptoKeyPair
-        wrapKey: CryptoKey
-        accounts: Record<string, { deviceShare: { iv: Uint8Array; data: Uint8Array } }>
-      }
-      const sealed = record.accounts[email]?.deviceShare
-      if (sealed === undefined) throw new Error(`No device share stored for ${email}`)
-      const text = new TextEncoder()
-      const device = new Uint8Array(
-        await crypto.subtle.decrypt(
-          {
-            name: 'AES-GCM',
-            iv: sealed.iv as BufferSource,
-            additionalData: text.encode(`latch-share|${projectId}|${email}`),
-          },
-          record.wrapKey,
-          sealed.data as BufferSource,
-        ),
-      )
-      const b64url = (bytes: Uint8Array) =>
-        btoa(String.fromCharCode(...bytes))
-          .replace(/\+/g, '-')
-          .replace(/\//g, '_')
-          .replace(/=+$/, '')
-      const jti = JSON.parse(
-        atob((record.token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
-      ).jti
-      const query = `?projectId=${encodeURIComponent(projectId)}`
-      const authorization = `Bearer ${record.token}`
-      const { nonce } = await (
-        await fetch(`/embedded/v1/nonce${query}`, { method: 'POST', headers: { authorization } })
-      ).json()
-      const signature = new Uint8Array(
-        await crypto.subtle.sign(
-          { name: 'ECDSA', hash: 'SHA-256' },
-          record.deviceKey.privateKey,
-          text.encode(`latch-embedded/1|share|${projectId}|${jti}|${nonce}`),
-        ),
-      )
-      const response = await fetch(`/embedded/v1/share${query}`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ nonce, signature: b64url(signature) }),
-      })
-      const { authShare } = (await response.json()) as { authShare: string }
-      return { device: Array.from(device), authShare }
-    },
-    { projectId: 'latch-demo', email },
-  )
-  return combine([
-    Uint8Array.from(inside.device),
-    Uint8Array.from(Buffer.from(inside.authShare, 'base64url')),
-  ])
+  return (await deviceSecretsInFrame(page, email)).entropy
 }
 
 test.describe('given the demo with email login and a browser with a passkey (WebAuthn PRF)', () => {

@@ -1,32 +1,14 @@
 import type { Page } from '@playwright/test'
 import { type Hex, recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { ports } from '../playwright.config.js'
-import { codeFor, demo, PASSWORD, walletFrameAxeViolations } from './embedded.js'
-import { expect, modal, pickNetwork, status, test } from './fixtures.js'
+import { demo, newEmail, signUp, walletFrameAxeViolations } from './embedded.js'
+import { expect, modal, pickNetwork, test } from './fixtures.js'
 
 // Signing with the embedded wallet through the demo as `npm start` serves it: every unsafe
 // request is approved on the frame's own screen, shown above the modal.
 
 const mainnetRpc = `http://127.0.0.1:${ports.mainnet}`
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-/** Email → code → recovery password in the frame → connected; the address. */
-async function signUp(page: Page): Promise<`0x${string}`> {
-  const email = `signer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  const started = Date.now() - 1_000
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('latch-email-input').fill(email)
-  await modal(page).getByTestId('latch-email-submit').click()
-  const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
-  await input.fill(await codeFor(email, started))
-  const frame = page.frameLocator('iframe[data-latch-frame]')
-  await frame.locator('#latch-password').fill(PASSWORD)
-  await frame.locator('#latch-password-confirm').fill(PASSWORD)
-  await frame.locator('#latch-password-confirm').press('Enter')
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
-  return (await page.getByTestId('demo-address').textContent()) as `0x${string}`
-}
 
 const approval = (page: Page) => page.frameLocator('iframe[data-latch-frame]').locator('.approval')
 
@@ -57,7 +39,7 @@ test.describe('given the demo with an embedded wallet signed in', () => {
     page,
   }) => {
     await page.goto(demo)
-    const address = await signUp(page)
+    const address = await signUp(page, newEmail('signer'))
     const iframe = page.locator('iframe[data-latch-frame]')
 
     await test.step('personal_sign: the frame shows the text and the verified origin; approved → verified', async () => {
@@ -182,7 +164,7 @@ test.describe('given the demo with an embedded wallet signed in', () => {
 
   test('when sign-in is required, then it completes through the frame approval', async ({ page }) => {
     await page.goto(`${demo}?siwx=required`)
-    await signUp(page)
+    await signUp(page, newEmail('signer'))
     const sign = modal(page).getByRole('button', { name: 'Sign', exact: true })
     await expect(sign).toBeVisible({ timeout: 30_000 })
     await sign.click()

@@ -9,14 +9,7 @@ import {
   lamports,
 } from '@solana/kit'
 import { ports } from '../playwright.config.js'
-import {
-  codeFor,
-  demo,
-  newEmail,
-  PASSWORD,
-  walletFrameAxeViolations,
-  walletPhraseInFrame,
-} from './embedded.js'
+import { demo, newEmail, signUp, walletFrameAxeViolations, walletPhraseInFrame } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The embedded wallet on Solana, through the demo as `npm start` serves it (its local Solana
@@ -41,22 +34,6 @@ async function solanaAddressOfPhrase(phrase: string): Promise<string> {
   }
   const keys = await createKeyPairFromPrivateKeyBytes(new Uint8Array(node.subarray(0, 32)))
   return getAddressFromPublicKey(keys.publicKey)
-}
-
-/** Email → code → recovery password in the frame → connected. */
-async function signUp(page: Page, email: string) {
-  const started = Date.now() - 1_000
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('latch-email-input').fill(email)
-  await modal(page).getByTestId('latch-email-submit').click()
-  const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
-  await input.fill(await codeFor(email, started))
-  const frame = page.frameLocator('iframe[data-latch-frame]')
-  await frame.locator('#latch-password').fill(PASSWORD)
-  await frame.locator('#latch-password-confirm').fill(PASSWORD)
-  await frame.locator('#latch-password-confirm').press('Enter')
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
 }
 
 const approval = (page: Page) => page.frameLocator('iframe[data-latch-frame]').locator('.approval')

@@ -2,11 +2,19 @@ import type { Page, Request } from '@playwright/test'
 import { HDKey } from '@scure/bip32'
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
-import { combine } from 'shamir-secret-sharing'
 import { bytesToHex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { axeViolations, modalSettled } from '../fixtures.js'
-import { codeFor, demo, frameOrigin, mails, newEmail, PASSWORD, walletFrame } from './embedded.js'
+import {
+  codeFor,
+  demo,
+  deviceSecretsInFrame,
+  frameOrigin,
+  mails,
+  newEmail,
+  PASSWORD,
+  walletFrame,
+} from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The demo as `npm start` serves it, on `localhost` (passkeys need a domain, not an IP address),
@@ -293,74 +301,9 @@ test.describe('given the demo with email login (the embedded wallet on the local
     // The real secrets, read inside the frame: the device share (decrypted with the frame's
     // non-extractable key), the auth share its server releases to the device's signed proof,
     // the session token; the mnemonic and key are rebuilt here from the two shares.
-    const inside = await walletFrame(page).evaluate(
-      async ({ projectId, email }) => {
-        const request = <T>(req: IDBRequest<T>) =>
-          new Promise<T>((resolve, reject) => {
-            req.onsuccess = () => resolve(req.result)
-            req.onerror = () => reject(req.error)
-          })
-        const db = await request(indexedDB.open('latch-frame', 1))
-        const record = (await request(db.transaction('devices').objectStore('devices').get(projectId))) as {
-          token: string
-          deviceKey: CryptoKeyPair
-          wrapKey: CryptoKey
-          accounts: Record<string, { deviceShare: { iv: Uint8Array; data: Uint8Array } }>
-        }
-        // Each email that signed in on this device keeps its own share set.
-        const deviceShare = record.accounts[email]?.deviceShare
-        if (deviceShare === undefined) throw new Error(`No device share stored for ${email}`)
-        const text = new TextEncoder()
-        const device = new Uint8Array(
-          await crypto.subtle.decrypt(
-            {
-              name: 'AES-GCM',
-              iv: deviceShare.iv as BufferSource,
-              additionalData: text.encode(`latch-share|${projectId}|${email}`),
-            },
-            record.wrapKey,
-            deviceShare.data as BufferSource,
-          ),
-        )
-        const b64url = (bytes: Uint8Array) =>
-          btoa(String.fromCharCode(...bytes))
-            .replace(/\+/g, '-')
-            .replace(/\//g, '_')
-            .replace(/=+$/, '')
-        const jti = JSON.parse(
-          atob((record.token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
-        ).jti
-        const query = `?projectId=${encodeURIComponent(projectId)}`
-        const authorization = `Bearer ${record.token}`
-        const { nonce } = await (
-          await fetch(`/embedded/v1/nonce${query}`, { method: 'POST', headers: { authorization } })
-        ).json()
-        const signature = new Uint8Array(
-          await crypto.subtle.sign(
-            { name: 'ECDSA', hash: 'SHA-256' },
-            record.deviceKey.privateKey,
-            text.encode(`latch-embedded/1|share|${projectId}|${jti}|${nonce}`),
-          ),
-        )
-        const { authShare } = await (
-          await fetch(`/embedded/v1/share${query}`, {
-            method: 'POST',
-            headers: { authorization, 'content-type': 'application/json' },
-            body: JSON.stringify({ nonce, signature: b64url(signature) }),
-          })
-        ).json()
-        return {
-          token: record.token,
-          device: Array.from(device),
-          deviceSealed: Array.from(deviceShare.data),
-          authShare: authShare as string,
-        }
-      },
-      { projectId: 'latch-demo', email },
-    )
-    const device = Uint8Array.from(inside.device)
+    const inside = await deviceSecretsInFrame(page, email)
+    const { device, entropy } = inside
     const auth = Uint8Array.from(Buffer.from(inside.authShare, 'base64url'))
-    const entropy = await combine([device, auth])
     const mnemonic = entropyToMnemonic(entropy, wordlist)
     const key = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive("m/44'/60'/0'/0/0").privateKey
     if (!key) throw new Error('no key derived')
@@ -376,7 +319,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
       entropy: forms(entropy),
       privateKey: forms(key),
       deviceShare: forms(device),
-      deviceShareSealed: forms(Uint8Array.from(inside.deviceSealed)),
+      deviceShareSealed: forms(inside.deviceSealed),
       authShare: [...forms(auth), inside.authShare],
       sessionToken: [inside.token, inside.token.split('.')[2] ?? inside.token],
       recoveryPassword: [PASSWORD],

@@ -4,7 +4,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { combine } from 'shamir-secret-sharing'
 import { frameAxeViolations } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
-import { expect } from './fixtures.js'
+import { expect, modal, status } from './fixtures.js'
 
 // What the embedded-wallet specs share: the demo and frame origins (localhost: a secure context),
 // the mail sink's inbox, and the frame in the page.
@@ -68,20 +68,52 @@ export function walletFrame(page: Page): Frame {
   return frame
 }
 
+/**
+ * A new visitor signs up through the demo: email → the login code from the mail sink → a
+ * recovery password in the frame → connected. Returns the address the demo shows.
+ */
+export async function signUp(page: Page, email: string): Promise<`0x${string}`> {
+  const started = Date.now() - 1_000
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('latch-email-input').fill(email)
+  await modal(page).getByTestId('latch-email-submit').click()
+  const input = modal(page).getByTestId('latch-otp-input')
+  await expect(input).toBeVisible({ timeout: 30_000 })
+  await input.fill(await codeFor(email, started, /login code/))
+  await frameOf(page).locator('#latch-password').fill(PASSWORD)
+  await frameOf(page).locator('#latch-password-confirm').fill(PASSWORD)
+  await frameOf(page).locator('#latch-password-confirm').press('Enter')
+  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  return (await page.getByTestId('demo-address').textContent()) as `0x${string}`
+}
+
 /** axe-core inside the frame's own document. */
 export const walletFrameAxeViolations = (page: Page) => frameAxeViolations(walletFrame(page))
 
+/** What this device holds of a wallet, read inside the frame (see {@link walletPhraseInFrame}). */
+export interface DeviceSecrets {
+  /** The session token the frame keeps. */
+  token: string
+  /** The device share, decrypted with the frame's own non-extractable key, and as stored. */
+  device: Uint8Array
+  deviceSealed: Uint8Array
+  /** The auth share the server releases to the device's signed proof (base64url). */
+  authShare: string
+  /** The wallet's entropy: the two shares combined. */
+  entropy: Uint8Array
+}
+
 /**
- * The wallet's recovery phrase, rebuilt from inside the frame the way the frame does: this
- * device's share (decrypted with the frame's own non-extractable key) and the auth share its
- * server releases to the device's signed proof. Only a test can do this (it runs script in the
- * frame); the page cannot.
+ * This device's secrets of `email`'s wallet, read from inside the frame the way the frame reads
+ * them: this device's share (decrypted with the frame's own non-extractable key) and the auth
+ * share its server releases to the device's signed proof. Only a test can do this (it runs script
+ * in the frame); the page cannot.
  */
-export async function walletPhraseInFrame(
+export async function deviceSecretsInFrame(
   page: Page,
   email: string,
   projectId = 'latch-demo',
-): Promise<string> {
+): Promise<DeviceSecrets> {
   const inside = await walletFrame(page).evaluate(
     async ({ projectId, email }) => {
       const request = <T>(req: IDBRequest<T>) =>
@@ -137,13 +169,30 @@ export async function walletPhraseInFrame(
           body: JSON.stringify({ nonce, signature: b64url(signature) }),
         })
       ).json()
-      return { device: Array.from(device), authShare: authShare as string }
+      return {
+        token: record.token,
+        device: Array.from(device),
+        deviceSealed: Array.from(deviceShare.data),
+        authShare: authShare as string,
+      }
     },
     { projectId, email },
   )
-  const entropy = await combine([
-    Uint8Array.from(inside.device),
-    Uint8Array.from(Buffer.from(inside.authShare, 'base64url')),
-  ])
-  return entropyToMnemonic(entropy, wordlist)
+  const device = Uint8Array.from(inside.device)
+  return {
+    token: inside.token,
+    device,
+    deviceSealed: Uint8Array.from(inside.deviceSealed),
+    authShare: inside.authShare,
+    entropy: await combine([device, Uint8Array.from(Buffer.from(inside.authShare, 'base64url'))]),
+  }
+}
+
+/** The wallet's recovery phrase, rebuilt from this device's secrets read inside the frame. */
+export async function walletPhraseInFrame(
+  page: Page,
+  email: string,
+  projectId = 'latch-demo',
+): Promise<string> {
+  return entropyToMnemonic((await deviceSecretsInFrame(page, email, projectId)).entropy, wordlist)
 }
