@@ -15,7 +15,8 @@ test.describe('given the gallery of modal views', () => {
       'Networks-light',
     ]) {
       const dialog = page.locator(`iframe[data-gallery="${name}"]`).contentFrame().getByRole('dialog')
-      await expect(dialog, name).toBeVisible()
+      // Forty frames each start the app: on a busy machine the first ones take a while.
+      await expect(dialog, name).toBeVisible({ timeout: 30_000 })
     }
     const arabic = page.locator('iframe[data-gallery="ConnectingDeclined-arabic"]').contentFrame()
     await expect(arabic.getByRole('alert')).toHaveText('رُفض الربط')
