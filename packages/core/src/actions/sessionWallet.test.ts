@@ -203,6 +203,33 @@ describe('given a live session wallet', () => {
   })
 })
 
+describe('given the wallet ends the session while the modal is open', () => {
+  for (const view of ['Account', 'Networks', 'UnsupportedChain'] as const) {
+    it(`when ${view} shows the account that ended, then the modal closes`, async () => {
+      const s = setup()
+      await hydrate(s.latch)
+      await paired(s)
+      openModal(s.latch, { view } as never)
+      expect(s.state().modal.open).toBe(true)
+      for (const h of s.handlers()) h.onSessionEnded('deleted')
+      expect(s.state().namespaces.eip155?.account.status).toBe('disconnected')
+      expect(s.state().modal.open).toBe(false)
+      expect(s.of('DISCONNECT_SUCCESS')).toEqual([{ namespaces: ['eip155'] }])
+    })
+  }
+
+  it('when another view is shown, then the modal stays open', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    await paired(s)
+    openModal(s.latch, { view: 'AllWallets' } as never)
+    for (const h of s.handlers()) h.onSessionEnded('deleted')
+    expect(s.state().namespaces.eip155?.account.status).toBe('disconnected')
+    expect(s.state().modal.open).toBe(true)
+    expect(s.views()).toEqual(['AllWallets'])
+  })
+})
+
 describe('given exporting the embedded wallet', () => {
   it('when nothing is connected, then there is no embedded wallet and the export says "Adapter or connector not found"', async () => {
     const s = setup()
