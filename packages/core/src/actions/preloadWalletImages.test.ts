@@ -100,7 +100,11 @@ describe('given wallet images to preload', () => {
     fakeTimers()
     ;(globalThis as { Image?: unknown }).Image = HttpImage
     let loaded: number | undefined
-    const preload = preloadWalletImages(latch, [...wallets(1, 'slow'), ...wallets(1, 'missing'), ...wallets(2)])
+    const preload = preloadWalletImages(latch, [
+      ...wallets(1, 'slow'),
+      ...wallets(1, 'missing'),
+      ...wallets(2),
+    ])
     void preload.then((count) => {
       loaded = count
     })
