@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createLatch, type Latch } from '../createLatch.js'
+import { TokenBalanceUnavailableError } from '../errors/data.js'
+import type { LatchState } from '../state.js'
+import { createMemoryStorage } from '../storage.js'
+import { type Deferred, deferred, memoryAdapter, network } from '../test/memoryAdapter.fixture.js'
+import type { CaipNetwork } from '../types.js'
+import { connect } from './connect.js'
+import { fetchBalance } from './fetchBalance.js'
+import { hydrate, teardown } from './hydrate.js'
+
+// The native balance: what the account shows while it loads, after, when the wallet's answer is
+// late or malformed, and when nothing is connected.
+
+const mainnet = network('eip155', 1, 'Ethereum')
+const BOB = '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB'
+
+const live: Latch[] = []
+afterEach(() => {
+  for (const latch of live.splice(0)) teardown(latch)
+})
+
+type Answer = { balance: unknown; symbol: unknown }
+
+function setup() {
+  const evm = memoryAdapter('eip155', [mainnet])
+  const latch = createLatch({
+    networks: [mainnet] as [CaipNetwork, ...CaipNetwork[]],
+    adapters: [evm.adapter],
+    storage: createMemoryStorage(),
+    restoreTimeoutMs: 100,
+  })
+  live.push(latch)
+  // Each balance request waits for the test to answer it.
+  const requests: { address: string; answer: Deferred<Answer> }[] = []
+  const ns = () => latch.store.getState().namespaces.eip155 as LatchState['namespaces'][string]
+  const hold = () => {
+    evm.adapter.getBalance = (async ({ address }: { address: string }) => {
+      const answer = deferred<Answer>()
+      requests.push({ address, answer })
+      return answer.promise
+    }) as never
+  }
+  return { latch, evm, ns, requests, hold }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('given a connected account', () => {
+  it('when the balance loads, then it shows loading meanwhile and the formatted amount and symbol after', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    await settle()
+    s.hold()
+    const pending = fetchBalance(s.latch, { force: true })
+    expect(s.ns().account.balanceLoading).toBe(true)
+    s.requests.at(-1)?.answer.resolve({ balance: '1234.5678', symbol: 'ETH' })
+    await expect(pending).resolves.toBeUndefined()
+    expect(s.ns().account).toMatchObject({ balance: '1,234.57', balanceSymbol: 'ETH', balanceLoading: false })
+  })
+
+  it('when the wallet answers without a balance or a symbol, then "Token Balance Unavailable" is thrown and 0.00 shown', async () => {
+    for (const answer of [{ balance: 5, symbol: 'ETH' }, { balance: '5' }, undefined]) {
+      const s = setup()
+      await hydrate(s.latch)
+      await connect(s.latch, { connectorId: 'memory.wallet' })
+      await settle()
+      s.hold()
+      const pending = fetchBalance(s.latch, { force: true })
+      s.requests.at(-1)?.answer.resolve(answer as never)
+      const error = await pending.catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(TokenBalanceUnavailableError)
+      expect((error as Error).message).toContain('Token Balance Unavailable')
+      expect(((error as Error).cause as Error).message).toBe('The adapter returned no balance.')
+      expect(s.ns().account).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH', balanceLoading: false })
+    }
+  })
+
+  it('when the account changes while the balance loads, then the late answer is not shown', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    await settle()
+    s.hold()
+    const pending = fetchBalance(s.latch, { force: true })
+    const first = s.requests.at(-1)
+    s.evm.wallet.changeAccounts([BOB])
+    await settle()
+    expect(s.ns().account.address).toBe(BOB)
+    first?.answer.resolve({ balance: '111', symbol: 'ETH' })
+    await pending
+    expect(s.ns().account.balance).not.toBe('111.00')
+    for (const request of s.requests.slice(1)) request.answer.resolve({ balance: '222', symbol: 'ETH' })
+    await settle()
+    expect(s.ns().account.balance).not.toBe('111.00')
+  })
+
+  it('when the account changes while a failing request runs, then its failure does not show 0.00', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    await settle()
+    s.hold()
+    const pending = fetchBalance(s.latch, { force: true }).catch((e: unknown) => e)
+    const first = s.requests.at(-1)
+    s.evm.wallet.changeAccounts([BOB])
+    await settle()
+    first?.answer.reject(new Error('rpc down'))
+    expect(await pending).toBeInstanceOf(TokenBalanceUnavailableError)
+    expect(s.ns().account.balance).not.toBe('0.00')
+  })
+
+  it('when a fetch failed, then the next one waits unless forced', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    await settle()
+    s.evm.wallet.balance = new Error('rpc down')
+    await expect(fetchBalance(s.latch, { force: true })).rejects.toThrow(TokenBalanceUnavailableError)
+    const calls = () => s.evm.wallet.calls.filter((c) => c.startsWith('balance:')).length
+    const before = calls()
+    s.evm.wallet.balance = '3'
+    await fetchBalance(s.latch)
+    expect(calls()).toBe(before)
+    expect(s.ns().account.balance).toBe('0.00')
+    await fetchBalance(s.latch, { force: true })
+    expect(calls()).toBe(before + 1)
+    expect(s.ns().account.balance).toBe('3.00')
+  })
+})
+
+describe('given no connected account', () => {
+  it('then fetching the balance asks the wallet nothing and shows none', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    await expect(fetchBalance(s.latch, { force: true })).resolves.toBeUndefined()
+    expect(s.evm.wallet.calls.filter((c) => c.startsWith('balance:'))).toEqual([])
+    expect(s.ns().account.balance).toBeUndefined()
+    expect(s.ns().account.balanceLoading).toBe(false)
+  })
+})
