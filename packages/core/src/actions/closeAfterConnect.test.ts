@@ -102,4 +102,18 @@ describe('given a wallet picked in the modal that declines', () => {
     ])
     expect(s.latch.store.getState().error).toMatchObject({ view: 'Connecting', code: 'user-rejected' })
   })
+
+  it('when it was picked from All Wallets, then its Connecting view (the newest) shows the failure', async () => {
+    const s = await setup()
+    openModal(s.latch)
+    pushView(s.latch, { view: 'AllWallets' } as RouteEntry)
+    s.evm.wallet.rejectNext = { code: 4001, message: 'User rejected the request.' }
+    await selectWallet(s.latch, { connectorId: 'memory.wallet' })
+    expect(s.latch.store.getState().router.history.map((entry) => entry.view)).toEqual([
+      'Connect',
+      'AllWallets',
+      'Connecting',
+    ])
+    expect(s.latch.store.getState().error).toMatchObject({ view: 'Connecting', code: 'user-rejected' })
+  })
 })
