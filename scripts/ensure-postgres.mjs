@@ -69,6 +69,23 @@ function waitReady(bin) {
   throw new Error(`PostgreSQL did not become ready on 127.0.0.1:${port}`)
 }
 
+/**
+ * Starts the server, again up to four times a second apart when it fails: the port lies in
+ * Linux's ephemeral range, so an outgoing connection of another process can hold it for a moment
+ * ("could not bind … Address already in use").
+ */
+function startWithRetries(start) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return start()
+    } catch (error) {
+      if (attempt >= 5) throw error
+      process.stderr.write(`ensure-postgres: start failed (attempt ${attempt}), retrying in 1 s\n`)
+      execFileSync('sleep', ['1'])
+    }
+  }
+}
+
 /** As root: a Debian cluster owned by the postgres user. */
 function rootCluster({ version, bin }) {
   const cluster = 'latch'
@@ -93,7 +110,7 @@ function rootCluster({ version, bin }) {
   mkdirSync(confDir, { recursive: true })
   writeFileSync(join(confDir, 'latch.conf'), "listen_addresses = '127.0.0.1'\nfsync = off\n")
   if (isReady(bin)) return { started: false, stop: null }
-  must('pg_ctlcluster', [version, cluster, 'start'])
+  startWithRetries(() => must('pg_ctlcluster', [version, cluster, 'start']))
   waitReady(bin)
   return { started: true, stop: ['pg_ctlcluster', version, cluster, 'stop', '-m', 'fast'] }
 }
@@ -108,7 +125,9 @@ function userCluster({ bin }) {
   }
   if (isReady(bin)) return { started: false, stop: null }
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off`
-  must(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(data, 'server.log'), '-w', 'start'])
+  startWithRetries(() =>
+    must(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(data, 'server.log'), '-w', 'start']),
+  )
   waitReady(bin)
   return { started: true, stop: [join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop'] }
 }
