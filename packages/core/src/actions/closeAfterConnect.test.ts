@@ -79,8 +79,16 @@ describe('given actions pending in the modal', () => {
     const s = await setup()
     openModal(s.latch)
     const cancelled: string[] = []
-    pushTransaction(s.latch, { view: 'ApproveTransaction', onCancel: () => cancelled.push('first') })
-    pushTransaction(s.latch, { view: 'ApproveTransaction', onCancel: () => cancelled.push('second') })
+    pushTransaction(s.latch, {
+      view: 'ApproveTransaction',
+      params: { connectorId: 'memory.wallet' },
+      onCancel: () => cancelled.push('first'),
+    })
+    pushTransaction(s.latch, {
+      view: 'ApproveTransaction',
+      params: { connectorId: 'memory.wallet' },
+      onCancel: () => cancelled.push('second'),
+    })
     expect(closeModal(s.latch)).toBe(true)
     expect(cancelled).toEqual(['second', 'first'])
     expect(s.latch.store.getState().router.transactionStack).toEqual([])
