@@ -355,11 +355,7 @@ export function createWallet(options: WalletOptions): Handlers {
     if (fresh.length === 0) return
     for (const notice of fresh) noticesShown.add(notice.id)
     const show = options.showRecoveryNotice ?? showRecoveryNotice
-    const previous = queue
-    let release = () => {}
-    queue = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const { previous, release } = takeTurn()
     void previous
       .then(() =>
         visibly(async () => {
@@ -416,6 +412,15 @@ export function createWallet(options: WalletOptions): Handlers {
   /** Bumped by a rejection or an abort: every request queued before it is aborted. */
   let generation = 0
   let queue: Promise<void> = Promise.resolve()
+  /** A place in the queue of the frame's screens: wait for `previous`, then `release` the next. */
+  function takeTurn(): { previous: Promise<void>; release: () => void } {
+    const previous = queue
+    let release = () => {}
+    queue = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    return { previous, release }
+  }
   let closeScreen: (() => void) | undefined
   const aborted = () => new FrameError('Request was aborted', 'ABORTED')
   const abortAll = () => {
@@ -436,13 +441,20 @@ export function createWallet(options: WalletOptions): Handlers {
     releaseAuthShare: () => authed(async () => api.share(await proof('share'))),
   })
 
-  /** The eip155 key of `address`, for one request. */
-  const eip155Key = <T>(email: string, address: string, use: (key: Uint8Array) => Promise<T> | T) =>
-    withEip155Key(unlockParameters(email), async (privateKey) => {
-      if (eip155Address(privateKey).toLowerCase() !== address.toLowerCase())
-        throw new FrameError('The unlocked key is not this account’s', 'WRONG_KEY')
-      return use(privateKey)
-    })
+  /** The key `unlock` rebuilds for one request, refused unless it is `address`'s. */
+  const checkedKey =
+    (unlock: typeof withEip155Key, isAddressOf: (key: Uint8Array, address: string) => boolean) =>
+    <T>(email: string, address: string, use: (key: Uint8Array) => Promise<T> | T) =>
+      unlock(unlockParameters(email), async (key) => {
+        if (!isAddressOf(key, address))
+          throw new FrameError('The unlocked key is not this account’s', 'WRONG_KEY')
+        return use(key)
+      })
+  const eip155Key = checkedKey(
+    withEip155Key,
+    (key, address) => eip155Address(key).toLowerCase() === address.toLowerCase(),
+  )
+  const solanaKey = checkedKey(withSolanaKey, (key, address) => solanaAddressOf(key) === address)
 
   /** One approval at a time: build the screen, wait for the visitor, then sign with the key. */
   async function withApproval<T>(
@@ -453,11 +465,7 @@ export function createWallet(options: WalletOptions): Handlers {
     keyOf: typeof eip155Key = eip155Key,
   ): Promise<T> {
     const mine = generation
-    const previous = queue
-    let release = () => {}
-    queue = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const { previous, release } = takeTurn()
     try {
       await previous
       if (mine !== generation) throw aborted()
@@ -738,13 +746,7 @@ export function createWallet(options: WalletOptions): Handlers {
           rpcUrl: options.rpcUrls?.[payload.chainId],
           approve: (build, run) => {
             if (!email || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
-            return withApproval(email, address, build, run, (e, a, use) =>
-              withSolanaKey(unlockParameters(e), async (key) => {
-                if (solanaAddressOf(key) !== a)
-                  throw new FrameError('The unlocked key is not this account’s', 'WRONG_KEY')
-                return use(key)
-              }),
-            )
+            return withApproval(email, address, build, run, solanaKey)
           },
         }),
       }
