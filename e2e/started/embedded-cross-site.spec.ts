@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test'
 import { ports } from '../playwright.config.js'
-import { frameOrigin, mails, newEmail, signUp } from './embedded.js'
-import { expect, modal, status, test } from './fixtures.js'
+import { expectNoStorageExplained, frameOrigin, newEmail, signUp } from './embedded.js'
+import { expect, status, test } from './fixtures.js'
 
 // The embedded wallet's frame in its real position: the demo on 127.0.0.1 and the frame on
 // localhost are two sites, so the frame is a third party. Chromium then gives an unpartitioned
@@ -36,20 +36,8 @@ test.describe('given the demo on another site than the frame', () => {
   test('when the browser keeps third-party storage unpartitioned (Playwright’s default), then the frame has none, and the visitor is told so', async ({
     page,
   }) => {
-    const email = newEmail('crosssite-blocked')
     await page.goto(crossSiteDemo)
-    await page.getByTestId('latch-connect-button').click()
-    await modal(page).getByTestId('latch-email-input').fill(email)
-    await modal(page).getByTestId('latch-email-submit').click()
-    await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(
-      /no storage here \(third-party storage is blocked\)/,
-      { timeout: 30_000 },
-    )
-    await expect(modal(page).getByTestId('latch-embedded-retry')).toBeVisible()
-    // No code went out, nothing is connected and no login was kept.
-    expect(await mails(email)).toEqual([])
-    await expect(status(page)).toHaveText('disconnected')
-    expect(await page.evaluate(() => localStorage.getItem('@latch/email-login-used'))).toBeNull()
+    await expectNoStorageExplained(page, newEmail('crosssite-blocked'))
   })
 
   test('when the browser partitions third-party storage (as browsers ship), then sign-up works, a reload keeps the wallet, and the frame origin’s own storage does not hold it', async ({

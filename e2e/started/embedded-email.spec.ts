@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { axeViolations, frameAxeViolations, modalSettled } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
-import { codeFor, demo, mails, newEmail, PASSWORD } from './embedded.js'
+import { codeFor, demo, expectNoStorageExplained, mails, newEmail, PASSWORD } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The demo as `npm start` serves it: email update and the frame's own screens in other languages.
@@ -162,21 +162,9 @@ test.describe('given the demo with email login', () => {
         },
       })
     }, `http://localhost:${ports.api}`)
-    const email = newEmail('nostorage')
     await page.goto(demo)
-    await page.getByTestId('latch-connect-button').click()
-    await modal(page).getByTestId('latch-email-input').fill(email)
-    await modal(page).getByTestId('latch-email-submit').click()
-    await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(
-      /no storage here \(third-party storage is blocked\)/,
-      { timeout: 30_000 },
-    )
-    await expect(modal(page).getByTestId('latch-embedded-retry')).toBeVisible()
+    await expectNoStorageExplained(page, newEmail('nostorage'))
     expect(await axeViolations(page)).toEqual([])
-    // No code was sent and no login was kept.
-    expect(await mails(email)).toEqual([])
-    await expect(status(page)).toHaveText('disconnected')
-    expect(await page.evaluate(() => localStorage.getItem('@latch/email-login-used'))).toBeNull()
   })
 
   test('when a second device recovers the wallet in German, then the frame’s recovery screen is in German, passes axe, says a wrong password in German, and opens the same address', async ({

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test'
 import { type Hex, recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { ports } from '../playwright.config.js'
-import { demo, newEmail, signUp, walletFrameAxeViolations } from './embedded.js'
+import { approval, demo, newEmail, press, signUp, walletFrameAxeViolations } from './embedded.js'
 import { expect, modal, pickNetwork, test } from './fixtures.js'
 
 // Signing with the embedded wallet through the demo as `npm start` serves it: every unsafe
@@ -9,17 +8,6 @@ import { expect, modal, pickNetwork, test } from './fixtures.js'
 
 const mainnetRpc = `http://127.0.0.1:${ports.mainnet}`
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-const approval = (page: Page) => page.frameLocator('iframe[data-latch-frame]').locator('.approval')
-
-/** Like a person: the pointer rests on the button before the click. */
-async function press(page: Page, action: 'approve' | 'reject') {
-  const button = approval(page).locator(`button[data-action="${action}"]`)
-  await expect(button).toBeVisible()
-  await button.hover()
-  await page.waitForTimeout(700)
-  await button.click()
-}
 
 async function rpc(method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(mainnetRpc, {

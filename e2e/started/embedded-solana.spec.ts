@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto'
 import { LOCAL_SOLANA_CAIP_ID } from '@latch/testkit'
-import type { Page } from '@playwright/test'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import {
   createKeyPairFromPrivateKeyBytes,
@@ -9,7 +8,15 @@ import {
   lamports,
 } from '@solana/kit'
 import { ports } from '../playwright.config.js'
-import { demo, newEmail, signUp, walletFrameAxeViolations, walletPhraseInFrame } from './embedded.js'
+import {
+  approval,
+  demo,
+  newEmail,
+  press,
+  signUp,
+  walletFrameAxeViolations,
+  walletPhraseInFrame,
+} from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The embedded wallet on Solana, through the demo as `npm start` serves it (its local Solana
@@ -34,17 +41,6 @@ async function solanaAddressOfPhrase(phrase: string): Promise<string> {
   }
   const keys = await createKeyPairFromPrivateKeyBytes(new Uint8Array(node.subarray(0, 32)))
   return getAddressFromPublicKey(keys.publicKey)
-}
-
-const approval = (page: Page) => page.frameLocator('iframe[data-latch-frame]').locator('.approval')
-
-/** Like a person: the pointer rests on the button before the click. */
-async function press(page: Page, action: 'approve' | 'reject') {
-  const button = approval(page).locator(`button[data-action="${action}"]`)
-  await expect(button).toBeVisible()
-  await button.hover()
-  await page.waitForTimeout(700)
-  await button.click()
 }
 
 const balanceOf = async (address: string) => (await solanaRpc.getBalance(address as never).send()).value

@@ -87,6 +87,36 @@ export async function signUp(page: Page, email: string): Promise<`0x${string}`> 
   return (await page.getByTestId('demo-address').textContent()) as `0x${string}`
 }
 
+/**
+ * A visitor asks for a login code where the frame has no storage: the modal says so and offers a
+ * retry; no code is mailed, nothing connects and no login is kept. Leaves the modal on that error.
+ */
+export async function expectNoStorageExplained(page: Page, email: string): Promise<void> {
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('latch-email-input').fill(email)
+  await modal(page).getByTestId('latch-email-submit').click()
+  await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(
+    /no storage here \(third-party storage is blocked\)/,
+    { timeout: 30_000 },
+  )
+  await expect(modal(page).getByTestId('latch-embedded-retry')).toBeVisible()
+  expect(await mails(email)).toEqual([])
+  await expect(status(page)).toHaveText('disconnected')
+  expect(await page.evaluate(() => localStorage.getItem('@latch/email-login-used'))).toBeNull()
+}
+
+/** The frame's approval screen. */
+export const approval = (page: Page) => frameOf(page).locator('.approval')
+
+/** Like a person: the pointer rests on the approval's button before the click. */
+export async function press(page: Page, action: 'approve' | 'reject'): Promise<void> {
+  const button = approval(page).locator(`button[data-action="${action}"]`)
+  await expect(button).toBeVisible()
+  await button.hover()
+  await page.waitForTimeout(700)
+  await button.click()
+}
+
 /** axe-core inside the frame's own document. */
 export const walletFrameAxeViolations = (page: Page) => frameAxeViolations(walletFrame(page))
 
