@@ -553,6 +553,20 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
     })
   })
 
+  describe('when an app opens the frame as its wallet window (mode=window)', () => {
+    it('then no page may frame it, it keeps its opener (the app it answers), and nothing is cached', async () => {
+      const response = await fetch(`${server.base}/frame/?${q}&chainId=eip155:1&mode=window`)
+      expect(response.status).toBe(200)
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain('app.example.com')
+      expect(csp).toContain("script-src 'self'")
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none')
+      expect(response.headers.get('cache-control')).toBe('no-store')
+    })
+  })
+
   describe('when a page frames the frame', () => {
     it("then frame-ancestors lists exactly the project's origins, never the default preview hosts, and nothing is cached", async () => {
       const response = await fetch(`${server.base}/frame/?${q}&chainId=eip155:1`)

@@ -87,9 +87,17 @@ export function registerFrameRoutes(
           'The embedded-wallet frame is not installed (@latch/frame)',
         )
       const html = await readFile(join(frameDir, 'index.html'), 'utf8')
+      const rpcUrls = Object.values(await listRpcUrls(request.project!.id))
+      // The wallet window (`mode=window`: the fallback where a browser gives the frame no
+      // storage) is a top-level page the app opened: nobody may frame it, and it keeps its opener,
+      // the app, which is the one page it answers (by exact origin and source).
+      if ((request.query as { mode?: unknown }).mode === 'window')
+        return sendPage(reply, html, frameContentSecurityPolicy([], rpcUrls), {
+          'x-frame-options': 'DENY',
+          'cross-origin-opener-policy': 'unsafe-none',
+        })
       const ancestors = projectOrigins(request.project!).filter(isOriginPattern)
-      const csp = frameContentSecurityPolicy(ancestors, Object.values(await listRpcUrls(request.project!.id)))
-      return sendPage(reply, html, csp)
+      return sendPage(reply, html, frameContentSecurityPolicy(ancestors, rpcUrls))
     },
   )
 
