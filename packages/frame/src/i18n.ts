@@ -9,6 +9,9 @@ export const en = {
   'notice.notFramed': 'This page runs only inside the app that opened it.',
   'notice.insecure': 'The login frame needs a secure connection (https).',
   'notice.notAllowed': 'This app is not allowed to use this login.',
+  'notice.noOpener': 'This window works only when an app opens it.',
+  'window.wallet':
+    'Your wallet for {origin} runs in this window, where this browser keeps its login. Keep the window open while you use the app; closing it disconnects the app, and the login stays here for the next time.',
   'password.setupTitle': 'Set a recovery password',
   'password.recoverTitle': 'Enter your recovery password',
   'password.setupHelp':

@@ -2,9 +2,18 @@ import { isOriginAllowedBy } from '@latch/server/origin-match'
 import { createApi } from './api.js'
 import { chooseLocale, t } from './i18n.js'
 import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './passkey.js'
-import { createFrameEndpoint, FrameError, type Handlers, requestSchemas } from './protocol.js'
+import { createFrameEndpoint, FrameError, type Handlers, originParam, requestSchemas } from './protocol.js'
 import { openDeviceStore, StorageUnavailableError } from './storage.js'
-import { askPasskeyRecover, askPasskeySetup, askPassword, showNotice } from './ui.js'
+import {
+  askPasskeyRecover,
+  askPasskeySetup,
+  askPassword,
+  el,
+  root,
+  setIdleScreen,
+  showIdle,
+  showNotice,
+} from './ui.js'
 import { createWallet } from './wallet.js'
 
 export const frameVersion = '1.0.0'
@@ -42,22 +51,29 @@ async function boot(): Promise<void> {
   // The modal's language when the kit passes it, else the browser's.
   const wanted = params.get('locale')
   await chooseLocale([...(wanted ? [wanted] : []), ...(navigator.languages ?? [])])
-  // Runs only framed and in a secure context; fails closed otherwise.
-  if (window.parent === window) {
-    showNotice(t('notice.title'), t('notice.notFramed'))
+  // Runs only framed (or as the wallet window an app opened: `mode=window`, the fallback where
+  // the browser gives the frame no storage) and in a secure context; fails closed otherwise.
+  const windowMode = params.get('mode') === 'window'
+  if (windowMode ? window.parent !== window || !window.opener : window.parent === window) {
+    showNotice(t('notice.title'), t(windowMode ? 'notice.noOpener' : 'notice.notFramed'))
     return
   }
   if (!window.isSecureContext) {
     showNotice(t('notice.title'), t('notice.insecure'))
     return
   }
+  // The page the wallet answers: the embedding page, or the wallet window's opener. A window
+  // cannot read its opener's origin, so the app names it; every message then goes to exactly that
+  // origin and only messages from it and from the opener are read, so naming another origin
+  // reaches nobody.
+  const host = (windowMode ? window.opener : window.parent) as Window
   const projectId = params.get('projectId') ?? ''
   const chainId = params.get('chainId') ?? 'eip155:1'
   const logger = params.get('enableLogger') === '1'
   let token: string | undefined
   const api = createApi(projectId, () => token)
   const config = await api.config().catch(() => undefined)
-  const parentOrigin = parentOriginOf()
+  const parentOrigin = windowMode ? originParam(params.get('parentOrigin')) : parentOriginOf()
   // The project's allowed origins only, with the server's own matcher; never the default ancestors.
   if (
     config === undefined ||
@@ -68,10 +84,24 @@ async function boot(): Promise<void> {
     return
   }
   const post = (message: Record<string, unknown>, targetOrigin: string) =>
-    window.parent.postMessage(message, targetOrigin)
+    host.postMessage(message, targetOrigin)
+  if (windowMode) {
+    // The window is the wallet's screen: it shows what it holds whenever no other screen is up.
+    const text = t('window.wallet', { origin: parentOrigin })
+    setIdleScreen(() =>
+      root().replaceChildren(
+        el('main', { class: 'card', 'data-testid': 'latch-wallet-window' }, [
+          el('h1', {}, [t('notice.title')]),
+          el('p', { role: 'status' }, [text]),
+        ]),
+      ),
+    )
+    document.body.classList.add('window')
+    document.title = t('notice.title')
+  }
   let handlers: Handlers
   const endpoint = createFrameEndpoint({
-    parent: window.parent,
+    parent: host,
     parentOrigin,
     post,
     get handlers() {
@@ -115,7 +145,7 @@ async function boot(): Promise<void> {
       parentOrigin,
       rpcUrls: validRpcUrls(config.rpcUrls),
       setVisible: (visible) => {
-        document.body.classList.toggle('visible', visible)
+        if (!windowMode) document.body.classList.toggle('visible', visible)
         endpoint.event('VISIBILITY', { visible })
       },
       sessionEnded: () => endpoint.event('SESSION_ENDED', {}),
@@ -131,6 +161,7 @@ async function boot(): Promise<void> {
     ) as unknown as Handlers
     handlers.IS_CONNECTED = async () => ({ isConnected: false })
   }
+  if (windowMode) showIdle()
   window.addEventListener('message', (event) => {
     void endpoint.receive({ origin: event.origin, source: event.source, data: event.data })
   })

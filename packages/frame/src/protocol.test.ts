@@ -1,6 +1,6 @@
 import { basicWildcardGuard, isOriginAllowedBy } from '@latch/server/origin-match'
 import { describe, expect, it, vi } from 'vitest'
-import { createFrameEndpoint, FrameError, type Handlers } from './protocol.js'
+import { createFrameEndpoint, FrameError, type Handlers, originParam } from './protocol.js'
 
 const parentOrigin = 'https://app.example.com'
 const parent = { name: 'parent window' }
@@ -150,5 +150,25 @@ describe("given the frame's parent check (the server's matcher)", () => {
     // A single-label wildcard is refused even without the Public Suffix List.
     expect(basicWildcardGuard('app')).toBe(true)
     expect(isOriginAllowedBy('https://anything.app', ['https://*.app'])).toBe(false)
+  })
+})
+
+describe('the origin a wallet window is opened with (mode=window)', () => {
+  it('is kept only as an exact http(s) origin', () => {
+    expect(originParam('https://app.example.com')).toBe('https://app.example.com')
+    expect(originParam('http://127.0.0.1:5173')).toBe('http://127.0.0.1:5173')
+    for (const bad of [
+      null,
+      '',
+      '*',
+      'null',
+      'https://app.example.com/',
+      'https://app.example.com/path',
+      'https://user@app.example.com',
+      'HTTPS://APP.EXAMPLE.COM',
+      'javascript:alert(1)',
+      'data:text/html,x',
+    ])
+      expect(originParam(bad), String(bad)).toBeUndefined()
   })
 })

@@ -114,3 +114,14 @@ export function createFrameEndpoint(options: {
     },
   }
 }
+
+/** The `parentOrigin` a wallet window was opened with: an exact http(s) origin, else undefined. */
+export function originParam(value: string | null): string | undefined {
+  if (value === null) return undefined
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value ? value : undefined
+  } catch {
+    return undefined
+  }
+}

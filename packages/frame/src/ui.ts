@@ -20,8 +20,20 @@ export function showNotice(title: string, text: string): void {
   root().replaceChildren(el('main', { class: 'card' }, [el('h1', {}, [title]), el('p', {}, [text])]))
 }
 
+let idleScreen: (() => void) | undefined
+
+/** What {@link clearScreen} shows: nothing in the frame; the wallet window's own notice there. */
+export function setIdleScreen(show: () => void): void {
+  idleScreen = show
+}
+
+export function showIdle(): void {
+  if (idleScreen) idleScreen()
+  else root().replaceChildren()
+}
+
 export function clearScreen(): void {
-  root().replaceChildren()
+  showIdle()
 }
 
 /**

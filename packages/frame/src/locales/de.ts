@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Diese Seite läuft nur in der App, die sie geöffnet hat.',
   'notice.insecure': 'Das Anmeldefenster braucht eine sichere Verbindung (https).',
   'notice.notAllowed': 'Diese App darf diese Anmeldung nicht verwenden.',
+  'notice.noOpener': 'Dieses Fenster funktioniert nur, wenn eine App es öffnet.',
+  'window.wallet':
+    'Deine Wallet für {origin} läuft in diesem Fenster, in dem dieser Browser die Anmeldung behält. Lass das Fenster geöffnet, solange du die App verwendest; schließt du es, wird die Verbindung zur App getrennt, und die Anmeldung bleibt für das nächste Mal hier.',
   'password.setupTitle': 'Wiederherstellungspasswort festlegen',
   'password.recoverTitle': 'Gib dein Wiederherstellungspasswort ein',
   'password.setupHelp':

@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Esta página solo funciona dentro de la app que la abrió.',
   'notice.insecure': 'La ventana de inicio de sesión necesita una conexión segura (https).',
   'notice.notAllowed': 'Esta app no tiene permiso para usar este inicio de sesión.',
+  'notice.noOpener': 'Esta ventana solo funciona cuando una app la abre.',
+  'window.wallet':
+    'Tu billetera para {origin} funciona en esta ventana, donde este navegador guarda la sesión. Mantén la ventana abierta mientras usas la app; al cerrarla, la app se desconecta y la sesión queda guardada aquí para la próxima vez.',
   'password.setupTitle': 'Crea una contraseña de recuperación',
   'password.recoverTitle': 'Introduce tu contraseña de recuperación',
   'password.setupHelp':

@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Cette page ne fonctionne que dans l’application qui l’a ouverte.',
   'notice.insecure': 'La fenêtre de connexion a besoin d’une connexion sécurisée (https).',
   'notice.notAllowed': 'Cette application n’est pas autorisée à utiliser cette connexion.',
+  'notice.noOpener': 'Cette fenêtre ne fonctionne que lorsqu’une application l’ouvre.',
+  'window.wallet':
+    'Votre portefeuille pour {origin} s’exécute dans cette fenêtre, où ce navigateur garde la connexion. Laissez la fenêtre ouverte pendant que vous utilisez l’application ; la fermer déconnecte l’application, et la connexion reste ici pour la prochaine fois.',
   'password.setupTitle': 'Définissez un mot de passe de récupération',
   'password.recoverTitle': 'Saisissez votre mot de passe de récupération',
   'password.setupHelp':

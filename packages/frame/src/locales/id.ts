@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Halaman ini hanya berjalan di dalam aplikasi yang membukanya.',
   'notice.insecure': 'Jendela login memerlukan koneksi aman (https).',
   'notice.notAllowed': 'Aplikasi ini tidak diizinkan memakai login ini.',
+  'notice.noOpener': 'Jendela ini hanya berfungsi jika dibuka oleh aplikasi.',
+  'window.wallet':
+    'Dompet Anda untuk {origin} berjalan di jendela ini, tempat browser ini menyimpan login. Biarkan jendela tetap terbuka selama Anda memakai aplikasi; menutupnya akan memutus koneksi aplikasi, dan login tetap tersimpan di sini untuk lain kali.',
   'password.setupTitle': 'Atur kata sandi pemulihan',
   'password.recoverTitle': 'Masukkan kata sandi pemulihan Anda',
   'password.setupHelp':

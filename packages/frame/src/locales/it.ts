@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Questa pagina funziona solo all’interno dell’app che l’ha aperta.',
   'notice.insecure': 'La finestra di accesso richiede una connessione sicura (https).',
   'notice.notAllowed': 'Questa app non è autorizzata a usare questo accesso.',
+  'notice.noOpener': 'Questa finestra funziona solo quando la apre un’app.',
+  'window.wallet':
+    'Il tuo wallet per {origin} funziona in questa finestra, dove questo browser conserva l’accesso. Tieni la finestra aperta mentre usi l’app; se la chiudi, l’app si disconnette, ma l’accesso resta qui per la prossima volta.',
   'password.setupTitle': 'Imposta una password di recupero',
   'password.recoverTitle': 'Inserisci la tua password di recupero',
   'password.setupHelp':

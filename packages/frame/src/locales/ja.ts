@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'このページは、これを開いたアプリの中でのみ動作します。',
   'notice.insecure': 'ログインフレームには安全な接続（https）が必要です。',
   'notice.notAllowed': 'このアプリはこのログインを使用できません。',
+  'notice.noOpener': 'このウィンドウは、アプリから開かれたときにのみ動作します。',
+  'window.wallet':
+    '{origin} 用のウォレットはこのウィンドウで動作し、このブラウザーはここにログインを保持します。アプリを使っている間は、ウィンドウを開いたままにしてください。閉じるとアプリとの接続が切れますが、ログインは次回のためにここに残ります。',
   'password.setupTitle': '復元パスワードを設定',
   'password.recoverTitle': '復元パスワードを入力',
   'password.setupHelp':

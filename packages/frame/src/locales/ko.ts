@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': '이 페이지는 이 페이지를 연 앱 안에서만 작동합니다.',
   'notice.insecure': '로그인 프레임에는 보안 연결(https)이 필요합니다.',
   'notice.notAllowed': '이 앱은 이 로그인을 사용할 수 없습니다.',
+  'notice.noOpener': '이 창은 앱이 열었을 때만 작동합니다.',
+  'window.wallet':
+    '{origin}에서 사용하는 지갑은 이 창에서 실행되며, 이 브라우저는 로그인을 이 창에 보관합니다. 앱을 사용하는 동안 창을 열어 두세요. 창을 닫으면 앱 연결이 끊기지만, 로그인은 다음을 위해 여기에 남아 있습니다.',
   'password.setupTitle': '복구 비밀번호 설정',
   'password.recoverTitle': '복구 비밀번호 입력',
   'password.setupHelp':

@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Deze pagina werkt alleen in de app die haar heeft geopend.',
   'notice.insecure': 'Het loginvenster heeft een beveiligde verbinding (https) nodig.',
   'notice.notAllowed': 'Deze app mag deze login niet gebruiken.',
+  'notice.noOpener': 'Dit venster werkt alleen als een app het opent.',
+  'window.wallet':
+    'Je wallet voor {origin} draait in dit venster, waar deze browser de login bewaart. Houd het venster open zolang je de app gebruikt; als je het sluit, wordt de koppeling met de app verbroken en blijft de login hier voor de volgende keer.',
   'password.setupTitle': 'Stel een herstelwachtwoord in',
   'password.recoverTitle': 'Voer je herstelwachtwoord in',
   'password.setupHelp':

@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Ta strona działa tylko w aplikacji, która ją otworzyła.',
   'notice.insecure': 'Okno logowania wymaga bezpiecznego połączenia (https).',
   'notice.notAllowed': 'Ta aplikacja nie może korzystać z tego logowania.',
+  'notice.noOpener': 'To okno działa tylko wtedy, gdy otworzy je aplikacja.',
+  'window.wallet':
+    'Twój portfel dla {origin} działa w tym oknie, w którym ta przeglądarka przechowuje logowanie. Nie zamykaj okna, dopóki korzystasz z aplikacji; jego zamknięcie rozłącza aplikację, a logowanie zostaje tutaj na następny raz.',
   'password.setupTitle': 'Ustaw hasło odzyskiwania',
   'password.recoverTitle': 'Wpisz hasło odzyskiwania',
   'password.setupHelp':

@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Esta página só funciona dentro do app que a abriu.',
   'notice.insecure': 'A janela de login precisa de uma conexão segura (https).',
   'notice.notAllowed': 'Este app não tem permissão para usar este login.',
+  'notice.noOpener': 'Esta janela só funciona quando um app a abre.',
+  'window.wallet':
+    'Sua carteira para {origin} funciona nesta janela, onde este navegador guarda o login. Mantenha a janela aberta enquanto usa o app; fechá-la desconecta o app, e o login fica salvo aqui para a próxima vez.',
   'password.setupTitle': 'Defina uma senha de recuperação',
   'password.recoverTitle': 'Digite sua senha de recuperação',
   'password.setupHelp':

@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Bu sayfa yalnızca onu açan uygulamanın içinde çalışır.',
   'notice.insecure': 'Giriş penceresi güvenli bir bağlantı (https) gerektirir.',
   'notice.notAllowed': 'Bu uygulamanın bu girişi kullanma izni yok.',
+  'notice.noOpener': 'Bu pencere yalnızca bir uygulama onu açtığında çalışır.',
+  'window.wallet':
+    '{origin} için cüzdanınız bu pencerede çalışır; bu tarayıcı oturumu burada tutar. Uygulamayı kullandığınız sürece pencereyi açık tutun; pencereyi kapatmak uygulamanın bağlantısını keser, oturum ise bir sonraki sefer için burada kalır.',
   'password.setupTitle': 'Bir kurtarma parolası belirleyin',
   'password.recoverTitle': 'Kurtarma parolanızı girin',
   'password.setupHelp':

@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': 'Trang này chỉ chạy bên trong ứng dụng đã mở nó.',
   'notice.insecure': 'Khung đăng nhập cần kết nối an toàn (https).',
   'notice.notAllowed': 'Ứng dụng này không được phép dùng đăng nhập này.',
+  'notice.noOpener': 'Cửa sổ này chỉ hoạt động khi được một ứng dụng mở.',
+  'window.wallet':
+    'Ví của bạn cho {origin} chạy trong cửa sổ này, nơi trình duyệt này giữ đăng nhập. Hãy để cửa sổ mở trong khi bạn dùng ứng dụng; đóng cửa sổ sẽ ngắt kết nối ứng dụng, còn đăng nhập vẫn được giữ ở đây cho lần sau.',
   'password.setupTitle': 'Đặt mật khẩu khôi phục',
   'password.recoverTitle': 'Nhập mật khẩu khôi phục của bạn',
   'password.setupHelp':

@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': '此页面只能在打开它的应用中运行。',
   'notice.insecure': '登录框需要安全连接（https）。',
   'notice.notAllowed': '此应用无权使用此登录。',
+  'notice.noOpener': '此窗口只有在由应用打开时才能使用。',
+  'window.wallet':
+    '你在 {origin} 的钱包运行在此窗口中，此浏览器会在这里保留登录。使用应用期间请保持此窗口打开；关闭它会断开与应用的连接，登录则会保留在这里，供下次使用。',
   'password.setupTitle': '设置恢复密码',
   'password.recoverTitle': '输入你的恢复密码',
   'password.setupHelp':

@@ -6,6 +6,9 @@ export const messages: Catalog = {
   'notice.notFramed': '此頁面只能在開啟它的應用程式中執行。',
   'notice.insecure': '登入框需要安全連線（https）。',
   'notice.notAllowed': '此應用程式無權使用此登入。',
+  'notice.noOpener': '此視窗只有在由應用程式開啟時才能使用。',
+  'window.wallet':
+    '你在 {origin} 的錢包在此視窗中執行，此瀏覽器會在這裡保留登入。使用應用程式期間請保持此視窗開啟；關閉它會中斷與應用程式的連線，登入則會保留在這裡，供下次使用。',
   'password.setupTitle': '設定復原密碼',
   'password.recoverTitle': '輸入你的復原密碼',
   'password.setupHelp':
