@@ -24,6 +24,8 @@ export const STORAGE_KEYS = {
   emailLoginUsed: `${PREFIX}email-login-used`,
   connectedEmail: `${PREFIX}connected-email`,
   lastEmailLoginTime: `${PREFIX}last-email-login-time`,
+  /** The embedded wallet runs in its own window (this browser gives its frame no storage). */
+  embeddedWalletWindow: `${PREFIX}embedded-wallet-window`,
 } as const
 
 /** A typed stored value: how it is written, and how it is read back (undefined when corrupt). */
@@ -55,6 +57,11 @@ export const STORED_VALUES = {
     text(STORAGE_KEYS.connectorId(namespace), /^[\w.:-]{1,256}$/),
   emailLoginUsed: {
     key: STORAGE_KEYS.emailLoginUsed,
+    parse: (raw) => (raw === 'true' ? true : undefined),
+    serialize: () => 'true',
+  } satisfies StoredValue<true> as StoredValue<true>,
+  embeddedWalletWindow: {
+    key: STORAGE_KEYS.embeddedWalletWindow,
     parse: (raw) => (raw === 'true' ? true : undefined),
     serialize: () => 'true',
   } satisfies StoredValue<true> as StoredValue<true>,

@@ -581,3 +581,133 @@ describe('given an app with Solana networks and a wallet whose frame reports a S
     ).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
   })
 })
+
+describe('given a browser that gives the frame no storage', () => {
+  const noStorage: Answer = {
+    error: { message: 'This browser gives the login frame no storage here.', code: 'STORAGE_UNAVAILABLE' },
+  }
+
+  /** The wallet window the kit opens: it says READY when opened and answers like the frame. */
+  function scriptedWindow(answer: (type: string, payload: unknown) => Answer) {
+    const holder = document.createElement('iframe')
+    document.body.appendChild(holder)
+    const win = holder.contentWindow as Window
+    let closed = false
+    Object.defineProperty(win, 'closed', { get: () => closed, configurable: true })
+    Object.defineProperty(win, 'close', { value: () => (closed = true), configurable: true })
+    vi.spyOn(win, 'focus').mockImplementation(() => {})
+    const requests: string[] = []
+    const post = (data: unknown) =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin: FRAME_ORIGIN, source: win }))
+    vi.spyOn(win, 'postMessage').mockImplementation(((message: {
+      id: string
+      type: string
+      payload: unknown
+    }) => {
+      requests.push(message.type)
+      const reply = answer(message.type, message.payload)
+      if (reply === 'silent') return
+      setTimeout(() =>
+        post(
+          'ok' in reply
+            ? { latch: FRAME_PROTOCOL, id: message.id, type: 'SUCCESS', payload: reply.ok }
+            : { latch: FRAME_PROTOCOL, id: message.id, type: 'ERROR', payload: reply.error },
+        ),
+      )
+    }) as never)
+    const open = vi.spyOn(window, 'open').mockImplementation(() => {
+      setTimeout(() => post({ latch: FRAME_PROTOCOL, type: 'READY', payload: { version: '1' } }))
+      return win
+    })
+    // A spy on window.open made earlier in the test is this same spy: count from here.
+    open.mockClear()
+    return { requests, open, close: () => (closed = true) }
+  }
+
+  /** The login fails with the frame's STORAGE_UNAVAILABLE. */
+  async function refusedLogin(wallet: EmbeddedWalletConnector) {
+    frame = scriptedFrame(
+      defaultAnswers({ CONNECT_EMAIL: noStorage, IS_CONNECTED: { ok: { isConnected: false } } }),
+    )
+    await expect(login(wallet)).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' })
+  }
+
+  it('then the failed login offers the wallet window with its email, and starts no throttle (nothing was mailed)', async () => {
+    const { wallet, storage } = connector()
+    expect(wallet.windowOffer()).toBeUndefined()
+    await refusedLogin(wallet)
+    expect(wallet.windowOffer()).toEqual({ email: 'ada@example.com' })
+    expect(wallet.emailCooldownSeconds()).toBe(0)
+    expect(storage.getItem(STORAGE_KEYS.lastEmailLoginTime)).toBeNull()
+  })
+
+  it('then the login goes on in the window: the code is asked there, the window is remembered, and a reload reopens it', async () => {
+    const { wallet, storage } = connector()
+    await refusedLogin(wallet)
+    const popup = scriptedWindow(defaultAnswers({ IS_CONNECTED: { ok: { isConnected: false } } }))
+    expect(wallet.openWindow()).toBe(true)
+    expect(wallet.windowOffer()).toBeUndefined()
+    const { session } = await login(wallet)
+    expect(session.namespaces.eip155?.accounts).toContain(`eip155:1:${ADDRESS}`)
+    expect(popup.requests).toEqual(expect.arrayContaining(['CONNECT_EMAIL', 'CONNECT_OTP', 'GET_USER']))
+    expect(storage.getItem(STORAGE_KEYS.embeddedWalletWindow)).toBe('true')
+    expect(document.querySelector('iframe[data-latch-frame]')).toBeNull()
+
+    // A new page (the same storage): restore opens the window by its name, with no click.
+    frame?.stop()
+    const again = connector(storage).wallet
+    const reopened = scriptedWindow(defaultAnswers())
+    const restored = await again.restore({ networks: [mainnet] })
+    expect(restored?.namespaces.eip155?.accounts).toContain(`eip155:1:${ADDRESS}`)
+    expect(reopened.open).toHaveBeenCalledTimes(1)
+    expect(reopened.requests).toEqual(['IS_CONNECTED', 'GET_USER'])
+  })
+
+  it('then a window that still holds this email’s login connects it without a code', async () => {
+    const { wallet } = connector()
+    await refusedLogin(wallet)
+    const popup = scriptedWindow(defaultAnswers())
+    wallet.openWindow()
+    const { session } = await login(wallet)
+    expect(session.user?.email).toBe('ada@example.com')
+    expect(popup.requests).not.toContain('CONNECT_EMAIL')
+  })
+
+  it('then closing the window ends the session (said), and sign-out closes the window', async () => {
+    const { wallet, storage } = connector()
+    await refusedLogin(wallet)
+    const popup = scriptedWindow(defaultAnswers())
+    wallet.openWindow()
+    await login(wallet)
+    const ended = vi.fn()
+    wallet.subscribe({ onSessionEnded: ended } as never)
+    popup.close()
+    await vi.waitFor(() => expect(ended).toHaveBeenCalledWith('expired'))
+    expect(storage.getItem(STORAGE_KEYS.embeddedWalletWindow)).toBeNull()
+    expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
+
+    // Again, then a sign-out.
+    await refusedLogin(wallet)
+    const second = scriptedWindow(defaultAnswers())
+    wallet.openWindow()
+    await login(wallet)
+    await wallet.disconnect()
+    expect(second.requests).toContain('SIGN_OUT')
+    expect(storage.getItem(STORAGE_KEYS.embeddedWalletWindow)).toBeNull()
+    expect(ended).toHaveBeenCalledTimes(1)
+  })
+
+  it('then a blocked window says false and keeps the offer; a restore whose window cannot open keeps nothing', async () => {
+    const { wallet, storage } = connector()
+    await refusedLogin(wallet)
+    vi.spyOn(window, 'open').mockReturnValue(null)
+    expect(wallet.openWindow()).toBe(false)
+    expect(wallet.windowOffer()).toEqual({ email: 'ada@example.com' })
+
+    storage.setItem(STORAGE_KEYS.emailLoginUsed, 'true')
+    storage.setItem(STORAGE_KEYS.embeddedWalletWindow, 'true')
+    expect(await connector(storage).wallet.restore({ networks: [mainnet] })).toBeUndefined()
+    expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
+    expect(storage.getItem(STORAGE_KEYS.embeddedWalletWindow)).toBeNull()
+  })
+})

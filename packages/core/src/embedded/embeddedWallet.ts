@@ -115,6 +115,17 @@ export interface EmbeddedWalletConnector extends SessionConnector {
    * a fresh email code. Resolves whether that window opened; nothing secret reaches the page.
    */
   exportWallet(): Promise<{ opened: boolean }>
+  /**
+   * Set when the last login failed because this browser gives the frame no storage (third-party
+   * storage blocked): the login can go on in the wallet's own window, with this email.
+   */
+  windowOffer(): { email: string } | undefined
+  /**
+   * Opens the wallet's own window on the frame origin (call it from a click) and moves the wallet
+   * there; the next `connect` logs in through it, and a reload reopens it. False when the browser
+   * blocked the window.
+   */
+  openWindow(): boolean
 }
 
 type Eip1193Listener = (...args: unknown[]) => void
@@ -167,6 +178,9 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   const loginListeners = new Set<(state: EmbeddedLoginStep) => void>()
   const providerListeners = new Map<string, Set<Eip1193Listener>>()
   let client: Promise<FrameClient> | undefined
+  /** The client once loaded (a click must open the wallet window synchronously). */
+  let loaded: FrameClient | undefined
+  let offer: { email: string } | undefined
   let login: EmbeddedLoginStep = { step: 'idle' }
   let attempt = 0
   let otpWaiter: { resolve(): void; reject(error: unknown): void } | undefined
@@ -217,17 +231,38 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
           for (const h of handlers) h.onAlert?.(alert)
         },
         onEvent: onFrameEvent,
+        onWindowClosed: () => onWindowClosed(created),
       })
+      loaded = created
       sendTheme(created)
       return created
     })
     return client
   }
 
+  /**
+   * The wallet window was closed: its login stays in the window's storage for the next time, but
+   * the app can no longer reach it, so a session ends (said, not silent) and the next login starts
+   * with the frame again.
+   */
+  const onWindowClosed = (closed: FrameClient) => {
+    if (loaded !== closed) return
+    client = undefined
+    loaded = undefined
+    writeStored(storage, STORED_VALUES.embeddedWalletWindow, undefined)
+    if (chainId === undefined) return
+    clearLoginCache()
+    chainId = undefined
+    solanaAccounts = []
+    emit('disconnect', { code: 4900, message: 'The wallet window was closed.' })
+    for (const h of handlers) h.onSessionEnded('expired')
+  }
+
   const clearLoginCache = () => {
     writeStored(storage, STORED_VALUES.emailLoginUsed, undefined)
     writeStored(storage, STORED_VALUES.connectedEmail, undefined)
     writeStored(storage, STORED_VALUES.lastEmailLoginTime, undefined)
+    writeStored(storage, STORED_VALUES.embeddedWalletWindow, undefined)
     lastEmailAt = undefined
   }
 
@@ -240,11 +275,17 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   const sendEmail = async (fc: FrameClient, email: string) => {
     const seconds = cooldown(Date.now())
     if (seconds > 0) throw new EmailThrottledError({ seconds })
+    const before = lastEmailAt ?? readStored(storage, STORED_VALUES.lastEmailLoginTime)
     lastEmailAt = Date.now()
     writeStored(storage, STORED_VALUES.lastEmailLoginTime, lastEmailAt)
     try {
       return (await fc.request('CONNECT_EMAIL', { email })).action
     } catch (error) {
+      // A frame without storage mails nothing: the throttle does not start.
+      if (error instanceof FrameResponseError && error.code === 'STORAGE_UNAVAILABLE') {
+        lastEmailAt = before
+        writeStored(storage, STORED_VALUES.lastEmailLoginTime, before)
+      }
       // The server's own throttle: the same message as the kit's.
       if (error instanceof FrameResponseError && error.code === 'THROTTLED')
         throw new EmailThrottledError({
@@ -485,6 +526,15 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
       setUpdate({ step: 'idle' })
     },
 
+    windowOffer: () => offer,
+
+    openWindow() {
+      if (!loaded?.openWindow()) return false
+      offer = undefined
+      writeStored(storage, STORED_VALUES.embeddedWalletWindow, true)
+      return true
+    },
+
     async exportWallet() {
       if (!client) throw new FrameResponseError({ message: 'Not signed in', code: 'NOT_CONNECTED' })
       return (await client).request('EXPORT_WALLET', {})
@@ -508,7 +558,24 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         const first = networks.find((n) => n.chainNamespace === 'eip155')
         const fc = await frame(first)
         await syncDappData(fc, metadata)
-        let action = await sendEmail(fc, email)
+        // The wallet window keeps its login: the same email signed in there needs no new code.
+        if (fc.inWindow && (await fc.request('IS_CONNECTED', {})).isConnected) {
+          const user = await fc.request('GET_USER', { chainId: first?.caipNetworkId ?? 'eip155:1' })
+          live()
+          if (user.email?.toLowerCase() === email.toLowerCase()) {
+            writeStored(storage, STORED_VALUES.emailLoginUsed, true)
+            writeStored(storage, STORED_VALUES.connectedEmail, user.email)
+            return toSession(user, networks)
+          }
+        }
+        let action: Awaited<ReturnType<typeof sendEmail>>
+        try {
+          action = await sendEmail(fc, email)
+        } catch (error) {
+          // No storage for the frame: the login can go on in the wallet's own window.
+          if (error instanceof FrameResponseError && error.code === 'STORAGE_UNAVAILABLE') offer = { email }
+          throw error
+        }
         live()
         if (action === 'VERIFY_DEVICE') {
           setLogin({ step: 'verify-device', email })
@@ -566,6 +633,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
       // Only a browser that logged in with email before loads the frame at start-up.
       if (!readStored(storage, STORED_VALUES.emailLoginUsed)) return undefined
       const fc = await frame(networks.find((n) => n.chainNamespace === 'eip155'))
+      // A login kept by the wallet window: reopen that window (the browser finds it by name; where
+      // it was closed, a browser that blocks pop-ups without a click opens nothing).
+      if (readStored(storage, STORED_VALUES.embeddedWalletWindow) && !fc.inWindow && !fc.openWindow()) {
+        clearLoginCache()
+        return undefined
+      }
       // Throws when the frame does not load: the core keeps the stored session.
       const { isConnected } = await fc.request('IS_CONNECTED', {})
       if (!isConnected) {
@@ -584,6 +657,13 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
       } catch {
         // Sign-out waits at most 3 s (spec §9); the kit's state is cleared either way.
       } finally {
+        // Signed out, the wallet window has nothing left to show: it closes.
+        if (loaded?.inWindow) {
+          const inWindow = loaded
+          client = undefined
+          loaded = undefined
+          inWindow.destroy()
+        }
         clearLoginCache()
         chainId = undefined
         solanaAccounts = []

@@ -440,3 +440,124 @@ describe('the protocol schemas', () => {
     )
   })
 })
+
+describe('given a frame client whose frame has no storage, moved to the wallet window', () => {
+  /** A window standing in for the wallet window: another document's window, with its close(). */
+  function fakeWallet() {
+    const holder = document.createElement('iframe')
+    document.body.appendChild(holder)
+    const popup = holder.contentWindow as Window
+    let closed = false
+    Object.defineProperty(popup, 'closed', { get: () => closed, configurable: true })
+    const close = vi.fn(() => {
+      closed = true
+    })
+    Object.defineProperty(popup, 'close', { value: close, configurable: true })
+    const focus = vi.spyOn(popup, 'focus').mockImplementation(() => {})
+    const posted: Sent[] = []
+    vi.spyOn(popup, 'postMessage').mockImplementation(((message: Sent['message'], targetOrigin: string) => {
+      posted.push({ message, targetOrigin })
+    }) as never)
+    return { popup, posted, close, focus, shut: () => (closed = true) }
+  }
+
+  function setupWindow() {
+    const windowClosed = vi.fn()
+    const client = createFrameClient({
+      frameUrl: FRAME_ORIGIN,
+      projectId: 'p 1',
+      chainId: 'eip155:1',
+      version: '0.1.0',
+      onWindowClosed: windowClosed,
+    })
+    const wallet = fakeWallet()
+    const open = vi.spyOn(window, 'open').mockReturnValue(wallet.popup)
+    const fromWallet = (data: unknown, source: Window = wallet.popup, origin = FRAME_ORIGIN) =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
+    const walletReady = async () => {
+      fromWallet({ latch: FRAME_PROTOCOL, type: 'READY', payload: { version: '1' } })
+      await vi.advanceTimersByTimeAsync(500)
+    }
+    return { client, wallet, open, fromWallet, walletReady, windowClosed }
+  }
+
+  it('opens the frame origin’s window by name with mode=window and this page’s origin, and removes the iframe', async () => {
+    const { client, open } = setupWindow()
+    const loading = client.ready()
+    loading.catch(() => {})
+    expect(client.element).toBeDefined()
+    expect(client.openWindow()).toBe(true)
+    expect(client.inWindow).toBe(true)
+    expect(client.element).toBeUndefined()
+    expect(document.querySelector('iframe[data-latch-frame]')).toBeNull()
+    const [url, name, features] = open.mock.calls[0] ?? []
+    const opened = new URL(String(url))
+    expect(opened.origin + opened.pathname).toBe(`${FRAME_ORIGIN}/frame/`)
+    expect(opened.searchParams.get('mode')).toBe('window')
+    expect(opened.searchParams.get('parentOrigin')).toBe(window.location.origin)
+    expect(opened.searchParams.get('projectId')).toBe('p 1')
+    expect(name).toBe('latch-wallet-p_1')
+    expect(features).toContain('popup')
+  })
+
+  it('sends requests to the window only after its READY, to the frame origin, and reads answers only from that window', async () => {
+    const { client, wallet, fromWallet, walletReady } = setupWindow()
+    client.openWindow()
+    const asked = client.request('IS_CONNECTED', {})
+    await vi.advanceTimersByTimeAsync(0)
+    expect(wallet.posted).toEqual([])
+    await walletReady()
+    const sent = wallet.posted[0]
+    expect(sent?.targetOrigin).toBe(FRAME_ORIGIN)
+    expect(sent?.message.type).toBe('IS_CONNECTED')
+    const answer = {
+      latch: FRAME_PROTOCOL,
+      id: sent?.message.id,
+      type: 'SUCCESS',
+      payload: { isConnected: true },
+    }
+    // The same answer from another window, or from another origin, is ignored.
+    fromWallet(answer, window)
+    fromWallet(answer, wallet.popup, 'https://evil.example')
+    fromWallet(answer)
+    await expect(asked).resolves.toEqual({ isConnected: true })
+  })
+
+  it('brings the window forward when the wallet shows a screen', async () => {
+    const { client, wallet, fromWallet, walletReady } = setupWindow()
+    client.openWindow()
+    await walletReady()
+    fromWallet({ latch: FRAME_PROTOCOL, type: 'VISIBILITY', payload: { visible: true } })
+    expect(wallet.focus).toHaveBeenCalledTimes(1)
+  })
+
+  it('when the window is closed, rejects what waits on it and says so once', async () => {
+    const { client, wallet, walletReady, windowClosed } = setupWindow()
+    client.openWindow()
+    await walletReady()
+    const waiting = client.request('GET_USER', { chainId: 'eip155:1' })
+    waiting.catch(() => {})
+    wallet.shut()
+    await vi.advanceTimersByTimeAsync(500)
+    await expect(waiting).rejects.toBeInstanceOf(FrameLoadError)
+    expect(windowClosed).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(windowClosed).toHaveBeenCalledTimes(1)
+  })
+
+  it('when the browser blocks the window, says false and keeps the iframe', async () => {
+    const { client, open } = setupWindow()
+    open.mockReturnValue(null)
+    void client.ready().catch(() => {})
+    expect(client.openWindow()).toBe(false)
+    expect(client.inWindow).toBe(false)
+    expect(client.element).toBeDefined()
+  })
+
+  it('closes the window when destroyed (sign-out)', () => {
+    const { client, wallet } = setupWindow()
+    client.openWindow()
+    client.destroy()
+    expect(wallet.close).toHaveBeenCalledTimes(1)
+  })
+})

@@ -35,6 +35,8 @@ export interface FrameClientOptions {
   onAlert?: ((alert: Alert) => void) | undefined
   /** The frame's unsolicited events (VISIBILITY, SESSION_ENDED). */
   onEvent?: ((event: FrameEvent) => void) | undefined
+  /** The wallet window (see {@link FrameClient.openWindow}) was closed. */
+  onWindowClosed?: (() => void) | undefined
   /** Defaults to the page's window. */
   window?: Window | undefined
 }
@@ -49,7 +51,17 @@ export interface FrameClient {
   ready(): Promise<void>
   /** Sends one request once the frame is ready; resolves with its validated SUCCESS payload. */
   request<T extends FrameRequestType>(type: T, payload: FramePayload<T>): Promise<FrameResult<T>>
-  /** Removes the iframe and its listener; pending requests reject. */
+  /**
+   * Moves the wallet from the iframe to a top-level window on the frame origin (`mode=window`),
+   * for browsers that give the frame no storage: there the frame origin is first party, so the
+   * login is kept. Call it from a click (browsers block other pop-ups); false when the window was
+   * blocked. Later requests go to the window; the iframe is removed. The same window is reused (by
+   * its name) when called again, after a reload too.
+   */
+  openWindow(): boolean
+  /** Whether requests go to the wallet window. */
+  readonly inWindow: boolean
+  /** Removes the iframe (or closes the wallet window) and the listener; pending requests reject. */
   destroy(): void
 }
 
@@ -115,6 +127,9 @@ export function frameLocation(
   return { origin: base.origin, src: url.toString() }
 }
 
+/** How often the client looks whether the wallet window was closed. */
+const WINDOW_CLOSED_POLL_MS = 500
+
 interface Pending {
   type: FrameRequestType
   resolve(value: unknown): void
@@ -132,14 +147,19 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const win = options.window ?? globalThis.window
   const pending = new Map<string, Pending>()
   let iframe: HTMLIFrameElement | undefined
+  /** The wallet window, once the client moved there. */
+  let popup: Window | undefined
+  let closedPoll: ReturnType<typeof setInterval> | undefined
   let readyPromise: Promise<void> | undefined
   let onReady: (() => void) | undefined
   let readySeen = false
   let destroyed = false
 
+  /** The one window messages go to and come from: the wallet window, else the iframe's. */
+  const peer = (): Window | null | undefined => popup ?? iframe?.contentWindow
+
   const onMessage = (event: MessageEvent) => {
-    if (event.origin !== origin || !iframe || event.source !== iframe.contentWindow || event.source === null)
-      return
+    if (event.origin !== origin || event.source === null || event.source !== peer()) return
     const data: unknown = event.data
     if (typeof data !== 'object' || data === null || (data as { latch?: unknown }).latch !== FRAME_PROTOCOL)
       return
@@ -168,7 +188,11 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       onReady?.()
       return
     }
-    if (frameEvent.type === 'VISIBILITY') setVisible(frameEvent.payload.visible)
+    if (frameEvent.type === 'VISIBILITY') {
+      setVisible(frameEvent.payload.visible)
+      // The wallet window shows a screen (an approval, the recovery step): bring it forward.
+      if (popup && frameEvent.payload.visible) popup.focus()
+    }
     options.onEvent?.(frameEvent)
   }
 
@@ -229,7 +253,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     },
     async request(type, payload) {
       await client.ready()
-      const target = iframe?.contentWindow
+      const target = peer()
       if (!target) throw new FrameLoadError({ cause: new Error('The frame has no window') })
       const id = newRequestId()
       const limit = TIMEOUTS[type]
@@ -246,21 +270,78 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         target.postMessage({ latch: FRAME_PROTOCOL, id, type, payload }, origin)
       })
     },
+    get inWindow() {
+      return popup !== undefined
+    },
+    openWindow() {
+      if (destroyed || !win) return false
+      const url = new URL(src)
+      url.searchParams.set('mode', 'window')
+      url.searchParams.set('parentOrigin', win.location.origin)
+      const name = `latch-wallet-${options.projectId.replace(/[^A-Za-z0-9_-]/g, '_')}`
+      let opened: Window | null = null
+      try {
+        opened = win.open(url.toString(), name, 'popup,width=420,height=680')
+      } catch {
+        opened = null
+      }
+      if (!opened) return false
+      // The iframe has nothing to keep: it gave no storage. Requests still waiting on it fail.
+      rejectPending('The wallet moved to its own window')
+      iframe?.remove()
+      iframe = undefined
+      win.removeEventListener('message', onMessage)
+      win.addEventListener('message', onMessage)
+      popup = opened
+      readySeen = false
+      const attempt = new Promise<void>((resolve, reject) => {
+        const loadTimer = setTimeout(() => {
+          onReady = undefined
+          options.onAlert?.({ ...ALERTS.IFRAME_LOAD_FAILED })
+          reject(new FrameLoadError())
+        }, FRAME_LOAD_TIMEOUT_MS)
+        onReady = () => {
+          clearTimeout(loadTimer)
+          onReady = undefined
+          setTimeout(resolve, FRAME_READY_DELAY_MS)
+        }
+      })
+      readyPromise = attempt
+      attempt.catch(() => {})
+      if (closedPoll) clearInterval(closedPoll)
+      closedPoll = setInterval(() => {
+        if (!popup?.closed) return
+        clearInterval(closedPoll)
+        closedPoll = undefined
+        destroyed = true
+        teardown()
+        options.onWindowClosed?.()
+      }, WINDOW_CLOSED_POLL_MS)
+      return true
+    },
     destroy() {
       destroyed = true
       teardown()
     },
   }
 
+  const rejectPending = (why: string) => {
+    for (const [id, request] of pending) {
+      if (request.timer) clearTimeout(request.timer)
+      request.reject(new FrameLoadError({ cause: new Error(why) }))
+      pending.delete(id)
+    }
+  }
+
   const teardown = () => {
     win?.removeEventListener('message', onMessage)
     iframe?.remove()
     iframe = undefined
-    for (const [id, request] of pending) {
-      if (request.timer) clearTimeout(request.timer)
-      request.reject(new FrameLoadError({ cause: new Error('The frame was removed') }))
-      pending.delete(id)
-    }
+    if (closedPoll) clearInterval(closedPoll)
+    closedPoll = undefined
+    if (popup && !popup.closed) popup.close()
+    popup = undefined
+    rejectPending('The frame was removed')
   }
 
   return client

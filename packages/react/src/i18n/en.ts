@@ -116,6 +116,8 @@ export const en = {
   'embedded.loadFailed': 'Unable to load email login dependency',
   'embedded.failed': 'An error occurred',
   'embedded.retry': 'Try again',
+  'embedded.openWindow': 'Continue in a new window',
+  'embedded.windowBlocked': 'The browser blocked the window. Allow pop-ups for this site and try again.',
   'account.signOut': 'Sign out',
   'view.UpdateEmail.title': 'Update email',
   'account.updateEmail': 'Update email',

@@ -112,6 +112,8 @@ export const messages: Messages = {
   'embedded.loadFailed': 'تعذّر تحميل تسجيل الدخول بالبريد الإلكتروني',
   'embedded.failed': 'حدث خطأ',
   'embedded.retry': 'حاول مجددًا',
+  'embedded.openWindow': 'المتابعة في نافذة جديدة',
+  'embedded.windowBlocked': 'حظر المتصفح النافذة. اسمح بالنوافذ المنبثقة لهذا الموقع وحاول مجددًا.',
   'account.signOut': 'تسجيل الخروج',
   'view.UpdateEmail.title': 'تحديث البريد الإلكتروني',
   'account.updateEmail': 'تحديث البريد الإلكتروني',

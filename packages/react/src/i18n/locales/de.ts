@@ -122,6 +122,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'E-Mail-Anmeldung konnte nicht geladen werden',
   'embedded.failed': 'Ein Fehler ist aufgetreten',
   'embedded.retry': 'Erneut versuchen',
+  'embedded.openWindow': 'In neuem Fenster fortfahren',
+  'embedded.windowBlocked':
+    'Der Browser hat das Fenster blockiert. Erlaube Pop-ups für diese Website und versuche es erneut.',
   'account.signOut': 'Abmelden',
   'view.UpdateEmail.title': 'E-Mail ändern',
   'account.updateEmail': 'E-Mail ändern',

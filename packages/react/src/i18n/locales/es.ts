@@ -120,6 +120,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'No se pudo cargar el inicio de sesión por correo',
   'embedded.failed': 'Se produjo un error',
   'embedded.retry': 'Intentar de nuevo',
+  'embedded.openWindow': 'Continuar en una ventana nueva',
+  'embedded.windowBlocked':
+    'El navegador bloqueó la ventana. Permite las ventanas emergentes para este sitio e inténtalo de nuevo.',
   'account.signOut': 'Cerrar sesión',
   'view.UpdateEmail.title': 'Cambiar correo',
   'account.updateEmail': 'Cambiar correo',

@@ -115,6 +115,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'بارگیری ورود با ایمیل ممکن نشد',
   'embedded.failed': 'خطایی رخ داد',
   'embedded.retry': 'تلاش دوباره',
+  'embedded.openWindow': 'ادامه در پنجرهٔ جدید',
+  'embedded.windowBlocked':
+    'مرورگر پنجره را مسدود کرد. پنجره‌های بازشو را برای این سایت مجاز کنید و دوباره تلاش کنید.',
   'account.signOut': 'خروج',
   'view.UpdateEmail.title': 'تغییر ایمیل',
   'account.updateEmail': 'تغییر ایمیل',

@@ -120,6 +120,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'Impossible de charger la connexion par e-mail',
   'embedded.failed': 'Une erreur est survenue',
   'embedded.retry': 'Réessayer',
+  'embedded.openWindow': 'Continuer dans une nouvelle fenêtre',
+  'embedded.windowBlocked':
+    'Le navigateur a bloqué la fenêtre. Autorisez les fenêtres pop-up pour ce site et réessayez.',
   'account.signOut': 'Se déconnecter',
   'view.UpdateEmail.title': 'Modifier l’e-mail',
   'account.updateEmail': 'Modifier l’e-mail',

@@ -112,6 +112,8 @@ export const messages: Messages = {
   'embedded.loadFailed': 'לא ניתן לטעון את הכניסה באימייל',
   'embedded.failed': 'אירעה שגיאה',
   'embedded.retry': 'נסו שוב',
+  'embedded.openWindow': 'המשך בחלון חדש',
+  'embedded.windowBlocked': 'הדפדפן חסם את החלון. אפשרו חלונות קופצים לאתר הזה ונסו שוב.',
   'account.signOut': 'התנתקות',
   'view.UpdateEmail.title': 'עדכון אימייל',
   'account.updateEmail': 'עדכון אימייל',

@@ -115,6 +115,8 @@ export const messages: Messages = {
   'embedded.loadFailed': 'ईमेल लॉगिन लोड नहीं हो सका',
   'embedded.failed': 'एक त्रुटि हुई',
   'embedded.retry': 'फिर से कोशिश करें',
+  'embedded.openWindow': 'नई विंडो में जारी रखें',
+  'embedded.windowBlocked': 'ब्राउज़र ने विंडो ब्लॉक कर दी। इस साइट के लिए पॉप-अप की अनुमति दें और फिर से कोशिश करें।',
   'account.signOut': 'साइन आउट करें',
   'view.UpdateEmail.title': 'ईमेल बदलें',
   'account.updateEmail': 'ईमेल बदलें',

@@ -119,6 +119,8 @@ export const messages: Messages = {
   'embedded.loadFailed': 'Tidak dapat memuat login email',
   'embedded.failed': 'Terjadi kesalahan',
   'embedded.retry': 'Coba lagi',
+  'embedded.openWindow': 'Lanjutkan di jendela baru',
+  'embedded.windowBlocked': 'Browser memblokir jendela. Izinkan pop-up untuk situs ini lalu coba lagi.',
   'account.signOut': 'Keluar',
   'view.UpdateEmail.title': 'Ubah email',
   'account.updateEmail': 'Ubah email',

@@ -120,6 +120,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'Impossibile caricare l’accesso via email',
   'embedded.failed': 'Si è verificato un errore',
   'embedded.retry': 'Riprova',
+  'embedded.openWindow': 'Continua in una nuova finestra',
+  'embedded.windowBlocked':
+    'Il browser ha bloccato la finestra. Consenti i pop-up per questo sito e riprova.',
   'account.signOut': 'Esci',
   'view.UpdateEmail.title': 'Cambia email',
   'account.updateEmail': 'Cambia email',

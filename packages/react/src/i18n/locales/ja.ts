@@ -120,6 +120,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'メールログインを読み込めませんでした',
   'embedded.failed': 'エラーが発生しました',
   'embedded.retry': 'もう一度試す',
+  'embedded.openWindow': '新しいウィンドウで続ける',
+  'embedded.windowBlocked':
+    'ブラウザがウィンドウをブロックしました。このサイトのポップアップを許可して、もう一度お試しください。',
   'account.signOut': 'サインアウト',
   'view.UpdateEmail.title': 'メールアドレスを変更',
   'account.updateEmail': 'メールアドレスを変更',

@@ -119,6 +119,8 @@ export const messages: Messages = {
   'embedded.loadFailed': '이메일 로그인을 불러올 수 없습니다',
   'embedded.failed': '오류가 발생했습니다',
   'embedded.retry': '다시 시도',
+  'embedded.openWindow': '새 창에서 계속',
+  'embedded.windowBlocked': '브라우저가 창을 차단했습니다. 이 사이트의 팝업을 허용하고 다시 시도하세요.',
   'account.signOut': '로그아웃',
   'view.UpdateEmail.title': '이메일 변경',
   'account.updateEmail': '이메일 변경',

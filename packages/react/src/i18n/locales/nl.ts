@@ -118,6 +118,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'Kan e-mailaanmelding niet laden',
   'embedded.failed': 'Er is een fout opgetreden',
   'embedded.retry': 'Opnieuw proberen',
+  'embedded.openWindow': 'Doorgaan in een nieuw venster',
+  'embedded.windowBlocked':
+    'De browser heeft het venster geblokkeerd. Sta pop-ups toe voor deze site en probeer het opnieuw.',
   'account.signOut': 'Afmelden',
   'view.UpdateEmail.title': 'E-mail wijzigen',
   'account.updateEmail': 'E-mail wijzigen',

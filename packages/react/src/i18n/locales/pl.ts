@@ -118,6 +118,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'Nie udało się wczytać logowania przez e-mail',
   'embedded.failed': 'Wystąpił błąd',
   'embedded.retry': 'Spróbuj ponownie',
+  'embedded.openWindow': 'Kontynuuj w nowym oknie',
+  'embedded.windowBlocked':
+    'Przeglądarka zablokowała okno. Zezwól na wyskakujące okna dla tej strony i spróbuj ponownie.',
   'account.signOut': 'Wyloguj się',
   'view.UpdateEmail.title': 'Zmień e-mail',
   'account.updateEmail': 'Zmień e-mail',

@@ -119,6 +119,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'Não foi possível carregar o login por e-mail',
   'embedded.failed': 'Ocorreu um erro',
   'embedded.retry': 'Tentar novamente',
+  'embedded.openWindow': 'Continuar em uma nova janela',
+  'embedded.windowBlocked':
+    'O navegador bloqueou a janela. Permita pop-ups para este site e tente novamente.',
   'account.signOut': 'Sair',
   'view.UpdateEmail.title': 'Alterar e-mail',
   'account.updateEmail': 'Alterar e-mail',

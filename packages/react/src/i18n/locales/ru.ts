@@ -121,6 +121,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'Не удалось загрузить вход по почте',
   'embedded.failed': 'Произошла ошибка',
   'embedded.retry': 'Попробовать снова',
+  'embedded.openWindow': 'Продолжить в новом окне',
+  'embedded.windowBlocked':
+    'Браузер заблокировал окно. Разрешите всплывающие окна для этого сайта и попробуйте снова.',
   'account.signOut': 'Выйти',
   'view.UpdateEmail.title': 'Изменить email',
   'account.updateEmail': 'Изменить email',

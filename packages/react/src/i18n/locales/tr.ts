@@ -117,6 +117,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'E-posta girişi yüklenemedi',
   'embedded.failed': 'Bir hata oluştu',
   'embedded.retry': 'Tekrar dene',
+  'embedded.openWindow': 'Yeni pencerede devam et',
+  'embedded.windowBlocked':
+    'Tarayıcı pencereyi engelledi. Bu site için açılır pencerelere izin verin ve tekrar deneyin.',
   'account.signOut': 'Çıkış yap',
   'view.UpdateEmail.title': 'E-postayı değiştir',
   'account.updateEmail': 'E-postayı değiştir',

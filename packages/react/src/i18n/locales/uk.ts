@@ -120,6 +120,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'Не вдалося завантажити вхід через пошту',
   'embedded.failed': 'Сталася помилка',
   'embedded.retry': 'Спробувати ще раз',
+  'embedded.openWindow': 'Продовжити в новому вікні',
+  'embedded.windowBlocked':
+    'Браузер заблокував вікно. Дозвольте спливні вікна для цього сайту й спробуйте ще раз.',
   'account.signOut': 'Вийти',
   'view.UpdateEmail.title': 'Змінити email',
   'account.updateEmail': 'Змінити email',

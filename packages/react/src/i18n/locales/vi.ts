@@ -117,6 +117,9 @@ export const messages: Messages = {
   'embedded.loadFailed': 'Không thể tải đăng nhập bằng email',
   'embedded.failed': 'Đã xảy ra lỗi',
   'embedded.retry': 'Thử lại',
+  'embedded.openWindow': 'Tiếp tục trong cửa sổ mới',
+  'embedded.windowBlocked':
+    'Trình duyệt đã chặn cửa sổ. Hãy cho phép cửa sổ bật lên cho trang này và thử lại.',
   'account.signOut': 'Đăng xuất',
   'view.UpdateEmail.title': 'Đổi email',
   'account.updateEmail': 'Đổi email',

@@ -111,6 +111,8 @@ export const messages: Messages = {
   'embedded.loadFailed': '无法加载邮箱登录',
   'embedded.failed': '发生错误',
   'embedded.retry': '重试',
+  'embedded.openWindow': '在新窗口中继续',
+  'embedded.windowBlocked': '浏览器拦截了窗口。请允许此网站的弹出窗口，然后重试。',
   'account.signOut': '退出登录',
   'view.UpdateEmail.title': '更改邮箱',
   'account.updateEmail': '更改邮箱',

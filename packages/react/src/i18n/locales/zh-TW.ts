@@ -111,6 +111,8 @@ export const messages: Messages = {
   'embedded.loadFailed': '無法載入電子郵件登入',
   'embedded.failed': '發生錯誤',
   'embedded.retry': '重試',
+  'embedded.openWindow': '在新視窗中繼續',
+  'embedded.windowBlocked': '瀏覽器封鎖了視窗。請允許此網站的彈出式視窗，然後再試一次。',
   'account.signOut': '登出',
   'view.UpdateEmail.title': '變更電子郵件',
   'account.updateEmail': '變更電子郵件',

@@ -1,7 +1,7 @@
 'use client'
 import type { Latch } from '@latch/core'
 import type { EmbeddedLoginStep, EmbeddedWalletConnector } from '@latch/core/embedded'
-import { cancelSession, goBack } from '@latch/core/internal'
+import { cancelSession, goBack, selectSession } from '@latch/core/internal'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../i18n/context.js'
@@ -80,16 +80,54 @@ function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletCo
           {loginErrorText(t, { name: error.name, message: error.message })}
         </p>
       )}
+      {error && <OpenWindow latch={latch} connector={connector} />}
       <button
         type="button"
         className="latch-secondary"
-        data-autofocus
+        data-autofocus={error && connector.windowOffer() ? undefined : true}
         data-testid="latch-embedded-retry"
         onClick={() => goBack(latch)}
       >
         {t('embedded.retry')}
       </button>
     </div>
+  )
+}
+
+/**
+ * Where the browser gives the frame no storage: the login goes on in the wallet's own window on
+ * the frame origin (first party there, so the login is kept), with the same email.
+ */
+function OpenWindow({ latch, connector }: { latch: Latch; connector: EmbeddedWalletConnector }) {
+  const t = useT()
+  const [blocked, setBlocked] = useState(false)
+  const offer = connector.windowOffer()
+  if (!offer) return null
+  const open = () => {
+    // Synchronously in the click: browsers block a window opened later.
+    if (!connector.openWindow()) {
+      setBlocked(true)
+      return
+    }
+    void selectSession(latch, { connectorId: connector.id, params: { email: offer.email } })
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="latch-primary"
+        data-autofocus
+        data-testid="latch-embedded-open-window"
+        onClick={open}
+      >
+        {t('embedded.openWindow')}
+      </button>
+      {blocked && (
+        <p className="latch-error" role="alert" data-testid="latch-embedded-window-blocked">
+          {t('embedded.windowBlocked')}
+        </p>
+      )}
+    </>
   )
 }
 
