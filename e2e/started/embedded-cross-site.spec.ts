@@ -1,7 +1,17 @@
-import type { Browser } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { type Hex, recoverMessageAddress } from 'viem'
+import { axeViolations } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
-import { expectNoStorageExplained, frameOrigin, newEmail, signUp } from './embedded.js'
-import { expect, status, test } from './fixtures.js'
+import {
+  codeFor,
+  expectNoStorageExplained,
+  frameOrigin,
+  mails,
+  newEmail,
+  PASSWORD,
+  signUp,
+} from './embedded.js'
+import { expect, modal, status, test } from './fixtures.js'
 
 // The embedded wallet's frame in its real position: the demo on 127.0.0.1 and the frame on
 // localhost are two sites, so the frame is a third party. Chromium then gives an unpartitioned
@@ -30,6 +40,20 @@ async function disabledFeatures(browser: Browser) {
   return { playwrights, withoutPartitioning: `--disable-features=${others.join(',')}` }
 }
 
+/** The wallet windows open in the context (pages on the frame origin). */
+const walletWindows = (context: BrowserContext) =>
+  context.pages().filter((p) => p.url().startsWith(`${frameOrigin}/frame/`))
+
+/** `click` opens the wallet's own window on the frame origin; resolves with it once it shows. */
+async function opensWallet(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
+  const opened = context.waitForEvent('page')
+  await click()
+  const wallet = await opened
+  expect(new URL(wallet.url()).origin).toBe(frameOrigin)
+  expect(new URL(wallet.url()).searchParams.get('mode')).toBe('window')
+  return wallet
+}
+
 test.describe('given the demo on another site than the frame', () => {
   test.describe.configure({ timeout: 120_000 })
 
@@ -38,6 +62,104 @@ test.describe('given the demo on another site than the frame', () => {
   }) => {
     await page.goto(crossSiteDemo)
     await expectNoStorageExplained(page, newEmail('crosssite-blocked'))
+  })
+
+  test('when the frame has no storage, then the visitor continues in the wallet’s own window: signs up and signs there, keeps the login over a reload and a closed window, and signs out', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000)
+    const email = newEmail('crosssite-window')
+    await page.goto(crossSiteDemo)
+    await expectNoStorageExplained(page, email)
+    // The offer is the view's first control, and the keyboard reaches it.
+    await expect(modal(page).getByTestId('latch-embedded-open-window')).toBeFocused()
+    expect(await axeViolations(page)).toEqual([])
+
+    let wallet: Page
+    let address: string
+    await test.step('Continue in a new window → the code → a recovery password in that window → connected', async () => {
+      const started = Date.now() - 1_000
+      wallet = await opensWallet(context, () => modal(page).getByTestId('latch-embedded-open-window').click())
+      // No storage, no frame: requests go to the window only.
+      await expect(page.locator('iframe[data-latch-frame]')).toHaveCount(0)
+      const input = modal(page).getByTestId('latch-otp-input')
+      await expect(input).toBeVisible({ timeout: 30_000 })
+      await input.fill(await codeFor(email, started, /login code/))
+      await wallet.locator('#latch-password').fill(PASSWORD)
+      await wallet.locator('#latch-password-confirm').fill(PASSWORD)
+      await wallet.locator('#latch-password-confirm').press('Enter')
+      await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+      address = (await page.getByTestId('demo-address').textContent()) ?? ''
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      await expect(wallet.getByTestId('latch-wallet-window')).toContainText(new URL(crossSiteDemo).origin)
+      expect(await axeViolations(wallet)).toEqual([])
+      // The window's own (first-party) storage holds the login.
+      const databases = await wallet.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
+      expect(databases).toContain('latch-frame')
+    })
+
+    await test.step('Sign message: approved in the wallet window → the page verifies it', async () => {
+      await page.getByRole('button', { name: 'Sign message' }).click()
+      const approval = wallet.locator('.approval')
+      await expect(approval).toContainText('Hello from the Latch demo', { timeout: 30_000 })
+      await expect(wallet.getByTestId('approval-origin')).toHaveText(new URL(crossSiteDemo).origin)
+      const approve = approval.locator('button[data-action="approve"]')
+      await approve.hover()
+      await wallet.waitForTimeout(700)
+      await approve.click()
+      await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
+        timeout: 30_000,
+      })
+      const signature = (await page.getByTestId('demo-signature').locator('code').textContent()) as Hex
+      expect(await recoverMessageAddress({ message: 'Hello from the Latch demo', signature })).toBe(address)
+      await expect(wallet.getByTestId('latch-wallet-window')).toBeVisible()
+    })
+
+    await test.step('reload → the kit finds its window again by name → still connected, no code', async () => {
+      const before = (await mails(email)).length
+      await page.reload()
+      await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+      await expect(page.getByTestId('demo-address')).toHaveText(address)
+      expect(walletWindows(context)).toHaveLength(1)
+      expect(wallet.isClosed()).toBe(false)
+      expect(await mails(email)).toHaveLength(before)
+    })
+
+    await test.step('the wallet window is closed → the app is disconnected; the login is kept there', async () => {
+      await wallet.close()
+      await expect(status(page)).toHaveText('disconnected', { timeout: 10_000 })
+      const before = (await mails(email)).length
+      await page.getByTestId('latch-connect-button').click()
+      await modal(page).getByTestId('latch-email-input').fill(email)
+      await modal(page).getByTestId('latch-email-submit').click()
+      await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(/no storage here/, {
+        timeout: 30_000,
+      })
+      wallet = await opensWallet(context, () => modal(page).getByTestId('latch-embedded-open-window').click())
+      // The window still holds the login of this email: connected without a new code.
+      await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+      await expect(page.getByTestId('demo-address')).toHaveText(address)
+      expect(await mails(email)).toHaveLength(before)
+    })
+
+    await test.step('sign out → the window closes, the app’s login cache is cleared', async () => {
+      await page.getByTestId('latch-account-button').click()
+      await expect(modal(page).getByTestId('latch-account-email')).toHaveText(email)
+      const closed = wallet.waitForEvent('close')
+      await modal(page).getByTestId('latch-disconnect').click()
+      await expect(status(page)).toHaveText('disconnected')
+      await closed
+      expect(
+        await page.evaluate(() => [
+          localStorage.getItem('@latch/email-login-used'),
+          localStorage.getItem('@latch/embedded-wallet-window'),
+        ]),
+      ).toEqual([null, null])
+      await page.reload()
+      await expect(status(page)).toHaveText('disconnected')
+      expect(walletWindows(context)).toHaveLength(0)
+    })
   })
 
   test('when the browser partitions third-party storage (as browsers ship), then sign-up works, a reload keeps the wallet, and the frame origin’s own storage does not hold it', async ({
