@@ -2,7 +2,7 @@
 import type { Latch } from '@latch/core'
 import type { EmbeddedLoginStep, EmbeddedWalletConnector } from '@latch/core/embedded'
 import { cancelSession, goBack, selectSession } from '@latch/core/internal'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../i18n/context.js'
 import { CodeEntry } from './CodeEntry.js'
@@ -101,7 +101,12 @@ function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletCo
 function OpenWindow({ latch, connector }: { latch: Latch; connector: EmbeddedWalletConnector }) {
   const t = useT()
   const [blocked, setBlocked] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
   const offer = connector.windowOffer()
+  // It appears after the failed login, as the way on: the keyboard starts there.
+  useEffect(() => {
+    if (offer) button.current?.focus()
+  }, [offer])
   if (!offer) return null
   const open = () => {
     // Synchronously in the click: browsers block a window opened later.
@@ -115,6 +120,7 @@ function OpenWindow({ latch, connector }: { latch: Latch; connector: EmbeddedWal
     <>
       <button
         type="button"
+        ref={button}
         className="latch-primary"
         data-autofocus
         data-testid="latch-embedded-open-window"

@@ -1,0 +1,156 @@
+import type { Browser, Locator, Page } from '@playwright/test'
+import { axeViolations, frameAxeViolations } from '../fixtures.js'
+import { codeFor, demo, frameOf, fromMail, mails, mailTo, newEmail, walletFrame } from './embedded.js'
+import { expect, modal, status, test } from './fixtures.js'
+
+// Server-assisted recovery through the demo as `npm start` seeds it: `?project=latch-demo-custodial`
+// (the server keeps the recovery share) and `?project=latch-demo-custodial-hold` (a new device
+// waits an hour, and the owner can stop it). Two browser profiles are the owner's two devices.
+
+/** When the last code mail to each address was asked for: the server allows one per 30 s. */
+const lastAsked = new Map<string, number>()
+
+async function waitForThrottle(page: Page, email: string) {
+  const wait = (lastAsked.get(email) ?? 0) + 31_000 - Date.now()
+  if (wait > 0) await page.waitForTimeout(wait)
+}
+
+/** Like a person: the pointer rests on the button before the click (the frame's guard wants it). */
+async function personClicks(button: Locator) {
+  await expect(button).toBeVisible()
+  await button.hover()
+  await button.page().waitForTimeout(700)
+  await button.click()
+}
+
+/** A new profile on the demo with `project`. */
+async function device(browser: Browser, project: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await page.goto(`${demo}?project=${project}`)
+  return page
+}
+
+/** Email → code; a first device of a server-assisted project has no recovery step. */
+async function signUpCustodial(page: Page, email: string): Promise<string> {
+  await waitForThrottle(page, email)
+  const started = Date.now() - 1_000
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('latch-email-input').fill(email)
+  await modal(page).getByTestId('latch-email-submit').click()
+  const input = modal(page).getByTestId('latch-otp-input')
+  await expect(input).toBeVisible({ timeout: 30_000 })
+  lastAsked.set(email, Date.now())
+  await input.fill(await codeFor(email, started, /login code/))
+  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  // The server keeps the recovery share: no password or passkey screen came up.
+  return (await page.getByTestId('demo-address').textContent()) ?? ''
+}
+
+/** Email → the device confirmed from the mailed link ("This was me") → the code. */
+async function newDeviceLogin(page: Page, email: string): Promise<void> {
+  await waitForThrottle(page, email)
+  const started = Date.now() - 1_000
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('latch-email-input').fill(email)
+  await modal(page).getByTestId('latch-email-submit').click()
+  await expect(modal(page).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
+  const link = await fromMail(email, /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/, started)
+  const mailbox = await page.context().newPage()
+  await mailbox.goto(link)
+  const confirmed = Date.now() - 1_000
+  await mailbox.getByRole('button', { name: 'This was me' }).click()
+  await expect(mailbox.getByRole('heading', { name: 'Device confirmed.' })).toBeVisible()
+  await mailbox.close()
+  const input = modal(page).getByTestId('latch-otp-input')
+  await expect(input).toBeVisible({ timeout: 30_000 })
+  lastAsked.set(email, Date.now())
+  await input.fill(await codeFor(email, confirmed, /login code/))
+}
+
+test.describe('given the demo with server-assisted recovery', () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  test('when the owner logs in on a second device, then the email alone opens the same address there, the owner is mailed, and the first device shows a notice over the app', async ({
+    browser,
+  }) => {
+    const email = newEmail('demo-custodial')
+    const first = await device(browser, 'latch-demo-custodial')
+    const address = await signUpCustodial(first, email)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+    const second = await device(browser, 'latch-demo-custodial')
+    const before = Date.now() - 1_000
+    await newDeviceLogin(second, email)
+    await expect(status(second)).toHaveText('connected', { timeout: 30_000 })
+    await expect(second.getByTestId('demo-address')).toHaveText(address)
+    const mail = await mailTo(email, /opened on a new device/, before)
+    expect(mail.text).toContain('IP address')
+
+    // The first device hears of it the next time its frame talks to the server: after a reload.
+    await first.reload()
+    await expect(status(first)).toHaveText('connected', { timeout: 30_000 })
+    const frame = frameOf(first)
+    const heading = frame.getByRole('heading', { name: 'Your wallet was opened on a new device' })
+    await expect(heading).toBeVisible({ timeout: 30_000 })
+    await expect(first.locator('iframe[data-latch-frame]')).toHaveCSS('z-index', '999999')
+    expect(await frameAxeViolations(walletFrame(first))).toEqual([])
+    await personClicks(frame.getByRole('button', { name: 'Dismiss' }))
+    await expect(heading).toHaveCount(0)
+    await expect(first.locator('iframe[data-latch-frame]')).toHaveCSS('visibility', 'hidden')
+    await expect(status(first)).toHaveText('connected')
+    await first.context().close()
+    await second.context().close()
+  })
+
+  test('when the project holds recoveries, then the new device is told when it may open, the first device’s “This wasn’t me” stops it, and the new device is told so', async ({
+    browser,
+  }) => {
+    const project = 'latch-demo-custodial-hold'
+    const email = newEmail('demo-held')
+    const first = await device(browser, project)
+    const address = await signUpCustodial(first, email)
+
+    const second = await device(browser, project)
+    await newDeviceLogin(second, email)
+    // Held: the modal says until when (the frame's words), the frame's screen says it too.
+    const waitScreen = frameOf(second).getByRole('heading', { name: 'Your wallet opens here later' })
+    await expect(waitScreen).toBeVisible({ timeout: 30_000 })
+    await expect(modal(second).getByTestId('latch-embedded-error')).toContainText(
+      'can open your wallet after',
+    )
+    await expect(status(second)).toHaveText('disconnected')
+    await frameOf(second).getByRole('button', { name: 'Close' }).press('Enter')
+    await expect(waitScreen).toHaveCount(0)
+    expect(await axeViolations(second)).toEqual([])
+
+    // The first device: the held recovery over the app, with its own "This wasn't me".
+    await first.reload()
+    await expect(status(first)).toHaveText('connected', { timeout: 30_000 })
+    const frame = frameOf(first)
+    await expect(frame.getByRole('heading', { name: 'A new device asked to open your wallet' })).toBeVisible({
+      timeout: 30_000,
+    })
+    await personClicks(frame.getByRole('button', { name: 'This wasn’t me' }))
+    await expect(frame.getByRole('heading', { name: 'A new device asked to open your wallet' })).toHaveCount(
+      0,
+    )
+    await expect(status(first)).toHaveText('connected')
+    await expect(first.getByTestId('demo-address')).toHaveText(address)
+
+    // The new device tries again (its frame still holds the login, so no code is mailed):
+    // stopped, said in the modal and on the frame's screen.
+    await modal(second).getByTestId('latch-embedded-retry').click()
+    await waitForThrottle(second, email)
+    const mailed = (await mails(email)).length
+    await modal(second).getByTestId('latch-email-input').fill(email)
+    await modal(second).getByTestId('latch-email-submit').click()
+    await expect(frameOf(second).getByRole('heading', { name: 'This device was stopped' })).toBeVisible({
+      timeout: 30_000,
+    })
+    expect(await mails(email)).toHaveLength(mailed)
+    await expect(modal(second).getByTestId('latch-embedded-error')).toContainText('This wasn’t me')
+    await expect(status(second)).toHaveText('disconnected')
+    await first.context().close()
+    await second.context().close()
+  })
+})
