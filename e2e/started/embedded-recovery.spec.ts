@@ -1,6 +1,16 @@
 import type { Browser, Locator, Page } from '@playwright/test'
 import { axeViolations, frameAxeViolations } from '../fixtures.js'
-import { codeFor, demo, frameOf, fromMail, mails, mailTo, newEmail, walletFrame } from './embedded.js'
+import {
+  codeFor,
+  demo,
+  frameOf,
+  fromMail,
+  mails,
+  mailTo,
+  newEmail,
+  submitEmail,
+  walletFrame,
+} from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // Server-assisted recovery through the demo as `npm start` seeds it: `?project=latch-demo-custodial`
@@ -34,9 +44,7 @@ async function device(browser: Browser, project: string): Promise<Page> {
 async function signUpCustodial(page: Page, email: string): Promise<string> {
   await waitForThrottle(page, email)
   const started = Date.now() - 1_000
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('latch-email-input').fill(email)
-  await modal(page).getByTestId('latch-email-submit').click()
+  await submitEmail(page, email)
   const input = modal(page).getByTestId('latch-otp-input')
   await expect(input).toBeVisible({ timeout: 30_000 })
   lastAsked.set(email, Date.now())
@@ -50,9 +58,7 @@ async function signUpCustodial(page: Page, email: string): Promise<string> {
 async function newDeviceLogin(page: Page, email: string): Promise<void> {
   await waitForThrottle(page, email)
   const started = Date.now() - 1_000
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('latch-email-input').fill(email)
-  await modal(page).getByTestId('latch-email-submit').click()
+  await submitEmail(page, email)
   await expect(modal(page).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
   const link = await fromMail(email, /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/, started)
   const mailbox = await page.context().newPage()

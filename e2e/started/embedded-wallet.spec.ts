@@ -13,6 +13,7 @@ import {
   mails,
   newEmail,
   PASSWORD,
+  submitEmail,
   walletFrame,
 } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
@@ -20,13 +21,6 @@ import { expect, modal, status, test } from './fixtures.js'
 // The demo as `npm start` serves it, on `localhost` (passkeys need a domain, not an IP address),
 // with the embedded wallet's frame from the local @latch/server, on another localhost port: same
 // site, cross-origin. Login codes are read from the SMTP sink's HTTP inbox.
-
-/** Types the email in Connect and submits it. */
-async function submitEmail(page: Page, email: string) {
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('latch-email-input').fill(email)
-  await modal(page).getByTestId('latch-email-submit').click()
-}
 
 /** Email → code from the sink → (a new wallet: the frame's recovery password) → connected. */
 async function login(page: Page, email: string, { newUser = true } = {}) {

@@ -68,15 +68,20 @@ export function walletFrame(page: Page): Frame {
   return frame
 }
 
+/** Opens Connect, types the email and submits it. */
+export async function submitEmail(page: Page, email: string): Promise<void> {
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByTestId('latch-email-input').fill(email)
+  await modal(page).getByTestId('latch-email-submit').click()
+}
+
 /**
  * A new visitor signs up through the demo: email → the login code from the mail sink → a
  * recovery password in the frame → connected. Returns the address the demo shows.
  */
 export async function signUp(page: Page, email: string): Promise<`0x${string}`> {
   const started = Date.now() - 1_000
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('latch-email-input').fill(email)
-  await modal(page).getByTestId('latch-email-submit').click()
+  await submitEmail(page, email)
   const input = modal(page).getByTestId('latch-otp-input')
   await expect(input).toBeVisible({ timeout: 30_000 })
   await input.fill(await codeFor(email, started, /login code/))
@@ -92,9 +97,7 @@ export async function signUp(page: Page, email: string): Promise<`0x${string}`> 
  * retry; no code is mailed, nothing connects and no login is kept. Leaves the modal on that error.
  */
 export async function expectNoStorageExplained(page: Page, email: string): Promise<void> {
-  await page.getByTestId('latch-connect-button').click()
-  await modal(page).getByTestId('latch-email-input').fill(email)
-  await modal(page).getByTestId('latch-email-submit').click()
+  await submitEmail(page, email)
   await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(
     /no storage here \(third-party storage is blocked\)/,
     { timeout: 30_000 },

@@ -28,6 +28,33 @@ const localSolana = {
 
 type Answer = { ok: unknown } | { error: { message: string; code?: string; retryAfter?: number } } | 'silent'
 
+interface Posted {
+  id: string
+  type: string
+  payload: unknown
+}
+
+/** Makes `win` answer what the page posts to it with `answer`'s reply, posted back by `post`. */
+function answerOn(
+  win: Window,
+  post: (data: unknown) => void,
+  answer: (type: string, payload: unknown) => Answer,
+  record: (message: Posted, targetOrigin: string) => void,
+) {
+  vi.spyOn(win, 'postMessage').mockImplementation(((message: Posted, targetOrigin: string) => {
+    record(message, targetOrigin)
+    const reply = answer(message.type, message.payload)
+    if (reply === 'silent') return
+    setTimeout(() =>
+      post(
+        'ok' in reply
+          ? { latch: FRAME_PROTOCOL, id: message.id, type: 'SUCCESS', payload: reply.ok }
+          : { latch: FRAME_PROTOCOL, id: message.id, type: 'ERROR', payload: reply.error },
+      ),
+    )
+  }) as never)
+}
+
 /**
  * The frame's side of the protocol, scripted: it says READY when the iframe appears and answers
  * each request the page posts with what `answer` returns for it.
@@ -41,21 +68,9 @@ function scriptedFrame(answer: (type: string, payload: unknown) => Answer, { loa
     ;(win as { scripted?: boolean }).scripted = true
     const post = (data: unknown) =>
       window.dispatchEvent(new MessageEvent('message', { data, origin: FRAME_ORIGIN, source: win }))
-    vi.spyOn(win, 'postMessage').mockImplementation(((
-      message: { id: string; type: string; payload: unknown },
-      targetOrigin: string,
-    ) => {
-      requests.push({ type: message.type, payload: message.payload, targetOrigin, at: Date.now() })
-      const reply = answer(message.type, message.payload)
-      if (reply === 'silent') return
-      setTimeout(() =>
-        post(
-          'ok' in reply
-            ? { latch: FRAME_PROTOCOL, id: message.id, type: 'SUCCESS', payload: reply.ok }
-            : { latch: FRAME_PROTOCOL, id: message.id, type: 'ERROR', payload: reply.error },
-        ),
-      )
-    }) as never)
+    answerOn(win, post, answer, (message, targetOrigin) =>
+      requests.push({ type: message.type, payload: message.payload, targetOrigin, at: Date.now() }),
+    )
     if (load) setTimeout(() => post({ latch: FRAME_PROTOCOL, type: 'READY', payload: { version: '1' } }))
   })
   observer.observe(document.body, { childList: true })
@@ -599,22 +614,7 @@ describe('given a browser that gives the frame no storage', () => {
     const requests: string[] = []
     const post = (data: unknown) =>
       window.dispatchEvent(new MessageEvent('message', { data, origin: FRAME_ORIGIN, source: win }))
-    vi.spyOn(win, 'postMessage').mockImplementation(((message: {
-      id: string
-      type: string
-      payload: unknown
-    }) => {
-      requests.push(message.type)
-      const reply = answer(message.type, message.payload)
-      if (reply === 'silent') return
-      setTimeout(() =>
-        post(
-          'ok' in reply
-            ? { latch: FRAME_PROTOCOL, id: message.id, type: 'SUCCESS', payload: reply.ok }
-            : { latch: FRAME_PROTOCOL, id: message.id, type: 'ERROR', payload: reply.error },
-        ),
-      )
-    }) as never)
+    answerOn(win, post, answer, (message) => requests.push(message.type))
     const open = vi.spyOn(window, 'open').mockImplementation(() => {
       setTimeout(() => post({ latch: FRAME_PROTOCOL, type: 'READY', payload: { version: '1' } }))
       return win

@@ -218,18 +218,23 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       element.dataset.latchFrame = ''
       iframe = element
       setVisible(false)
-      const loadTimer = setTimeout(() => {
-        onReady = undefined
-        options.onAlert?.({ ...ALERTS.IFRAME_LOAD_FAILED })
-        reject(new FrameLoadError())
-      }, FRAME_LOAD_TIMEOUT_MS)
-      onReady = () => {
-        clearTimeout(loadTimer)
-        onReady = undefined
-        setTimeout(resolve, FRAME_READY_DELAY_MS)
-      }
+      awaitReady(resolve, reject)
       win.document.body.appendChild(element)
     })
+
+  /** Resolves 500 ms after the next READY; rejects (with the load alert) after 20 s without. */
+  const awaitReady = (resolve: () => void, reject: (error: unknown) => void) => {
+    const loadTimer = setTimeout(() => {
+      onReady = undefined
+      options.onAlert?.({ ...ALERTS.IFRAME_LOAD_FAILED })
+      reject(new FrameLoadError())
+    }, FRAME_LOAD_TIMEOUT_MS)
+    onReady = () => {
+      clearTimeout(loadTimer)
+      onReady = undefined
+      setTimeout(resolve, FRAME_READY_DELAY_MS)
+    }
+  }
 
   const client: FrameClient = {
     origin,
@@ -294,18 +299,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       win.addEventListener('message', onMessage)
       popup = opened
       readySeen = false
-      const attempt = new Promise<void>((resolve, reject) => {
-        const loadTimer = setTimeout(() => {
-          onReady = undefined
-          options.onAlert?.({ ...ALERTS.IFRAME_LOAD_FAILED })
-          reject(new FrameLoadError())
-        }, FRAME_LOAD_TIMEOUT_MS)
-        onReady = () => {
-          clearTimeout(loadTimer)
-          onReady = undefined
-          setTimeout(resolve, FRAME_READY_DELAY_MS)
-        }
-      })
+      const attempt = new Promise<void>(awaitReady)
       readyPromise = attempt
       attempt.catch(() => {})
       if (closedPoll) clearInterval(closedPoll)
