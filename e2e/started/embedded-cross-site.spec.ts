@@ -10,6 +10,7 @@ import {
   newEmail,
   PASSWORD,
   signUp,
+  submitEmail,
 } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
@@ -54,6 +55,123 @@ async function opensWallet(context: BrowserContext, click: () => Promise<void>):
   return wallet
 }
 
+/**
+ * No storage for the frame → the wallet's own window: sign-up and a signature there, a reload, the
+ * window closed, the app's tab closed, sign-out.
+ */
+async function walletWindowJourney(context: BrowserContext, page: Page) {
+  const email = newEmail('crosssite-window')
+  await page.goto(crossSiteDemo)
+
+  await expectNoStorageExplained(page, email)
+  // The offer is the way on: it has the focus.
+  await expect(modal(page).getByTestId('latch-embedded-open-window')).toBeFocused()
+  expect(await axeViolations(page)).toEqual([])
+
+  let wallet: Page
+  let address: string
+  await test.step('Continue in a new window → the code → a recovery password in that window → connected', async () => {
+    const started = Date.now() - 1_000
+    // From the keyboard: the offer has the focus.
+    wallet = await opensWallet(context, () => page.keyboard.press('Enter'))
+    // No storage, no frame: requests go to the window only.
+    await expect(page.locator('iframe[data-latch-frame]')).toHaveCount(0)
+    const input = modal(page).getByTestId('latch-otp-input')
+    await expect(input).toBeVisible({ timeout: 30_000 })
+    await input.fill(await codeFor(email, started, /login code/))
+    await wallet.locator('#latch-password').fill(PASSWORD)
+    await wallet.locator('#latch-password-confirm').fill(PASSWORD)
+    await wallet.locator('#latch-password-confirm').press('Enter')
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    address = (await page.getByTestId('demo-address').textContent()) ?? ''
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await expect(wallet.getByTestId('latch-wallet-window')).toContainText(new URL(crossSiteDemo).origin)
+    expect(await axeViolations(wallet)).toEqual([])
+    // The window's own (first-party) storage holds the login.
+    const databases = await wallet.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
+    expect(databases).toContain('latch-frame')
+  })
+
+  await test.step('Sign message: approved in the wallet window → the page verifies it', async () => {
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    const approval = wallet.locator('.approval')
+    await expect(approval).toContainText('Hello from the Latch demo', { timeout: 30_000 })
+    await expect(wallet.getByTestId('approval-origin')).toHaveText(new URL(crossSiteDemo).origin)
+    const approve = approval.locator('button[data-action="approve"]')
+    await approve.hover()
+    await wallet.waitForTimeout(700)
+    await approve.click()
+    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
+      timeout: 30_000,
+    })
+    const signature = (await page.getByTestId('demo-signature').locator('code').textContent()) as Hex
+    expect(await recoverMessageAddress({ message: 'Hello from the Latch demo', signature })).toBe(address)
+    await expect(wallet.getByTestId('latch-wallet-window')).toBeVisible()
+  })
+
+  await test.step('reload → the kit finds its window again by name → still connected, no code', async () => {
+    const before = (await mails(email)).length
+    await page.reload()
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(page.getByTestId('demo-address')).toHaveText(address)
+    expect(walletWindows(context)).toHaveLength(1)
+    expect(wallet.isClosed()).toBe(false)
+    expect(await mails(email)).toHaveLength(before)
+  })
+
+  await test.step('the wallet window is closed → the app is disconnected; the login is kept there', async () => {
+    await wallet.close()
+    await expect(status(page)).toHaveText('disconnected', { timeout: 10_000 })
+    const before = (await mails(email)).length
+    await submitEmail(page, email)
+    await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(/no storage here/, {
+      timeout: 30_000,
+    })
+    wallet = await opensWallet(context, () => modal(page).getByTestId('latch-embedded-open-window').click())
+    // The window still holds the login of this email: connected without a new code.
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(page.getByTestId('demo-address')).toHaveText(address)
+    expect(await mails(email)).toHaveLength(before)
+  })
+
+  let app = page
+  await test.step('the app’s tab is closed → the wallet window closes itself; the app in a new tab opens it again, still connected, no code', async () => {
+    const closed = wallet.waitForEvent('close')
+    await page.close()
+    await closed
+    const before = (await mails(email)).length
+    // This Chromium runs without a pop-up blocker (headless), so the restore's window opens at
+    // once; where a blocker stops it, the tab asks for the click (the connector's unit tests).
+    app = await context.newPage()
+    const reopened = context.waitForEvent('page')
+    await app.goto(crossSiteDemo)
+    wallet = await reopened
+    expect(new URL(wallet.url()).searchParams.get('mode')).toBe('window')
+    await expect(status(app)).toHaveText('connected', { timeout: 30_000 })
+    await expect(app.getByTestId('demo-address')).toHaveText(address)
+    expect(walletWindows(context)).toHaveLength(1)
+    expect(await mails(email)).toHaveLength(before)
+  })
+
+  await test.step('sign out → the window closes, the app’s login cache is cleared', async () => {
+    await app.getByTestId('latch-account-button').click()
+    await expect(modal(app).getByTestId('latch-account-email')).toHaveText(email)
+    const closed = wallet.waitForEvent('close')
+    await modal(app).getByTestId('latch-disconnect').click()
+    await expect(status(app)).toHaveText('disconnected')
+    await closed
+    expect(
+      await app.evaluate(() => [
+        localStorage.getItem('@latch/email-login-used'),
+        localStorage.getItem('@latch/embedded-wallet-window'),
+      ]),
+    ).toEqual([null, null])
+    await app.reload()
+    await expect(status(app)).toHaveText('disconnected')
+    expect(walletWindows(context)).toHaveLength(0)
+  })
+}
+
 test.describe('given the demo on another site than the frame', () => {
   test.describe.configure({ timeout: 120_000 })
 
@@ -64,103 +182,12 @@ test.describe('given the demo on another site than the frame', () => {
     await expectNoStorageExplained(page, newEmail('crosssite-blocked'))
   })
 
-  test('when the frame has no storage, then the visitor continues in the wallet’s own window: signs up and signs there, keeps the login over a reload and a closed window, and signs out', async ({
-    page,
+  test('when the frame has no storage, then the visitor continues in the wallet’s own window: signs up and signs there, keeps the login over a reload, a closed window and a closed tab, and signs out', async ({
     context,
+    page,
   }) => {
     test.setTimeout(180_000)
-    const email = newEmail('crosssite-window')
-    await page.goto(crossSiteDemo)
-    await expectNoStorageExplained(page, email)
-    // The offer is the way on: it has the focus.
-    await expect(modal(page).getByTestId('latch-embedded-open-window')).toBeFocused()
-    expect(await axeViolations(page)).toEqual([])
-
-    let wallet: Page
-    let address: string
-    await test.step('Continue in a new window → the code → a recovery password in that window → connected', async () => {
-      const started = Date.now() - 1_000
-      // From the keyboard: the offer has the focus.
-      wallet = await opensWallet(context, () => page.keyboard.press('Enter'))
-      // No storage, no frame: requests go to the window only.
-      await expect(page.locator('iframe[data-latch-frame]')).toHaveCount(0)
-      const input = modal(page).getByTestId('latch-otp-input')
-      await expect(input).toBeVisible({ timeout: 30_000 })
-      await input.fill(await codeFor(email, started, /login code/))
-      await wallet.locator('#latch-password').fill(PASSWORD)
-      await wallet.locator('#latch-password-confirm').fill(PASSWORD)
-      await wallet.locator('#latch-password-confirm').press('Enter')
-      await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
-      address = (await page.getByTestId('demo-address').textContent()) ?? ''
-      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-      await expect(wallet.getByTestId('latch-wallet-window')).toContainText(new URL(crossSiteDemo).origin)
-      expect(await axeViolations(wallet)).toEqual([])
-      // The window's own (first-party) storage holds the login.
-      const databases = await wallet.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
-      expect(databases).toContain('latch-frame')
-    })
-
-    await test.step('Sign message: approved in the wallet window → the page verifies it', async () => {
-      await page.getByRole('button', { name: 'Sign message' }).click()
-      const approval = wallet.locator('.approval')
-      await expect(approval).toContainText('Hello from the Latch demo', { timeout: 30_000 })
-      await expect(wallet.getByTestId('approval-origin')).toHaveText(new URL(crossSiteDemo).origin)
-      const approve = approval.locator('button[data-action="approve"]')
-      await approve.hover()
-      await wallet.waitForTimeout(700)
-      await approve.click()
-      await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
-        timeout: 30_000,
-      })
-      const signature = (await page.getByTestId('demo-signature').locator('code').textContent()) as Hex
-      expect(await recoverMessageAddress({ message: 'Hello from the Latch demo', signature })).toBe(address)
-      await expect(wallet.getByTestId('latch-wallet-window')).toBeVisible()
-    })
-
-    await test.step('reload → the kit finds its window again by name → still connected, no code', async () => {
-      const before = (await mails(email)).length
-      await page.reload()
-      await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
-      await expect(page.getByTestId('demo-address')).toHaveText(address)
-      expect(walletWindows(context)).toHaveLength(1)
-      expect(wallet.isClosed()).toBe(false)
-      expect(await mails(email)).toHaveLength(before)
-    })
-
-    await test.step('the wallet window is closed → the app is disconnected; the login is kept there', async () => {
-      await wallet.close()
-      await expect(status(page)).toHaveText('disconnected', { timeout: 10_000 })
-      const before = (await mails(email)).length
-      await page.getByTestId('latch-connect-button').click()
-      await modal(page).getByTestId('latch-email-input').fill(email)
-      await modal(page).getByTestId('latch-email-submit').click()
-      await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(/no storage here/, {
-        timeout: 30_000,
-      })
-      wallet = await opensWallet(context, () => modal(page).getByTestId('latch-embedded-open-window').click())
-      // The window still holds the login of this email: connected without a new code.
-      await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
-      await expect(page.getByTestId('demo-address')).toHaveText(address)
-      expect(await mails(email)).toHaveLength(before)
-    })
-
-    await test.step('sign out → the window closes, the app’s login cache is cleared', async () => {
-      await page.getByTestId('latch-account-button').click()
-      await expect(modal(page).getByTestId('latch-account-email')).toHaveText(email)
-      const closed = wallet.waitForEvent('close')
-      await modal(page).getByTestId('latch-disconnect').click()
-      await expect(status(page)).toHaveText('disconnected')
-      await closed
-      expect(
-        await page.evaluate(() => [
-          localStorage.getItem('@latch/email-login-used'),
-          localStorage.getItem('@latch/embedded-wallet-window'),
-        ]),
-      ).toEqual([null, null])
-      await page.reload()
-      await expect(status(page)).toHaveText('disconnected')
-      expect(walletWindows(context)).toHaveLength(0)
-    })
+    await walletWindowJourney(context, page)
   })
 
   test('when the browser partitions third-party storage (as browsers ship), then sign-up works, a reload keeps the wallet, and the frame origin’s own storage does not hold it', async ({

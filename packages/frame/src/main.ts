@@ -18,6 +18,9 @@ import { createWallet } from './wallet.js'
 
 export const frameVersion = '1.0.0'
 
+/** How often the wallet window looks whether its app's tab was closed. */
+const openerPollMs = 1_000
+
 /** The embedding page's origin: Chromium's `ancestorOrigins`, else the referrer's origin. */
 function parentOriginOf(): string | undefined {
   const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
@@ -98,6 +101,13 @@ async function boot(): Promise<void> {
     )
     document.body.classList.add('window')
     document.title = t('notice.title')
+    // The app's tab is gone: nobody is left to answer, and a new tab of the app opens a window of
+    // its own. The window closes itself (the login stays in its storage).
+    const watch = setInterval(() => {
+      if (!host.closed) return
+      clearInterval(watch)
+      window.close()
+    }, openerPollMs)
   }
   let handlers: Handlers
   const endpoint = createFrameEndpoint({
