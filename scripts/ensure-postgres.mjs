@@ -5,7 +5,7 @@
 //   node scripts/ensure-postgres.mjs --json   prints { url, started, stop } (stop: argv to stop it)
 //
 // LATCH_TEST_DATABASE_URL, when set, is used as is. Otherwise, as root, Debian's `postgresql`
-// package is installed when missing and a dedicated cluster "latch" is started on 127.0.0.1:55432
+// package is installed when missing and a dedicated cluster "latch" is started on 127.0.0.1:25432
 // with trust auth on loopback only. As another user, a private data directory under .tmp/ is
 // used with the installed binaries; when there are none, it says what to install and exits 1.
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const port = Number(process.env.LATCH_TEST_PG_PORT ?? 55432)
+const port = Number(process.env.LATCH_TEST_PG_PORT ?? 25432)
 const database = 'latch_test'
 const json = process.argv.includes('--json')
 const isRoot = process.getuid?.() === 0
@@ -70,9 +70,9 @@ function waitReady(bin) {
 }
 
 /**
- * Starts the server, again up to four times a second apart when it fails: the port lies in
- * Linux's ephemeral range, so an outgoing connection of another process can hold it for a moment
- * ("could not bind … Address already in use").
+ * Starts the server, again up to four times a second apart when it fails ("could not bind …
+ * Address already in use": another process may hold the port for a moment). The port lies below
+ * Linux's ephemeral range (32768–60999), which outgoing connections take theirs from.
  */
 function startWithRetries(start) {
   for (let attempt = 1; ; attempt++) {
@@ -109,7 +109,15 @@ function rootCluster({ version, bin }) {
   const confDir = join('/etc/postgresql', version, cluster, 'conf.d')
   mkdirSync(confDir, { recursive: true })
   writeFileSync(join(confDir, 'latch.conf'), "listen_addresses = '127.0.0.1'\nfsync = off\n")
+  // A cluster made with another port moves to this one.
+  must('pg_conftool', [version, cluster, 'set', 'port', String(port)])
   if (isReady(bin)) return { started: false, stop: null }
+  // Running, but not on this port (started before the port changed): restart it on this one.
+  const online = (run('pg_lsclusters', ['-h']).stdout ?? '').split('\n').some((line) => {
+    const [v, name, , status] = line.trim().split(/\s+/)
+    return v === version && name === cluster && status === 'online'
+  })
+  if (online) must('pg_ctlcluster', [version, cluster, 'stop', '-m', 'fast'])
   startWithRetries(() => must('pg_ctlcluster', [version, cluster, 'start']))
   waitReady(bin)
   return { started: true, stop: ['pg_ctlcluster', version, cluster, 'stop', '-m', 'fast'] }
@@ -124,6 +132,9 @@ function userCluster({ bin }) {
     must(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'])
   }
   if (isReady(bin)) return { started: false, stop: null }
+  // Running, but not on this port (started before the port changed): stop it first.
+  if (run(join(bin, 'pg_ctl'), ['-D', data, 'status']).status === 0)
+    must(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop'])
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off`
   startWithRetries(() =>
     must(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(data, 'server.log'), '-w', 'start']),
