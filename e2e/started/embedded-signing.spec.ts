@@ -150,17 +150,26 @@ test.describe('given the demo with an embedded wallet signed in', () => {
     })
   })
 
-  test('when sign-in is required, then it completes through the frame approval', async ({ page }) => {
+  test('when sign-in is required, then each account of the session signs in through the frame approval: Ethereum, then Solana', async ({
+    page,
+  }) => {
     await page.goto(`${demo}?siwx=required`)
     await signUp(page, newEmail('signer'))
     const sign = modal(page).getByRole('button', { name: 'Sign', exact: true })
     await expect(sign).toBeVisible({ timeout: 30_000 })
     await sign.click()
     await expect(modal(page).getByTestId('latch-siwx-confirm')).toHaveText('Confirm in the wallet window')
-    await expect(approval(page)).toContainText('wants you to sign in')
+    await expect(approval(page)).toContainText('wants you to sign in with your Ethereum account')
     await press(page, 'approve')
-    await expect(page.getByTestId('demo-signin')).toHaveText(/^Signed in as 0x[0-9a-fA-F]{40}$/, {
+    // The embedded session has a Solana account too (the demo has a Solana network): the
+    // sign-in step asks for it next, with a Sign-In With Solana message.
+    await expect(sign).toBeVisible({ timeout: 30_000 })
+    await sign.click()
+    await expect(approval(page)).toContainText('wants you to sign in with your Solana account')
+    await press(page, 'approve')
+    await expect(page.getByTestId('demo-signin')).toHaveText(/^Signed in as [1-9A-HJ-NP-Za-km-z]{32,44}$/, {
       timeout: 30_000,
     })
+    await expect(modal(page)).toBeHidden()
   })
 })
