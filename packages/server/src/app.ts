@@ -3,6 +3,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
 import { KeyRing } from './embedded/keys.js'
+import { requirePublicUrlBeyondLoopback } from './embedded/links.js'
 import type { Mailer } from './embedded/mail.js'
 import { defaultEmbeddedLimits, type EmbeddedLimits, registerEmbeddedRoutes } from './embedded/routes.js'
 import {
@@ -56,7 +57,10 @@ export interface EmbeddedOptions {
   mailer?: Mailer
   /** Encrypts the per-purpose keys at rest (`LATCH_SECRET_KEY`, 32+ characters). */
   secretKey?: string
-  /** The server's public URL, for links in mails (`LATCH_PUBLIC_URL`); default: the request's host. */
+  /**
+   * The server's public URL, the only origin of links in mails (`LATCH_PUBLIC_URL`). Required with
+   * a mailer unless the server listens on loopback only (then links name its listen address).
+   */
   publicUrl?: string
   /** The built frame (`@latch/frame`'s dist); default: the installed package. */
   frameDir?: string
@@ -172,6 +176,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerSiwxRoutes(app, repository, store, projects.requireProject)
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)
+  const publicUrl = embedded.publicUrl?.replace(/\/$/, '')
   registerEmbeddedRoutes(app, {
     repository,
     store,
@@ -179,8 +184,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     mailer: embedded.mailer,
     requireProject: projects.requireProject,
     limits: { ...defaultEmbeddedLimits, ...embedded.limits },
-    publicUrl: embedded.publicUrl?.replace(/\/$/, ''),
+    publicUrl,
   })
+  if (embedded.mailer !== undefined && publicUrl === undefined) requirePublicUrlBeyondLoopback(app)
   registerFrameRoutes(app, embedded.frameDir ?? defaultFrameDir(), projects.requireProject, (id) =>
     repository.siwx.listRpcUrls(id),
   )

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { createServer, defaultRateLimit, type EmbeddedOptions } from '../app.js'
+import { isLoopback } from '../embedded/links.js'
 import { createSmtpMailer } from '../embedded/mail.js'
 import { openLimitStore } from '../limits/open.js'
 import type { LimitStore } from '../limits/store.js'
@@ -106,6 +107,14 @@ export async function startServer(
   options: StartOptions,
 ): Promise<{ app: FastifyInstance; repository: Repository; url: string }> {
   const settings = settingsFromEnv(options.env)
+  const embedded = embeddedFromEnv(options.env)
+  // Links in mails are built only from the public URL; loopback development names its own address.
+  if (embedded.mailer !== undefined && embedded.publicUrl === undefined && !isLoopback(options.host)) {
+    embedded.mailer.close?.()
+    throw new CliError(
+      'LATCH_PUBLIC_URL is required with LATCH_SMTP_URL when the server listens beyond loopback (links in mails are built only from it)',
+    )
+  }
   const repository = await openRepository({
     ...options,
     postgres: settings.postgres,
@@ -130,7 +139,7 @@ export async function startServer(
       rateLimit: settings.rateLimit,
       projectCacheMs: settings.projectCacheMs,
       ...(store === undefined ? {} : { limitStore: store }),
-      embedded: embeddedFromEnv(env),
+      embedded,
     })
     app.addHook('onClose', async () => {
       await store?.close()

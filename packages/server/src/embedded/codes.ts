@@ -77,15 +77,21 @@ export async function checkCode(
 ): Promise<void> {
   const { attempt, limits } = { attempt: input.attempt, limits: deps.limits }
   const tooMany = () => thrown(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts: ask for a new code later')
-  const perEmail = await deps.store.increment(
-    `embedded-check:${input.projectId}:${sha256(input.email)}`,
-    limits.windowMs,
-  )
   const perIp = await deps.store.increment(`embedded-check-ip:${input.ip}`, limits.windowMs)
-  if (perEmail.count > limits.emailChecks || perIp.count > limits.ipChecks) throw tooMany()
-  if (attempt.failures >= limits.attemptFailures) throw tooMany()
+  if (perIp.count > limits.ipChecks) throw tooMany()
+  // An attempt that holds no code (a device still unconfirmed) costs the address nothing: else
+  // anyone could spend an owner's budget with logins only the owner's mailbox can confirm.
   if (attempt.state !== input.state || attempt.codeHmac === null || attempt.codeKid === null)
     throw thrown(400, 'INVALID_OTP', 'Invalid code')
+  // A known device (or a signed-in one changing its email) has a budget of its own, which a
+  // stranger's new-device attempts never touch.
+  const path = attempt.deviceId === null ? 'new' : 'known'
+  const perEmail = await deps.store.increment(
+    `embedded-check:${path}:${input.projectId}:${sha256(input.email)}`,
+    limits.windowMs,
+  )
+  if (perEmail.count > limits.emailChecks) throw tooMany()
+  if (attempt.failures >= limits.attemptFailures) throw tooMany()
   if ((attempt.codeExpiresAt ?? 0) <= Date.now())
     throw thrown(400, 'EXPIRED_OTP', 'The code has expired: ask for a new one')
   const pepper = await deps.keys.byKid('otp', attempt.codeKid)

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { projectQuery } from '../http/schemas.js'
 import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
 import { type CodeDeps, checkCode, issueCode, newAttempt, sha256, throttleMail, thrown } from './codes.js'
+import { refuseUnestablished, refuseWhileHeld } from './recoveries.js'
 import type { EmbeddedRouteOptions } from './routes.js'
 
 interface EmailUpdateOptions extends EmbeddedRouteOptions {
@@ -86,6 +87,10 @@ export function registerEmailUpdateRoutes(app: FastifyInstance, options: EmailUp
         const email = (request.body as { email: string }).email.trim().toLowerCase()
         if (!isEmail(email)) throw thrown(400, 'invalid_email', 'Invalid email')
         if (email === user.email) throw thrown(400, 'same_email', 'This is already the email of this account')
+        // A mailbox attacker's device (held, stopped, never re-shared) never moves the login, and
+        // nobody does while a recovery is held: the owner's mails must keep reaching the owner.
+        await refuseUnestablished(db, current)
+        await refuseWhileHeld(db, user.id)
         const perIp = await store.increment(`embedded-login-ip:${request.ip}`, limits.windowMs)
         if (perIp.count > limits.ipLogins) {
           const retryAfter = Math.ceil(perIp.resetMs / 1000)
@@ -145,8 +150,12 @@ export function registerEmailUpdateRoutes(app: FastifyInstance, options: EmailUp
     async (request, reply) => {
       try {
         const { project, current, attempt, user } = await step(request, 'secondary')
-        if (!(await db.changeEmail(user.id, project.id, attempt.email)))
+        await refuseUnestablished(db, current)
+        if (!(await db.changeEmail(user.id, project.id, attempt.email))) {
+          // Refused in the same statement while a recovery is held; else the address is taken.
+          await refuseWhileHeld(db, user.id)
           throw thrown(409, 'email_taken', 'This email already belongs to another account')
+        }
         // The old mailbox hears of it: if the change was not its owner's, they know at once.
         await requireMailer()
           .send({

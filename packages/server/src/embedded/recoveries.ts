@@ -19,7 +19,8 @@ export const maxRecoveryHoldHours = 720
 export interface RecoveryDeps {
   db: EmbeddedRepository
   requireMailer: () => Mailer
-  publicUrl: (request: FastifyRequest) => string
+  /** The origin of links in mails (never the request's host). */
+  publicUrl: () => string
 }
 
 /** What a device is told of a recovery of its account on another device (never HTML). */
@@ -62,18 +63,60 @@ export async function refuseUnfinished(db: EmbeddedRepository, deviceId: string)
   if (latest?.state === 'pending') throw pending(latest)
 }
 
+const unfinished = () =>
+  thrown(403, 'device_unfinished', 'This device has not finished recovering the wallet: it cannot do this')
+
 /**
- * Server-assisted recovery of a new device: every other device of the account gets a notice, the
- * owner a mail, and with the project's hold the share is released only once the hold has passed
- * and nobody pressed "This wasn't me". Resolves when the share may be released now; throws
- * `recovery_pending` (with `until`) or `recovery_cancelled` otherwise.
+ * Refuses a device that is not established: one of an account with a wallet that holds no share
+ * set of its own (never recovered, or recovered and never re-shared), or whose own recovery is
+ * held or was stopped. Such a device may be a mailbox attacker's; it must not change the email or
+ * touch another device's recovery. `before`: it must also predate that moment (a recovery's start).
  */
-export async function admitServerRecovery(
+export async function refuseUnestablished(
+  db: EmbeddedRepository,
+  current: EmbeddedSession,
+  before?: string,
+): Promise<void> {
+  const [user, device, latest] = await Promise.all([
+    db.getUser(current.userId),
+    db.getDevice(current.deviceId),
+    db.latestRecovery(current.deviceId),
+  ])
+  if (user === undefined || device === undefined)
+    throw thrown(401, 'session_ended', 'The session is not valid')
+  if (latest?.state === 'pending' || latest?.state === 'cancelled') throw unfinished()
+  if (user.eip155Address !== null && device.authShare === null) throw unfinished()
+  if (before !== undefined && !(device.createdAt < before)) throw unfinished()
+}
+
+const frozen = (recovery: EmbeddedRecovery) =>
+  thrown(
+    409,
+    'recovery_frozen',
+    `A recovery of this wallet is held until ${new Date(recovery.releasesAt).toUTCString()}: this waits until then`,
+    { until: new Date(recovery.releasesAt).toISOString() },
+  )
+
+/** Refuses while a recovery of the user is held: email changes and other recoveries wait. */
+export async function refuseWhileHeld(db: EmbeddedRepository, userId: string): Promise<void> {
+  const held = await db.pendingRecovery(userId)
+  if (held !== undefined) throw frozen(held)
+}
+
+/**
+ * The recovery of a new device, in every mode: every other device of the account gets a notice,
+ * the owner a mail, and with a hold (server-assisted recovery only) the share is released only
+ * once the hold has passed and nobody pressed "This wasn't me". Resolves when the share may be
+ * released now; throws `recovery_pending` (with `until`), `recovery_cancelled`, or
+ * `recovery_frozen` while another device's recovery is held.
+ */
+export async function admitRecovery(
   deps: RecoveryDeps,
   request: FastifyRequest,
   project: Project,
   current: EmbeddedSession,
   email: string,
+  hours: number,
 ): Promise<void> {
   const { db } = deps
   const latest = await db.latestRecovery(current.deviceId)
@@ -87,7 +130,7 @@ export async function admitServerRecovery(
     // Cancelled between the read and now.
     throw cancelled()
   }
-  const hours = await db.getRecoveryHold(project.id)
+  await refuseWhileHeld(db, current.userId)
   const now = Date.now()
   const token = hours > 0 ? randomBytes(32).toString('base64url') : undefined
   const recovery: EmbeddedRecovery = {
@@ -105,15 +148,17 @@ export async function admitServerRecovery(
     (device) => device.id !== current.deviceId && device.revokedAt === null,
   )
   const mailer = deps.requireMailer()
-  await db.insertRecovery(
-    recovery,
-    others.map((device) => device.id),
-  )
+  const ids = others.map((device) => device.id)
+  if (!(await db.insertRecovery(recovery, ids))) {
+    // Another device's recovery became held between the check and now.
+    await refuseWhileHeld(db, current.userId)
+    throw thrown(409, 'recovery_frozen', 'Another recovery of this wallet is held: try again later')
+  }
   if (token === undefined) {
     await mailRecovered(deps, request, project, email, recovery)
     return
   }
-  const link = `${deps.publicUrl(request)}/embedded/v1/recovery/cancel?token=${token}`
+  const link = `${deps.publicUrl()}/embedded/v1/recovery/cancel?token=${token}`
   await mailer.send({
     to: email,
     subject: `A new device asked to open your ${project.name} wallet`,
@@ -136,12 +181,11 @@ async function mailRecovered(
   })
 }
 
-/** Stops a held recovery: the new device is removed and will be told. False when not pending. */
-async function cancel(db: EmbeddedRepository, recovery: EmbeddedRecovery): Promise<boolean> {
-  if (!(await db.transitionRecovery(recovery.id, 'pending', 'cancelled'))) return false
-  await db.revokeDevice(recovery.deviceId)
-  return true
-}
+/**
+ * Stops a held recovery: the new device is removed, its sessions end at once, and it will be
+ * told. False when not pending.
+ */
+const cancel = (db: EmbeddedRepository, recovery: EmbeddedRecovery) => db.cancelRecovery(recovery.id)
 
 interface RecoveryRouteOptions extends RecoveryDeps {
   session(request: FastifyRequest): Promise<EmbeddedSession>
@@ -185,6 +229,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
         const current = await session(request)
         const { id } = request.body as { id: string }
         await ownNotice(current, id)
+        await refuseUnestablished(db, current)
         await db.dismissNotice(id, current.deviceId)
         return { ok: true }
       } catch (error) {
@@ -213,6 +258,8 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
         const body = request.body as { id: string; nonce: string; signature: string }
         await deviceProof(request, current, 'cancel-recovery', body)
         const notice = await ownNotice(current, body.id)
+        // Only a device established before the recovery began may stop it.
+        await refuseUnestablished(db, current, notice.recovery.createdAt)
         if (!(await cancel(db, notice.recovery)))
           throw thrown(409, 'recovery_not_pending', 'This recovery has already completed or was stopped')
         await db.dismissNotice(notice.id, current.deviceId)

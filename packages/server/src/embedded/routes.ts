@@ -21,10 +21,11 @@ import {
 } from './codes.js'
 import { registerEmailUpdateRoutes } from './email-update.js'
 import type { KeyRing } from './keys.js'
+import { mailLinkBase } from './links.js'
 import type { Mailer } from './mail.js'
 import { confirmPage, resultPage } from './pages.js'
 import {
-  admitServerRecovery,
+  admitRecovery,
   noticeOf,
   refuseCancelled,
   refuseUnfinished,
@@ -65,6 +66,9 @@ export const defaultEmbeddedLimits: EmbeddedLimits = {
 export const embeddedTokenType = 'latch-embedded+jwt'
 const audienceOf = (projectId: string) => `latch-embedded:${projectId}`
 const nonceLifetimeMs = 2 * 60_000
+/** How long after its released recovery a device may post its new share set. */
+const reshareWindowMs = 30 * 60_000
+const reshareGrant = (sessionId: string) => `embedded-reshare:${sessionId}`
 
 /** Base64url of at most `max` characters. */
 const b64 = (max: number) =>
@@ -96,7 +100,7 @@ export interface EmbeddedRouteOptions {
   mailer: Mailer | undefined
   requireProject: preHandlerAsyncHookHandler
   limits: EmbeddedLimits
-  /** The server's public URL, for links in mails (`LATCH_PUBLIC_URL`); else the request's host. */
+  /** The server's public URL, for links in mails (`LATCH_PUBLIC_URL`); else its loopback address. */
   publicUrl: string | undefined
 }
 
@@ -119,7 +123,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     },
   )
 
-  const publicUrl = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`
+  const publicUrl = () => mailLinkBase(app, options.publicUrl)
   const requireMailer = () => {
     if (mailer === undefined)
       throw thrown(503, 'mail_unavailable', 'Email login is not configured on this server (LATCH_SMTP_URL)')
@@ -148,7 +152,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   }
 
   async function sendDeviceLink(request: FastifyRequest, project: Project, email: string, token: string) {
-    const link = `${publicUrl(request)}/embedded/v1/device/confirm?token=${token}`
+    const link = `${publicUrl()}/embedded/v1/device/confirm?token=${token}`
     await requireMailer().send({
       to: email,
       subject: `Confirm a new device for ${project.name}`,
@@ -173,14 +177,26 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     ).catch(() => undefined)
     const id = claims?.payload.jti
     const stored = typeof id === 'string' ? await db.getSession(id) : undefined
-    if (
-      stored === undefined ||
-      stored.revokedAt !== null ||
-      stored.projectId !== project.id ||
-      Date.parse(stored.expiresAt) <= Date.now()
-    )
-      throw thrown(401, 'session_ended', 'The session is not valid, has expired or was signed out')
+    const ended = () =>
+      thrown(401, 'session_ended', 'The session is not valid, has expired or was signed out')
+    if (stored === undefined || stored.projectId !== project.id || Date.parse(stored.expiresAt) <= Date.now())
+      throw ended()
+    // A removed device's sessions end with it; one whose recovery the owner stopped is told so.
+    if ((await db.getDevice(stored.deviceId))?.revokedAt !== null) {
+      await refuseCancelled(db, stored.deviceId)
+      throw ended()
+    }
+    if (stored.revokedAt !== null) throw ended()
     return stored
+  }
+
+  /** Every replacement of the recovery share is mailed to the owner (also a legitimate one). */
+  async function mailReshared(request: FastifyRequest, project: Project, email: string) {
+    await requireMailer().send({
+      to: email,
+      subject: `The recovery of your ${project.name} wallet now goes through a new device`,
+      text: `A device that just recovered your ${project.name} wallet replaced its recovery data.\n\nBrowser (as reported by the device): ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, someone can read your email: secure your mailbox, move your funds to a new wallet and contact ${project.name}.`,
+    })
   }
 
   /** The device of the session must sign `purpose` over a fresh server nonce. */
@@ -580,15 +596,23 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         const user = await db.getUser(current.userId)
         if (user?.eip155Address == null || user.eip155Address !== body.eip155Address.toLowerCase())
           throw thrown(409, 'wrong_wallet', 'The shares are not of this account’s wallet')
-        await db.setAuthShare(
-          device.id,
-          await keys.encrypt(Buffer.from(body.authShare, 'base64url'), `auth:${current.userId}:${device.id}`),
+        const authShare = await keys.encrypt(
+          Buffer.from(body.authShare, 'base64url'),
+          `auth:${current.userId}:${device.id}`,
         )
-        await db.setRecovery(current.userId, {
+        const recoveryShare = await storedRecovery(request.project!.id, current.userId, body.recovery)
+        // Only right after this session's own released recovery, once: the grant /recovery left.
+        if (!(await store.consume(reshareGrant(current.id))))
+          throw thrown(
+            403,
+            'recovery_required',
+            'Only a device that just recovered the wallet can replace its shares',
+          )
+        await db.reshare(current.userId, device.id, authShare, {
           mode: body.recovery.mode,
-          share: await storedRecovery(request.project!.id, current.userId, body.recovery),
-          deviceId: device.id,
+          share: recoveryShare,
         })
+        await mailReshared(request, request.project!, user.email)
         return describe(current)
       } catch (error) {
         return fail(reply, error)
@@ -645,15 +669,20 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         if (donor?.authShare == null)
           throw thrown(404, 'no_share', 'No device of this account holds a share set')
         const authShare = await keys.decrypt(donor.authShare!, `auth:${current.userId}:${donor.id}`)
-        if (user.recoveryMode !== 'server')
+        const project = request.project!
+        // In every mode the other devices and the owner are told; operator-custodial recovery may
+        // be held first, and then the server opens the share itself.
+        const server = user.recoveryMode === 'server'
+        const hold = server ? await db.getRecoveryHold(project.id) : 0
+        await admitRecovery(recoveryDeps, request, project, current, user.email, hold)
+        // The one reshare this release allows, bound to this session.
+        await store.put(reshareGrant(current.id), reshareWindowMs)
+        if (!server)
           return {
             mode: user.recoveryMode,
             share: user.recoveryShare,
             authShare: authShare.toString('base64url'),
           }
-        // Operator-custodial: the other devices and the owner are told, and a held recovery
-        // waits; then the server opens the share itself.
-        await admitServerRecovery(recoveryDeps, request, request.project!, current, user.email)
         const share = await keys.decrypt(user.recoveryShare, `recovery:${current.userId}`)
         return {
           mode: 'server',

@@ -125,10 +125,9 @@ export interface EmbeddedRepository {
       deviceId: string
     },
   ): Promise<boolean>
-  setRecovery(userId: string, recovery: { mode: string; share: string; deviceId: string }): Promise<void>
   /**
    * Moves the user's login to `email` (keeping the email the shares were bound to); false when
-   * another user of the project has that email.
+   * another user of the project has that email, or while a recovery of the user is held.
    */
   changeEmail(userId: string, projectId: string, email: string): Promise<boolean>
   getDevice(id: string): Promise<EmbeddedDevice | undefined>
@@ -152,9 +151,25 @@ export interface EmbeddedRepository {
   /** Hours a server-assisted recovery waits before it completes; 0 (default): none. */
   getRecoveryHold(projectId: string): Promise<number>
   setRecoveryHold(projectId: string, hours: number): Promise<void>
-  revokeDevice(id: string): Promise<void>
-  /** Records a recovery and a notice for each of `noticeDeviceIds`, in one transaction. */
-  insertRecovery(recovery: EmbeddedRecovery, noticeDeviceIds: string[]): Promise<void>
+  /**
+   * Stops a held recovery in one transaction: pending → cancelled, its device revoked and every
+   * session of that device ended. False when it was not pending.
+   */
+  cancelRecovery(id: string): Promise<boolean>
+  /**
+   * Records a recovery and a notice for each of `noticeDeviceIds`, in one transaction; false (and
+   * nothing written) while another recovery of the user is held.
+   */
+  insertRecovery(recovery: EmbeddedRecovery, noticeDeviceIds: string[]): Promise<boolean>
+  /** The user's recovery whose hold has not passed yet, if any. */
+  pendingRecovery(userId: string): Promise<EmbeddedRecovery | undefined>
+  /** A recovered device's share set: its auth share and the account's recovery share, together. */
+  reshare(
+    userId: string,
+    deviceId: string,
+    authShare: string,
+    recovery: { mode: string; share: string },
+  ): Promise<void>
   /** The device's latest recovery. */
   latestRecovery(deviceId: string): Promise<EmbeddedRecovery | undefined>
   getRecovery(id: string): Promise<EmbeddedRecovery | undefined>
@@ -182,6 +197,9 @@ interface RecoveryRow {
   state: string
   cancel_id: string | null
 }
+/** A recovery of user `?` whose hold has not passed at `?` (epoch ms): the account is frozen. */
+const heldRecovery =
+  "SELECT 1 FROM embedded_recoveries WHERE user_id = ? AND state = 'pending' AND releases_at > ?"
 const recoveryColumns = 'id, user_id, device_id, ip, user_agent, created_at, releases_at, state, cancel_id'
 const toRecovery = (r: RecoveryRow): EmbeddedRecovery => ({
   id: r.id,
@@ -391,19 +409,14 @@ export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository 
       )
       return rows.length > 0
     },
-    async setRecovery(userId, recovery) {
-      await driver.run(
-        'UPDATE embedded_users SET recovery_mode = ?, recovery_share = ?, recovery_updated_at = ?, recovery_device_id = ? WHERE id = ?',
-        [recovery.mode, recovery.share, new Date().toISOString(), recovery.deviceId, userId],
-      )
-    },
     async changeEmail(userId, projectId, email) {
       try {
         // SET reads the row's old values: share_context keeps the first email.
         const rows = await driver.all(
           `UPDATE embedded_users SET share_context = COALESCE(share_context, email), email = ?
-           WHERE id = ? AND NOT EXISTS (SELECT 1 FROM embedded_users WHERE project_id = ? AND email = ?) RETURNING id`,
-          [email, userId, projectId, email],
+           WHERE id = ? AND NOT EXISTS (SELECT 1 FROM embedded_users WHERE project_id = ? AND email = ?)
+           AND NOT EXISTS (${heldRecovery}) RETURNING id`,
+          [email, userId, projectId, email, userId, Date.now()],
         )
         return rows.length > 0
       } catch {
@@ -533,23 +546,73 @@ export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository 
         [projectId, hours],
       )
     },
-    async revokeDevice(id) {
-      await driver.run('UPDATE embedded_devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [
-        new Date().toISOString(),
-        id,
-      ])
+    async cancelRecovery(id) {
+      return driver.transaction(async (tx) => {
+        const [row] = await tx.all<{ device_id: string }>(
+          "UPDATE embedded_recoveries SET state = 'cancelled' WHERE id = ? AND state = 'pending' RETURNING device_id",
+          [id],
+        )
+        if (row === undefined) return false
+        const now = new Date().toISOString()
+        await tx.run('UPDATE embedded_devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [
+          now,
+          row.device_id,
+        ])
+        await tx.run(
+          'UPDATE embedded_sessions SET revoked_at = ? WHERE device_id = ? AND revoked_at IS NULL',
+          [now, row.device_id],
+        )
+        return true
+      })
     },
     async insertRecovery(r, noticeDeviceIds) {
-      await driver.transaction(async (tx) => {
-        await tx.run(
-          `INSERT INTO embedded_recoveries (${recoveryColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [r.id, r.userId, r.deviceId, r.ip, r.userAgent, r.createdAt, r.releasesAt, r.state, r.cancelId],
+      return driver.transaction(async (tx) => {
+        // Written only while no other recovery of the user is held (recoveries freeze meanwhile).
+        const inserted = await tx.all(
+          `INSERT INTO embedded_recoveries (${recoveryColumns}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?
+           WHERE NOT EXISTS (${heldRecovery}) RETURNING id`,
+          [
+            r.id,
+            r.userId,
+            r.deviceId,
+            r.ip,
+            r.userAgent,
+            r.createdAt,
+            r.releasesAt,
+            r.state,
+            r.cancelId,
+            r.userId,
+            Date.now(),
+          ],
         )
+        if (inserted.length === 0) return false
         for (const deviceId of noticeDeviceIds)
           await tx.run(
             'INSERT INTO embedded_notices (id, device_id, recovery_id, created_at) VALUES (?, ?, ?, ?)',
             [randomUUID(), deviceId, r.id, r.createdAt],
           )
+        return true
+      })
+    },
+    async pendingRecovery(userId) {
+      const [row] = await driver.all<RecoveryRow>(
+        `SELECT ${recoveryColumns} FROM embedded_recoveries WHERE user_id = ? AND state = 'pending' AND releases_at > ? ORDER BY created_at LIMIT 1`,
+        [userId, Date.now()],
+      )
+      return row && toRecovery(row)
+    },
+    async reshare(userId, deviceId, authShare, recovery) {
+      await driver.transaction(async (tx) => {
+        const now = new Date().toISOString()
+        await tx.run('UPDATE embedded_devices SET auth_share = ?, share_set_at = ? WHERE id = ?', [
+          authShare,
+          now,
+          deviceId,
+        ])
+        await tx.run(
+          'UPDATE embedded_users SET recovery_mode = ?, recovery_share = ?, recovery_updated_at = ?, recovery_device_id = ? WHERE id = ?',
+          [recovery.mode, recovery.share, now, deviceId, userId],
+        )
       })
     },
     async latestRecovery(deviceId) {
