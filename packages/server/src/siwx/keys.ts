@@ -33,11 +33,17 @@ export async function rotateSigningKey(repository: SiwxRepository): Promise<stri
   return key.kid
 }
 
-/** The published keys: the current one and the one it replaced (tokens it signed still verify). */
+/**
+ * The published keys: the current one, and every key retired within a session lifetime (at least
+ * the last one), so tokens they signed verify until they expire however often the key rotates.
+ */
 export async function publishedKeys(repository: SiwxRepository): Promise<{ keys: JWK[] }> {
   const keys = await repository.listSigningKeys()
   const current = keys.filter((k) => k.retiredAt === null)
-  const previous = keys.filter((k) => k.retiredAt !== null).slice(0, 1)
+  const since = Date.now() - defaultSessionLifetimeMs
+  const previous = keys
+    .filter((k) => k.retiredAt !== null)
+    .filter((k, index) => index === 0 || Date.parse(k.retiredAt!) > since)
   return { keys: [...current, ...previous].map((k) => JSON.parse(k.publicJwk) as JWK) }
 }
 

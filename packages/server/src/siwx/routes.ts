@@ -11,6 +11,9 @@ import { defaultSessionLifetimeMs, publishedKeys, signSessionToken, verifySessio
 import { isSolanaSignIn, verifySolanaSignIn } from './solana.js'
 import { checkMessage, SignInRefused, verifySignature } from './verify.js'
 
+/** A session's CAIP-10 account, as its token's `sub` names it. */
+const accountOf = (session: { chainId: string; address: string }) => `${session.chainId}:${session.address}`
+
 /** A nonce is valid this long, and only once. */
 const nonceLifetimeMs = 5 * 60 * 1000
 const nonceKey = (projectId: string, nonce: string) => `siwx-nonce:${projectId}:${nonce}`
@@ -73,6 +76,22 @@ export function registerSiwxRoutes(
 ): void {
   const siwx = repository.siwx
 
+  /**
+   * The session a token names, answered from its row: live (not revoked, not expired) and with
+   * the token's subject and expiry equal to the row's. A token's claims alone prove nothing (a
+   * copy of the database signs any claims).
+   */
+  const liveSession = async (token: string, projectId: string) => {
+    const claims = await verifySessionToken(siwx, token, projectId).catch(() => undefined)
+    const session = claims && (await siwx.getSession(projectId, claims.sessionId))
+    if (claims === undefined || session === undefined || session.revokedAt !== null) return undefined
+    const expiresAt = Date.parse(session.expiresAt)
+    if (!(expiresAt > Date.now())) return undefined
+    if (claims.account !== accountOf(session) || claims.expiresAt !== Math.floor(expiresAt / 1000))
+      return undefined
+    return session
+  }
+
   const bearer = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization
     const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined
@@ -80,9 +99,8 @@ export function registerSiwxRoutes(
       sendError(reply, 401, 'unauthorized', 'A session token is required (Authorization: Bearer …)')
       return undefined
     }
-    const claims = await verifySessionToken(siwx, token, request.project!.id).catch(() => undefined)
-    const session = claims && (await siwx.getSession(request.project!.id, claims.sessionId))
-    if (!claims || !session || session.revokedAt !== null) {
+    const session = await liveSession(token, request.project!.id)
+    if (session === undefined) {
       sendError(reply, 401, 'unauthorized', 'The session token is not valid or its session was revoked')
       return undefined
     }
@@ -222,14 +240,13 @@ export function registerSiwxRoutes(
     },
     async (request) => {
       const { token } = request.body as { token: string }
-      const claims = await verifySessionToken(siwx, token, request.project!.id).catch(() => undefined)
-      const session = claims && (await siwx.getSession(request.project!.id, claims.sessionId))
-      if (!claims || !session || session.revokedAt !== null) return { active: false }
+      const session = await liveSession(token, request.project!.id)
+      if (session === undefined) return { active: false }
       return {
         active: true,
-        sub: claims.account,
+        sub: accountOf(session),
         aud: request.project!.id,
-        exp: claims.expiresAt,
+        exp: Math.floor(Date.parse(session.expiresAt) / 1000),
         session: publicSession(session),
       }
     },
