@@ -55,7 +55,11 @@ export interface ServerOptions {
 export interface EmbeddedOptions {
   /** Sends the login codes and device links; without one, email login answers 503. */
   mailer?: Mailer
-  /** Encrypts the per-purpose keys at rest (`LATCH_SECRET_KEY`, 32+ characters). */
+  /**
+   * Encrypts every stored key at rest, the sign-in key included (`LATCH_SECRET_KEY`, 32+
+   * characters; the CLI creates a key file beside a SQLite database when it is unset). Without
+   * it keys are stored in the clear: for tests and throwaway local stacks only.
+   */
   secretKey?: string
   /**
    * The server's public URL, the only origin of links in mails (`LATCH_PUBLIC_URL`). Required with
@@ -173,9 +177,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerProjectRoutes(app, projects.requireProject)
   registerWalletRoutes(app, repository, projects.requireProject)
   registerImageRoutes(app, repository)
-  registerSiwxRoutes(app, repository, store, projects.requireProject)
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)
+  registerSiwxRoutes(app, repository, store, projects.requireProject, keys.atRest)
   const publicUrl = embedded.publicUrl?.replace(/\/$/, '')
   registerEmbeddedRoutes(app, {
     repository,
@@ -194,6 +198,6 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // The embedded wallet's keys too: made on first start, checked against LATCH_SECRET_KEY.
   await keys.ensure()
   // The sign-in key is made on first start, not on the first sign-in.
-  await ensureSigningKey(repository.siwx)
+  await ensureSigningKey(repository.siwx, keys.atRest)
   return app
 }

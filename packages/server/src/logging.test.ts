@@ -67,7 +67,14 @@ describe.each(backends)('given the latch-server binary on %s logging at trace le
         '--no-seed',
         ...(backend === 'sqlite' ? ['--db', db.sqliteFile ?? ''] : []),
       ],
-      { env: { ...process.env, DATABASE_URL: databaseUrl, LATCH_LOG_LEVEL: 'trace' } },
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          LATCH_LOG_LEVEL: 'trace',
+          LATCH_SECRET_KEY: 'b'.repeat(32),
+        },
+      },
     )
     child = server
     server.stderr.on('data', (chunk: Buffer) => {

@@ -97,7 +97,14 @@ describe.each(backends)('given the built latch-server binary on %s', (backend) =
   let db: Awaited<ReturnType<typeof openTestRepository>>
   let child: ChildProcess | undefined
   const storageArgs = () => (backend === 'sqlite' ? ['--db', db.sqliteFile ?? ''] : [])
-  const env = () => ({ ...process.env, DATABASE_URL: db.databaseUrl ?? '', LATCH_LOG_LEVEL: 'info' })
+  // PostgreSQL has no key file beside it: the server needs the key-encryption key's secret.
+  const secretKey = backend === 'postgres' ? { LATCH_SECRET_KEY: 'a'.repeat(32) } : {}
+  const env = () => ({
+    ...process.env,
+    DATABASE_URL: db.databaseUrl ?? '',
+    LATCH_LOG_LEVEL: 'info',
+    ...secretKey,
+  })
 
   beforeAll(async () => {
     db = await openTestRepository(backend)

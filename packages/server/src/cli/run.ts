@@ -15,6 +15,7 @@ import {
   setFeature,
   setRpcUrl,
 } from './commands.js'
+import { secretKeyFor } from './secret-key.js'
 import { startServer } from './start.js'
 
 /** Where the CLI writes; injectable so the commands can be driven from tests. */
@@ -161,7 +162,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return 0
       }
       case 'siwx rotate-key':
-        io.out(`Session tokens are now signed with key ${await rotateSigningKey(repository.siwx)}`)
+        io.out(
+          `Session tokens are now signed with key ${await rotateSigningKey(
+            repository.siwx,
+            new KeyRing(repository.embedded, (await secretKeyFor(storage, io.env)).secretKey).atRest,
+          )}`,
+        )
         return 0
       case 'project set-recovery': {
         const [id = '', policy = ''] = rest
@@ -195,7 +201,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const [purpose = ''] = rest
         if (!(keyPurposes as readonly string[]).includes(purpose))
           throw new CliError(`The key purpose must be one of: ${keyPurposes.join(', ')}`)
-        const ring = new KeyRing(repository.embedded, io.env.LATCH_SECRET_KEY || undefined)
+        const ring = new KeyRing(repository.embedded, (await secretKeyFor(storage, io.env)).secretKey)
         await ring.ensure()
         io.out(`New ${purpose} key ${await ring.rotate(purpose as KeyPurpose)}`)
         return 0

@@ -9,6 +9,7 @@ import { defaultPostgresTimeouts } from '../storage/driver.js'
 import { openRepository, type StorageOptions } from '../storage/open.js'
 import type { Repository } from '../storage/types.js'
 import { CliError } from './commands.js'
+import { secretKeyFor } from './secret-key.js'
 
 export interface StartOptions extends StorageOptions {
   host: string
@@ -108,6 +109,8 @@ export async function startServer(
 ): Promise<{ app: FastifyInstance; repository: Repository; url: string }> {
   const settings = settingsFromEnv(options.env)
   const embedded = embeddedFromEnv(options.env)
+  const secret = await secretKeyFor(options, options.env)
+  embedded.secretKey = secret.secretKey
   // Links in mails are built only from the public URL; loopback development names its own address.
   if (embedded.mailer !== undefined && embedded.publicUrl === undefined && !isLoopback(options.host)) {
     embedded.mailer.close?.()
@@ -148,6 +151,11 @@ export async function startServer(
     const url = await app.listen({ host: options.host, port: options.port })
     // Logged without the database or Redis URL: they may carry a password.
     app.log.info({ database: repository.kind, limitStore: store?.kind ?? 'off' }, 'latch-server ready')
+    if (secret.created !== undefined)
+      app.log.warn(
+        { keyFile: secret.created },
+        'created a key-encryption key beside the database (mode 0600): back it up apart from the database, or set LATCH_SECRET_KEY',
+      )
     return { app, repository, url }
   } catch (error) {
     await limitStore?.close().catch(() => undefined)

@@ -65,11 +65,14 @@ describe.each(backends)('given a mailbox attacker on %s', (backend) => {
 
       const [ownerNotice] = await notices(owner.token)
       expect(await (await cancel(owner, ownerNotice!.id)).json()).toEqual({ cancelled: true })
-      // Its session ends at once: every request is refused, and it is told why.
+      // Its session ends at once: it reads nothing of the account's devices any more, and every
+      // other request is refused with the reason.
       const after = await me(held.token)
-      expect(after.status).toBe(403)
-      expect(await after.json()).toMatchObject({ error: 'recovery_cancelled' })
-      expect((await post('nonce', {}, held.token)).status).toBe(403)
+      expect(((await after.json()) as { notices: unknown[] }).notices).toEqual([])
+      const nonce = await post('nonce', {}, held.token)
+      expect(nonce.status).toBe(403)
+      expect(await nonce.json()).toMatchObject({ error: 'recovery_cancelled' })
+      expect((await post('email', { email: `stopped-${backend}@example.com` }, held.token)).status).toBe(403)
     }, 60_000)
   })
 

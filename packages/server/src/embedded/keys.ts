@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
+import { atRestContext, KeyEncryptionKey, open, seal } from '../at-rest.js'
 import type { EmbeddedKeyRow, EmbeddedRepository } from '../storage/embedded.js'
 
 /**
@@ -29,27 +30,6 @@ export class KeyConfigError extends Error {
   override name = 'KeyConfigError' as const
 }
 
-function atRestKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'latch-embedded-keys', 'key-material-v1', 32))
-}
-
-function seal(plain: string, key: Buffer, aad: string): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', key, iv)
-  cipher.setAAD(Buffer.from(aad))
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-  return [iv, body, cipher.getAuthTag()].map((b) => b.toString('base64url')).join('.')
-}
-
-function open(sealed: string, key: Buffer, aad: string): string {
-  const [iv, body, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'))
-  if (!iv || !body || !tag) throw new KeyConfigError('Stored key material is malformed')
-  const decipher = createDecipheriv('aes-256-gcm', key, iv)
-  decipher.setAAD(Buffer.from(aad))
-  decipher.setAuthTag(tag)
-  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
-}
-
 async function newMaterial(purpose: KeyPurpose, kid: string): Promise<string> {
   if (purpose !== 'session') return JSON.stringify({ secret: randomBytes(32).toString('base64url') })
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true })
@@ -62,7 +42,8 @@ async function newMaterial(purpose: KeyPurpose, kid: string): Promise<string> {
 
 /** The key ring: loads, creates and rotates keys; caches them for the process. */
 export class KeyRing {
-  private readonly atRest: Buffer | undefined
+  /** The key-encryption key, shared with every other store of keys (the sign-in key's). */
+  readonly atRest: KeyEncryptionKey | undefined
   private cache = new Map<KeyPurpose, Promise<LoadedKey[]>>()
 
   constructor(
@@ -73,7 +54,7 @@ export class KeyRing {
       throw new KeyConfigError(
         'LATCH_SECRET_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)',
       )
-    this.atRest = secretKey === undefined ? undefined : atRestKey(secretKey)
+    this.atRest = secretKey === undefined ? undefined : new KeyEncryptionKey(secretKey)
   }
 
   private async row(purpose: KeyPurpose) {
@@ -82,7 +63,7 @@ export class KeyRing {
     return {
       kid,
       purpose,
-      material: this.atRest ? seal(material, this.atRest, `${purpose}:${kid}`) : material,
+      material: this.atRest ? this.atRest.seal(material, atRestContext.embeddedKey(purpose, kid)) : material,
       encrypted: this.atRest !== undefined,
       createdAt: new Date().toISOString(),
     }
@@ -91,7 +72,15 @@ export class KeyRing {
   /** Creates each purpose's first key when the database has none (first start). */
   async ensure(): Promise<void> {
     for (const purpose of keyPurposes) {
-      if ((await this.repository.listKeys(purpose)).some((k) => k.retiredAt === null)) continue
+      const rows = await this.repository.listKeys(purpose)
+      // Keys an older version stored in the clear are sealed now that a key-encryption key exists.
+      if (this.atRest !== undefined)
+        for (const row of rows.filter((r) => !r.encrypted))
+          await this.repository.sealKey(
+            row.kid,
+            this.atRest.seal(row.material, atRestContext.embeddedKey(purpose, row.kid)),
+          )
+      if (rows.some((k) => k.retiredAt === null)) continue
       await this.repository.insertFirstKey(await this.row(purpose))
     }
     this.cache.clear()
@@ -115,7 +104,7 @@ export class KeyRing {
           'The embedded-wallet keys are encrypted: set LATCH_SECRET_KEY to the key used before',
         )
       try {
-        material = open(material, this.atRest, `${row.purpose}:${row.kid}`)
+        material = this.atRest.open(material, atRestContext.embeddedKey(row.purpose, row.kid))
       } catch {
         throw new KeyConfigError('LATCH_SECRET_KEY does not open the stored embedded-wallet keys')
       }
@@ -161,21 +150,14 @@ export class KeyRing {
   /** AES-256-GCM under the current `share` key, bound to `context`: `kid.iv.ciphertext.tag`. */
   async encrypt(plain: Uint8Array, context: string): Promise<string> {
     const key = await this.current('share')
-    const iv = randomBytes(12)
-    const cipher = createCipheriv('aes-256-gcm', key.secret!, iv)
-    cipher.setAAD(Buffer.from(context))
-    const body = Buffer.concat([cipher.update(plain), cipher.final()])
-    return [key.kid, ...[iv, body, cipher.getAuthTag()].map((b) => b.toString('base64url'))].join('.')
+    return `${key.kid}.${seal(key.secret!, plain, context)}`
   }
 
   async decrypt(sealed: string, context: string): Promise<Buffer> {
-    const [kid = '', iv, body, tag] = sealed.split('.')
-    const key = await this.byKid('share', kid)
-    if (key?.secret === undefined || !iv || !body || !tag) throw new KeyConfigError('Unknown share key')
-    const decipher = createDecipheriv('aes-256-gcm', key.secret, Buffer.from(iv, 'base64url'))
-    decipher.setAAD(Buffer.from(context))
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()])
+    const at = sealed.indexOf('.')
+    const key = at > 0 ? await this.byKid('share', sealed.slice(0, at)) : undefined
+    if (key?.secret === undefined) throw new KeyConfigError('Unknown share key')
+    return open(key.secret, sealed.slice(at + 1), context)
   }
 
   async sessionPrivateKey() {

@@ -2,6 +2,7 @@ import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto'
 import { isEmail } from '@latch/core/internal'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
+import { atRestContext } from '../at-rest.js'
 import { projectOrigins } from '../http/project.js'
 import { projectQuery } from '../http/schemas.js'
 import type { LimitStore } from '../limits/store.js'
@@ -160,7 +161,12 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     })
   }
 
-  async function session(request: FastifyRequest): Promise<EmbeddedSession> {
+  /**
+   * The request's live session. `stoppedMayRead`: a device whose recovery its owner stopped may
+   * still read its own description (the frame reads it first, then learns from every other
+   * route that it was stopped); nothing else answers it.
+   */
+  async function session(request: FastifyRequest, stoppedMayRead = false): Promise<EmbeddedSession> {
     const header = request.headers.authorization
     const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined
     if (token === undefined)
@@ -183,6 +189,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       throw ended()
     // A removed device's sessions end with it; one whose recovery the owner stopped is told so.
     if ((await db.getDevice(stored.deviceId))?.revokedAt !== null) {
+      if (stoppedMayRead && (await db.latestRecovery(stored.deviceId))?.state === 'cancelled') return stored
       await refuseCancelled(db, stored.deviceId)
       throw ended()
     }
@@ -239,7 +246,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     if (recovery.mode !== 'server') return recovery.share
     if ((await db.getRecoveryPolicy(projectId)) !== 'server')
       throw thrown(400, 'recovery_not_allowed', 'This project does not use server-assisted recovery')
-    return keys.encrypt(Buffer.from(recovery.share, 'base64url'), `recovery:${userId}`)
+    return keys.encrypt(Buffer.from(recovery.share, 'base64url'), atRestContext.recoveryShare(userId))
   }
 
   app.get(
@@ -499,7 +506,8 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       // The email the frame binds this account's shares to (stays the first one after a change).
       shareContext: user.shareContext ?? user.email,
       // Recoveries of this account on other devices that this device has not dismissed.
-      notices: (await db.listNotices(device.id)).map(noticeOf),
+      // A removed device hears nothing more of the account's other devices.
+      notices: device.revokedAt === null ? (await db.listNotices(device.id)).map(noticeOf) : [],
     }
   }
 
@@ -508,7 +516,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     { ...withProject, schema: { querystring: projectQuery } },
     async (request, reply) => {
       try {
-        return await describe(await session(request))
+        return await describe(await session(request, true))
       } catch (error) {
         return fail(reply, error)
       }
@@ -572,7 +580,10 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         if (!created) throw thrown(409, 'wallet_exists', 'This account already has a wallet')
         await db.setAuthShare(
           device.id,
-          await keys.encrypt(Buffer.from(body.authShare, 'base64url'), `auth:${current.userId}:${device.id}`),
+          await keys.encrypt(
+            Buffer.from(body.authShare, 'base64url'),
+            atRestContext.authShare(current.userId, device.id),
+          ),
         )
         return describe(current)
       } catch (error) {
@@ -598,7 +609,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
           throw thrown(409, 'wrong_wallet', 'The shares are not of this account’s wallet')
         const authShare = await keys.encrypt(
           Buffer.from(body.authShare, 'base64url'),
-          `auth:${current.userId}:${device.id}`,
+          atRestContext.authShare(current.userId, device.id),
         )
         const recoveryShare = await storedRecovery(request.project!.id, current.userId, body.recovery)
         // Only right after this session's own released recovery, once: the grant /recovery left.
@@ -642,7 +653,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         )
         if (device.authShare === null)
           throw thrown(404, 'no_share', 'This device has no share set yet: recover the wallet')
-        const share = await keys.decrypt(device.authShare, `auth:${current.userId}:${device.id}`)
+        const share = await keys.decrypt(device.authShare, atRestContext.authShare(current.userId, device.id))
         return { authShare: share.toString('base64url') }
       } catch (error) {
         return fail(reply, error)
@@ -668,7 +679,10 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         const donor = user.recoveryDeviceId === null ? undefined : await db.getDevice(user.recoveryDeviceId)
         if (donor?.authShare == null)
           throw thrown(404, 'no_share', 'No device of this account holds a share set')
-        const authShare = await keys.decrypt(donor.authShare!, `auth:${current.userId}:${donor.id}`)
+        const authShare = await keys.decrypt(
+          donor.authShare!,
+          atRestContext.authShare(current.userId, donor.id),
+        )
         const project = request.project!
         // In every mode the other devices and the owner are told; operator-custodial recovery may
         // be held first, and then the server opens the share itself.
@@ -683,7 +697,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
             share: user.recoveryShare,
             authShare: authShare.toString('base64url'),
           }
-        const share = await keys.decrypt(user.recoveryShare, `recovery:${current.userId}`)
+        const share = await keys.decrypt(user.recoveryShare, atRestContext.recoveryShare(current.userId))
         return {
           mode: 'server',
           share: share.toString('base64url'),

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { KeyEncryptionKey } from '../at-rest.js'
 import { sendError } from '../http/errors.js'
 import { projectOrigins } from '../http/project.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
@@ -73,6 +74,8 @@ export function registerSiwxRoutes(
   repository: Repository,
   store: LimitStore,
   requireProject: preHandlerAsyncHookHandler,
+  /** Seals the signing key at rest (the embedded wallet's key-encryption key). */
+  kek: KeyEncryptionKey | undefined,
 ): void {
   const siwx = repository.siwx
 
@@ -174,13 +177,17 @@ export function registerSiwxRoutes(
           expiresAt: expiresAt.toISOString(),
         }
         await siwx.insertSession(session)
-        const token = await signSessionToken(siwx, {
-          sessionId: session.id,
-          projectId: project.id,
-          account: `${chainId}:${checked.address}`,
-          issuedAt,
-          expiresAt,
-        })
+        const token = await signSessionToken(
+          siwx,
+          {
+            sessionId: session.id,
+            projectId: project.id,
+            account: `${chainId}:${checked.address}`,
+            issuedAt,
+            expiresAt,
+          },
+          kek,
+        )
         return { token, session: publicSession({ ...session, revokedAt: null }) }
       } catch (error) {
         if (error instanceof SignInRefused) return sendError(reply, 400, error.code, error.message)

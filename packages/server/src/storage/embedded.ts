@@ -110,6 +110,8 @@ export interface EmbeddedRepository {
   /** Adds the first key of a purpose unless one exists; resolves whether this call added it. */
   insertFirstKey(key: Omit<EmbeddedKeyRow, 'retiredAt'>): Promise<boolean>
   rotateKey(key: Omit<EmbeddedKeyRow, 'retiredAt'>): Promise<void>
+  /** Replaces a key stored in the clear with its sealed material (once: only a clear row moves). */
+  sealKey(kid: string, material: string): Promise<void>
   findUser(projectId: string, email: string): Promise<EmbeddedUser | undefined>
   getUser(id: string): Promise<EmbeddedUser | undefined>
   /** Inserts the user unless the email exists; resolves the stored user either way. */
@@ -384,6 +386,12 @@ export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository 
     },
     findUser,
     getUser,
+    async sealKey(kid, material) {
+      await driver.run(
+        'UPDATE embedded_keys SET material = ?, encrypted = 1 WHERE kid = ? AND encrypted = 0',
+        [material, kid],
+      )
+    },
     async ensureUser(user) {
       await driver.run(
         'INSERT INTO embedded_users (id, project_id, email, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (project_id, email) DO NOTHING',

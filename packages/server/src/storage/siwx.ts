@@ -1,9 +1,9 @@
 import type { SqlDriver } from './driver.js'
 
 /** A key that signs sign-in session tokens (and nothing else), as JWKs. */
-interface SigningKey {
+export interface SigningKey {
   kid: string
-  /** The private JWK: never logged, never served. */
+  /** The private JWK (JSON, or `sealed:` under the key-encryption key): never logged, never served. */
   privateJwk: string
   publicJwk: string
   createdAt: string
@@ -33,6 +33,8 @@ export interface SiwxRepository {
   rotateSigningKey(key: Omit<SigningKey, 'retiredAt'>): Promise<void>
   /** Adds the first key unless one exists; resolves whether this call added it. */
   insertFirstSigningKey(key: Omit<SigningKey, 'retiredAt'>): Promise<boolean>
+  /** Replaces a private key stored in the clear with its sealed form. */
+  sealSigningKey(kid: string, privateJwk: string): Promise<void>
   insertSession(session: Omit<SignInSession, 'revokedAt'>): Promise<void>
   getSession(projectId: string, id: string): Promise<SignInSession | undefined>
   listSessions(projectId: string, filter: { address?: string; chainId?: string }): Promise<SignInSession[]>
@@ -102,6 +104,13 @@ export function createSiwxRepository(driver: SqlDriver): SiwxRepository {
         await tx.run('UPDATE siwx_keys SET retired_at = ? WHERE retired_at IS NULL', [key.createdAt])
         await tx.run(insertKey, [key.kid, key.privateJwk, key.publicJwk, key.createdAt])
       })
+    },
+    async sealSigningKey(kid, privateJwk) {
+      // Only a key still in the clear (a JSON object) is replaced.
+      await driver.run("UPDATE siwx_keys SET private_jwk = ? WHERE kid = ? AND private_jwk LIKE '{%'", [
+        privateJwk,
+        kid,
+      ])
     },
     async insertFirstSigningKey(key) {
       // The singleton row `first` makes concurrent first starts agree on one key.
