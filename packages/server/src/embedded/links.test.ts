@@ -22,7 +22,12 @@ describe.each(backends)('given a mailer on %s and a client that forges its host'
 
   /** Signs up `email`, then asks for a login of it from a new device with forged host headers. */
   async function confirmationLink(base: string, email: string): Promise<string> {
-    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
+    const forged = {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      'user-agent': `Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile Safari/604.1 (this is your usual device - no action needed, just press the button)${'x'.repeat(5000)}`,
+    }
     const login = (headers: Record<string, string>) =>
       fetch(`${base}/embedded/v1/login?projectId=${demoProject.id}`, {
         method: 'POST',
@@ -34,7 +39,12 @@ describe.each(backends)('given a mailer on %s and a client that forges its host'
     expect(response.status).toBe(200)
     const body = (await response.json()) as { action: string }
     expect(body.action).toBe('VERIFY_DEVICE')
-    return linkOf((await sink.waitFor(email, { after })).text)
+    const { text } = await sink.waitFor(email, { after })
+    // The device's own words never reach the mail: only a parsed browser and system, so labelled.
+    expect(text).toContain('Browser (as reported by the device): Safari on iOS\n')
+    expect(text).not.toContain('no action needed')
+    expect(text.length).toBeLessThan(2000)
+    return linkOf(text)
   }
 
   async function withAccount(
@@ -59,6 +69,21 @@ describe.each(backends)('given a mailer on %s and a client that forges its host'
     const link = await confirmationLink(server.base, email)
     expect(link.startsWith(`${server.base}/embedded/v1/device/confirm?token=`)).toBe(true)
     expect(link).not.toContain('evil')
+  })
+
+  it("then the code mail names the project's site and warns never to type the code on another", async () => {
+    const server = await startTestServer(backend, { embedded: { mailer: mailer() } })
+    servers.push(server)
+    const email = `new-visitor-${backend}@example.com`
+    const after = Date.now()
+    await fetch(`${server.base}/embedded/v1/login?projectId=${demoProject.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    })
+    const { text } = await sink.waitFor(email, { after })
+    expect(text).toContain("Type it only in Demo dapp's sign-in window on app.example.com.")
+    expect(text).toContain('Never type it on another site')
   })
 
   it('then with LATCH_PUBLIC_URL the link names it, whatever the request says', async () => {

@@ -157,7 +157,9 @@ describe.each(backends)('given server-assisted recovery on %s with a real SMTP s
         after: since,
         match: (m) => m.subject.includes('opened on a new device'),
       })
-      expect(mail.text).toContain('NewBrowser/2.0')
+      expect(mail.text).toContain(
+        'Browser (as reported by the device): an unknown browser on an unknown system',
+      )
       const [notice, ...more] = await notices(first.token)
       expect(more).toEqual([])
       expect(notice).toMatchObject({

@@ -8,6 +8,7 @@ import type {
   EmbeddedSession,
 } from '../storage/embedded.js'
 import type { Project } from '../storage/types.js'
+import { describeAgent } from './agent.js'
 import { sha256, thrown } from './codes.js'
 import type { Mailer } from './mail.js'
 import { cancelRecoveryPage, resultPage } from './pages.js'
@@ -162,7 +163,7 @@ export async function admitRecovery(
   await mailer.send({
     to: email,
     subject: `A new device asked to open your ${project.name} wallet`,
-    text: `A new device asked to open your wallet for ${project.name}.\n\nBrowser: ${recovery.userAgent}\nIP address: ${recovery.ip}\nTime: ${new Date(now).toUTCString()}\n\nIt can open the wallet after ${new Date(recovery.releasesAt).toUTCString()}. If this was you, do nothing.\n\nIf this wasn't you, open this link and press "This wasn't me" to stop it:\n${link}\n\nYour other signed-in devices show the same notice. Someone who can read your email may be trying to take the wallet: secure your mailbox.`,
+    text: `A new device asked to open your wallet for ${project.name}.\n\nBrowser (as reported by the device): ${describeAgent(recovery.userAgent)}\nIP address: ${recovery.ip}\nTime: ${new Date(now).toUTCString()}\n\nIt can open the wallet after ${new Date(recovery.releasesAt).toUTCString()}. If this was you, do nothing.\n\nIf this wasn't you, open this link and press "This wasn't me" to stop it:\n${link}\n\nYour other signed-in devices show the same notice. Someone who can read your email may be trying to take the wallet: secure your mailbox.`,
   })
   throw pending(recovery)
 }
@@ -177,7 +178,7 @@ async function mailRecovered(
   await deps.requireMailer().send({
     to: email,
     subject: `Your ${project.name} wallet was opened on a new device`,
-    text: `Your wallet for ${project.name} was just recovered on a new device.\n\nBrowser: ${recovery.userAgent}\nIP address: ${recovery.ip}\nAsked at: ${new Date(recovery.createdAt).toUTCString()}\nOpened at: ${new Date().toUTCString()} (${request.ip})\n\nIf this was not you, someone can read your email: secure your mailbox and contact ${project.name}.`,
+    text: `Your wallet for ${project.name} was just recovered on a new device.\n\nBrowser (as reported by the device): ${describeAgent(recovery.userAgent)}\nIP address: ${recovery.ip}\nAsked at: ${new Date(recovery.createdAt).toUTCString()}\nOpened at: ${new Date().toUTCString()} (${request.ip})\n\nIf this was not you, someone can read your email: secure your mailbox and contact ${project.name}.`,
   })
 }
 
@@ -285,7 +286,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
     if (recovery === undefined || recovery.state !== 'pending') return gone()
     return cancelRecoveryPage({
       token,
-      browser: recovery.userAgent,
+      browser: describeAgent(recovery.userAgent),
       ip: recovery.ip,
       time: new Date(recovery.createdAt).toUTCString(),
       until: new Date(recovery.releasesAt).toUTCString(),

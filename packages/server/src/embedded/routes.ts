@@ -9,6 +9,7 @@ import type { LimitStore } from '../limits/store.js'
 import { isOriginPattern } from '../origins.js'
 import type { EmbeddedAttempt, EmbeddedSession } from '../storage/embedded.js'
 import type { Project, Repository } from '../storage/types.js'
+import { describeAgent } from './agent.js'
 import {
   checkCode,
   checkExportCode,
@@ -142,13 +143,24 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   const codeDeps = { db, keys, store, limits }
   const recoveryDeps = { db, requireMailer, publicUrl }
 
+  /** The sites the code belongs on: the project's own origins (the frame runs nowhere else). */
+  const whereToType = (project: Project) => {
+    const sites = projectOrigins(project)
+      .filter((origin) => !origin.includes('*'))
+      .slice(0, 3)
+      .map((origin) => origin.replace(/^https?:\/\//, ''))
+    return sites.length === 0
+      ? `Type it only in ${project.name}'s own sign-in window.`
+      : `Type it only in ${project.name}'s sign-in window on ${sites.join(', ')}.`
+  }
+
   async function sendCode(project: Project, attempt: EmbeddedAttempt): Promise<void> {
     const code = await issueCode(codeDeps, attempt.id, 'login')
     const minutes = Math.round(limits.codeLifetimeMs / 60_000)
     await requireMailer().send({
       to: attempt.email,
       subject: `Your ${project.name} login code`,
-      text: `Your login code for ${project.name} is ${code}.\n\nIt expires in ${minutes} minutes and works only in the window where you asked for it. If you did not ask for it, ignore this mail.`,
+      text: `Your login code for ${project.name} is ${code}.\n\n${whereToType(project)} Never type it on another site, and never tell it to anyone: ${project.name} never asks for it.\n\nIt expires in ${minutes} minutes and works only in the window where you asked for it. If you did not ask for it, ignore this mail.`,
     })
   }
 
@@ -157,7 +169,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     await requireMailer().send({
       to: email,
       subject: `Confirm a new device for ${project.name}`,
-      text: `A new device asked to sign in to ${project.name} with this email.\n\nBrowser: ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was you, open this link and press "This was me":\n${link}\n\nIf it was not you, ignore this mail: nothing happens without your confirmation.`,
+      text: `A new device asked to sign in to ${project.name} with this email.\n\nBrowser (as reported by the device): ${describeAgent(request.headers['user-agent'])}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was you, open this link and press "This was me":\n${link}\n\nIf it was not you, ignore this mail: nothing happens without your confirmation.`,
     })
   }
 
@@ -202,7 +214,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     await requireMailer().send({
       to: email,
       subject: `The recovery of your ${project.name} wallet now goes through a new device`,
-      text: `A device that just recovered your ${project.name} wallet replaced its recovery data.\n\nBrowser (as reported by the device): ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, someone can read your email: secure your mailbox, move your funds to a new wallet and contact ${project.name}.`,
+      text: `A device that just recovered your ${project.name} wallet replaced its recovery data.\n\nBrowser (as reported by the device): ${describeAgent(request.headers['user-agent'])}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, someone can read your email: secure your mailbox, move your funds to a new wallet and contact ${project.name}.`,
     })
   }
 
@@ -364,7 +376,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       return resultPage('This link has expired or was already used.', 'Start the login again in the app.')
     return confirmPage({
       token,
-      browser: attempt.userAgent,
+      browser: describeAgent(attempt.userAgent),
       ip: attempt.ip,
       time: new Date(attempt.createdAt).toUTCString(),
     })
@@ -789,7 +801,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         await requireMailer().send({
           to: user.email,
           subject: `Your ${project.name} wallet was exported`,
-          text: `The recovery phrase and private keys of your ${project.name} wallet were just shown on a device signed in with this email.\n\nBrowser: ${request.headers['user-agent'] ?? 'unknown'}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, move your funds to a new wallet now and secure your mailbox.`,
+          text: `The recovery phrase and private keys of your ${project.name} wallet were just shown on a device signed in with this email.\n\nBrowser (as reported by the device): ${describeAgent(request.headers['user-agent'])}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, move your funds to a new wallet now and secure your mailbox.`,
         })
         return { ok: true }
       } catch (error) {
