@@ -9,7 +9,7 @@ import { isOriginAllowed } from '../origins.js'
 import type { SignInSession } from '../storage/siwx.js'
 import type { Repository } from '../storage/types.js'
 import { defaultSessionLifetimeMs, publishedKeys, signSessionToken, verifySessionToken } from './keys.js'
-import { isSolanaSignIn, verifySolanaSignIn } from './solana.js'
+import { isSolanaSignIn, publicSolanaClusters, verifySolanaSignIn } from './solana.js'
 import { checkMessage, SignInRefused, verifySignature } from './verify.js'
 
 /** A session's CAIP-10 account, as its token's `sub` names it. */
@@ -58,8 +58,20 @@ async function verifyEip155(
 }
 
 /** A Sign-In With Solana: same origin and time rules, then its ed25519 signature. */
-async function verifySolana(message: string, signature: string, origin: string) {
+async function verifySolana(
+  message: string,
+  signature: string,
+  origin: string,
+  siwx: Repository['siwx'],
+  projectId: string,
+) {
   const checked = verifySolanaSignIn(message, signature, origin)
+  // As for eip155: only a public cluster, or one the project has an RPC URL for.
+  if (
+    !publicSolanaClusters.has(checked.chainId) &&
+    (await siwx.getRpcUrl(projectId, checked.chainId)) === undefined
+  )
+    throw new SignInRefused('unsupported_chain', `No RPC url provided for chainId: ${checked.chainId}`)
   return { checked, chainId: checked.chainId, signatureType: 'ed25519' as const }
 }
 
@@ -157,7 +169,7 @@ export function registerSiwxRoutes(
         )
       try {
         const { checked, chainId, signatureType } = isSolanaSignIn(message)
-          ? await verifySolana(message, signature, origin)
+          ? await verifySolana(message, signature, origin, siwx, project.id)
           : await verifyEip155(message, signature, origin, siwx, project.id)
         // Last, so a refused message does not spend it; atomic across every instance.
         if (!(await store.consume(nonceKey(project.id, checked.nonce))))

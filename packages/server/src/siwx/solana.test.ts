@@ -51,7 +51,10 @@ describe.each(backends)('given Sign-In With Solana on %s', (backend) => {
   let base: string
   let close: () => Promise<void>
   beforeAll(async () => {
-    ;({ base, close } = await startTestServer(backend))
+    let repository: Awaited<ReturnType<typeof startTestServer>>['repository']
+    ;({ base, close, repository } = await startTestServer(backend))
+    // The local cluster is one the project knows: it has an RPC URL for it.
+    await repository.siwx.setRpcUrl(demoProject.id, `solana:${localReference}`, 'http://127.0.0.1:9/')
   })
   afterAll(() => close())
 
@@ -92,6 +95,13 @@ describe.each(backends)('given Sign-In With Solana on %s', (backend) => {
     const ok = await signIn(base, { message, signature: genuine })
     expect(ok.status).toBe(200)
     expect((ok.body.session as { chainId: string }).chainId).toBe(`solana:${localReference}`)
+  })
+
+  it('when the message names a cluster that is neither a public one nor configured, then it is refused', async () => {
+    const message = siws({ nonce: await nonce(base), chainId: '4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ' })
+    const refused = await signIn(base, { message, signature: sign(message) })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error).toBe('unsupported_chain')
   })
 
   it('when the message is for another domain, has expired or names no known nonce, then it is refused', async () => {

@@ -12,6 +12,10 @@ const CLUSTERS: Readonly<Record<string, string>> = {
   devnet: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
   testnet: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
 }
+/** The CAIP-2 ids of the public clusters (mainnet, devnet, testnet). */
+export const publicSolanaClusters: ReadonlySet<string> = new Set(
+  Object.values(CLUSTERS).map((ref) => `solana:${ref}`),
+)
 const FIELDS: Readonly<Record<string, string>> = {
   URI: 'uri',
   Version: 'version',
