@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { LimitStore } from '../limits/store.js'
 import type { EmbeddedAttempt, EmbeddedRepository } from '../storage/embedded.js'
 import type { KeyRing } from './keys.js'
@@ -8,7 +9,25 @@ export function thrown(status: number, code: string, message: string, extra: Rec
   return Object.assign(new Error(message), { status, code, extra })
 }
 type Refusal = ReturnType<typeof thrown>
-export const isRefusal = (e: unknown): e is Refusal => e instanceof Error && 'status' in e && 'code' in e
+const isRefusal = (e: unknown): e is Refusal => e instanceof Error && 'status' in e && 'code' in e
+
+/**
+ * Wraps a route handler: a refusal it throws answers `{ error, message, ...extra }` with its
+ * status; any other error goes on to the server's error handler (a 500 without details).
+ */
+export function refusing(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await handler(request, reply)
+    } catch (error) {
+      if (!isRefusal(error)) throw error
+      return reply
+        .code(error.status)
+        .type('application/json; charset=utf-8')
+        .send({ error: error.code, message: error.message, ...error.extra })
+    }
+  }
+}
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { projectQuery } from '../http/schemas.js'
 import type {
   EmbeddedNotice,
@@ -9,7 +9,7 @@ import type {
 } from '../storage/embedded.js'
 import type { Project } from '../storage/types.js'
 import { describeAgent } from './agent.js'
-import { sha256, thrown } from './codes.js'
+import { refusing, sha256, thrown } from './codes.js'
 import type { Mailer } from './mail.js'
 import { cancelRecoveryPage, resultPage } from './pages.js'
 
@@ -196,7 +196,6 @@ interface RecoveryRouteOptions extends RecoveryDeps {
     purpose: string,
     body: { nonce: string; signature: string },
   ): Promise<unknown>
-  fail(reply: FastifyReply, error: unknown): unknown
   withProject: { preHandler: preHandlerAsyncHookHandler }
   pageCsp: string
 }
@@ -207,7 +206,7 @@ interface RecoveryRouteOptions extends RecoveryDeps {
  * never acts: mail scanners prefetch links).
  */
 export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRouteOptions): void {
-  const { db, session, deviceProof, fail, withProject, pageCsp } = options
+  const { db, session, deviceProof, withProject, pageCsp } = options
   const b64 = { type: 'string', minLength: 4, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } as const
   const noticeId = { type: 'string', pattern: '^[0-9a-f-]{36}$' } as const
   const ownNotice = async (current: EmbeddedSession, id: string) => {
@@ -225,18 +224,14 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
         body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: noticeId } },
       },
     },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        const { id } = request.body as { id: string }
-        await ownNotice(current, id)
-        await refuseUnestablished(db, current)
-        await db.dismissNotice(id, current.deviceId)
-        return { ok: true }
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+    refusing(async (request) => {
+      const current = await session(request)
+      const { id } = request.body as { id: string }
+      await ownNotice(current, id)
+      await refuseUnestablished(db, current)
+      await db.dismissNotice(id, current.deviceId)
+      return { ok: true }
+    }),
   )
 
   app.post(
@@ -253,22 +248,18 @@ export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRo
         },
       },
     },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        const body = request.body as { id: string; nonce: string; signature: string }
-        await deviceProof(request, current, 'cancel-recovery', body)
-        const notice = await ownNotice(current, body.id)
-        // Only a device established before the recovery began may stop it.
-        await refuseUnestablished(db, current, notice.recovery.createdAt)
-        if (!(await cancel(db, notice.recovery)))
-          throw thrown(409, 'recovery_not_pending', 'This recovery has already completed or was stopped')
-        await db.dismissNotice(notice.id, current.deviceId)
-        return { cancelled: true }
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+    refusing(async (request) => {
+      const current = await session(request)
+      const body = request.body as { id: string; nonce: string; signature: string }
+      await deviceProof(request, current, 'cancel-recovery', body)
+      const notice = await ownNotice(current, body.id)
+      // Only a device established before the recovery began may stop it.
+      await refuseUnestablished(db, current, notice.recovery.createdAt)
+      if (!(await cancel(db, notice.recovery)))
+        throw thrown(409, 'recovery_not_pending', 'This recovery has already completed or was stopped')
+      await db.dismissNotice(notice.id, current.deviceId)
+      return { cancelled: true }
+    }),
   )
 
   const tokenQuery = { type: 'object', required: ['token'], properties: { token: b64 } } as const

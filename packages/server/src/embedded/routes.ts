@@ -1,6 +1,6 @@
 import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto'
 import { isEmail } from '@latch/core/internal'
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
 import { atRestContext } from '../at-rest.js'
 import { projectOrigins } from '../http/project.js'
@@ -13,10 +13,10 @@ import { describeAgent } from './agent.js'
 import {
   checkCode,
   checkExportCode,
-  isRefusal,
   issueCode,
   issueExportCode,
   newAttempt,
+  refusing,
   sha256,
   throttleMail,
   thrown,
@@ -130,14 +130,6 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
     if (mailer === undefined)
       throw thrown(503, 'mail_unavailable', 'Email login is not configured on this server (LATCH_SMTP_URL)')
     return mailer
-  }
-
-  const fail = (reply: FastifyReply, error: unknown) => {
-    if (!isRefusal(error)) throw error
-    return reply
-      .code(error.status)
-      .type('application/json; charset=utf-8')
-      .send({ error: error.code, message: error.message, ...error.extra })
   }
 
   const codeDeps = { db, keys, store, limits }
@@ -292,42 +284,38 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         },
       },
     },
-    async (request, reply) => {
-      try {
-        const project = request.project!
-        const body = request.body as { email: string; deviceId?: string }
-        const email = body.email.trim().toLowerCase()
-        // The kit's own check (spec §5), run again here: the server never trusts the page's.
-        if (!isEmail(email)) throw thrown(400, 'invalid_email', 'Invalid email')
-        const perIp = await store.increment(`embedded-login-ip:${request.ip}`, limits.windowMs)
-        if (perIp.count > limits.ipLogins) {
-          const retryAfter = Math.ceil(perIp.resetMs / 1000)
-          throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
-        }
-        await throttleMail(store, `embedded-mail:${project.id}:${sha256(email)}`, limits.resendSeconds)
-        requireMailer()
-        const user = await db.findUser(project.id, email)
-        const device = user && body.deviceId ? await db.getDevice(body.deviceId) : undefined
-        const knownDevice = device !== undefined && device.userId === user?.id && device.revokedAt === null
-        // A known email on an unknown device must confirm the device from the mailbox first.
-        const action = user !== undefined && !knownDevice ? 'VERIFY_DEVICE' : 'VERIFY_OTP'
-        const confirmToken = action === 'VERIFY_DEVICE' ? randomBytes(32).toString('base64url') : undefined
-        const { secret, attempt } = newAttempt(request, {
-          projectId: project.id,
-          email,
-          deviceId: knownDevice ? device.id : null,
-          action,
-          state: action === 'VERIFY_DEVICE' ? 'device_pending' : 'code_sent',
-          confirmId: confirmToken === undefined ? null : sha256(confirmToken),
-        })
-        await db.insertAttempt(attempt)
-        if (confirmToken !== undefined) await sendDeviceLink(request, project, email, confirmToken)
-        else await sendCode(project, attempt)
-        return { attemptId: secret, action }
-      } catch (error) {
-        return fail(reply, error)
+    refusing(async (request) => {
+      const project = request.project!
+      const body = request.body as { email: string; deviceId?: string }
+      const email = body.email.trim().toLowerCase()
+      // The kit's own check (spec §5), run again here: the server never trusts the page's.
+      if (!isEmail(email)) throw thrown(400, 'invalid_email', 'Invalid email')
+      const perIp = await store.increment(`embedded-login-ip:${request.ip}`, limits.windowMs)
+      if (perIp.count > limits.ipLogins) {
+        const retryAfter = Math.ceil(perIp.resetMs / 1000)
+        throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
       }
-    },
+      await throttleMail(store, `embedded-mail:${project.id}:${sha256(email)}`, limits.resendSeconds)
+      requireMailer()
+      const user = await db.findUser(project.id, email)
+      const device = user && body.deviceId ? await db.getDevice(body.deviceId) : undefined
+      const knownDevice = device !== undefined && device.userId === user?.id && device.revokedAt === null
+      // A known email on an unknown device must confirm the device from the mailbox first.
+      const action = user !== undefined && !knownDevice ? 'VERIFY_DEVICE' : 'VERIFY_OTP'
+      const confirmToken = action === 'VERIFY_DEVICE' ? randomBytes(32).toString('base64url') : undefined
+      const { secret, attempt } = newAttempt(request, {
+        projectId: project.id,
+        email,
+        deviceId: knownDevice ? device.id : null,
+        action,
+        state: action === 'VERIFY_DEVICE' ? 'device_pending' : 'code_sent',
+        confirmId: confirmToken === undefined ? null : sha256(confirmToken),
+      })
+      await db.insertAttempt(attempt)
+      if (confirmToken !== undefined) await sendDeviceLink(request, project, email, confirmToken)
+      else await sendCode(project, attempt)
+      return { attemptId: secret, action }
+    }),
   )
 
   const attemptBody = (extra: Record<string, unknown> = {}, required: string[] = []) => ({
@@ -347,18 +335,14 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   app.post(
     '/embedded/v1/device/status',
     { ...withProject, schema: { querystring: projectQuery, body: attemptBody() } },
-    async (request, reply) => {
-      try {
-        const attempt = await liveAttempt(request, (request.body as { attemptId: string }).attemptId)
-        if (attempt.state === 'device_pending') return { confirmed: false }
-        // The first poll after the confirmation sends the code, once.
-        if (await db.transitionAttempt(attempt.id, 'device_confirmed', 'code_sent'))
-          await sendCode(request.project!, attempt)
-        return { confirmed: true }
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+    refusing(async (request) => {
+      const attempt = await liveAttempt(request, (request.body as { attemptId: string }).attemptId)
+      if (attempt.state === 'device_pending') return { confirmed: false }
+      // The first poll after the confirmation sends the code, once.
+      if (await db.transitionAttempt(attempt.id, 'device_confirmed', 'code_sent'))
+        await sendCode(request.project!, attempt)
+      return { confirmed: true }
+    }),
   )
 
   const tokenQuery = {
@@ -426,76 +410,72 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         ),
       },
     },
-    async (request, reply) => {
-      try {
-        const project = request.project!
-        const body = request.body as {
-          attemptId: string
-          otp: string
-          devicePublicKey?: { kty: string; crv: string; x: string; y: string }
-        }
-        const attempt = await liveAttempt(request, body.attemptId)
-        if (attempt.action === 'UPDATE_EMAIL') throw thrown(400, 'INVALID_OTP', 'Invalid code')
-        await checkCode(codeDeps, {
-          attempt,
-          phase: 'login',
-          state: 'code_sent',
-          next: 'done',
-          email: attempt.email,
-          otp: body.otp,
-          projectId: project.id,
-          ip: request.ip,
-        })
-        const now = new Date().toISOString()
-        const user = await db.ensureUser({
-          id: randomUUID(),
-          projectId: project.id,
-          email: attempt.email,
-          createdAt: now,
-        })
-        let deviceId = attempt.deviceId
-        if (deviceId === null) {
-          if (body.devicePublicKey === undefined)
-            throw thrown(400, 'device_key_required', 'A new device must register its public key')
-          const { kty, crv, x, y } = body.devicePublicKey
-          try {
-            createPublicKey({ key: { kty, crv, x, y }, format: 'jwk' })
-          } catch {
-            throw thrown(400, 'device_key_required', 'The device key is not a P-256 public key')
-          }
-          deviceId = randomUUID()
-          await db.insertDevice({
-            id: deviceId,
-            userId: user.id,
-            publicJwk: JSON.stringify({ kty, crv, x, y }),
-            userAgent: attempt.userAgent,
-            createdAt: now,
-          })
-        }
-        const sessionId = randomUUID()
-        const expiresAt = new Date(Date.now() + limits.sessionLifetimeMs)
-        await db.insertSession({
-          id: sessionId,
-          projectId: project.id,
-          userId: user.id,
-          deviceId,
-          createdAt: now,
-          expiresAt: expiresAt.toISOString(),
-        })
-        const signing = await keys.sessionPrivateKey()
-        const token = await new SignJWT({})
-          .setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: embeddedTokenType })
-          .setSubject(user.id)
-          .setAudience(audienceOf(project.id))
-          .setJti(sessionId)
-          .setIssuedAt()
-          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-          .sign(signing.key)
-        return { token, deviceId, expiresAt: expiresAt.toISOString() }
-      } catch (error) {
-        return fail(reply, error)
+    refusing(async (request) => {
+      const project = request.project!
+      const body = request.body as {
+        attemptId: string
+        otp: string
+        devicePublicKey?: { kty: string; crv: string; x: string; y: string }
       }
-    },
+      const attempt = await liveAttempt(request, body.attemptId)
+      if (attempt.action === 'UPDATE_EMAIL') throw thrown(400, 'INVALID_OTP', 'Invalid code')
+      await checkCode(codeDeps, {
+        attempt,
+        phase: 'login',
+        state: 'code_sent',
+        next: 'done',
+        email: attempt.email,
+        otp: body.otp,
+        projectId: project.id,
+        ip: request.ip,
+      })
+      const now = new Date().toISOString()
+      const user = await db.ensureUser({
+        id: randomUUID(),
+        projectId: project.id,
+        email: attempt.email,
+        createdAt: now,
+      })
+      let deviceId = attempt.deviceId
+      if (deviceId === null) {
+        if (body.devicePublicKey === undefined)
+          throw thrown(400, 'device_key_required', 'A new device must register its public key')
+        const { kty, crv, x, y } = body.devicePublicKey
+        try {
+          createPublicKey({ key: { kty, crv, x, y }, format: 'jwk' })
+        } catch {
+          throw thrown(400, 'device_key_required', 'The device key is not a P-256 public key')
+        }
+        deviceId = randomUUID()
+        await db.insertDevice({
+          id: deviceId,
+          userId: user.id,
+          publicJwk: JSON.stringify({ kty, crv, x, y }),
+          userAgent: attempt.userAgent,
+          createdAt: now,
+        })
+      }
+      const sessionId = randomUUID()
+      const expiresAt = new Date(Date.now() + limits.sessionLifetimeMs)
+      await db.insertSession({
+        id: sessionId,
+        projectId: project.id,
+        userId: user.id,
+        deviceId,
+        createdAt: now,
+        expiresAt: expiresAt.toISOString(),
+      })
+      const signing = await keys.sessionPrivateKey()
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: embeddedTokenType })
+        .setSubject(user.id)
+        .setAudience(audienceOf(project.id))
+        .setJti(sessionId)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(signing.key)
+      return { token, deviceId, expiresAt: expiresAt.toISOString() }
+    }),
   )
 
   async function describe(current: EmbeddedSession) {
@@ -526,28 +506,20 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   app.get(
     '/embedded/v1/me',
     { ...withProject, schema: { querystring: projectQuery } },
-    async (request, reply) => {
-      try {
-        return await describe(await session(request, true))
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+    refusing(async (request) => {
+      return await describe(await session(request, true))
+    }),
   )
 
   app.post(
     '/embedded/v1/nonce',
     { ...withProject, schema: { querystring: projectQuery } },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        const nonce = randomBytes(24).toString('base64url')
-        await store.put(`embedded-nonce:${current.id}:${nonce}`, nonceLifetimeMs)
-        return { nonce }
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+    refusing(async (request) => {
+      const current = await session(request)
+      const nonce = randomBytes(24).toString('base64url')
+      await store.put(`embedded-nonce:${current.id}:${nonce}`, nonceLifetimeMs)
+      return { nonce }
+    }),
   )
 
   const shareBody = {
@@ -576,32 +548,28 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   app.post(
     '/embedded/v1/wallet',
     { ...withProject, schema: { querystring: projectQuery, body: shareBody } },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        const body = request.body as ShareBody
-        const device = await deviceProof(request, current, 'wallet', body)
-        if (!body.solanaAddress) throw thrown(400, 'invalid_request', 'Body field solanaAddress is required')
-        const created = await db.setWallet(current.userId, {
-          eip155Address: body.eip155Address.toLowerCase(),
-          solanaAddress: body.solanaAddress,
-          recoveryMode: body.recovery.mode,
-          recoveryShare: await storedRecovery(request.project!.id, current.userId, body.recovery),
-          deviceId: device.id,
-        })
-        if (!created) throw thrown(409, 'wallet_exists', 'This account already has a wallet')
-        await db.setAuthShare(
-          device.id,
-          await keys.encrypt(
-            Buffer.from(body.authShare, 'base64url'),
-            atRestContext.authShare(current.userId, device.id),
-          ),
-        )
-        return describe(current)
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+    refusing(async (request) => {
+      const current = await session(request)
+      const body = request.body as ShareBody
+      const device = await deviceProof(request, current, 'wallet', body)
+      if (!body.solanaAddress) throw thrown(400, 'invalid_request', 'Body field solanaAddress is required')
+      const created = await db.setWallet(current.userId, {
+        eip155Address: body.eip155Address.toLowerCase(),
+        solanaAddress: body.solanaAddress,
+        recoveryMode: body.recovery.mode,
+        recoveryShare: await storedRecovery(request.project!.id, current.userId, body.recovery),
+        deviceId: device.id,
+      })
+      if (!created) throw thrown(409, 'wallet_exists', 'This account already has a wallet')
+      await db.setAuthShare(
+        device.id,
+        await keys.encrypt(
+          Buffer.from(body.authShare, 'base64url'),
+          atRestContext.authShare(current.userId, device.id),
+        ),
+      )
+      return describe(current)
+    }),
   )
 
   // After a new device reconstructed the key: its own auth share, and a recovery share of its
@@ -609,38 +577,34 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   app.post(
     '/embedded/v1/reshare',
     { ...withProject, schema: { querystring: projectQuery, body: shareBody } },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        const body = request.body as ShareBody
-        // A device whose server-assisted recovery is held or stopped replaces nothing.
-        await refuseUnfinished(db, current.deviceId)
-        const device = await deviceProof(request, current, 'reshare', body)
-        const user = await db.getUser(current.userId)
-        if (user?.eip155Address == null || user.eip155Address !== body.eip155Address.toLowerCase())
-          throw thrown(409, 'wrong_wallet', 'The shares are not of this account’s wallet')
-        const authShare = await keys.encrypt(
-          Buffer.from(body.authShare, 'base64url'),
-          atRestContext.authShare(current.userId, device.id),
+    refusing(async (request) => {
+      const current = await session(request)
+      const body = request.body as ShareBody
+      // A device whose server-assisted recovery is held or stopped replaces nothing.
+      await refuseUnfinished(db, current.deviceId)
+      const device = await deviceProof(request, current, 'reshare', body)
+      const user = await db.getUser(current.userId)
+      if (user?.eip155Address == null || user.eip155Address !== body.eip155Address.toLowerCase())
+        throw thrown(409, 'wrong_wallet', 'The shares are not of this account’s wallet')
+      const authShare = await keys.encrypt(
+        Buffer.from(body.authShare, 'base64url'),
+        atRestContext.authShare(current.userId, device.id),
+      )
+      const recoveryShare = await storedRecovery(request.project!.id, current.userId, body.recovery)
+      // Only right after this session's own released recovery, once: the grant /recovery left.
+      if (!(await store.consume(reshareGrant(current.id))))
+        throw thrown(
+          403,
+          'recovery_required',
+          'Only a device that just recovered the wallet can replace its shares',
         )
-        const recoveryShare = await storedRecovery(request.project!.id, current.userId, body.recovery)
-        // Only right after this session's own released recovery, once: the grant /recovery left.
-        if (!(await store.consume(reshareGrant(current.id))))
-          throw thrown(
-            403,
-            'recovery_required',
-            'Only a device that just recovered the wallet can replace its shares',
-          )
-        await db.reshare(current.userId, device.id, authShare, {
-          mode: body.recovery.mode,
-          share: recoveryShare,
-        })
-        await mailReshared(request, request.project!, user.email)
-        return describe(current)
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+      await db.reshare(current.userId, device.id, authShare, {
+        mode: body.recovery.mode,
+        share: recoveryShare,
+      })
+      await mailReshared(request, request.project!, user.email)
+      return describe(current)
+    }),
   )
 
   const proofBody = {
@@ -654,71 +618,63 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   app.post(
     '/embedded/v1/share',
     { ...withProject, schema: { querystring: projectQuery, body: proofBody } },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        const device = await deviceProof(
-          request,
-          current,
-          'share',
-          request.body as { nonce: string; signature: string },
-        )
-        if (device.authShare === null)
-          throw thrown(404, 'no_share', 'This device has no share set yet: recover the wallet')
-        const share = await keys.decrypt(device.authShare, atRestContext.authShare(current.userId, device.id))
-        return { authShare: share.toString('base64url') }
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+    refusing(async (request) => {
+      const current = await session(request)
+      const device = await deviceProof(
+        request,
+        current,
+        'share',
+        request.body as { nonce: string; signature: string },
+      )
+      if (device.authShare === null)
+        throw thrown(404, 'no_share', 'This device has no share set yet: recover the wallet')
+      const share = await keys.decrypt(device.authShare, atRestContext.authShare(current.userId, device.id))
+      return { authShare: share.toString('base64url') }
+    }),
   )
 
   // The recovery share's ciphertext, for a confirmed new device; only the visitor can open it.
   app.post(
     '/embedded/v1/recovery',
     { ...withProject, schema: { querystring: projectQuery, body: proofBody } },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        // A recovery the owner stopped: said before the proof (the device is removed by then).
-        await refuseCancelled(db, current.deviceId)
-        await deviceProof(request, current, 'recovery', request.body as { nonce: string; signature: string })
-        const user = await db.getUser(current.userId)
-        if (user?.recoveryShare == null || user.recoveryMode === null)
-          throw thrown(404, 'no_wallet', 'This account has no wallet yet')
-        // Also the auth share of the set the recovery share belongs to: with the recovery share
-        // (which only the visitor can open) it rebuilds the key in the frame.
-        const donor = user.recoveryDeviceId === null ? undefined : await db.getDevice(user.recoveryDeviceId)
-        if (donor?.authShare == null)
-          throw thrown(404, 'no_share', 'No device of this account holds a share set')
-        const authShare = await keys.decrypt(
-          donor.authShare!,
-          atRestContext.authShare(current.userId, donor.id),
-        )
-        const project = request.project!
-        // In every mode the other devices and the owner are told; operator-custodial recovery may
-        // be held first, and then the server opens the share itself.
-        const server = user.recoveryMode === 'server'
-        const hold = server ? await db.getRecoveryHold(project.id) : 0
-        await admitRecovery(recoveryDeps, request, project, current, user.email, hold)
-        // The one reshare this release allows, bound to this session.
-        await store.put(reshareGrant(current.id), reshareWindowMs)
-        if (!server)
-          return {
-            mode: user.recoveryMode,
-            share: user.recoveryShare,
-            authShare: authShare.toString('base64url'),
-          }
-        const share = await keys.decrypt(user.recoveryShare, atRestContext.recoveryShare(current.userId))
+    refusing(async (request) => {
+      const current = await session(request)
+      // A recovery the owner stopped: said before the proof (the device is removed by then).
+      await refuseCancelled(db, current.deviceId)
+      await deviceProof(request, current, 'recovery', request.body as { nonce: string; signature: string })
+      const user = await db.getUser(current.userId)
+      if (user?.recoveryShare == null || user.recoveryMode === null)
+        throw thrown(404, 'no_wallet', 'This account has no wallet yet')
+      // Also the auth share of the set the recovery share belongs to: with the recovery share
+      // (which only the visitor can open) it rebuilds the key in the frame.
+      const donor = user.recoveryDeviceId === null ? undefined : await db.getDevice(user.recoveryDeviceId)
+      if (donor?.authShare == null)
+        throw thrown(404, 'no_share', 'No device of this account holds a share set')
+      const authShare = await keys.decrypt(
+        donor.authShare!,
+        atRestContext.authShare(current.userId, donor.id),
+      )
+      const project = request.project!
+      // In every mode the other devices and the owner are told; operator-custodial recovery may
+      // be held first, and then the server opens the share itself.
+      const server = user.recoveryMode === 'server'
+      const hold = server ? await db.getRecoveryHold(project.id) : 0
+      await admitRecovery(recoveryDeps, request, project, current, user.email, hold)
+      // The one reshare this release allows, bound to this session.
+      await store.put(reshareGrant(current.id), reshareWindowMs)
+      if (!server)
         return {
-          mode: 'server',
-          share: share.toString('base64url'),
+          mode: user.recoveryMode,
+          share: user.recoveryShare,
           authShare: authShare.toString('base64url'),
         }
-      } catch (error) {
-        return fail(reply, error)
+      const share = await keys.decrypt(user.recoveryShare, atRestContext.recoveryShare(current.userId))
+      return {
+        mode: 'server',
+        share: share.toString('base64url'),
+        authShare: authShare.toString('base64url'),
       }
-    },
+    }),
   )
 
   // Export of the recovery phrase and keys (shown in the frame origin's own top-level window):
@@ -727,36 +683,23 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
   app.post(
     '/embedded/v1/export/code',
     { ...withProject, schema: { querystring: projectQuery, body: proofBody } },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        await deviceProof(
-          request,
-          current,
-          'export-code',
-          request.body as { nonce: string; signature: string },
-        )
-        const user = await db.getUser(current.userId)
-        if (user?.eip155Address == null) throw thrown(404, 'no_wallet', 'This account has no wallet yet')
-        const project = request.project!
-        await throttleMail(
-          store,
-          `embedded-export-mail:${project.id}:${current.userId}`,
-          limits.resendSeconds,
-        )
-        const mail = requireMailer()
-        const { code, exportId, kid } = await issueExportCode(codeDeps, current.id)
-        const minutes = Math.round(limits.codeLifetimeMs / 60_000)
-        await mail.send({
-          to: user.email,
-          subject: `Your ${project.name} wallet export code`,
-          text: `Your code to export your ${project.name} wallet is ${code}.\n\nIt expires in ${minutes} minutes. Exporting shows your recovery phrase and private keys: anyone who sees them controls your wallet. If you did not ask for it, do not share this code with anyone, and secure your mailbox.`,
-        })
-        return { exportId, kid }
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+    refusing(async (request) => {
+      const current = await session(request)
+      await deviceProof(request, current, 'export-code', request.body as { nonce: string; signature: string })
+      const user = await db.getUser(current.userId)
+      if (user?.eip155Address == null) throw thrown(404, 'no_wallet', 'This account has no wallet yet')
+      const project = request.project!
+      await throttleMail(store, `embedded-export-mail:${project.id}:${current.userId}`, limits.resendSeconds)
+      const mail = requireMailer()
+      const { code, exportId, kid } = await issueExportCode(codeDeps, current.id)
+      const minutes = Math.round(limits.codeLifetimeMs / 60_000)
+      await mail.send({
+        to: user.email,
+        subject: `Your ${project.name} wallet export code`,
+        text: `Your code to export your ${project.name} wallet is ${code}.\n\nIt expires in ${minutes} minutes. Exporting shows your recovery phrase and private keys: anyone who sees them controls your wallet. If you did not ask for it, do not share this code with anyone, and secure your mailbox.`,
+      })
+      return { exportId, kid }
+    }),
   )
 
   app.post(
@@ -778,60 +721,51 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
         },
       },
     },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        const body = request.body as {
-          exportId: string
-          kid: string
-          otp: string
-          nonce: string
-          signature: string
-        }
-        await deviceProof(request, current, 'export', body)
-        const project = request.project!
-        await checkExportCode(codeDeps, {
-          sessionId: current.id,
-          exportId: body.exportId,
-          kid: body.kid,
-          otp: body.otp,
-        })
-        const user = await db.getUser(current.userId)
-        if (user === undefined) throw thrown(401, 'session_ended', 'The session is not valid')
-        await requireMailer().send({
-          to: user.email,
-          subject: `Your ${project.name} wallet was exported`,
-          text: `The recovery phrase and private keys of your ${project.name} wallet were just shown on a device signed in with this email.\n\nBrowser (as reported by the device): ${describeAgent(request.headers['user-agent'])}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, move your funds to a new wallet now and secure your mailbox.`,
-        })
-        return { ok: true }
-      } catch (error) {
-        return fail(reply, error)
+    refusing(async (request) => {
+      const current = await session(request)
+      const body = request.body as {
+        exportId: string
+        kid: string
+        otp: string
+        nonce: string
+        signature: string
       }
-    },
+      await deviceProof(request, current, 'export', body)
+      const project = request.project!
+      await checkExportCode(codeDeps, {
+        sessionId: current.id,
+        exportId: body.exportId,
+        kid: body.kid,
+        otp: body.otp,
+      })
+      const user = await db.getUser(current.userId)
+      if (user === undefined) throw thrown(401, 'session_ended', 'The session is not valid')
+      await requireMailer().send({
+        to: user.email,
+        subject: `Your ${project.name} wallet was exported`,
+        text: `The recovery phrase and private keys of your ${project.name} wallet were just shown on a device signed in with this email.\n\nBrowser (as reported by the device): ${describeAgent(request.headers['user-agent'])}\nIP address: ${request.ip}\nTime: ${new Date().toUTCString()}\n\nIf this was not you, move your funds to a new wallet now and secure your mailbox.`,
+      })
+      return { ok: true }
+    }),
   )
 
   app.delete(
     '/embedded/v1/session',
     { ...withProject, schema: { querystring: projectQuery } },
-    async (request, reply) => {
-      try {
-        const current = await session(request)
-        await db.revokeSession(current.id)
-        return reply.code(204).send()
-      } catch (error) {
-        return fail(reply, error)
-      }
-    },
+    refusing(async (request, reply) => {
+      const current = await session(request)
+      await db.revokeSession(current.id)
+      return reply.code(204).send()
+    }),
   )
 
-  registerRecoveryRoutes(app, { ...recoveryDeps, session, deviceProof, fail, withProject, pageCsp })
+  registerRecoveryRoutes(app, { ...recoveryDeps, session, deviceProof, withProject, pageCsp })
 
   registerEmailUpdateRoutes(app, {
     ...options,
     codeDeps,
     session,
     describe,
-    fail,
     liveAttempt,
     withProject,
   })
