@@ -1,9 +1,9 @@
 import { base64urlnopad } from '@scure/base'
 import { describe, expect, it } from 'vitest'
 import type { Api, Me, ShareBody } from './api.js'
-import { openRecoveryWithPasskey } from './custody.js'
-import { PasskeyError, passkeyHostIsFramesOwn } from './passkey.js'
 import type { DeviceRecord } from './storage.js'
+import { openRecoveryWithPasskey } from './vault/custody.js'
+import { PasskeyError, passkeyHostIsFramesOwn } from './vault/passkey.js'
 import { createWallet, type Passkeys } from './wallet.js'
 
 // The frame's sign-up and new-device recovery with the real custody code and WebCrypto; the server

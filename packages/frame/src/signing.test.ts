@@ -5,8 +5,9 @@ import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Api } from './api.js'
 import type { ApprovalView, Decision } from './approval.js'
-import { splitEntropy } from './custody.js'
-import { type DeviceRecord, wrapShare } from './storage.js'
+import type { DeviceRecord } from './storage.js'
+import { splitEntropy } from './vault/custody.js'
+import { wrapShare } from './vault/deviceShare.js'
 import { createWallet } from './wallet.js'
 
 // The well-known development mnemonic's first account.

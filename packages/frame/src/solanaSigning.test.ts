@@ -21,9 +21,10 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Api } from './api.js'
 import type { ApprovalView } from './approval.js'
-import { addressesOf, splitEntropy } from './custody.js'
 import { decodeSolanaTransaction } from './solana.js'
-import { type DeviceRecord, wrapShare } from './storage.js'
+import type { DeviceRecord } from './storage.js'
+import { addressesOf, splitEntropy } from './vault/custody.js'
+import { wrapShare } from './vault/deviceShare.js'
 import { createWallet } from './wallet.js'
 
 // The Solana side of the frame's signing: the key rebuilt from the device share and the auth

@@ -11,11 +11,10 @@ import {
   fromBase64,
   SolanaDecodeError,
   signerIndex,
-  signSolanaMessage,
-  signSolanaTransaction,
   summarizeSolanaTransaction,
   toBase64,
 } from './solana.js'
+import { signSolanaMessage, signSolanaTransaction } from './vault/solanaSign.js'
 
 /** What a Solana request needs of the wallet: the account, the page, the RPC and the approval. */
 export interface SolanaContext {

@@ -2,6 +2,22 @@ import { base64urlnopad } from '@scure/base'
 import { type Api, ApiError, type Me, type ShareBody } from './api.js'
 import { type ApprovalView, showApproval } from './approval.js'
 import {
+  DecodeError,
+  decodePersonalSign,
+  decodeTransactionRequest,
+  decodeTypedDataRequest,
+  summarizeTypedData,
+} from './decode.js'
+import { askExport } from './export.js'
+import { t } from './i18n.js'
+import { classifyMethod } from './methods.js'
+import { formatTime, showRecoveryNotice, showRecoveryWait, validNotices } from './notices.js'
+import { FrameError, type Handlers } from './protocol.js'
+import { createRpc } from './rpc.js'
+import { solanaRequest } from './solanaWallet.js'
+import type { AccountRecord, DeviceRecord, DeviceStore } from './storage.js'
+import { applyTheme } from './theme.js'
+import {
   addressesOf,
   combineShares,
   eip155Address,
@@ -16,28 +32,13 @@ import {
   WrongPasskeyError,
   WrongPasswordError,
   wipe,
-} from './custody.js'
-import {
-  DecodeError,
-  decodePersonalSign,
-  decodeTransactionRequest,
-  decodeTypedDataRequest,
-  summarizeTypedData,
-} from './decode.js'
-import { askExport } from './export.js'
-import { t } from './i18n.js'
-import { classifyMethod } from './methods.js'
-import { formatTime, showRecoveryNotice, showRecoveryWait, validNotices } from './notices.js'
-import { PasskeyError } from './passkey.js'
-import { signDeviceProof } from './proof.js'
-import { FrameError, type Handlers } from './protocol.js'
-import { createRpc } from './rpc.js'
-import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './sign.js'
-import { solanaAddressOf } from './solana.js'
-import { solanaRequest } from './solanaWallet.js'
-import { type AccountRecord, type DeviceRecord, type DeviceStore, wrapShare } from './storage.js'
-import { applyTheme } from './theme.js'
-import { type UnlockParameters, withEip155Key, withSolanaKey } from './unlock.js'
+} from './vault/custody.js'
+import { wrapShare } from './vault/deviceShare.js'
+import { PasskeyError } from './vault/passkey.js'
+import { signDeviceProof } from './vault/proof.js'
+import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './vault/sign.js'
+import { solanaAddressOf } from './vault/solanaSign.js'
+import { type UnlockParameters, withEip155Key, withSolanaKey } from './vault/unlock.js'
 
 export interface WalletOptions {
   projectId: string

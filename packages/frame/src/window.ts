@@ -1,19 +1,14 @@
-import { bytesToHex } from '@noble/hashes/utils.js'
-import { base58 } from '@scure/base'
-import { HDKey } from '@scure/bip32'
-import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
-import { wordlist } from '@scure/bip39/wordlists/english.js'
-import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
 import { createApi } from './api.js'
 import { showApproval } from './approval.js'
 import { approvalIdOf, guestApprovalWindow, type WindowLike } from './approval-window.js'
-import { eip155Address, eip155Path, solanaPath, wipe } from './custody.js'
 import { guardActivation, isTopLevel } from './guard.js'
 import { chooseLocale, t } from './i18n.js'
-import { signDeviceProof } from './proof.js'
 import { type DeviceRecord, openDeviceStore } from './storage.js'
 import { el, root, showNotice } from './ui.js'
-import { unlockSeed } from './unlock.js'
+import { wipe } from './vault/custody.js'
+import { type Secrets, secretsOf } from './vault/export.js'
+import { signDeviceProof } from './vault/proof.js'
+import { unlockSeed } from './vault/unlock.js'
 
 // The frame origin's own top-level window (`/frame/window`). No page can frame it (its CSP says
 // `frame-ancestors 'none'`), cover it or script it (`Cross-Origin-Opener-Policy: same-origin`
@@ -23,39 +18,6 @@ import { unlockSeed } from './unlock.js'
 // keeps its opener (the frame) to answer it, see approval-window.ts.
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : t('error.generic'))
-
-interface Secrets {
-  phrase: string
-  evmKey: string
-  evmAddress: string
-  solanaKey: string
-  solanaAddress: string
-}
-
-/** The phrase and keys of the unlocked entropy; every intermediate byte array is zeroed. */
-async function secretsOf(entropy: Uint8Array): Promise<Secrets> {
-  // Strings cannot be wiped (see the threat model); they live until this window closes.
-  const phrase = entropyToMnemonic(entropy, wordlist)
-  const seed = await mnemonicToSeed(phrase)
-  const evm = HDKey.fromMasterSeed(seed).derive(eip155Path)
-  const sol = Slip10.fromMasterSeed(seed).derive(solanaPath)
-  const solanaSecret = new Uint8Array(64)
-  try {
-    solanaSecret.set(sol.privateKey, 0)
-    solanaSecret.set(sol.publicKeyRaw, 32)
-    return {
-      phrase,
-      evmKey: `0x${bytesToHex(evm.privateKey!)}`,
-      evmAddress: eip155Address(evm.privateKey!),
-      // The 64-byte secret key (seed and public key) in base58, as Solana wallets import it.
-      solanaKey: base58.encode(solanaSecret),
-      solanaAddress: base58.encode(sol.publicKeyRaw),
-    }
-  } finally {
-    evm.wipePrivateData()
-    wipe(seed, sol.privateKey, solanaSecret)
-  }
-}
 
 function showSecrets(secrets: Secrets) {
   const close = el('button', { type: 'button', 'data-testid': 'latch-export-close' }, [t('window.close')])

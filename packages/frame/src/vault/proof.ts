@@ -1,7 +1,7 @@
 import { base64urlnopad } from '@scure/base'
-import type { Api } from './api.js'
-import { FrameError } from './protocol.js'
-import type { DeviceRecord } from './storage.js'
+import type { Api } from '../api.js'
+import { FrameError } from '../protocol.js'
+import type { DeviceRecord } from '../storage.js'
 
 /** The session id (`jti`) of a session token. */
 export function sessionIdOf(token: string): string {

@@ -3,9 +3,10 @@ import { HDKey } from '@scure/bip32'
 import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
+import { FrameError } from '../protocol.js'
+import type { DeviceRecord } from '../storage.js'
 import { combineShares, eip155Path, solanaPath, wipe } from './custody.js'
-import { FrameError } from './protocol.js'
-import { type DeviceRecord, unwrapShare } from './storage.js'
+import { unwrapShare } from './deviceShare.js'
 
 /** What unlocking needs: this device's record, the account, and the server's release of the auth share. */
 export interface UnlockParameters {

@@ -1,0 +1,40 @@
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { base58 } from '@scure/base'
+import { HDKey } from '@scure/bip32'
+import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
+import { eip155Address, eip155Path, solanaPath, wipe } from './custody.js'
+
+export interface Secrets {
+  phrase: string
+  evmKey: string
+  evmAddress: string
+  solanaKey: string
+  solanaAddress: string
+}
+
+/** The phrase and keys of the unlocked entropy; every intermediate byte array is zeroed. */
+export async function secretsOf(entropy: Uint8Array): Promise<Secrets> {
+  // Strings cannot be wiped (see the threat model); they live until this window closes.
+  const phrase = entropyToMnemonic(entropy, wordlist)
+  const seed = await mnemonicToSeed(phrase)
+  const evm = HDKey.fromMasterSeed(seed).derive(eip155Path)
+  const sol = Slip10.fromMasterSeed(seed).derive(solanaPath)
+  const solanaSecret = new Uint8Array(64)
+  try {
+    solanaSecret.set(sol.privateKey, 0)
+    solanaSecret.set(sol.publicKeyRaw, 32)
+    return {
+      phrase,
+      evmKey: `0x${bytesToHex(evm.privateKey!)}`,
+      evmAddress: eip155Address(evm.privateKey!),
+      // The 64-byte secret key (seed and public key) in base58, as Solana wallets import it.
+      solanaKey: base58.encode(solanaSecret),
+      solanaAddress: base58.encode(sol.publicKeyRaw),
+    }
+  } finally {
+    evm.wipePrivateData()
+    wipe(seed, sol.privateKey, solanaSecret)
+  }
+}
