@@ -5,10 +5,8 @@ import { guardActivation, isTopLevel } from './guard.js'
 import { chooseLocale, t } from './i18n.js'
 import { type DeviceRecord, openDeviceStore } from './storage.js'
 import { el, root, showNotice } from './ui.js'
-import { wipe } from './vault/custody.js'
-import { type Secrets, secretsOf } from './vault/export.js'
+import { exportSecrets, type Secrets } from './vault/export.js'
 import { signDeviceProof } from './vault/proof.js'
-import { unlockSeed } from './vault/unlock.js'
 
 // The frame origin's own top-level window (`/frame/window`). No page can frame it (its CSP says
 // `frame-ancestors 'none'`), cover it or script it (`Cross-Origin-Opener-Policy: same-origin`
@@ -111,22 +109,20 @@ function exportScreens(options: {
       reveal.textContent = t('window.revealing')
       error.textContent = ''
       void (async () => {
-        let entropy: Uint8Array | undefined
         try {
           await api.exportConfirm({ ...started, otp, ...(await proof('export')) })
-          entropy = await unlockSeed({
-            record,
-            email,
-            context: `latch-share|${projectId}|${email}`,
-            releaseAuthShare: async () => api.share(await proof('share')),
-          })
-          showSecrets(await secretsOf(entropy))
+          showSecrets(
+            await exportSecrets({
+              record,
+              projectId,
+              email,
+              releaseAuthShare: async () => api.share(await proof('share')),
+            }),
+          )
         } catch (problem) {
           error.textContent = errorText(problem)
           reveal.disabled = false
           reveal.textContent = t('window.reveal')
-        } finally {
-          wipe(entropy)
         }
       })()
     })

@@ -4,7 +4,9 @@ import { HDKey } from '@scure/bip32'
 import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
+import type { DeviceRecord } from '../storage.js'
 import { eip155Address, eip155Path, solanaPath, wipe } from './custody.js'
+import { unlockSeed } from './unlock.js'
 
 export interface Secrets {
   phrase: string
@@ -15,7 +17,7 @@ export interface Secrets {
 }
 
 /** The phrase and keys of the unlocked entropy; every intermediate byte array is zeroed. */
-export async function secretsOf(entropy: Uint8Array): Promise<Secrets> {
+async function secretsOf(entropy: Uint8Array): Promise<Secrets> {
   // Strings cannot be wiped (see the threat model); they live until this window closes.
   const phrase = entropyToMnemonic(entropy, wordlist)
   const seed = await mnemonicToSeed(phrase)
@@ -36,5 +38,27 @@ export async function secretsOf(entropy: Uint8Array): Promise<Secrets> {
   } finally {
     evm.wipePrivateData()
     wipe(seed, sol.privateKey, solanaSecret)
+  }
+}
+
+/** Unlocks this device's wallet of `email` and returns its phrase and keys for the export window. */
+export async function exportSecrets(parameters: {
+  record: DeviceRecord
+  projectId: string
+  email: string
+  releaseAuthShare: () => Promise<{ authShare: string }>
+}): Promise<Secrets> {
+  const { record, projectId, email, releaseAuthShare } = parameters
+  let entropy: Uint8Array | undefined
+  try {
+    entropy = await unlockSeed({
+      record,
+      email,
+      context: `latch-share|${projectId}|${email}`,
+      releaseAuthShare,
+    })
+    return await secretsOf(entropy)
+  } finally {
+    wipe(entropy)
   }
 }
