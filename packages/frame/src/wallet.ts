@@ -17,6 +17,7 @@ import { createRpc } from './rpc.js'
 import { solanaRequest } from './solanaWallet.js'
 import type { AccountRecord, DeviceRecord, DeviceStore } from './storage.js'
 import { applyTheme } from './theme.js'
+import { shareContext } from './vault/contexts.js'
 import {
   addressesOf,
   combineShares,
@@ -122,7 +123,7 @@ export function createWallet(options: WalletOptions): Handlers {
   /** The associated data of this account's sealed shares: bound to the account's first email,
    * which the server keeps as `shareContext` once the login email changes. */
   type ShareOwner = Pick<Me, 'email' | 'shareContext'>
-  const context = (me: ShareOwner) => `latch-share|${projectId}|${me.shareContext ?? me.email}`
+  const context = (me: ShareOwner) => shareContext(projectId, me.shareContext ?? me.email)
 
   /** Runs `fn`; a session the server ended clears the token and tells the page. */
   async function authed<T>(fn: () => Promise<T>): Promise<T> {

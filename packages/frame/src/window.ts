@@ -15,7 +15,7 @@ import { signDeviceProof } from './vault/proof.js'
 // unsafe request, where the browser has no IntersectionObserver v2, happens here too: that page
 // keeps its opener (the frame) to answer it, see approval-window.ts.
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : t('error.generic'))
+const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : t('error.generic'))
 
 function showSecrets(secrets: Secrets) {
   const close = el('button', { type: 'button', 'data-testid': 'latch-export-close' }, [t('window.close')])

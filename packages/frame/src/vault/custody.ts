@@ -10,6 +10,7 @@ import { entropyToMnemonic, generateMnemonic, mnemonicToEntropy, mnemonicToSeed 
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
 import { combine, split } from 'shamir-secret-sharing'
+import { passkeyKeyInfo } from './contexts.js'
 
 /** The eip155 account: BIP-44 Ethereum, first address. */
 export const eip155Path = "m/44'/60'/0'/0/0"
@@ -237,13 +238,7 @@ export function passkeyOf(sealed: string): PasskeyRef | undefined {
 
 async function prfKey(prfOutput: Uint8Array, salt: Uint8Array, context: string) {
   if (prfOutput.length < 32) throw new Error('The passkey gave no usable PRF output')
-  const raw = hkdf(
-    sha256,
-    prfOutput,
-    salt,
-    new TextEncoder().encode(`latch-recovery-passkey/1|${context}`),
-    32,
-  )
+  const raw = hkdf(sha256, prfOutput, salt, new TextEncoder().encode(passkeyKeyInfo(context)), 32)
   try {
     return await crypto.subtle.importKey('raw', raw as BufferSource, 'AES-GCM', false, ['encrypt', 'decrypt'])
   } finally {

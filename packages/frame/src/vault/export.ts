@@ -5,6 +5,7 @@ import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
 import type { DeviceRecord } from '../storage.js'
+import { shareContext } from './contexts.js'
 import { eip155Address, eip155Path, solanaPath, wipe } from './custody.js'
 import { unlockSeed } from './unlock.js'
 
@@ -54,7 +55,8 @@ export async function exportSecrets(parameters: {
     entropy = await unlockSeed({
       record,
       email,
-      context: `latch-share|${projectId}|${email}`,
+      // The shares stay bound to the account's first email after a change of the login email.
+      context: shareContext(projectId, record.accounts?.[email]?.shareContext ?? email),
       releaseAuthShare,
     })
     return await secretsOf(entropy)
