@@ -1,5 +1,6 @@
 import { base64urlnopad } from '@scure/base'
 import { describe, expect, it } from 'vitest'
+import { currentAccount } from './accounts.js'
 import type { Api, Me, ShareBody } from './api.js'
 import type { DeviceRecord } from './storage.js'
 import { openRecoveryWithPasskey } from './vault/custody.js'
@@ -10,7 +11,7 @@ import { createWallet, type Passkeys } from './wallet.js'
 // is an in-memory stand-in for its share routes, and the passkey a fixed PRF output (the browser
 // part runs in e2e/started/embedded-passkey.spec.ts with a real authenticator).
 const email = 'visitor@example.com'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1' })))}.sig`
+const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1', sub: 'user-1' })))}.sig`
 const ref = { rpId: 'localhost', credentialId: 'Y3JlZGVudGlhbC1pZA', prfSalt: 'c2FsdC1zYWx0LXNhbHQtc2FsdA' }
 const prf = () => new Uint8Array(32).fill(9)
 
@@ -128,7 +129,7 @@ describe('given a browser with a passkey provider', () => {
     expect(
       await openRecoveryWithPasskey(state.recovery!.share, prf(), `latch-share|p1|${email}`),
     ).toHaveLength((await openRecoveryWithPasskey(firstSealed, prf(), `latch-share|p1|${email}`)).length)
-    expect(second.record.accounts?.[email]?.deviceShare).toBeDefined()
+    expect(currentAccount(second.record)?.deviceShare).toBeDefined()
   })
 
   it('when a new device cannot use the passkey, or uses another one, then it is told so and gets no share; the right passkey then works', async () => {

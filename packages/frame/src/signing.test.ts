@@ -14,7 +14,7 @@ import { createWallet } from './wallet.js'
 const devMnemonic = 'test test test test test test test test test test test junk'
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const email = 'visitor@example.com'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1' })))}.sig`
+const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1', sub: 'user-1' })))}.sig`
 
 /** A signed-in device holding its share, a server releasing the auth share, and a scripted screen. */
 async function setUp(decide: (view: ApprovalView) => Promise<Decision> | Decision = () => true) {

@@ -42,7 +42,7 @@ afterAll(() => chain?.stop())
 const devMnemonic = 'test test test test test test test test test test test junk'
 const email = 'visitor@example.com'
 const recipient = 'JAvW9rNXB7LE2LBvL65i7zbCp1Ts4VTp8UFcQJ1JSTMr'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 's' })))}.sig`
+const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 's', sub: 'user-1' })))}.sig`
 
 async function setUp(decide: (view: ApprovalView) => boolean = () => true) {
   const rpcUrls = { [cluster]: chain.rpcUrl }

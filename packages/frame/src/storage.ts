@@ -10,12 +10,16 @@ export interface DeviceRecord {
   /** The session's token, and the email it belongs to. */
   token?: string
   email?: string
-  /** What this device holds of each account that signed in on it. */
+  /** The key of the signed-in account in `accounts` (see accounts.ts). */
+  current?: string
+  /** What this device holds of each account that signed in on it, by user id and device id. */
   accounts?: Record<string, AccountRecord>
 }
 
 export interface AccountRecord {
   deviceId?: string
+  /** The account's login email as last seen here: the device id is offered at its next login. */
+  email?: string
   /** The device share, AES-GCM under `wrapKey`. */
   deviceShare?: { iv: Uint8Array; data: Uint8Array }
   eip155Address?: string

@@ -1,4 +1,5 @@
 import { base64urlnopad } from '@scure/base'
+import { accountOf, currentAccount, deviceIdFor } from './accounts.js'
 import { type Api, ApiError, type Me, type ShareBody } from './api.js'
 import { type ApprovalView, showApproval } from './approval.js'
 import {
@@ -17,6 +18,7 @@ import { createRpc } from './rpc.js'
 import { solanaRequest } from './solanaWallet.js'
 import type { AccountRecord, DeviceRecord, DeviceStore } from './storage.js'
 import { applyTheme } from './theme.js'
+
 import { shareContext } from './vault/contexts.js'
 import {
   addressesOf,
@@ -113,12 +115,21 @@ export function createWallet(options: WalletOptions): Handlers {
   let chainId = toChainId(options.chainId, 'eip155:1')
   let attempt: { id: string; email: string } | undefined
 
-  const save = () => store.save(record)
-  /** This device's data of one account (created empty on first use). */
-  const account = (email: string): AccountRecord => {
-    record.accounts ??= {}
-    record.accounts[email] ??= {}
-    return record.accounts[email]
+  const save = () => {
+    unsaved = false
+    return store.save(record)
+  }
+  /** Whether {@link account} moved the record to another account key since the last save. */
+  let unsaved = false
+  /** This device's data of the signed-in account, found by user and device id (see accounts.ts);
+   * it notes the login email and the email the shares are bound to as the server reports them. */
+  const account = (me: Pick<Me, 'email' | 'deviceId' | 'shareContext'>): AccountRecord => {
+    const { account: found, moved } = accountOf(record, record.token ?? '', me.deviceId)
+    if (moved) unsaved = true
+    found.email = me.email
+    found.shareContext = me.shareContext ?? found.shareContext ?? me.email
+    record.email = me.email
+    return found
   }
   /** The associated data of this account's sealed shares: bound to the account's first email,
    * which the server keeps as `shareContext` once the login email changes. */
@@ -163,7 +174,7 @@ export function createWallet(options: WalletOptions): Handlers {
       const addresses = await addressesOf(entropy)
       shares = await splitEntropy(entropy)
       const recovery = await seal(shares.recovery)
-      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me))
+      account(me).deviceShare = await wrapShare(record, shares.device, context(me))
       await api.createWallet({
         eip155Address: addresses.eip155,
         solanaAddress: addresses.solana,
@@ -171,8 +182,8 @@ export function createWallet(options: WalletOptions): Handlers {
         recovery,
         ...(await proof('wallet')),
       })
-      account(me.email).eip155Address = addresses.eip155
-      account(me.email).solanaAddress = addresses.solana
+      account(me).eip155Address = addresses.eip155
+      account(me).solanaAddress = addresses.solana
       await save()
       return undefined
     } finally {
@@ -199,7 +210,7 @@ export function createWallet(options: WalletOptions): Handlers {
         return t('recovery.mismatch')
       shares = await splitEntropy(entropy)
       const recovery = await opened.reseal(shares.recovery)
-      account(me.email).deviceShare = await wrapShare(record, shares.device, context(me))
+      account(me).deviceShare = await wrapShare(record, shares.device, context(me))
       await api.reshare({
         eip155Address: addresses.eip155,
         solanaAddress: addresses.solana,
@@ -207,8 +218,8 @@ export function createWallet(options: WalletOptions): Handlers {
         recovery,
         ...(await proof('reshare')),
       })
-      account(me.email).eip155Address = addresses.eip155
-      account(me.email).solanaAddress = addresses.solana
+      account(me).eip155Address = addresses.eip155
+      account(me).solanaAddress = addresses.solana
       await save()
       return undefined
     } finally {
@@ -292,7 +303,7 @@ export function createWallet(options: WalletOptions): Handlers {
       if (options.recoveryPolicy === 'server') await authed(() => createNewWallet(current, serverSealer))
       else await visibly(() => setUpRecovery(current))
       me = await authed(() => api.me())
-    } else if (!me.deviceHasShare || account(me.email).deviceShare === undefined) {
+    } else if (!me.deviceHasShare || account(me).deviceShare === undefined) {
       const current = me
       if (me.wallet.recoveryMode === 'server') {
         const problem = await authed(() =>
@@ -321,11 +332,12 @@ export function createWallet(options: WalletOptions): Handlers {
         )
       me = await authed(() => api.me())
     }
+    if (unsaved) await save()
     surfaceNotices(me)
     const address = me.wallet?.eip155Address
     if (!address) throw new FrameError('The wallet could not be created', 'NO_WALLET')
     const checksummed =
-      account(me.email).eip155Address?.toLowerCase() === address ? account(me.email).eip155Address! : address
+      account(me).eip155Address?.toLowerCase() === address ? account(me).eip155Address! : address
     return {
       email: me.email,
       address: checksummed,
@@ -436,18 +448,18 @@ export function createWallet(options: WalletOptions): Handlers {
     return createRpc(url)
   }
 
-  const unlockParameters = (email: string): UnlockParameters => ({
+  const unlockParameters = (signedIn: AccountRecord): UnlockParameters => ({
     record,
-    email,
-    context: context({ email, shareContext: account(email).shareContext }),
+    account: signedIn,
+    context: shareContext(projectId, signedIn.shareContext ?? signedIn.email ?? record.email ?? ''),
     releaseAuthShare: () => authed(async () => api.share(await proof('share'))),
   })
 
   /** The key `unlock` rebuilds for one request, refused unless it is `address`'s. */
   const checkedKey =
     (unlock: typeof withEip155Key, isAddressOf: (key: Uint8Array, address: string) => boolean) =>
-    <T>(email: string, address: string, use: (key: Uint8Array) => Promise<T> | T) =>
-      unlock(unlockParameters(email), async (key) => {
+    <T>(signedIn: AccountRecord, address: string, use: (key: Uint8Array) => Promise<T> | T) =>
+      unlock(unlockParameters(signedIn), async (key) => {
         if (!isAddressOf(key, address))
           throw new FrameError('The unlocked key is not this account’s', 'WRONG_KEY')
         return use(key)
@@ -460,7 +472,7 @@ export function createWallet(options: WalletOptions): Handlers {
 
   /** One approval at a time: build the screen, wait for the visitor, then sign with the key. */
   async function withApproval<T>(
-    email: string,
+    signedIn: AccountRecord,
     address: string,
     build: () => Promise<ApprovalView>,
     run: (privateKey: Uint8Array) => Promise<T> | T,
@@ -490,7 +502,7 @@ export function createWallet(options: WalletOptions): Handlers {
           generation++
           throw new FrameError('User rejected the request', 'USER_REJECTED')
         }
-        return await keyOf(email, address, run)
+        return await keyOf(signedIn, address, run)
       } finally {
         closeScreen = undefined
         options.setVisible(false)
@@ -505,7 +517,12 @@ export function createWallet(options: WalletOptions): Handlers {
       throw new FrameError('The request is for another account', 'WRONG_ACCOUNT')
   }
 
-  async function unsafe(method: string, params: unknown[], email: string, address: string): Promise<unknown> {
+  async function unsafe(
+    method: string,
+    params: unknown[],
+    signedIn: AccountRecord,
+    address: string,
+  ): Promise<unknown> {
     const base = { origin: options.parentOrigin ?? '', dappName, from: address }
     if (method === 'personal_sign') {
       const request = (() => {
@@ -517,7 +534,7 @@ export function createWallet(options: WalletOptions): Handlers {
       })()
       sameAddress(request.address, address)
       return withApproval(
-        email,
+        signedIn,
         address,
         async () => ({ ...base, kind: 'message', text: request.text, hex: request.message }),
         (key) => signPersonalMessage(request.message, key),
@@ -534,7 +551,7 @@ export function createWallet(options: WalletOptions): Handlers {
       }
       sameAddress(request.address, address)
       return withApproval(
-        email,
+        signedIn,
         address,
         async () => ({ ...base, kind: 'typedData', summary, chainId: reference(chainId) }),
         (key) =>
@@ -555,7 +572,7 @@ export function createWallet(options: WalletOptions): Handlers {
     const rpc = rpcFor(chain)
     let filled: Parameters<typeof signTransactionWith>[0] | undefined
     const raw = await withApproval(
-      email,
+      signedIn,
       address,
       async () => {
         const call = {
@@ -634,14 +651,9 @@ export function createWallet(options: WalletOptions): Handlers {
       if (current === undefined) throw new FrameError('Start with the new email', 'NO_EMAIL_UPDATE')
       const me = await authed(() => api.updateEmailSecondary(current.id, otp))
       emailUpdate = undefined
-      // This device's data of the account (device id, device share) moves with the login.
+      // This device's record of the account is keyed by ids: it stays; it notes the new email.
       const old = record.email
-      if (old !== undefined && old !== me.email && record.accounts?.[old] !== undefined) {
-        record.accounts[me.email] = record.accounts[old]
-        delete record.accounts[old]
-      }
-      record.email = me.email
-      account(me.email).shareContext = me.shareContext ?? old
+      account({ ...me, shareContext: me.shareContext ?? old })
       await save()
       return { newEmail: me.email }
     },
@@ -652,7 +664,7 @@ export function createWallet(options: WalletOptions): Handlers {
         if (me !== undefined) return { action: 'CONNECT' }
       }
       try {
-        const started = await api.login(normalized, record.accounts?.[normalized]?.deviceId)
+        const started = await api.login(normalized, deviceIdFor(record, normalized))
         attempt = { id: started.attemptId, email: normalized }
         return { action: started.action }
       } catch (error) {
@@ -675,11 +687,10 @@ export function createWallet(options: WalletOptions): Handlers {
       if (attempt === undefined) throw new FrameError('Start with your email', 'NO_LOGIN')
       const devicePublicKey = await crypto.subtle.exportKey('jwk', record.deviceKey.publicKey)
       const session = await api.otp(attempt.id, otp, devicePublicKey)
-      // Each email keeps its own device id and share set on this device: another account signing
+      // Each account keeps its own device id and share set on this device: another account signing
       // in here never discards them.
-      account(attempt.email).deviceId = session.deviceId
       record.token = session.token
-      record.email = attempt.email
+      account({ email: attempt.email, deviceId: session.deviceId })
       attempt = undefined
       await save()
       return {}
@@ -690,7 +701,9 @@ export function createWallet(options: WalletOptions): Handlers {
       try {
         const me = await authed(() => api.me())
         surfaceNotices(me)
-        return { isConnected: me.wallet !== null && account(me.email).deviceShare !== undefined }
+        const connected = me.wallet !== null && account(me).deviceShare !== undefined
+        if (unsaved) await save()
+        return { isConnected: connected }
       } catch (error) {
         if (error instanceof FrameError && error.code === 'SESSION_ENDED') return { isConnected: false }
         throw error
@@ -729,7 +742,7 @@ export function createWallet(options: WalletOptions): Handlers {
     },
     async EXPORT_WALLET() {
       const email = record.email
-      if (!record.token || !email || account(email).deviceShare === undefined)
+      if (!email || currentAccount(record)?.deviceShare === undefined)
         throw new FrameError('Not signed in', 'NOT_CONNECTED')
       let opened = false
       await visibly(async () => {
@@ -738,8 +751,8 @@ export function createWallet(options: WalletOptions): Handlers {
       return { opened }
     },
     async SOLANA_REQUEST(payload) {
-      const email = record.token ? record.email : undefined
-      const address = email ? account(email).solanaAddress : undefined
+      const signedIn = currentAccount(record)
+      const address = signedIn?.solanaAddress
       return {
         result: await solanaRequest(payload, {
           address,
@@ -747,14 +760,15 @@ export function createWallet(options: WalletOptions): Handlers {
           dappName,
           rpcUrl: options.rpcUrls?.[payload.chainId],
           approve: (build, run) => {
-            if (!email || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
-            return withApproval(email, address, build, run, solanaKey)
+            if (!signedIn || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
+            return withApproval(signedIn, address, build, run, solanaKey)
           },
         }),
       }
     },
     async RPC_REQUEST({ method, params }) {
-      const address = record.email ? record.accounts?.[record.email]?.eip155Address : undefined
+      const signedIn = currentAccount(record)
+      const address = signedIn?.eip155Address
       const kind = classifyMethod(method)
       if (kind === 'disallowed') throw new FrameError('Requested RPC call is not allowed', 'NOT_ALLOWED')
       const list = params === undefined ? [] : params
@@ -771,8 +785,8 @@ export function createWallet(options: WalletOptions): Handlers {
         return { result: null }
       }
       if (kind === 'unsafe') {
-        if (!record.token || !address || !record.email) throw new FrameError('Not signed in', 'NOT_CONNECTED')
-        return { result: await unsafe(method, list, record.email, address) }
+        if (!signedIn || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
+        return { result: await unsafe(method, list, signedIn, address) }
       }
       switch (method) {
         case 'eth_accounts':

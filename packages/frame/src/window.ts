@@ -1,9 +1,10 @@
+import { currentAccount } from './accounts.js'
 import { createApi } from './api.js'
 import { showApproval } from './approval.js'
 import { approvalIdOf, guestApprovalWindow, type WindowLike } from './approval-window.js'
 import { guardActivation, isTopLevel } from './guard.js'
 import { chooseLocale, t } from './i18n.js'
-import { type DeviceRecord, openDeviceStore } from './storage.js'
+import { type AccountRecord, type DeviceRecord, openDeviceStore } from './storage.js'
 import { el, root, showNotice } from './ui.js'
 import { exportSecrets, type Secrets } from './vault/export.js'
 import { signDeviceProof } from './vault/proof.js'
@@ -15,7 +16,8 @@ import { signDeviceProof } from './vault/proof.js'
 // unsafe request, where the browser has no IntersectionObserver v2, happens here too: that page
 // keeps its opener (the frame) to answer it, see approval-window.ts.
 
-const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : t('error.generic'))
+const errorText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : t('error.generic')
 
 function showSecrets(secrets: Secrets) {
   const close = el('button', { type: 'button', 'data-testid': 'latch-export-close' }, [t('window.close')])
@@ -48,8 +50,9 @@ function exportScreens(options: {
   record: DeviceRecord
   projectId: string
   email: string
+  account: AccountRecord
 }) {
-  const { api, record, projectId, email } = options
+  const { api, record, projectId, email, account } = options
   const proof = (purpose: string) => signDeviceProof(api, record, projectId, purpose)
   const error = el('p', { class: 'error', role: 'alert', id: 'latch-export-error' })
   const send = el('button', { type: 'button', 'data-testid': 'latch-export-send' }, [t('window.sendCode')])
@@ -115,7 +118,7 @@ function exportScreens(options: {
             await exportSecrets({
               record,
               projectId,
-              email,
+              account,
               releaseAuthShare: async () => api.share(await proof('share')),
             }),
           )
@@ -177,18 +180,18 @@ async function boot(): Promise<void> {
     record = undefined
   }
   const email = record?.email
+  const account = record === undefined ? undefined : currentAccount(record)
   if (
     record === undefined ||
     params.get('action') !== 'export' ||
-    !record.token ||
     email === undefined ||
-    record.accounts?.[email]?.deviceShare === undefined ||
+    account?.deviceShare === undefined ||
     (await api.me().catch(() => undefined)) === undefined
   ) {
     showNotice(t('window.title'), t('window.noLogin'))
     return
   }
-  exportScreens({ api, record, projectId, email })
+  exportScreens({ api, record, projectId, email, account })
 }
 
 void boot()

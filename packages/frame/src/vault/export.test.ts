@@ -31,7 +31,7 @@ describe('given the export window of a device whose account changed its login em
     const secrets = await exportSecrets({
       record,
       projectId: 'p1',
-      email: 'new@example.com',
+      account: record.accounts!['new@example.com']!,
       releaseAuthShare: async () => ({ authShare }),
     })
     expect(secrets.phrase).toBe(devMnemonic)

@@ -4,7 +4,7 @@ import { HDKey } from '@scure/bip32'
 import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
-import type { DeviceRecord } from '../storage.js'
+import type { AccountRecord, DeviceRecord } from '../storage.js'
 import { shareContext } from './contexts.js'
 import { eip155Address, eip155Path, solanaPath, wipe } from './custody.js'
 import { unlockSeed } from './unlock.js'
@@ -46,17 +46,17 @@ async function secretsOf(entropy: Uint8Array): Promise<Secrets> {
 export async function exportSecrets(parameters: {
   record: DeviceRecord
   projectId: string
-  email: string
+  account: AccountRecord
   releaseAuthShare: () => Promise<{ authShare: string }>
 }): Promise<Secrets> {
-  const { record, projectId, email, releaseAuthShare } = parameters
+  const { record, projectId, account, releaseAuthShare } = parameters
   let entropy: Uint8Array | undefined
   try {
     entropy = await unlockSeed({
       record,
-      email,
+      account,
       // The shares stay bound to the account's first email after a change of the login email.
-      context: shareContext(projectId, record.accounts?.[email]?.shareContext ?? email),
+      context: shareContext(projectId, account.shareContext ?? account.email ?? record.email ?? ''),
       releaseAuthShare,
     })
     return await secretsOf(entropy)

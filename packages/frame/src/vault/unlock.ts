@@ -4,15 +4,15 @@ import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
 import { FrameError } from '../protocol.js'
-import type { DeviceRecord } from '../storage.js'
+import type { AccountRecord, DeviceRecord } from '../storage.js'
 import { combineShares, eip155Path, solanaPath, wipe } from './custody.js'
 import { unwrapShare } from './deviceShare.js'
 
 /** What unlocking needs: this device's record, the account, and the server's release of the auth share. */
 export interface UnlockParameters {
   record: DeviceRecord
-  /** The signed-in account's email (its device share is `record.accounts[email]`). */
-  email: string
+  /** The signed-in account's record on this device (its wrapped device share). */
+  account: AccountRecord
   /** The additional data the device share was wrapped with (`latch-share|project|email`). */
   context: string
   /** Asks the server for the auth share with a fresh device signature (`POST /embedded/v1/share`). */
@@ -26,7 +26,7 @@ export interface UnlockParameters {
  * Nothing of it ever leaves the frame.
  */
 export async function unlockSeed(parameters: UnlockParameters): Promise<Uint8Array> {
-  const wrapped = parameters.record.accounts?.[parameters.email]?.deviceShare
+  const wrapped = parameters.account.deviceShare
   if (wrapped === undefined) throw new FrameError('This device holds no share of the wallet', 'NO_SHARE')
   let deviceShare: Uint8Array | undefined
   let authShare: Uint8Array | undefined
