@@ -13,7 +13,7 @@ import {
   showIdle,
   showNotice,
 } from './ui.js'
-import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './vault/passkey.js'
+import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './vault/index.js'
 import { createWallet } from './wallet.js'
 
 export const frameVersion = '1.0.0'

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { currentAccount } from './accounts.js'
 import type { Api, Me, ShareBody } from './api.js'
 import type { DeviceRecord } from './storage.js'
-import { openRecoveryWithPasskey } from './vault/custody.js'
 import { PasskeyError, passkeyHostIsFramesOwn } from './vault/passkey.js'
+import { openRecoveryWithPasskey } from './vault/recovery.js'
 import { createWallet, type Passkeys } from './wallet.js'
 
 // The frame's sign-up and new-device recovery with the real custody code and WebCrypto; the server
@@ -179,7 +179,7 @@ describe('given a browser with a passkey provider', () => {
       await first.handlers.GET_USER({ chainId: 'eip155:1' })
       expect(screens).toEqual(['setup'])
       expect(state.recovery?.mode).toBe('password')
-      expect(JSON.parse(state.recovery!.share)).toMatchObject({ kdf: 'scrypt' })
+      expect(JSON.parse(state.recovery!.share)).toMatchObject({ kdf: 'argon2id' })
     }
   })
 

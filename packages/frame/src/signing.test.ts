@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 import type { Api } from './api.js'
 import type { ApprovalView, Decision } from './approval.js'
 import type { DeviceRecord } from './storage.js'
-import { splitEntropy } from './vault/custody.js'
 import { wrapShare } from './vault/deviceShare.js'
+import { splitEntropy } from './vault/shares.js'
 import { createWallet } from './wallet.js'
 
 // The well-known development mnemonic's first account.

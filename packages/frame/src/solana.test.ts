@@ -27,9 +27,8 @@ import {
   SOLANA_UNSAFE_METHODS,
 } from './methods.js'
 import { clusterName, decodeSolanaTransaction, formatSol, summarizeSolanaTransaction } from './solana.js'
-import { addressesOf } from './vault/custody.js'
+import { addressesOf, solanaKeyOf } from './vault/derive.js'
 import { signSolanaTransaction, solanaAddressOf } from './vault/solanaSign.js'
-import { solanaKeyOf } from './vault/unlock.js'
 
 describe('given SLIP-0010 ed25519 derivation', () => {
   it('then test vector 1 of the SLIP-0010 specification derives its published keys', () => {

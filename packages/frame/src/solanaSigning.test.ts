@@ -23,8 +23,9 @@ import type { Api } from './api.js'
 import type { ApprovalView } from './approval.js'
 import { decodeSolanaTransaction } from './solana.js'
 import type { DeviceRecord } from './storage.js'
-import { addressesOf, splitEntropy } from './vault/custody.js'
+import { addressesOf } from './vault/derive.js'
 import { wrapShare } from './vault/deviceShare.js'
+import { splitEntropy } from './vault/shares.js'
 import { createWallet } from './wallet.js'
 
 // The Solana side of the frame's signing: the key rebuilt from the device share and the auth

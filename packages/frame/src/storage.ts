@@ -1,3 +1,5 @@
+import { newDeviceKeys } from './vault/index.js'
+
 /**
  * The frame's storage, in its own origin's IndexedDB, per project: the device key (ECDSA P-256,
  * private half non-extractable), the wrapping key of the device share (AES-GCM, non-extractable),
@@ -72,16 +74,7 @@ export async function openDeviceStore(projectId: string): Promise<DeviceStore> {
     async load() {
       const existing = (await request(tx('readonly').get(projectId))) as DeviceRecord | undefined
       if (existing !== undefined) return existing
-      const record: DeviceRecord = {
-        deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-          'sign',
-          'verify',
-        ]),
-        wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
-          'encrypt',
-          'decrypt',
-        ]),
-      }
+      const record: DeviceRecord = await newDeviceKeys()
       await save(record)
       return record
     },

@@ -1,5 +1,5 @@
 import { t } from './i18n.js'
-import { minPasswordLength } from './vault/custody.js'
+import { minPasswordLength } from './vault/index.js'
 
 /** Builds an element with text only: nothing is ever parsed as HTML (Trusted Types forbid it). */
 export function el<K extends keyof HTMLElementTagNameMap>(

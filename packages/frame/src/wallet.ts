@@ -1,6 +1,5 @@
-import { base64urlnopad } from '@scure/base'
 import { accountOf, currentAccount, deviceIdFor } from './accounts.js'
-import { type Api, ApiError, type Me, type ShareBody } from './api.js'
+import { type Api, ApiError, type Me } from './api.js'
 import { type ApprovalView, showApproval } from './approval.js'
 import {
   DecodeError,
@@ -18,30 +17,28 @@ import { createRpc } from './rpc.js'
 import { solanaRequest } from './solanaWallet.js'
 import type { AccountRecord, DeviceRecord, DeviceStore } from './storage.js'
 import { applyTheme } from './theme.js'
-
-import { shareContext } from './vault/contexts.js'
 import {
-  addressesOf,
-  combineShares,
-  eip155Address,
-  newEntropy,
-  openRecovery,
-  openRecoveryWithPasskey,
+  accountShareContext,
+  createShares,
+  type Eip155Signer,
+  type NewShareSet,
+  PasskeyError,
   type PasskeyRef,
-  passkeyOf,
-  sealRecovery,
-  sealRecoveryWithPasskey,
-  splitEntropy,
+  type RecoveryLock,
+  recoverShares,
+  recoveryPasskey,
+  type SignableTransaction,
+  type SolanaSigner,
+  shareContext,
+  signDeviceProof,
+  type TypedData,
+  type UnlockParameters,
   WrongPasskeyError,
   WrongPasswordError,
   wipe,
-} from './vault/custody.js'
-import { wrapShare } from './vault/deviceShare.js'
-import { PasskeyError } from './vault/passkey.js'
-import { signDeviceProof } from './vault/proof.js'
-import { signPersonalMessage, signTransactionWith, signTypedDataWith } from './vault/sign.js'
-import { solanaAddressOf } from './vault/solanaSign.js'
-import { type UnlockParameters, withEip155Key, withSolanaKey } from './vault/unlock.js'
+  withEip155Signer,
+  withSolanaSigner,
+} from './vault/index.js'
 
 export interface WalletOptions {
   projectId: string
@@ -81,13 +78,8 @@ export interface Passkeys {
   askRecover: (use: () => Promise<string | undefined>) => Promise<void>
 }
 
-/** Seals a recovery share for the server: under a password, a passkey, or (server-assisted) not. */
-type Sealer = (share: Uint8Array) => Promise<ShareBody['recovery']>
-/** Opens the recovery share the server released; a string is a message for the visitor. */
-type Opener = (released: {
-  mode: string
-  share: string
-}) => Promise<{ share: Uint8Array; reseal: Sealer } | string>
+/** How a new device opens the released recovery share; a string is a message for the visitor. */
+type Opener = (released: { mode: string; share: string }) => Promise<RecoveryLock | string>
 
 const passkeyProblem = (error: PasskeyError) =>
   t(error.reason === 'no-prf' ? 'passkey.noPrf' : 'passkey.cancelled')
@@ -154,77 +146,45 @@ export function createWallet(options: WalletOptions): Handlers {
 
   const proof = (purpose: string) => signDeviceProof(api, record, projectId, purpose)
 
-  /** A new wallet: seed, split, and the recovery share sealed under the visitor's password (or,
-   * with server-assisted recovery, handed to the server, which encrypts it under its own key). */
-  const serverSealer: Sealer = async (share) => ({ mode: 'server', share: base64urlnopad.encode(share) })
-  const passwordSealer =
-    (password: string, me: ShareOwner): Sealer =>
-    async (share) => ({ mode: 'password', share: await sealRecovery(share, password, context(me)) })
-  const passkeySealer =
-    (ref: PasskeyRef, output: Uint8Array, me: ShareOwner): Sealer =>
-    async (share) => ({
-      mode: 'passkey',
-      share: await sealRecoveryWithPasskey(share, output, ref, context(me)),
-    })
-
-  async function createNewWallet(me: Me, seal: Sealer): Promise<undefined> {
-    const entropy = newEntropy()
-    let shares: Awaited<ReturnType<typeof splitEntropy>> | undefined
-    try {
-      const addresses = await addressesOf(entropy)
-      shares = await splitEntropy(entropy)
-      const recovery = await seal(shares.recovery)
-      account(me).deviceShare = await wrapShare(record, shares.device, context(me))
-      await api.createWallet({
-        eip155Address: addresses.eip155,
-        solanaAddress: addresses.solana,
-        authShare: base64urlnopad.encode(shares.auth),
-        recovery,
-        ...(await proof('wallet')),
-      })
-      account(me).eip155Address = addresses.eip155
-      account(me).solanaAddress = addresses.solana
-      await save()
-      return undefined
-    } finally {
-      wipe(entropy, shares?.device, shares?.auth, shares?.recovery)
+  /** Hands a share set over: this device keeps its wrapped share, the server the rest. */
+  async function handOver(me: Me, set: NewShareSet, purpose: 'wallet' | 'reshare'): Promise<undefined> {
+    account(me).deviceShare = set.deviceShare
+    const body = {
+      eip155Address: set.addresses.eip155,
+      solanaAddress: set.addresses.solana,
+      authShare: set.authShare,
+      recovery: set.recovery,
+      ...(await proof(purpose)),
     }
+    await (purpose === 'wallet' ? api.createWallet(body) : api.reshare(body))
+    account(me).eip155Address = set.addresses.eip155
+    account(me).solanaAddress = set.addresses.solana
+    await save()
+    return undefined
+  }
+
+  /** A new wallet, its recovery share locked as `how` says (server-assisted: the server encrypts
+   * it under its own key). */
+  async function createNewWallet(me: Me, how: RecoveryLock): Promise<undefined> {
+    return handOver(me, await createShares(record, context(me), how), 'wallet')
   }
 
   /** A confirmed new device: open the recovery share, rebuild, check, and make this device's set.
-   * Resolves a message for the visitor when the password is wrong. */
+   * Resolves a message for the visitor when the password or passkey does not open it. */
   async function recoverOnThisDevice(me: Me, open: Opener): Promise<string | undefined> {
     const released = await api.recovery(await proof('recovery'))
-    let recoveryShare: Uint8Array | undefined
-    let authShare: Uint8Array | undefined
-    let entropy: Uint8Array | undefined
-    let shares: Awaited<ReturnType<typeof splitEntropy>> | undefined
+    const how = await open(released)
+    if (typeof how === 'string') return how
+    let set: NewShareSet | 'mismatch'
     try {
-      const opened = await open(released)
-      if (typeof opened === 'string') return opened
-      recoveryShare = opened.share
-      authShare = base64urlnopad.decode(released.authShare)
-      entropy = await combineShares(recoveryShare, authShare)
-      const addresses = await addressesOf(entropy)
-      if (addresses.eip155.toLowerCase() !== me.wallet?.eip155Address.toLowerCase())
-        return t('recovery.mismatch')
-      shares = await splitEntropy(entropy)
-      const recovery = await opened.reseal(shares.recovery)
-      account(me).deviceShare = await wrapShare(record, shares.device, context(me))
-      await api.reshare({
-        eip155Address: addresses.eip155,
-        solanaAddress: addresses.solana,
-        authShare: base64urlnopad.encode(shares.auth),
-        recovery,
-        ...(await proof('reshare')),
-      })
-      account(me).eip155Address = addresses.eip155
-      account(me).solanaAddress = addresses.solana
-      await save()
-      return undefined
-    } finally {
-      wipe(recoveryShare, authShare, entropy, shares?.device, shares?.auth, shares?.recovery)
+      set = await recoverShares(record, context(me), released, how, me.wallet?.eip155Address)
+    } catch (error) {
+      if (error instanceof WrongPasswordError) return t('password.wrong')
+      if (error instanceof WrongPasskeyError) return t('passkey.wrong')
+      throw error
     }
+    if (set === 'mismatch') return t('recovery.mismatch')
+    return handOver(me, set, 'reshare')
   }
 
   /** With a visible screen: the page shows the frame above its modal while it is open. */
@@ -251,7 +211,9 @@ export function createWallet(options: WalletOptions): Handlers {
           throw error
         }
         try {
-          return await authed(() => createNewWallet(me, passkeySealer(created.ref, created.output, me)))
+          return await authed(() =>
+            createNewWallet(me, { mode: 'passkey', ref: created.ref, output: created.output }),
+          )
         } finally {
           wipe(created.output)
         }
@@ -259,7 +221,7 @@ export function createWallet(options: WalletOptions): Handlers {
       if (chosen === 'done') return
     }
     await options.askPassword('setup', (password) =>
-      authed(() => createNewWallet(me, passwordSealer(password, me))),
+      authed(() => createNewWallet(me, { mode: 'password', password })),
     )
   }
 
@@ -272,7 +234,7 @@ export function createWallet(options: WalletOptions): Handlers {
       try {
         return await authed(() =>
           recoverOnThisDevice(me, async (released) => {
-            const ref = passkeyOf(released.share)
+            const ref = recoveryPasskey(released)
             if (ref === undefined || passkeys === undefined) return t('passkey.notUsed')
             try {
               output = await passkeys.output(ref)
@@ -280,13 +242,7 @@ export function createWallet(options: WalletOptions): Handlers {
               if (error instanceof PasskeyError) return t('passkey.notUsed')
               throw error
             }
-            try {
-              const share = await openRecoveryWithPasskey(released.share, output, context(me))
-              return { share, reseal: passkeySealer(ref, output, me) }
-            } catch (error) {
-              if (error instanceof WrongPasskeyError) return t('passkey.wrong')
-              throw error
-            }
+            return { mode: 'passkey', ref, output }
           }),
         )
       } finally {
@@ -300,34 +256,22 @@ export function createWallet(options: WalletOptions): Handlers {
     let me = await authed(() => api.me())
     if (me.wallet === null) {
       const current = me
-      if (options.recoveryPolicy === 'server') await authed(() => createNewWallet(current, serverSealer))
+      if (options.recoveryPolicy === 'server')
+        await authed(() => createNewWallet(current, { mode: 'server' }))
       else await visibly(() => setUpRecovery(current))
       me = await authed(() => api.me())
     } else if (!me.deviceHasShare || account(me).deviceShare === undefined) {
       const current = me
       if (me.wallet.recoveryMode === 'server') {
         const problem = await authed(() =>
-          recoverOnThisDevice(current, async (released) => ({
-            share: base64urlnopad.decode(released.share),
-            reseal: serverSealer,
-          })),
+          recoverOnThisDevice(current, async () => ({ mode: 'server' })),
         ).catch(heldOrStopped)
         if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
       } else if (me.wallet.recoveryMode === 'passkey') await visibly(() => recoverWithPasskey(current))
       else
         await visibly(() =>
           options.askPassword('recover', (password) =>
-            authed(() =>
-              recoverOnThisDevice(current, async (released) => {
-                try {
-                  const share = await openRecovery(released.share, password, context(current))
-                  return { share, reseal: passwordSealer(password, current) }
-                } catch (error) {
-                  if (error instanceof WrongPasswordError) return t('password.wrong')
-                  throw error
-                }
-              }),
-            ),
+            authed(() => recoverOnThisDevice(current, async () => ({ mode: 'password', password }))),
           ),
         )
       me = await authed(() => api.me())
@@ -451,32 +395,28 @@ export function createWallet(options: WalletOptions): Handlers {
   const unlockParameters = (signedIn: AccountRecord): UnlockParameters => ({
     record,
     account: signedIn,
-    context: shareContext(projectId, signedIn.shareContext ?? signedIn.email ?? record.email ?? ''),
+    context: accountShareContext(projectId, signedIn, record.email),
     releaseAuthShare: () => authed(async () => api.share(await proof('share'))),
   })
 
-  /** The key `unlock` rebuilds for one request, refused unless it is `address`'s. */
-  const checkedKey =
-    (unlock: typeof withEip155Key, isAddressOf: (key: Uint8Array, address: string) => boolean) =>
-    <T>(signedIn: AccountRecord, address: string, use: (key: Uint8Array) => Promise<T> | T) =>
-      unlock(unlockParameters(signedIn), async (key) => {
-        if (!isAddressOf(key, address))
-          throw new FrameError('The unlocked key is not this account’s', 'WRONG_KEY')
-        return use(key)
-      })
-  const eip155Key = checkedKey(
-    withEip155Key,
-    (key, address) => eip155Address(key).toLowerCase() === address.toLowerCase(),
-  )
-  const solanaKey = checkedKey(withSolanaKey, (key, address) => solanaAddressOf(key) === address)
+  /** Unlocks the wallet for one request and signs as `address` (refused when the key is not its). */
+  type Unlocker<S> = <T>(
+    signedIn: AccountRecord,
+    address: string,
+    use: (signer: S) => Promise<T> | T,
+  ) => Promise<T>
+  const eip155Signer: Unlocker<Eip155Signer> = (signedIn, address, use) =>
+    withEip155Signer(unlockParameters(signedIn), address, use)
+  const solanaSigner: Unlocker<SolanaSigner> = (signedIn, address, use) =>
+    withSolanaSigner(unlockParameters(signedIn), address, use)
 
   /** One approval at a time: build the screen, wait for the visitor, then sign with the key. */
-  async function withApproval<T>(
+  async function withApproval<T, S = Eip155Signer>(
     signedIn: AccountRecord,
     address: string,
     build: () => Promise<ApprovalView>,
-    run: (privateKey: Uint8Array) => Promise<T> | T,
-    keyOf: typeof eip155Key = eip155Key,
+    run: (signer: S) => Promise<T> | T,
+    keyOf: Unlocker<S> = eip155Signer as unknown as Unlocker<S>,
   ): Promise<T> {
     const mine = generation
     const { previous, release } = takeTurn()
@@ -537,7 +477,7 @@ export function createWallet(options: WalletOptions): Handlers {
         signedIn,
         address,
         async () => ({ ...base, kind: 'message', text: request.text, hex: request.message }),
-        (key) => signPersonalMessage(request.message, key),
+        (signer) => signer.signPersonal(request.message),
       )
     }
     if (method === 'eth_signTypedData_v4') {
@@ -554,8 +494,7 @@ export function createWallet(options: WalletOptions): Handlers {
         signedIn,
         address,
         async () => ({ ...base, kind: 'typedData', summary, chainId: reference(chainId) }),
-        (key) =>
-          signTypedDataWith(request.typedData as unknown as Parameters<typeof signTypedDataWith>[0], key),
+        (signer) => signer.signTypedData(request.typedData as unknown as TypedData),
       )
     }
     // eth_sendTransaction: filled (nonce, gas, fees) before the screen, so it shows what is signed.
@@ -570,7 +509,7 @@ export function createWallet(options: WalletOptions): Handlers {
     if (tx.chainId !== undefined && tx.chainId !== reference(chain))
       throw new FrameError('The transaction is for another chain', 'CHAIN_MISMATCH')
     const rpc = rpcFor(chain)
-    let filled: Parameters<typeof signTransactionWith>[0] | undefined
+    let filled: SignableTransaction | undefined
     const raw = await withApproval(
       signedIn,
       address,
@@ -619,7 +558,7 @@ export function createWallet(options: WalletOptions): Handlers {
           maxPriorityFeePerGas,
         }
       },
-      (key) => signTransactionWith(filled!, key),
+      (signer) => signer.signTransaction(filled!),
     )
     // The key is wiped by now; only the signed bytes go to the chain.
     return rpc('eth_sendRawTransaction', [raw])
@@ -761,7 +700,7 @@ export function createWallet(options: WalletOptions): Handlers {
           rpcUrl: options.rpcUrls?.[payload.chainId],
           approve: (build, run) => {
             if (!signedIn || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
-            return withApproval(signedIn, address, build, run, solanaKey)
+            return withApproval(signedIn, address, build, run, solanaSigner)
           },
         }),
       }

@@ -6,8 +6,7 @@ import { guardActivation, isTopLevel } from './guard.js'
 import { chooseLocale, t } from './i18n.js'
 import { type AccountRecord, type DeviceRecord, openDeviceStore } from './storage.js'
 import { el, root, showNotice } from './ui.js'
-import { exportSecrets, type Secrets } from './vault/export.js'
-import { signDeviceProof } from './vault/proof.js'
+import { exportSecrets, type Secrets, signDeviceProof } from './vault/index.js'
 
 // The frame origin's own top-level window (`/frame/window`). No page can frame it (its CSP says
 // `frame-ancestors 'none'`), cover it or script it (`Cross-Origin-Opener-Policy: same-origin`

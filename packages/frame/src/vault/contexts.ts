@@ -24,3 +24,12 @@ export function deviceProofMessage(
 ): string {
   return `latch-embedded/1|${purpose}|${projectId}|${sessionId}|${nonce}`
 }
+
+/** The share context of an account record on this device: its first email, as last reported. */
+export function accountShareContext(
+  projectId: string,
+  account: { shareContext?: string; email?: string },
+  loginEmail: string | undefined,
+): string {
+  return shareContext(projectId, account.shareContext ?? account.email ?? loginEmail ?? '')
+}

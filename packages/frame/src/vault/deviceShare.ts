@@ -1,29 +1,12 @@
 import type { DeviceRecord } from '../storage.js'
+import { open, type Sealed, seal } from './aead.js'
 
-/** Encrypts the device share under the record's wrapping key. */
-export async function wrapShare(record: DeviceRecord, share: Uint8Array, context: string) {
-  const iv = crypto.getRandomValues(new Uint8Array(12))
-  const data = new Uint8Array(
-    await crypto.subtle.encrypt(
-      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(context) },
-      record.wrapKey,
-      share as BufferSource,
-    ),
-  )
-  return { iv, data }
+/** Encrypts the device share under the record's wrapping key (non-extractable, in IndexedDB). */
+export function wrapShare(record: DeviceRecord, share: Uint8Array, context: string): Promise<Sealed> {
+  return seal(record.wrapKey, share, context)
 }
 
 /** Decrypts the device share wrapped by {@link wrapShare}; the caller zeroes the result after use. */
-export async function unwrapShare(
-  record: DeviceRecord,
-  wrapped: { iv: Uint8Array; data: Uint8Array },
-  context: string,
-): Promise<Uint8Array> {
-  return new Uint8Array(
-    await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: wrapped.iv as BufferSource, additionalData: new TextEncoder().encode(context) },
-      record.wrapKey,
-      wrapped.data as BufferSource,
-    ),
-  )
+export function unwrapShare(record: DeviceRecord, wrapped: Sealed, context: string): Promise<Uint8Array> {
+  return open(record.wrapKey, wrapped, context)
 }

@@ -3,9 +3,9 @@ import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { describe, expect, it } from 'vitest'
 import type { DeviceRecord } from '../storage.js'
-import { splitEntropy } from './custody.js'
 import { wrapShare } from './deviceShare.js'
 import { exportSecrets } from './export.js'
+import { splitEntropy } from './shares.js'
 
 const devMnemonic = 'test test test test test test test test test test test junk'
 
