@@ -183,6 +183,22 @@ describe('given a browser with a passkey provider', () => {
     }
   })
 
+  it('when the visitor sets a guessable recovery password, then it is refused with a message and no wallet is made; a strong one then works', async () => {
+    const { state, apiFor } = server()
+    const answers: (string | undefined)[] = []
+    const first = await device(apiFor('device-1'), { available: async () => false }, async (_mode, check) => {
+      answers.push(await check('Summer2024!!'))
+      expect(state.wallet).toBeUndefined()
+      answers.push(await check('copper lantern orbit thistle'))
+    })
+    await first.handlers.GET_USER({ chainId: 'eip155:1' })
+    expect(answers).toEqual([
+      'This password is too easy to guess. Use a longer one: four or more unrelated words work well.',
+      undefined,
+    ])
+    expect(state.recovery?.mode).toBe('password')
+  })
+
   it('when the browser has no passkey provider, then sign-up goes straight to the recovery password', async () => {
     const { state, apiFor } = server()
     const screens: string[] = []

@@ -12,6 +12,7 @@ import { askExport } from './export.js'
 import { t } from './i18n.js'
 import { classifyMethod } from './methods.js'
 import { formatTime, showRecoveryNotice, showRecoveryWait, validNotices } from './notices.js'
+import { isWeakPassword } from './passwordStrength.js'
 import { FrameError, type Handlers } from './protocol.js'
 import { createRpc } from './rpc.js'
 import { solanaRequest } from './solanaWallet.js'
@@ -220,8 +221,12 @@ export function createWallet(options: WalletOptions): Handlers {
       })
       if (chosen === 'done') return
     }
-    await options.askPassword('setup', (password) =>
-      authed(() => createNewWallet(me, { mode: 'password', password })),
+    // The strength floor (passwordStrength.ts) before any work: a weak password is refused with a
+    // message, on the same screen.
+    await options.askPassword('setup', async (password) =>
+      (await isWeakPassword(password, me.email))
+        ? t('password.weak')
+        : authed(() => createNewWallet(me, { mode: 'password', password })),
     )
   }
 
