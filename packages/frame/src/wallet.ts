@@ -19,6 +19,6 @@ export function createWallet(options: WalletOptions): Handlers {
     notices,
     recovery: createRecovery(ctx, notices),
     eip155: createEip155(ctx, approvals),
-    flows: {},
+    flows: { login: { step: 'idle' }, emailUpdate: { step: 'idle' } },
   })
 }

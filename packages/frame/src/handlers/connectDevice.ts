@@ -1,13 +1,18 @@
 import { FrameError } from '../protocol.js'
+import { loginAttempt, loginReducer } from '../wallet/flows.js'
 import { handler } from './handler.js'
 
 export const connectDevice = handler('CONNECT_DEVICE', (w) => {
   const { api } = w.ctx
   return async () => {
-    if (w.flows.attempt === undefined) throw new FrameError('Start with your email', 'NO_LOGIN')
+    const attempt = loginAttempt(w.flows.login)
+    if (attempt === undefined) throw new FrameError('Start with your email', 'NO_LOGIN')
     const deadline = Date.now() + 25_000
     while (Date.now() < deadline) {
-      if ((await api.deviceStatus(w.flows.attempt.id)).confirmed) return {}
+      if ((await api.deviceStatus(attempt.attemptId)).confirmed) {
+        w.flows.login = loginReducer(w.flows.login, { type: 'deviceConfirmed' })
+        return {}
+      }
       await new Promise((resolve) => setTimeout(resolve, 1000))
     }
     throw new FrameError(

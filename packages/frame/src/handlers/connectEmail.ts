@@ -1,4 +1,5 @@
 import { deviceIdFor } from '../accounts.js'
+import { loginReducer } from '../wallet/flows.js'
 import { handler } from './handler.js'
 
 export const connectEmail = handler('CONNECT_EMAIL', (w) => {
@@ -11,7 +12,12 @@ export const connectEmail = handler('CONNECT_EMAIL', (w) => {
     }
     try {
       const started = await api.login(normalized, deviceIdFor(record, normalized))
-      w.flows.attempt = { id: started.attemptId, email: normalized }
+      w.flows.login = loginReducer(w.flows.login, {
+        type: 'started',
+        attemptId: started.attemptId,
+        email: normalized,
+        action: started.action,
+      })
       return { action: started.action }
     } catch (error) {
       throw throttled(error)

@@ -2,6 +2,7 @@ import { type Handlers, type RequestType, requestSchemas } from '../protocol.js'
 import type { Approvals } from '../wallet/approvals.js'
 import type { WalletContext } from '../wallet/context.js'
 import type { Eip155 } from '../wallet/eip155.js'
+import type { EmailUpdateState, LoginState } from '../wallet/flows.js'
 import type { createRecovery } from '../wallet/recovery.js'
 import type { RecoveryNotices } from '../wallet/recoveryNotices.js'
 
@@ -12,8 +13,8 @@ export interface Wallet {
   notices: RecoveryNotices
   recovery: ReturnType<typeof createRecovery>
   eip155: Eip155
-  /** The login and the email change in progress: their attempt secrets stay in the frame. */
-  flows: { attempt?: { id: string; email: string }; emailUpdate?: { id: string } }
+  /** The login and the email change in progress (flows.ts); their attempt secrets stay here. */
+  flows: { login: LoginState; emailUpdate: EmailUpdateState }
 }
 
 /** One request type's handler, with the schema its payload was checked against (protocol.ts). */

@@ -1,3 +1,4 @@
+import { emailUpdateReducer } from '../wallet/flows.js'
 import { handler } from './handler.js'
 
 export const updateEmail = handler('UPDATE_EMAIL', (w) => {
@@ -6,7 +7,10 @@ export const updateEmail = handler('UPDATE_EMAIL', (w) => {
     const normalized = email.trim().toLowerCase()
     try {
       const started = await authed(() => api.updateEmail(normalized))
-      w.flows.emailUpdate = { id: started.attemptId }
+      w.flows.emailUpdate = emailUpdateReducer(w.flows.emailUpdate, {
+        type: 'started',
+        attemptId: started.attemptId,
+      })
     } catch (error) {
       throw throttled(error)
     }

@@ -10,6 +10,7 @@ import {
   withSolanaSigner,
 } from '../vault/index.js'
 import type { WalletContext } from './context.js'
+import { afterDecision, type ScreenEvent, type ScreenState, screenReducer } from './flows.js'
 
 /** Unlocks the wallet for one request and signs as `address` (refused when the key is not its). */
 type Unlocker<S> = <T>(
@@ -21,8 +22,11 @@ type Unlocker<S> = <T>(
 /** The frame's screens one at a time (approvals, then notices), and signing after an approval. */
 export function createApprovals(ctx: WalletContext) {
   const { options, api, projectId, record, authed, proof } = ctx
-  /** Bumped by a rejection or an abort: every request queued before it is aborted. */
-  let generation = 0
+  /** The approval screen's state (flows.ts): its generation and the screen on show. */
+  let screen: ScreenState = { generation: 0 }
+  const dispatch = (event: ScreenEvent) => {
+    screen = screenReducer(screen, event)
+  }
   let queue: Promise<void> = Promise.resolve()
   /** A place in the queue of the frame's screens: wait for `previous`, then `release` the next. */
   function takeTurn(): { previous: Promise<void>; release: () => void } {
@@ -33,11 +37,12 @@ export function createApprovals(ctx: WalletContext) {
     })
     return { previous, release }
   }
-  let closeScreen: (() => void) | undefined
   const aborted = () => new FrameError('Request was aborted', 'ABORTED')
+  /** Aborts every request queued or on show (the page's ABORT_REQUESTS, a sign-out). */
   const abortAll = () => {
-    generation++
-    closeScreen?.()
+    const showing = screen.showing
+    dispatch({ type: 'abortAll' })
+    showing?.cancel()
   }
 
   const unlockParameters = (signedIn: AccountRecord): UnlockParameters => ({
@@ -60,33 +65,28 @@ export function createApprovals(ctx: WalletContext) {
     run: (signer: S) => Promise<T> | T,
     keyOf: Unlocker<S> = eip155Signer as unknown as Unlocker<S>,
   ): Promise<T> {
-    const mine = generation
+    const mine = screen.generation
     const { previous, release } = takeTurn()
     try {
       await previous
-      if (mine !== generation) throw aborted()
+      if (mine !== screen.generation) throw aborted()
       const view = await build()
-      if (mine !== generation) throw aborted()
+      if (mine !== screen.generation) throw aborted()
       options.setVisible(true)
       try {
-        const screen = (options.showApproval ?? showApproval)(view)
-        closeScreen = screen.cancel
-        const approved = await screen.decision
-        closeScreen = undefined
-        if (mine !== generation) throw aborted()
-        if (approved === 'aborted') {
-          // The approval window closed unanswered: as the page's Cancel (spec §8).
-          generation++
-          throw aborted()
-        }
-        if (!approved) {
-          // A rejection aborts every unsafe request still waiting behind this one (spec §4, §6).
-          generation++
-          throw new FrameError('User rejected the request', 'USER_REJECTED')
-        }
+        const shown = (options.showApproval ?? showApproval)(view)
+        dispatch({ type: 'shown', cancel: shown.cancel })
+        const decision = await shown.decision
+        dispatch({ type: 'closed' })
+        const next = afterDecision(screen, mine, decision)
+        // A rejection, or the approval window closed unanswered (as the page's Cancel, spec §8),
+        // aborts every unsafe request still waiting behind this one (spec §4, §6).
+        if (next !== 'sign' && mine === screen.generation) dispatch({ type: 'abortAll' })
+        if (next === 'rejected') throw new FrameError('User rejected the request', 'USER_REJECTED')
+        if (next === 'aborted') throw aborted()
         return await keyOf(signedIn, address, run)
       } finally {
-        closeScreen = undefined
+        dispatch({ type: 'closed' })
         options.setVisible(false)
       }
     } finally {
