@@ -14,6 +14,7 @@ import {
   wipe,
 } from '../vault/index.js'
 import { type Passkeys, toChainId, type WalletContext } from './context.js'
+import { deviceStep } from './flows.js'
 import type { RecoveryNotices } from './recoveryNotices.js'
 
 /** How a new device opens the released recovery share; a string is a message for the visitor. */
@@ -127,28 +128,23 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
   async function user(payloadChain?: string | number) {
     if (payloadChain !== undefined) state.chainId = toChainId(payloadChain, state.chainId)
     let me = await authed(() => api.me())
-    if (me.wallet === null) {
-      const current = me
-      if (options.recoveryPolicy === 'server')
-        await authed(() => createNewWallet(current, { mode: 'server' }))
-      else await visibly(() => setUpRecovery(current))
-      me = await authed(() => api.me())
-    } else if (!me.deviceHasShare || account(me).deviceShare === undefined) {
-      const current = me
-      if (me.wallet.recoveryMode === 'server') {
-        const problem = await authed(() =>
-          recoverOnThisDevice(current, async () => ({ mode: 'server' })),
-        ).catch(heldOrStopped)
-        if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
-      } else if (me.wallet.recoveryMode === 'passkey') await visibly(() => recoverWithPasskey(current))
-      else
-        await visibly(() =>
-          options.askPassword('recover', (password) =>
-            authed(() => recoverOnThisDevice(current, async () => ({ mode: 'password', password }))),
-          ),
-        )
-      me = await authed(() => api.me())
-    }
+    const current = me
+    const step = deviceStep(me, account(me).deviceShare !== undefined, options.recoveryPolicy)
+    if (step === 'create-server') await authed(() => createNewWallet(current, { mode: 'server' }))
+    else if (step === 'create') await visibly(() => setUpRecovery(current))
+    else if (step === 'recover-server') {
+      const problem = await authed(() =>
+        recoverOnThisDevice(current, async () => ({ mode: 'server' })),
+      ).catch(heldOrStopped)
+      if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
+    } else if (step === 'recover-passkey') await visibly(() => recoverWithPasskey(current))
+    else if (step === 'recover-password')
+      await visibly(() =>
+        options.askPassword('recover', (password) =>
+          authed(() => recoverOnThisDevice(current, async () => ({ mode: 'password', password }))),
+        ),
+      )
+    if (step !== 'ready') me = await authed(() => api.me())
     if (state.unsaved) await save()
     surfaceNotices(me)
     const address = me.wallet?.eip155Address
