@@ -1,6 +1,5 @@
 import { currentAccount } from '../accounts.js'
 import { FrameError } from '../protocol.js'
-import { solanaRequest } from '../solanaWallet.js'
 import { handler } from './handler.js'
 
 export const solanaRequestHandler = handler('SOLANA_REQUEST', (w) => {
@@ -9,6 +8,8 @@ export const solanaRequestHandler = handler('SOLANA_REQUEST', (w) => {
   return async (payload) => {
     const signedIn = currentAccount(record)
     const address = signedIn?.solanaAddress
+    // The Solana request code loads with import() on the first Solana request (off the first load).
+    const { solanaRequest } = await import('../solanaWallet.js')
     return {
       result: await solanaRequest(payload, {
         address,
