@@ -76,6 +76,36 @@ describe('given a recovery share sealed under a password', () => {
     await expect(openRecovery('not json', 'x', context)).rejects.toThrow('Unknown recovery format')
   })
 
+  it('then the cost bounds are inclusive: the edges are read as records, one step past them is refused', async () => {
+    const sealed = JSON.parse(await sealRecovery(share, 'a long recovery password', context))
+    const argon = (m: number, t: number, p: number) => JSON.stringify({ ...sealed, m, t, p })
+    const scrypt = (N: number, r: number, p: number) =>
+      JSON.stringify({ v: 1, kdf: 'scrypt', N, r, p, salt: sealed.salt, iv: sealed.iv, data: sealed.data })
+    // Within bounds (cheap costs): read and tried, so the wrong key says so.
+    for (const record of [argon(8 * 1024, 1, 1), argon(8 * 1024, 1, 4), scrypt(2, 1, 1), scrypt(4, 16, 4)])
+      await expect(openRecovery(record, 'a long recovery password', context)).rejects.toBeInstanceOf(
+        WrongPasswordError,
+      )
+    for (const record of [
+      argon(8 * 1024 - 1, 1, 1),
+      argon(256 * 1024 + 1, 1, 1),
+      argon(8 * 1024, 0, 1),
+      argon(8 * 1024, 11, 1),
+      argon(8 * 1024, 1, 0),
+      argon(8 * 1024, 1, 5),
+      argon(8192.5, 1, 1),
+      scrypt(1, 1, 1),
+      scrypt(2 ** 20 + 1, 1, 1),
+      scrypt(2, 0, 1),
+      scrypt(2, 17, 1),
+      scrypt(2, 1, 0),
+      scrypt(2, 1, 5),
+    ])
+      await expect(openRecovery(record, 'a long recovery password', context)).rejects.toThrow(
+        'Unknown recovery format',
+      )
+  })
+
   it('then a wrong password, or the ciphertext of another account, is refused', async () => {
     const sealed = await sealRecovery(share, 'a long recovery password', context)
     await expect(openRecovery(sealed, 'another password!', context)).rejects.toBeInstanceOf(
@@ -88,6 +118,17 @@ describe('given a recovery share sealed under a password', () => {
 })
 
 describe('given a recovery share sealed under a passkey (its PRF output)', () => {
+  it('then a PRF output shorter than 32 bytes seals nothing', async () => {
+    await expect(
+      sealRecoveryWithPasskey(
+        new Uint8Array([1]),
+        new Uint8Array(31),
+        { rpId: 'localhost', credentialId: 'AA', prfSalt: 'AA' },
+        'c',
+      ),
+    ).rejects.toThrow('no usable PRF output')
+  })
+
   const share = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
   const context = 'latch-share|demo|a@example.com'
   const output = new Uint8Array(32).fill(7)

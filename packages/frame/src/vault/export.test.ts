@@ -1,4 +1,5 @@
-import { base64urlnopad } from '@scure/base'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58, base64urlnopad } from '@scure/base'
 import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { describe, expect, it } from 'vitest'
@@ -36,5 +37,12 @@ describe('given the export window of a device whose account changed its login em
     })
     expect(secrets.phrase).toBe(devMnemonic)
     expect(secrets.evmAddress).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    // The development mnemonic's first key, public knowledge.
+    expect(secrets.evmKey).toBe('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+    // Solana's 64-byte secret key: the ed25519 seed, then its public key (the address).
+    const solanaSecret = base58.decode(secrets.solanaKey)
+    expect(solanaSecret).toHaveLength(64)
+    expect(base58.encode(ed25519.getPublicKey(solanaSecret.subarray(0, 32)))).toBe(secrets.solanaAddress)
+    expect(base58.encode(solanaSecret.subarray(32))).toBe(secrets.solanaAddress)
   })
 })
