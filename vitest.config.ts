@@ -19,7 +19,19 @@ export default defineConfig({
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
         },
       },
-      { test: { name: 'frame', root: 'packages/frame', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        // The frame's own Vite config, so its tests load the module graph its build ships (one copy
+        // of the noble libraries: see packages/frame/vite.config.ts); the libraries whose imports
+        // that config rewrites are run through Vite rather than loaded by Node as they install.
+        extends: './packages/frame/vite.config.ts',
+        test: {
+          name: 'frame',
+          root: 'packages/frame',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          server: { deps: { inline: ['micro-key-producer', 'viem'] } },
+        },
+      },
       {
         test: { name: 'solana', root: 'packages/solana', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
       },

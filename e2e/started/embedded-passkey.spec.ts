@@ -150,12 +150,13 @@ test.describe('given the demo with email login and a browser with a passkey (Web
             open.onerror = () => reject(open.error)
           })
           const read = db.transaction('devices').objectStore('devices').get('latch-demo')
-          const record = await new Promise<{ accounts?: Record<string, { deviceShare?: unknown }> }>(
-            (resolve) => {
-              read.onsuccess = () => resolve(read.result)
-            },
-          )
-          return record.accounts?.[email]?.deviceShare ?? null
+          const record = await new Promise<{
+            accounts?: Record<string, { email?: string; deviceShare?: unknown }>
+          }>((resolve) => {
+            read.onsuccess = () => resolve(read.result)
+          })
+          // Accounts are kept by user and device id; each notes its login email.
+          return Object.values(record.accounts ?? {}).find((a) => a.email === email)?.deviceShare ?? null
         }, email),
       ).toBeNull()
     } finally {

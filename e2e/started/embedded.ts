@@ -159,9 +159,10 @@ export async function deviceSecretsInFrame(
         token: string
         deviceKey: CryptoKeyPair
         wrapKey: CryptoKey
-        accounts: Record<string, { deviceShare: { iv: Uint8Array; data: Uint8Array } }>
+        accounts: Record<string, { email?: string; deviceShare?: { iv: Uint8Array; data: Uint8Array } }>
       }
-      const deviceShare = record.accounts[email]?.deviceShare
+      // Accounts are kept by user and device id; each notes its login email.
+      const deviceShare = Object.values(record.accounts).find((a) => a.email === email)?.deviceShare
       if (deviceShare === undefined) throw new Error(`No device share stored for ${email}`)
       const text = new TextEncoder()
       const device = new Uint8Array(

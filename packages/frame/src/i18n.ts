@@ -26,6 +26,8 @@ export const en = {
   'password.opening': 'Opening…',
   'password.tooShort': 'The password needs at least {min} characters',
   'password.mismatch': 'The passwords do not match',
+  'password.weak':
+    'This password is too easy to guess. Use a longer one: four or more unrelated words work well.',
   'passkey.setupTitle': 'Protect your wallet with a passkey',
   'passkey.setupHelp':
     'Your wallet is split into parts. A passkey on this device (or synced with your other devices) protects the part that lets you sign in on a new device. Nothing that opens it leaves this window.',

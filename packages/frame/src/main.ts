@@ -1,7 +1,6 @@
 import { isOriginAllowedBy } from '@latch/server/origin-match'
 import { createApi } from './api.js'
 import { chooseLocale, t } from './i18n.js'
-import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './passkey.js'
 import { createFrameEndpoint, FrameError, type Handlers, originParam, requestSchemas } from './protocol.js'
 import { openDeviceStore, StorageUnavailableError } from './storage.js'
 import {
@@ -14,6 +13,7 @@ import {
   showIdle,
   showNotice,
 } from './ui.js'
+import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './vault/index.js'
 import { createWallet } from './wallet.js'
 
 export const frameVersion = '1.0.0'

@@ -10,7 +10,7 @@ import { createWallet } from './wallet.js'
 // on the frame's own screen, here a stand-in that records them) and this device's held or stopped
 // recovery. The server's side runs for real in packages/server/src/embedded/recoveries.test.ts.
 const email = 'owner@example.com'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1' })))}.sig`
+const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1', sub: 'user-1' })))}.sig`
 const address = '0x3333333333333333333333333333333333333333'
 const pending: RecoveryNotice = {
   id: '0b7e7c8e-3c2a-4d7e-9a51-1f0f0d3c1a11',
@@ -30,7 +30,9 @@ async function deviceWith(api: Partial<Record<keyof Api, unknown>>, hasShare: bo
     wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
     token,
     email,
-    accounts: hasShare ? { [email]: { deviceShare: 'wrapped' as never, eip155Address: address } } : {},
+    accounts: hasShare
+      ? { [email]: { deviceId: 'device-1', deviceShare: 'wrapped' as never, eip155Address: address } }
+      : {},
   }
   const shown: {
     notice: RecoveryNotice

@@ -1,16 +1,17 @@
 import { base64urlnopad } from '@scure/base'
 import { describe, expect, it } from 'vitest'
+import { currentAccount } from './accounts.js'
 import type { Api, Me, ShareBody } from './api.js'
-import { openRecoveryWithPasskey } from './custody.js'
-import { PasskeyError, passkeyHostIsFramesOwn } from './passkey.js'
 import type { DeviceRecord } from './storage.js'
+import { PasskeyError, passkeyHostIsFramesOwn } from './vault/passkey.js'
+import { openRecoveryWithPasskey } from './vault/recovery.js'
 import { createWallet, type Passkeys } from './wallet.js'
 
 // The frame's sign-up and new-device recovery with the real custody code and WebCrypto; the server
 // is an in-memory stand-in for its share routes, and the passkey a fixed PRF output (the browser
 // part runs in e2e/started/embedded-passkey.spec.ts with a real authenticator).
 const email = 'visitor@example.com'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1' })))}.sig`
+const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1', sub: 'user-1' })))}.sig`
 const ref = { rpId: 'localhost', credentialId: 'Y3JlZGVudGlhbC1pZA', prfSalt: 'c2FsdC1zYWx0LXNhbHQtc2FsdA' }
 const prf = () => new Uint8Array(32).fill(9)
 
@@ -128,7 +129,7 @@ describe('given a browser with a passkey provider', () => {
     expect(
       await openRecoveryWithPasskey(state.recovery!.share, prf(), `latch-share|p1|${email}`),
     ).toHaveLength((await openRecoveryWithPasskey(firstSealed, prf(), `latch-share|p1|${email}`)).length)
-    expect(second.record.accounts?.[email]?.deviceShare).toBeDefined()
+    expect(currentAccount(second.record)?.deviceShare).toBeDefined()
   })
 
   it('when a new device cannot use the passkey, or uses another one, then it is told so and gets no share; the right passkey then works', async () => {
@@ -178,8 +179,24 @@ describe('given a browser with a passkey provider', () => {
       await first.handlers.GET_USER({ chainId: 'eip155:1' })
       expect(screens).toEqual(['setup'])
       expect(state.recovery?.mode).toBe('password')
-      expect(JSON.parse(state.recovery!.share)).toMatchObject({ kdf: 'scrypt' })
+      expect(JSON.parse(state.recovery!.share)).toMatchObject({ kdf: 'argon2id' })
     }
+  })
+
+  it('when the visitor sets a guessable recovery password, then it is refused with a message and no wallet is made; a strong one then works', async () => {
+    const { state, apiFor } = server()
+    const answers: (string | undefined)[] = []
+    const first = await device(apiFor('device-1'), { available: async () => false }, async (_mode, check) => {
+      answers.push(await check('Summer2024!!'))
+      expect(state.wallet).toBeUndefined()
+      answers.push(await check('copper lantern orbit thistle'))
+    })
+    await first.handlers.GET_USER({ chainId: 'eip155:1' })
+    expect(answers).toEqual([
+      'This password is too easy to guess. Use a longer one: four or more unrelated words work well.',
+      undefined,
+    ])
+    expect(state.recovery?.mode).toBe('password')
   })
 
   it('when the browser has no passkey provider, then sign-up goes straight to the recovery password', async () => {

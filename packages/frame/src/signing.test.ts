@@ -5,15 +5,16 @@ import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Api } from './api.js'
 import type { ApprovalView, Decision } from './approval.js'
-import { splitEntropy } from './custody.js'
-import { type DeviceRecord, wrapShare } from './storage.js'
+import type { DeviceRecord } from './storage.js'
+import { wrapShare } from './vault/deviceShare.js'
+import { splitEntropy } from './vault/shares.js'
 import { createWallet } from './wallet.js'
 
 // The well-known development mnemonic's first account.
 const devMnemonic = 'test test test test test test test test test test test junk'
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const email = 'visitor@example.com'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1' })))}.sig`
+const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1', sub: 'user-1' })))}.sig`
 
 /** A signed-in device holding its share, a server releasing the auth share, and a scripted screen. */
 async function setUp(decide: (view: ApprovalView) => Promise<Decision> | Decision = () => true) {

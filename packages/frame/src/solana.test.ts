@@ -20,22 +20,15 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { describe, expect, it } from 'vitest'
-import { addressesOf } from './custody.js'
 import {
   classifySolanaMethod,
   SOLANA_ACCOUNT_METHODS,
   SOLANA_DISALLOWED_METHODS,
   SOLANA_UNSAFE_METHODS,
 } from './methods.js'
-import {
-  clusterName,
-  decodeSolanaTransaction,
-  formatSol,
-  signSolanaTransaction,
-  solanaAddressOf,
-  summarizeSolanaTransaction,
-} from './solana.js'
-import { solanaKeyOf } from './unlock.js'
+import { clusterName, decodeSolanaTransaction, formatSol, summarizeSolanaTransaction } from './solana.js'
+import { addressesOf, solanaKeyOf } from './vault/derive.js'
+import { signSolanaTransaction, solanaAddressOf } from './vault/solanaSign.js'
 
 describe('given SLIP-0010 ed25519 derivation', () => {
   it('then test vector 1 of the SLIP-0010 specification derives its published keys', () => {

@@ -21,9 +21,11 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Api } from './api.js'
 import type { ApprovalView } from './approval.js'
-import { addressesOf, splitEntropy } from './custody.js'
 import { decodeSolanaTransaction } from './solana.js'
-import { type DeviceRecord, wrapShare } from './storage.js'
+import type { DeviceRecord } from './storage.js'
+import { addressesOf } from './vault/derive.js'
+import { wrapShare } from './vault/deviceShare.js'
+import { splitEntropy } from './vault/shares.js'
 import { createWallet } from './wallet.js'
 
 // The Solana side of the frame's signing: the key rebuilt from the device share and the auth
@@ -41,7 +43,7 @@ afterAll(() => chain?.stop())
 const devMnemonic = 'test test test test test test test test test test test junk'
 const email = 'visitor@example.com'
 const recipient = 'JAvW9rNXB7LE2LBvL65i7zbCp1Ts4VTp8UFcQJ1JSTMr'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 's' })))}.sig`
+const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 's', sub: 'user-1' })))}.sig`
 
 async function setUp(decide: (view: ApprovalView) => boolean = () => true) {
   const rpcUrls = { [cluster]: chain.rpcUrl }

@@ -11,11 +11,10 @@ import {
   fromBase64,
   SolanaDecodeError,
   signerIndex,
-  signSolanaMessage,
-  signSolanaTransaction,
   summarizeSolanaTransaction,
   toBase64,
 } from './solana.js'
+import type { SolanaSigner } from './vault/index.js'
 
 /** What a Solana request needs of the wallet: the account, the page, the RPC and the approval. */
 export interface SolanaContext {
@@ -26,8 +25,8 @@ export interface SolanaContext {
   dappName: string | undefined
   /** The project's RPC URL of the request's cluster (server configuration), if any. */
   rpcUrl: string | undefined
-  /** Shows the approval screen; on Approve runs `run` with the account's private key. */
-  approve<T>(build: () => Promise<ApprovalView>, run: (privateKey: Uint8Array) => Promise<T> | T): Promise<T>
+  /** Shows the approval screen; on Approve runs `run` with a signer of the account's key. */
+  approve<T>(build: () => Promise<ApprovalView>, run: (signer: SolanaSigner) => Promise<T> | T): Promise<T>
 }
 
 const field = (params: unknown, name: string): unknown =>
@@ -101,7 +100,7 @@ export async function solanaRequest(
     const { text, hex } = decodeMessageBytes(message)
     const signature = await context.approve(
       async () => ({ ...base, kind: 'message', text, hex }),
-      (key) => signSolanaMessage(message, key),
+      (signer) => signer.signMessage(message),
     )
     return { signature: base58.encode(signature) }
   }
@@ -139,7 +138,7 @@ export async function solanaRequest(
         )
       return { ...base, kind: 'solanaTransaction', send, cluster: clusterName(chainId), summary }
     },
-    (key) => signSolanaTransaction(wire, decoded, address, key),
+    (signer) => signer.signTransaction(wire, decoded),
   )
   const signature = base58.encode(signed.signature)
   if (!send) return { signature, transaction: toBase64(signed.signed) }

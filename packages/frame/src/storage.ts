@@ -1,3 +1,5 @@
+import { newDeviceKeys } from './vault/index.js'
+
 /**
  * The frame's storage, in its own origin's IndexedDB, per project: the device key (ECDSA P-256,
  * private half non-extractable), the wrapping key of the device share (AES-GCM, non-extractable),
@@ -10,12 +12,16 @@ export interface DeviceRecord {
   /** The session's token, and the email it belongs to. */
   token?: string
   email?: string
-  /** What this device holds of each account that signed in on it. */
+  /** The key of the signed-in account in `accounts` (see accounts.ts). */
+  current?: string
+  /** What this device holds of each account that signed in on it, by user id and device id. */
   accounts?: Record<string, AccountRecord>
 }
 
 export interface AccountRecord {
   deviceId?: string
+  /** The account's login email as last seen here: the device id is offered at its next login. */
+  email?: string
   /** The device share, AES-GCM under `wrapKey`. */
   deviceShare?: { iv: Uint8Array; data: Uint8Array }
   eip155Address?: string
@@ -68,46 +74,9 @@ export async function openDeviceStore(projectId: string): Promise<DeviceStore> {
     async load() {
       const existing = (await request(tx('readonly').get(projectId))) as DeviceRecord | undefined
       if (existing !== undefined) return existing
-      const record: DeviceRecord = {
-        deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-          'sign',
-          'verify',
-        ]),
-        wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
-          'encrypt',
-          'decrypt',
-        ]),
-      }
+      const record: DeviceRecord = await newDeviceKeys()
       await save(record)
       return record
     },
   }
-}
-
-/** Encrypts the device share under the record's wrapping key. */
-export async function wrapShare(record: DeviceRecord, share: Uint8Array, context: string) {
-  const iv = crypto.getRandomValues(new Uint8Array(12))
-  const data = new Uint8Array(
-    await crypto.subtle.encrypt(
-      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(context) },
-      record.wrapKey,
-      share as BufferSource,
-    ),
-  )
-  return { iv, data }
-}
-
-/** Decrypts the device share wrapped by {@link wrapShare}; the caller zeroes the result after use. */
-export async function unwrapShare(
-  record: DeviceRecord,
-  wrapped: { iv: Uint8Array; data: Uint8Array },
-  context: string,
-): Promise<Uint8Array> {
-  return new Uint8Array(
-    await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: wrapped.iv as BufferSource, additionalData: new TextEncoder().encode(context) },
-      record.wrapKey,
-      wrapped.data as BufferSource,
-    ),
-  )
 }

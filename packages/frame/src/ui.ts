@@ -1,5 +1,6 @@
-import { minPasswordLength } from './custody.js'
 import { t } from './i18n.js'
+import { loadEstimator } from './passwordStrength.js'
+import { minPasswordLength } from './vault/index.js'
 
 /** Builds an element with text only: nothing is ever parsed as HTML (Trusted Types forbid it). */
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -45,6 +46,8 @@ export function askPassword(
   mode: 'setup' | 'recover',
   check: (password: string) => Promise<string | undefined>,
 ): Promise<void> {
+  // The strength estimator loads while the visitor types (its chunk is not on the first load).
+  if (mode === 'setup') loadEstimator().catch(() => undefined)
   return new Promise((resolve) => {
     const error = el('p', { class: 'error', role: 'alert', id: 'latch-password-error' })
     const password = el('input', {

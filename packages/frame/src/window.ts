@@ -1,19 +1,12 @@
-import { bytesToHex } from '@noble/hashes/utils.js'
-import { base58 } from '@scure/base'
-import { HDKey } from '@scure/bip32'
-import { entropyToMnemonic, mnemonicToSeed } from '@scure/bip39'
-import { wordlist } from '@scure/bip39/wordlists/english.js'
-import { HDKey as Slip10 } from 'micro-key-producer/slip10.js'
+import { currentAccount } from './accounts.js'
 import { createApi } from './api.js'
 import { showApproval } from './approval.js'
 import { approvalIdOf, guestApprovalWindow, type WindowLike } from './approval-window.js'
-import { eip155Address, eip155Path, solanaPath, wipe } from './custody.js'
 import { guardActivation, isTopLevel } from './guard.js'
 import { chooseLocale, t } from './i18n.js'
-import { signDeviceProof } from './proof.js'
-import { type DeviceRecord, openDeviceStore } from './storage.js'
+import { type AccountRecord, type DeviceRecord, openDeviceStore } from './storage.js'
 import { el, root, showNotice } from './ui.js'
-import { unlockSeed } from './unlock.js'
+import { exportSecrets, type Secrets, signDeviceProof } from './vault/index.js'
 
 // The frame origin's own top-level window (`/frame/window`). No page can frame it (its CSP says
 // `frame-ancestors 'none'`), cover it or script it (`Cross-Origin-Opener-Policy: same-origin`
@@ -22,40 +15,8 @@ import { unlockSeed } from './unlock.js'
 // unsafe request, where the browser has no IntersectionObserver v2, happens here too: that page
 // keeps its opener (the frame) to answer it, see approval-window.ts.
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : t('error.generic'))
-
-interface Secrets {
-  phrase: string
-  evmKey: string
-  evmAddress: string
-  solanaKey: string
-  solanaAddress: string
-}
-
-/** The phrase and keys of the unlocked entropy; every intermediate byte array is zeroed. */
-async function secretsOf(entropy: Uint8Array): Promise<Secrets> {
-  // Strings cannot be wiped (see the threat model); they live until this window closes.
-  const phrase = entropyToMnemonic(entropy, wordlist)
-  const seed = await mnemonicToSeed(phrase)
-  const evm = HDKey.fromMasterSeed(seed).derive(eip155Path)
-  const sol = Slip10.fromMasterSeed(seed).derive(solanaPath)
-  const solanaSecret = new Uint8Array(64)
-  try {
-    solanaSecret.set(sol.privateKey, 0)
-    solanaSecret.set(sol.publicKeyRaw, 32)
-    return {
-      phrase,
-      evmKey: `0x${bytesToHex(evm.privateKey!)}`,
-      evmAddress: eip155Address(evm.privateKey!),
-      // The 64-byte secret key (seed and public key) in base58, as Solana wallets import it.
-      solanaKey: base58.encode(solanaSecret),
-      solanaAddress: base58.encode(sol.publicKeyRaw),
-    }
-  } finally {
-    evm.wipePrivateData()
-    wipe(seed, sol.privateKey, solanaSecret)
-  }
-}
+const errorText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : t('error.generic')
 
 function showSecrets(secrets: Secrets) {
   const close = el('button', { type: 'button', 'data-testid': 'latch-export-close' }, [t('window.close')])
@@ -88,8 +49,9 @@ function exportScreens(options: {
   record: DeviceRecord
   projectId: string
   email: string
+  account: AccountRecord
 }) {
-  const { api, record, projectId, email } = options
+  const { api, record, projectId, email, account } = options
   const proof = (purpose: string) => signDeviceProof(api, record, projectId, purpose)
   const error = el('p', { class: 'error', role: 'alert', id: 'latch-export-error' })
   const send = el('button', { type: 'button', 'data-testid': 'latch-export-send' }, [t('window.sendCode')])
@@ -149,22 +111,20 @@ function exportScreens(options: {
       reveal.textContent = t('window.revealing')
       error.textContent = ''
       void (async () => {
-        let entropy: Uint8Array | undefined
         try {
           await api.exportConfirm({ ...started, otp, ...(await proof('export')) })
-          entropy = await unlockSeed({
-            record,
-            email,
-            context: `latch-share|${projectId}|${email}`,
-            releaseAuthShare: async () => api.share(await proof('share')),
-          })
-          showSecrets(await secretsOf(entropy))
+          showSecrets(
+            await exportSecrets({
+              record,
+              projectId,
+              account,
+              releaseAuthShare: async () => api.share(await proof('share')),
+            }),
+          )
         } catch (problem) {
           error.textContent = errorText(problem)
           reveal.disabled = false
           reveal.textContent = t('window.reveal')
-        } finally {
-          wipe(entropy)
         }
       })()
     })
@@ -219,18 +179,18 @@ async function boot(): Promise<void> {
     record = undefined
   }
   const email = record?.email
+  const account = record === undefined ? undefined : currentAccount(record)
   if (
     record === undefined ||
     params.get('action') !== 'export' ||
-    !record.token ||
     email === undefined ||
-    record.accounts?.[email]?.deviceShare === undefined ||
+    account?.deviceShare === undefined ||
     (await api.me().catch(() => undefined)) === undefined
   ) {
     showNotice(t('window.title'), t('window.noLogin'))
     return
   }
-  exportScreens({ api, record, projectId, email })
+  exportScreens({ api, record, projectId, email, account })
 }
 
 void boot()

@@ -23,6 +23,8 @@ export const messages: Catalog = {
   'password.opening': 'Wird geöffnet…',
   'password.tooShort': 'Das Passwort braucht mindestens {min} Zeichen',
   'password.mismatch': 'Die Passwörter stimmen nicht überein',
+  'password.weak':
+    'Dieses Passwort ist zu leicht zu erraten. Wähle ein längeres: vier oder mehr Wörter ohne Zusammenhang eignen sich gut.',
   'passkey.setupTitle': 'Schütze deine Wallet mit einem Passkey',
   'passkey.setupHelp':
     'Deine Wallet ist in Teile aufgeteilt. Ein Passkey auf diesem Gerät (oder mit deinen anderen Geräten synchronisiert) schützt den Teil, mit dem du dich auf einem neuen Gerät anmeldest. Nichts, was diesen Teil öffnet, verlässt dieses Fenster.',

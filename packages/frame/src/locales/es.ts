@@ -23,6 +23,8 @@ export const messages: Catalog = {
   'password.opening': 'Abriendo…',
   'password.tooShort': 'La contraseña necesita al menos {min} caracteres',
   'password.mismatch': 'Las contraseñas no coinciden',
+  'password.weak':
+    'Esta contraseña es demasiado fácil de adivinar. Usa una más larga: cuatro o más palabras sin relación funcionan bien.',
   'passkey.setupTitle': 'Protege tu billetera con una llave de acceso',
   'passkey.setupHelp':
     'Tu billetera está dividida en partes. Una llave de acceso en este dispositivo (o sincronizada con tus otros dispositivos) protege la parte que te permite iniciar sesión en un dispositivo nuevo. Nada de lo que la abre sale de esta ventana.',

@@ -23,6 +23,8 @@ export const messages: Catalog = {
   'password.opening': 'Ouverture…',
   'password.tooShort': 'Le mot de passe doit contenir au moins {min} caractères',
   'password.mismatch': 'Les mots de passe ne correspondent pas',
+  'password.weak':
+    'Ce mot de passe est trop facile à deviner. Choisissez-en un plus long : quatre mots sans rapport ou plus conviennent bien.',
   'passkey.setupTitle': 'Protégez votre portefeuille avec une clé d’accès',
   'passkey.setupHelp':
     'Votre portefeuille est divisé en plusieurs parts. Une clé d’accès sur cet appareil (ou synchronisée avec vos autres appareils) protège la part qui vous permet de vous connecter sur un nouvel appareil. Rien de ce qui l’ouvre ne quitte cette fenêtre.',

@@ -23,6 +23,8 @@ export const messages: Catalog = {
   'password.opening': 'Membuka…',
   'password.tooShort': 'Kata sandi memerlukan minimal {min} karakter',
   'password.mismatch': 'Kata sandi tidak cocok',
+  'password.weak':
+    'Kata sandi ini terlalu mudah ditebak. Gunakan yang lebih panjang: empat kata atau lebih yang tidak berhubungan cocok.',
   'passkey.setupTitle': 'Lindungi dompet Anda dengan kunci sandi',
   'passkey.setupHelp':
     'Dompet Anda dibagi menjadi beberapa bagian. Kunci sandi di perangkat ini (atau yang disinkronkan dengan perangkat Anda yang lain) melindungi bagian yang memungkinkan Anda masuk di perangkat baru. Tidak ada apa pun yang membukanya yang keluar dari jendela ini.',

@@ -23,6 +23,8 @@ export const messages: Catalog = {
   'password.opening': 'Apertura…',
   'password.tooShort': 'La password deve avere almeno {min} caratteri',
   'password.mismatch': 'Le password non coincidono',
+  'password.weak':
+    'Questa password è troppo facile da indovinare. Usane una più lunga: quattro o più parole senza legame vanno bene.',
   'passkey.setupTitle': 'Proteggi il tuo wallet con una passkey',
   'passkey.setupHelp':
     'Il tuo wallet è diviso in parti. Una passkey su questo dispositivo (o sincronizzata con i tuoi altri dispositivi) protegge la parte che ti permette di accedere da un nuovo dispositivo. Nulla di ciò che apre quella parte lascia questa finestra.',

@@ -22,6 +22,8 @@ export const messages: Catalog = {
   'password.opening': '開いています…',
   'password.tooShort': 'パスワードは {min} 文字以上必要です',
   'password.mismatch': 'パスワードが一致しません',
+  'password.weak':
+    'このパスワードは推測されやすすぎます。もっと長いものにしてください。関係のない単語を4つ以上並べるのがおすすめです。',
   'passkey.setupTitle': 'パスキーでウォレットを保護',
   'passkey.setupHelp':
     'ウォレットは複数の部分に分割されています。このデバイス上の（または他のデバイスと同期された）パスキーが、新しいデバイスでサインインするための部分を保護します。それを開くためのものがこのウィンドウの外に出ることはありません。',

@@ -22,6 +22,8 @@ export const messages: Catalog = {
   'password.opening': '여는 중…',
   'password.tooShort': '비밀번호는 최소 {min}자여야 합니다',
   'password.mismatch': '비밀번호가 일치하지 않습니다',
+  'password.weak':
+    '이 비밀번호는 너무 쉽게 추측됩니다. 더 긴 비밀번호를 사용하세요. 서로 관련 없는 단어 4개 이상이 좋습니다.',
   'passkey.setupTitle': '패스키로 지갑 보호',
   'passkey.setupHelp':
     '지갑은 여러 조각으로 나뉘어 있습니다. 이 기기에 있는(또는 다른 기기와 동기화된) 패스키가 새 기기에서 로그인할 수 있게 해 주는 조각을 보호합니다. 이 조각을 여는 데 쓰이는 것은 이 창 밖으로 나가지 않습니다.',

@@ -23,6 +23,8 @@ export const messages: Catalog = {
   'password.opening': 'Bezig met openen…',
   'password.tooShort': 'Het wachtwoord moet minstens {min} tekens hebben',
   'password.mismatch': 'De wachtwoorden komen niet overeen',
+  'password.weak':
+    'Dit wachtwoord is te makkelijk te raden. Kies een langer wachtwoord: vier of meer losse woorden werken goed.',
   'passkey.setupTitle': 'Bescherm je wallet met een passkey',
   'passkey.setupHelp':
     'Je wallet is in delen gesplitst. Een passkey op dit apparaat (of gesynchroniseerd met je andere apparaten) beschermt het deel waarmee je op een nieuw apparaat inlogt. Niets wat dat deel opent, verlaat dit venster.',

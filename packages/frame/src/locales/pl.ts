@@ -22,6 +22,8 @@ export const messages: Catalog = {
   'password.opening': 'Otwieranie…',
   'password.tooShort': 'Hasło musi mieć co najmniej {min} znaków',
   'password.mismatch': 'Hasła nie są takie same',
+  'password.weak':
+    'To hasło jest zbyt łatwe do odgadnięcia. Użyj dłuższego: cztery lub więcej niepowiązanych słów sprawdza się dobrze.',
   'passkey.setupTitle': 'Chroń portfel kluczem dostępu',
   'passkey.setupHelp':
     'Twój portfel jest podzielony na części. Klucz dostępu na tym urządzeniu (lub synchronizowany z innymi Twoimi urządzeniami) chroni część, która pozwala zalogować się na nowym urządzeniu. Nic, co ją otwiera, nie opuszcza tego okna.',

@@ -23,6 +23,8 @@ export const messages: Catalog = {
   'password.opening': 'Abrindo…',
   'password.tooShort': 'A senha precisa de pelo menos {min} caracteres',
   'password.mismatch': 'As senhas não coincidem',
+  'password.weak':
+    'Esta senha é fácil demais de adivinhar. Use uma mais longa: quatro ou mais palavras sem relação funcionam bem.',
   'passkey.setupTitle': 'Proteja sua carteira com uma chave de acesso',
   'passkey.setupHelp':
     'Sua carteira é dividida em partes. Uma chave de acesso neste dispositivo (ou sincronizada com seus outros dispositivos) protege a parte que permite entrar em um novo dispositivo. Nada do que a abre sai desta janela.',

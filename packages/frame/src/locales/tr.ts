@@ -23,6 +23,8 @@ export const messages: Catalog = {
   'password.opening': 'Açılıyor…',
   'password.tooShort': 'Parola en az {min} karakter olmalıdır',
   'password.mismatch': 'Parolalar eşleşmiyor',
+  'password.weak':
+    'Bu parola tahmin edilmesi çok kolay. Daha uzun bir parola kullanın: birbiriyle ilgisiz dört veya daha fazla kelime iyi olur.',
   'passkey.setupTitle': 'Cüzdanınızı bir geçiş anahtarıyla koruyun',
   'passkey.setupHelp':
     'Cüzdanınız parçalara bölünmüştür. Bu cihazdaki (veya diğer cihazlarınızla senkronize edilen) bir geçiş anahtarı, yeni bir cihazda oturum açmanızı sağlayan parçayı korur. Onu açan hiçbir şey bu pencereden çıkmaz.',

@@ -22,6 +22,8 @@ export const messages: Catalog = {
   'password.opening': 'Đang mở…',
   'password.tooShort': 'Mật khẩu cần ít nhất {min} ký tự',
   'password.mismatch': 'Mật khẩu không khớp',
+  'password.weak':
+    'Mật khẩu này quá dễ đoán. Hãy dùng mật khẩu dài hơn: bốn từ trở lên không liên quan đến nhau là lựa chọn tốt.',
   'passkey.setupTitle': 'Bảo vệ ví của bạn bằng khóa truy cập',
   'passkey.setupHelp':
     'Ví của bạn được chia thành nhiều phần. Khóa truy cập trên thiết bị này (hoặc được đồng bộ với các thiết bị khác của bạn) bảo vệ phần cho phép bạn đăng nhập trên thiết bị mới. Không gì dùng để mở phần đó rời khỏi cửa sổ này.',

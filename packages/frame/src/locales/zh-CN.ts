@@ -22,6 +22,7 @@ export const messages: Catalog = {
   'password.opening': '正在打开…',
   'password.tooShort': '密码至少需要 {min} 个字符',
   'password.mismatch': '两次输入的密码不一致',
+  'password.weak': '这个密码太容易被猜到。请使用更长的密码：四个或更多互不相关的词效果很好。',
   'passkey.setupTitle': '用通行密钥保护你的钱包',
   'passkey.setupHelp':
     '你的钱包被拆分为多个部分。此设备上的通行密钥（或与你其他设备同步的通行密钥）保护让你在新设备上登录的那一部分。打开它所需的任何内容都不会离开此窗口。',

@@ -22,6 +22,7 @@ export const messages: Catalog = {
   'password.opening': '正在開啟…',
   'password.tooShort': '密碼至少需要 {min} 個字元',
   'password.mismatch': '兩次輸入的密碼不一致',
+  'password.weak': '這個密碼太容易被猜到。請使用更長的密碼：四個或更多互不相關的詞效果很好。',
   'passkey.setupTitle': '用密碼金鑰保護你的錢包',
   'passkey.setupHelp':
     '你的錢包被拆分為多個部分。此裝置上的密碼金鑰（或與你其他裝置同步的密碼金鑰）保護讓你在新裝置上登入的那一部分。開啟它所需的任何內容都不會離開此視窗。',

@@ -32,7 +32,9 @@ export function signPersonalMessage(message: Hex, privateKey: Uint8Array): Hex {
 }
 
 /** EIP-712 (eth_signTypedData_v4). */
-export function signTypedDataWith(typedData: TypedDataDefinition, privateKey: Uint8Array): Hex {
+export type TypedData = TypedDataDefinition
+
+export function signTypedDataWith(typedData: TypedData, privateKey: Uint8Array): Hex {
   return toRsv(signHash(hashTypedData(typedData), privateKey))
 }
 

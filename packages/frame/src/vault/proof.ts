@@ -1,7 +1,8 @@
 import { base64urlnopad } from '@scure/base'
-import type { Api } from './api.js'
-import { FrameError } from './protocol.js'
-import type { DeviceRecord } from './storage.js'
+import type { Api } from '../api.js'
+import { FrameError } from '../protocol.js'
+import type { DeviceRecord } from '../storage.js'
+import { deviceProofMessage } from './contexts.js'
 
 /** The session id (`jti`) of a session token. */
 export function sessionIdOf(token: string): string {
@@ -16,7 +17,7 @@ export function sessionIdOf(token: string): string {
 export async function signDeviceProof(api: Api, record: DeviceRecord, projectId: string, purpose: string) {
   if (!record.token) throw new FrameError('Not signed in', 'NOT_CONNECTED')
   const { nonce } = await api.nonce()
-  const message = `latch-embedded/1|${purpose}|${projectId}|${sessionIdOf(record.token)}|${nonce}`
+  const message = deviceProofMessage(purpose, projectId, sessionIdOf(record.token), nonce)
   const signature = await crypto.subtle.sign(
     { name: 'ECDSA', hash: 'SHA-256' },
     record.deviceKey.privateKey,

@@ -1,5 +1,5 @@
 import { base64urlnopad } from '@scure/base'
-import type { PasskeyRef } from './custody.js'
+import type { PasskeyRef } from './recovery.js'
 
 /**
  * Passkeys with the WebAuthn PRF extension, created and used by the frame on its own origin

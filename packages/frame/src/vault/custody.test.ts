@@ -1,19 +1,17 @@
 import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { describe, expect, it } from 'vitest'
+import { addressesOf, newEntropy } from './derive.js'
 import {
-  addressesOf,
-  combineShares,
-  newEntropy,
   openRecovery,
   openRecoveryWithPasskey,
   passkeyOf,
   sealRecovery,
   sealRecoveryWithPasskey,
-  splitEntropy,
   WrongPasskeyError,
   WrongPasswordError,
-} from './custody.js'
+} from './recovery.js'
+import { combineShares, splitEntropy } from './shares.js'
 
 // The well-known development mnemonic: its first eip155 account is public knowledge.
 const devMnemonic = 'test test test test test test test test test test test junk'
@@ -51,8 +49,61 @@ describe('given a recovery share sealed under a password', () => {
   it('then the sealed text holds no share bytes and the right password opens it', async () => {
     const sealed = await sealRecovery(share, 'a long recovery password', context)
     expect(sealed).not.toContain(Buffer.from(share).toString('base64url').slice(0, 12))
-    expect(JSON.parse(sealed)).toMatchObject({ v: 1, kdf: 'scrypt', N: 32768, r: 8, p: 1 })
+    expect(JSON.parse(sealed)).toMatchObject({ v: 2, kdf: 'argon2id', m: 65536, t: 2, p: 1 })
     expect(await openRecovery(sealed, 'a long recovery password', context)).toEqual(share)
+  })
+
+  it('then a record an earlier frame sealed with scrypt (version 1) still opens, and only with its password', async () => {
+    // Made by the frame before Argon2id, from this share, password and context.
+    const v1 =
+      '{"v":1,"kdf":"scrypt","N":32768,"r":8,"p":1,"salt":"ISjh87dkOtxXttwoJdI2Uw","iv":"kkY-R-xFc6dNrIna","data":"MgLo4NnI03ZzbMkmUAI9iz5wRfps3D4M-3Yd08d6P-g9"}'
+    expect(await openRecovery(v1, 'a long recovery password', context)).toEqual(share)
+    await expect(openRecovery(v1, 'another password!', context)).rejects.toBeInstanceOf(WrongPasswordError)
+  })
+
+  it('then a record whose KDF cost is out of bounds, or of an unknown version, is refused before any work', async () => {
+    const sealed = JSON.parse(await sealRecovery(share, 'a long recovery password', context))
+    for (const forged of [
+      { ...sealed, m: 4 * 1024 * 1024 },
+      { ...sealed, t: 1000 },
+      { ...sealed, v: 3 },
+      { ...sealed, kdf: 'scrypt' },
+      { v: 1, kdf: 'scrypt', N: 2 ** 24, r: 8, p: 1, salt: sealed.salt, iv: sealed.iv, data: sealed.data },
+    ])
+      await expect(openRecovery(JSON.stringify(forged), 'a long recovery password', context)).rejects.toThrow(
+        'Unknown recovery format',
+      )
+    await expect(openRecovery('not json', 'x', context)).rejects.toThrow('Unknown recovery format')
+  })
+
+  it('then the cost bounds are inclusive: the edges are read as records, one step past them is refused', async () => {
+    const sealed = JSON.parse(await sealRecovery(share, 'a long recovery password', context))
+    const argon = (m: number, t: number, p: number) => JSON.stringify({ ...sealed, m, t, p })
+    const scrypt = (N: number, r: number, p: number) =>
+      JSON.stringify({ v: 1, kdf: 'scrypt', N, r, p, salt: sealed.salt, iv: sealed.iv, data: sealed.data })
+    // Within bounds (cheap costs): read and tried, so the wrong key says so.
+    for (const record of [argon(8 * 1024, 1, 1), argon(8 * 1024, 1, 4), scrypt(2, 1, 1), scrypt(4, 16, 4)])
+      await expect(openRecovery(record, 'a long recovery password', context)).rejects.toBeInstanceOf(
+        WrongPasswordError,
+      )
+    for (const record of [
+      argon(8 * 1024 - 1, 1, 1),
+      argon(256 * 1024 + 1, 1, 1),
+      argon(8 * 1024, 0, 1),
+      argon(8 * 1024, 11, 1),
+      argon(8 * 1024, 1, 0),
+      argon(8 * 1024, 1, 5),
+      argon(8192.5, 1, 1),
+      scrypt(1, 1, 1),
+      scrypt(2 ** 20 + 1, 1, 1),
+      scrypt(2, 0, 1),
+      scrypt(2, 17, 1),
+      scrypt(2, 1, 0),
+      scrypt(2, 1, 5),
+    ])
+      await expect(openRecovery(record, 'a long recovery password', context)).rejects.toThrow(
+        'Unknown recovery format',
+      )
   })
 
   it('then a wrong password, or the ciphertext of another account, is refused', async () => {
@@ -67,6 +118,17 @@ describe('given a recovery share sealed under a password', () => {
 })
 
 describe('given a recovery share sealed under a passkey (its PRF output)', () => {
+  it('then a PRF output shorter than 32 bytes seals nothing', async () => {
+    await expect(
+      sealRecoveryWithPasskey(
+        new Uint8Array([1]),
+        new Uint8Array(31),
+        { rpId: 'localhost', credentialId: 'AA', prfSalt: 'AA' },
+        'c',
+      ),
+    ).rejects.toThrow('no usable PRF output')
+  })
+
   const share = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
   const context = 'latch-share|demo|a@example.com'
   const output = new Uint8Array(32).fill(7)

@@ -1,0 +1,44 @@
+import { currentAccount } from '../accounts.js'
+import { classifyMethod } from '../methods.js'
+import { FrameError } from '../protocol.js'
+import { toChainId } from '../wallet/context.js'
+import { handler } from './handler.js'
+
+export const rpcRequest = handler('RPC_REQUEST', (w) => {
+  const { record, options } = w.ctx
+  const { rpcFor, unsafe } = w.eip155
+  return async ({ method, params }) => {
+    const signedIn = currentAccount(record)
+    const address = signedIn?.eip155Address
+    const kind = classifyMethod(method)
+    if (kind === 'disallowed') throw new FrameError('Requested RPC call is not allowed', 'NOT_ALLOWED')
+    const list = params === undefined ? [] : params
+    if (!Array.isArray(list)) throw new FrameError('The parameters must be an array', 'INVALID_PARAMS')
+    if (kind === 'safe') return { result: await rpcFor(w.ctx.state.chainId)(method, list) }
+    if (kind === 'chain') {
+      const requested = (list[0] as { chainId?: unknown } | undefined)?.chainId
+      if (typeof requested !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(requested))
+        throw new FrameError('Invalid chain id', 'INVALID_PARAMS')
+      const next = `eip155:${BigInt(requested)}`
+      if (options.rpcUrls !== undefined && options.rpcUrls[next] === undefined)
+        throw new FrameError(`Unsupported chain: ${next}`, 'UNSUPPORTED_CHAIN')
+      w.ctx.state.chainId = toChainId(next, w.ctx.state.chainId)
+      return { result: null }
+    }
+    if (kind === 'unsafe') {
+      if (!signedIn || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
+      return { result: await unsafe(method, list, signedIn, address) }
+    }
+    switch (method) {
+      case 'eth_accounts':
+        return { result: record.token && address ? [address] : [] }
+      case 'eth_requestAccounts':
+        if (!record.token || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
+        return { result: [address] }
+      case 'eth_chainId':
+        return { result: `0x${BigInt(w.ctx.state.chainId.split(':')[1] ?? '1').toString(16)}` }
+      default:
+        throw new FrameError('Requested RPC call is not allowed', 'NOT_ALLOWED')
+    }
+  }
+})

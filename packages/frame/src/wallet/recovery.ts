@@ -1,0 +1,166 @@
+import type { Me } from '../api.js'
+import { t } from '../i18n.js'
+import { isWeakPassword } from '../passwordStrength.js'
+import { FrameError } from '../protocol.js'
+import {
+  createShares,
+  type NewShareSet,
+  PasskeyError,
+  type RecoveryLock,
+  recoverShares,
+  recoveryPasskey,
+  WrongPasskeyError,
+  WrongPasswordError,
+  wipe,
+} from '../vault/index.js'
+import { type Passkeys, toChainId, type WalletContext } from './context.js'
+import { deviceStep } from './flows.js'
+import type { RecoveryNotices } from './recoveryNotices.js'
+
+/** How a new device opens the released recovery share; a string is a message for the visitor. */
+type Opener = (released: { mode: string; share: string }) => Promise<RecoveryLock | string>
+
+const passkeyProblem = (error: PasskeyError) =>
+  t(error.reason === 'no-prf' ? 'passkey.noPrf' : 'passkey.cancelled')
+
+/** Sign-up and new-device recovery, and the user GET_USER answers once the device holds its set. */
+export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopped }: RecoveryNotices) {
+  const { options, api, record, state, save, account, context, authed, proof, visibly } = ctx
+  /** Hands a share set over: this device keeps its wrapped share, the server the rest. */
+  async function handOver(me: Me, set: NewShareSet, purpose: 'wallet' | 'reshare'): Promise<undefined> {
+    account(me).deviceShare = set.deviceShare
+    const body = {
+      eip155Address: set.addresses.eip155,
+      solanaAddress: set.addresses.solana,
+      authShare: set.authShare,
+      recovery: set.recovery,
+      ...(await proof(purpose)),
+    }
+    await (purpose === 'wallet' ? api.createWallet(body) : api.reshare(body))
+    account(me).eip155Address = set.addresses.eip155
+    account(me).solanaAddress = set.addresses.solana
+    await save()
+    return undefined
+  }
+
+  /** A new wallet, its recovery share locked as `how` says (server-assisted: the server encrypts
+   * it under its own key). */
+  async function createNewWallet(me: Me, how: RecoveryLock): Promise<undefined> {
+    return handOver(me, await createShares(record, context(me), how), 'wallet')
+  }
+
+  /** A confirmed new device: open the recovery share, rebuild, check, and make this device's set.
+   * Resolves a message for the visitor when the password or passkey does not open it. */
+  async function recoverOnThisDevice(me: Me, open: Opener): Promise<string | undefined> {
+    const released = await api.recovery(await proof('recovery'))
+    const how = await open(released)
+    if (typeof how === 'string') return how
+    let set: NewShareSet | 'mismatch'
+    try {
+      set = await recoverShares(record, context(me), released, how, me.wallet?.eip155Address)
+    } catch (error) {
+      if (error instanceof WrongPasswordError) return t('password.wrong')
+      if (error instanceof WrongPasskeyError) return t('passkey.wrong')
+      throw error
+    }
+    if (set === 'mismatch') return t('recovery.mismatch')
+    return handOver(me, set, 'reshare')
+  }
+
+  /** Sign-up: a passkey where the browser offers one (the visitor may pick the password), else
+   * the recovery password. */
+  async function setUpRecovery(me: Me): Promise<void> {
+    const passkeys = options.passkeys
+    if (passkeys && (await passkeys.available())) {
+      const chosen = await passkeys.askSetup(async () => {
+        let created: Awaited<ReturnType<Passkeys['create']>>
+        try {
+          created = await passkeys.create(me.email)
+        } catch (error) {
+          if (error instanceof PasskeyError) return passkeyProblem(error)
+          throw error
+        }
+        try {
+          return await authed(() =>
+            createNewWallet(me, { mode: 'passkey', ref: created.ref, output: created.output }),
+          )
+        } finally {
+          wipe(created.output)
+        }
+      })
+      if (chosen === 'done') return
+    }
+    // The strength floor (passwordStrength.ts) before any work: a weak password is refused with a
+    // message, on the same screen.
+    await options.askPassword('setup', async (password) =>
+      (await isWeakPassword(password, me.email))
+        ? t('password.weak')
+        : authed(() => createNewWallet(me, { mode: 'password', password })),
+    )
+  }
+
+  /** A new device of an account sealed with a passkey: the same passkey (synced, or a security
+   * key) gives the same PRF output, which opens the recovery share here. */
+  async function recoverWithPasskey(me: Me): Promise<void> {
+    const passkeys = options.passkeys
+    await (passkeys?.askRecover ?? (() => Promise.reject(new Error('No passkeys here'))))(async () => {
+      let output: Uint8Array | undefined
+      try {
+        return await authed(() =>
+          recoverOnThisDevice(me, async (released) => {
+            const ref = recoveryPasskey(released)
+            if (ref === undefined || passkeys === undefined) return t('passkey.notUsed')
+            try {
+              output = await passkeys.output(ref)
+            } catch (error) {
+              if (error instanceof PasskeyError) return t('passkey.notUsed')
+              throw error
+            }
+            return { mode: 'passkey', ref, output }
+          }),
+        )
+      } finally {
+        wipe(output)
+      }
+    })
+  }
+
+  async function user(payloadChain?: string | number) {
+    if (payloadChain !== undefined) state.chainId = toChainId(payloadChain, state.chainId)
+    let me = await authed(() => api.me())
+    const current = me
+    const step = deviceStep(me, account(me).deviceShare !== undefined, options.recoveryPolicy)
+    if (step === 'create-server') await authed(() => createNewWallet(current, { mode: 'server' }))
+    else if (step === 'create') await visibly(() => setUpRecovery(current))
+    else if (step === 'recover-server') {
+      const problem = await authed(() =>
+        recoverOnThisDevice(current, async () => ({ mode: 'server' })),
+      ).catch(heldOrStopped)
+      if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
+    } else if (step === 'recover-passkey') await visibly(() => recoverWithPasskey(current))
+    else if (step === 'recover-password')
+      await visibly(() =>
+        options.askPassword('recover', (password) =>
+          authed(() => recoverOnThisDevice(current, async () => ({ mode: 'password', password }))),
+        ),
+      )
+    if (step !== 'ready') me = await authed(() => api.me())
+    if (state.unsaved) await save()
+    surfaceNotices(me)
+    const address = me.wallet?.eip155Address
+    if (!address) throw new FrameError('The wallet could not be created', 'NO_WALLET')
+    const checksummed =
+      account(me).eip155Address?.toLowerCase() === address ? account(me).eip155Address! : address
+    return {
+      email: me.email,
+      address: checksummed,
+      chainId: state.chainId,
+      accounts: [{ address: checksummed, type: 'eoa' as const }],
+      preferredAccountType: 'eoa' as const,
+      smartAccountDeployed: false,
+      ...(me.wallet?.solanaAddress ? { solanaAddress: me.wallet.solanaAddress } : {}),
+    }
+  }
+
+  return { user }
+}
