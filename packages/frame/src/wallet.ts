@@ -26,7 +26,7 @@ import {
 } from './decode.js'
 import { askExport } from './export.js'
 import { t } from './i18n.js'
-import { classifyMethod } from './methods.js'
+import { classifyMethod, switchableChain } from './methods.js'
 import { formatTime, showRecoveryNotice, showRecoveryWait, validNotices } from './notices.js'
 import { PasskeyError } from './passkey.js'
 import { signDeviceProof } from './proof.js'
@@ -283,7 +283,8 @@ export function createWallet(options: WalletOptions): Handlers {
   }
 
   async function user(payloadChain?: string | number) {
-    if (payloadChain !== undefined) chainId = toChainId(payloadChain, chainId)
+    if (payloadChain !== undefined)
+      chainId = switchableChain(toChainId(payloadChain, chainId), chainId, options.rpcUrls)
     let me = await authed(() => api.me())
     if (me.wallet === null) {
       const current = me
@@ -698,7 +699,7 @@ export function createWallet(options: WalletOptions): Handlers {
       return { chainId }
     },
     async SWITCH_NETWORK({ chainId: next }) {
-      chainId = toChainId(next, chainId)
+      chainId = switchableChain(toChainId(next, chainId), chainId, options.rpcUrls)
       return { chainId }
     },
     async SIGN_OUT() {
@@ -763,9 +764,7 @@ export function createWallet(options: WalletOptions): Handlers {
         if (typeof requested !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(requested))
           throw new FrameError('Invalid chain id', 'INVALID_PARAMS')
         const next = `eip155:${BigInt(requested)}`
-        if (options.rpcUrls !== undefined && options.rpcUrls[next] === undefined)
-          throw new FrameError(`Unsupported chain: ${next}`, 'UNSUPPORTED_CHAIN')
-        chainId = toChainId(next, chainId)
+        chainId = switchableChain(toChainId(next, chainId), chainId, options.rpcUrls)
         return { result: null }
       }
       if (kind === 'unsafe') {
