@@ -1,6 +1,6 @@
 import { base64urlnopad } from '@scure/base'
 import { type Api, ApiError, type Me, type ShareBody } from './api.js'
-import { type ApprovalView, showApproval } from './approval.js'
+import { type ApprovalView, prepareView, showApproval } from './approval.js'
 import {
   addressesOf,
   combineShares,
@@ -22,7 +22,6 @@ import {
   decodePersonalSign,
   decodeTransactionRequest,
   decodeTypedDataRequest,
-  summarizeTypedData,
 } from './decode.js'
 import { askExport } from './export.js'
 import { t } from './i18n.js'
@@ -470,7 +469,8 @@ export function createWallet(options: WalletOptions): Handlers {
     try {
       await previous
       if (mine !== generation) throw aborted()
-      const view = await build()
+      // Checked, made canonical and completed (token decimals) before the screen: see approval.ts.
+      const view = await prepareView(await build(), options.rpcUrls)
       if (mine !== generation) throw aborted()
       options.setVisible(true)
       try {
@@ -524,10 +524,8 @@ export function createWallet(options: WalletOptions): Handlers {
     }
     if (method === 'eth_signTypedData_v4') {
       let request: ReturnType<typeof decodeTypedDataRequest>
-      let summary: ReturnType<typeof summarizeTypedData>
       try {
         request = decodeTypedDataRequest(params)
-        summary = summarizeTypedData(request.typedData)
       } catch (error) {
         return invalidParams(error)
       }
@@ -535,7 +533,12 @@ export function createWallet(options: WalletOptions): Handlers {
       return withApproval(
         email,
         address,
-        async () => ({ ...base, kind: 'typedData', summary, chainId: reference(chainId) }),
+        async () => ({
+          ...base,
+          kind: 'typedData',
+          typedData: request.typedData,
+          chainId: reference(chainId),
+        }),
         (key) =>
           signTypedDataWith(request.typedData as unknown as Parameters<typeof signTypedDataWith>[0], key),
       )
