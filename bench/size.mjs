@@ -142,27 +142,64 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
   )
 }
 // The embedded-wallet frame is an app of its own (served by @latch/server, loaded by no dapp
-// bundle): its built script, gzipped, against its budget (80 KiB).
+// bundle). Each of its pages (the frame, and the frame origin's own window) is measured as its
+// first load: the page's script, every chunk it imports statically, and the largest locale
+// catalog (a visitor loads one, at start-up). That is held to the spec's ceiling (`frame`, 80 KiB).
+// Every other chunk is loaded with import() when needed (the approval screen's decoders when the
+// first approval opens): each is held to its own budget in `frameLazy`, and a lazy chunk with no
+// budget fails the check.
 {
   const { readdir } = await import('node:fs/promises')
-  const dir = join(root, 'packages/frame/dist/assets')
+  const dist = join(root, 'packages/frame/dist')
+  const dir = join(dist, 'assets')
   const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.js'))
-  // The frame's screen catalogs are one chunk per locale, and a visitor loads at most one: the
-  // app's size counts every other chunk and the largest catalog.
   const catalog = /^(ar|de|es|fa|fr|he|hi|id|it|ja|ko|nl|pl|pt-BR|ru|tr|uk|vi|zh-CN|zh-TW)-[\w-]+\.js$/
-  let size = 0
-  let largestCatalog = 0
+  const gz = new Map()
+  const code = new Map()
   for (const file of files) {
-    const gz = gzipSync(await readFile(join(dir, file)), { level: 9 }).length
-    if (catalog.test(file)) largestCatalog = Math.max(largestCatalog, gz)
-    else size += gz
+    const text = await readFile(join(dir, file), 'utf8')
+    code.set(file, text)
+    gz.set(file, gzipSync(text, { level: 9 }).length)
   }
-  size += largestCatalog
-  const budget = budgets.frame
-  const over = files.length === 0 || size > budget * 1024
-  if (over) failed++
-  if (files.length === 0) console.error('@latch/frame: not built (npm run build)')
-  rows.push(`| @latch/frame (app) | ${kib(size)} / ${budget} KiB | — | ${over ? 'OVER' : 'ok'} |`)
+  const largestCatalog = Math.max(0, ...files.filter((f) => catalog.test(f)).map((f) => gz.get(f)))
+  // Static imports of a built chunk (minified: `from"./x.js"` or a bare `import"./x.js"`).
+  const staticImports = (file) =>
+    [...(code.get(file) ?? '').matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)].map((m) => m[1])
+  const firstLoad = (entry) => {
+    const seen = new Set()
+    const visit = (file) => {
+      if (seen.has(file) || !code.has(file)) return
+      seen.add(file)
+      for (const next of staticImports(file)) visit(next)
+    }
+    visit(entry)
+    return seen
+  }
+  const eager = new Set()
+  for (const page of ['index.html', 'window.html']) {
+    const html = await readFile(join(dist, page), 'utf8').catch(() => '')
+    const entry = /<script[^>]*src="\/frame\/assets\/([\w.-]+\.js)"/.exec(html)?.[1]
+    const chunks = entry === undefined ? new Set() : firstLoad(entry)
+    for (const chunk of chunks) eager.add(chunk)
+    const size = [...chunks].reduce((sum, f) => sum + gz.get(f), 0) + largestCatalog
+    const over = entry === undefined || size > budgets.frame * 1024
+    if (over) failed++
+    if (entry === undefined) console.error(`@latch/frame: ${page} not built (npm run build)`)
+    rows.push(
+      `| @latch/frame (${page}, first load) | ${kib(size)} / ${budgets.frame} KiB | — | ${over ? 'OVER' : 'ok'} |`,
+    )
+  }
+  for (const file of files) {
+    if (eager.has(file) || catalog.test(file)) continue
+    const name = file.replace(/-[\w-]{8}\.js$/, '')
+    const budget = budgets.frameLazy?.[name]
+    const over = budget === undefined || gz.get(file) > budget * 1024
+    if (over) failed++
+    if (budget === undefined) console.error(`@latch/frame: lazy chunk ${name} has no budget in frameLazy`)
+    rows.push(
+      `| @latch/frame (${name}, loaded with import()) | — | ${kib(gz.get(file))} / ${budget ?? '?'} KiB | ${over ? 'OVER' : 'ok'} |`,
+    )
+  }
 }
 console.log('| entry | initial gzip / budget | lazy gzip / budget | |\n|---|---|---|---|')
 console.log(rows.join('\n'))
