@@ -50,9 +50,16 @@ export type Decision = boolean | 'aborted'
 
 let screenModule: Promise<typeof import('./approval/screen.js')> | undefined
 const loadScreen = () => {
-  screenModule ??= import('./approval/screen.js')
+  screenModule ??= import('./approval/screen.js').catch((error: unknown) => {
+    // A failed fetch (the network) is tried again by the next approval.
+    screenModule = undefined
+    throw error
+  })
   return screenModule
 }
+// Fetched once the browser is idle after the frame started, so the first approval does not wait
+// for it and the start-up does not either.
+if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void loadScreen().catch(() => {}))
 
 /**
  * Checks and completes a view before its screen: typed data is checked and made canonical (a
