@@ -124,6 +124,18 @@ describe('given hostile typed data', () => {
         message: { x: 1 },
       }),
     ).toBe('INVALID_PARAMS')
+    const proto = JSON.parse('{"__proto__": 1}')
+    expect(
+      refused({
+        domain: {},
+        types: { A: [{ name: '__proto__', type: 'uint8' }] },
+        primaryType: 'A',
+        message: proto,
+      }),
+    ).toBe('INVALID_PARAMS')
+    expect(refused({ domain: {}, types: { A: [] }, primaryType: 'toString', message: {} })).toBe(
+      'INVALID_PARAMS',
+    )
   })
 
   it('when it has 10,000 fields or a huge string, then it is refused as too large to show, never shown in part', () => {

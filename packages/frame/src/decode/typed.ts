@@ -50,7 +50,9 @@ function checkTypes(types: TypedFields, primaryType: string): void {
       const f = field as { name?: unknown; type?: unknown }
       if (typeof f !== 'object' || f === null || typeof f.name !== 'string' || typeof f.type !== 'string')
         throw refusal(`field of ${name}`)
-      if (!identifier.test(f.name) || seen.has(f.name)) refuse(`field ${f.name.slice(0, 64)} of ${name}`)
+      // `__proto__` as a key would set the canonical object's prototype, not a field.
+      if (!identifier.test(f.name) || f.name === '__proto__' || seen.has(f.name))
+        refuse(`field ${f.name.slice(0, 64)} of ${name}`)
       seen.add(f.name)
       const base = f.type.replace(/(\[[0-9]*\])+$/, '')
       if (!atomic.test(base) && !Object.hasOwn(types, base)) refuse(`unknown type ${f.type.slice(0, 64)}`)
@@ -116,7 +118,7 @@ function walk(
     out.push({ name, type, value: undefined, depth })
     return value.map((item, i) => walk(types, inner, item, `#${i + 1}`, depth + 1, out, budget))
   }
-  const fields = types[type]
+  const fields = Object.hasOwn(types, type) ? types[type] : undefined
   if (fields) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse(`value of ${type}`)
     out.push({ name, type, value: undefined, depth })
