@@ -27,7 +27,6 @@ const screenText = (view: ApprovalView) => {
   const out = [...warnings, ...rows.map((row) => `${'  '.repeat(row[2] ?? 0)}${row[0]}: ${row[1]}`)].join(
     '\n',
   )
-  if (process.env.PEEK) console.log(out)
   return out
 }
 
