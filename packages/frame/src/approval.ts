@@ -57,9 +57,9 @@ const loadScreen = () => {
   })
   return screenModule
 }
-// Fetched once the browser is idle after the frame started, so the first approval does not wait
-// for it and the start-up does not either.
-if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void loadScreen().catch(() => {}))
+// Fetched right after the frame's first load has run (not as part of it, so READY does not wait
+// for it), so the first approval does not wait for it either.
+if (typeof window !== 'undefined') setTimeout(() => void loadScreen().catch(() => {}), 0)
 
 /**
  * Checks and completes a view before its screen: typed data is checked and made canonical (a
