@@ -142,58 +142,64 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
   )
 }
 // The embedded-wallet frame is an app of its own (served by @latch/server, loaded by no dapp
-// bundle), built with two pages: the frame (index.html) and its top-level window (window.html).
-// First load of a page: its script and every chunk that script imports statically, plus the
-// largest locale catalog (one chunk per locale; a visitor loads at most one). Lazy: every other
-// chunk, loaded with import() by the screen that needs it (the password KDFs, the password
-// strength estimator and its dictionaries). Each has its budget in bench/size-budgets.json.
+// bundle). Each of its pages (the frame, and the frame origin's own window) is measured as its
+// first load: the page's script, every chunk it imports statically, and the largest locale
+// catalog (a visitor loads one, at start-up). That is held to the spec's ceiling (`frame`, 80 KiB).
+// Every other chunk is loaded with import() when needed (the approval screen's decoders when the
+// first approval opens): each is held to its own budget in `frameLazy`, and a lazy chunk with no
+// budget fails the check.
 {
-  const dir = join(root, 'packages/frame/dist')
   const { readdir } = await import('node:fs/promises')
-  const files = (await readdir(join(dir, 'assets')).catch(() => [])).filter((f) => f.endsWith('.js'))
+  const dist = join(root, 'packages/frame/dist')
+  const dir = join(dist, 'assets')
+  const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.js'))
   const catalog = /^(ar|de|es|fa|fr|he|hi|id|it|ja|ko|nl|pl|pt-BR|ru|tr|uk|vi|zh-CN|zh-TW)-[\w-]+\.js$/
+  const gz = new Map()
   const code = new Map()
-  for (const file of files) code.set(file, await readFile(join(dir, 'assets', file)))
-  const gz = (file) => gzipSync(code.get(file), { level: 9 }).length
-  const largestCatalog = Math.max(0, ...files.filter((f) => catalog.test(f)).map(gz))
-  /** The chunks a page loads before any import(): its entry script and its static imports. */
-  const firstLoadOf = async (page) => {
-    const html = await readFile(join(dir, page), 'utf8').catch(() => '')
+  for (const file of files) {
+    const text = await readFile(join(dir, file), 'utf8')
+    code.set(file, text)
+    gz.set(file, gzipSync(text, { level: 9 }).length)
+  }
+  const largestCatalog = Math.max(0, ...files.filter((f) => catalog.test(f)).map((f) => gz.get(f)))
+  // Static imports of a built chunk (minified: `from"./x.js"` or a bare `import"./x.js"`).
+  const staticImports = (file) =>
+    [...(code.get(file) ?? '').matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)].map((m) => m[1])
+  const firstLoad = (entry) => {
     const seen = new Set()
     const visit = (file) => {
       if (seen.has(file) || !code.has(file)) return
       seen.add(file)
-      for (const m of code
-        .get(file)
-        .toString()
-        .matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g))
-        visit(m[1])
+      for (const next of staticImports(file)) visit(next)
     }
-    for (const m of html.matchAll(/<script[^>]*src="\/frame\/assets\/([\w.-]+\.js)"/g)) visit(m[1])
+    visit(entry)
     return seen
   }
-  const budget = budgets.frame
   const eager = new Set()
-  const row = (label, size, limit) => {
-    const over = files.length === 0 || size > limit * 1024
+  for (const page of ['index.html', 'window.html']) {
+    const html = await readFile(join(dist, page), 'utf8').catch(() => '')
+    const entry = /<script[^>]*src="\/frame\/assets\/([\w.-]+\.js)"/.exec(html)?.[1]
+    const chunks = entry === undefined ? new Set() : firstLoad(entry)
+    for (const chunk of chunks) eager.add(chunk)
+    const size = [...chunks].reduce((sum, f) => sum + gz.get(f), 0) + largestCatalog
+    const over = entry === undefined || size > budgets.frame * 1024
     if (over) failed++
-    rows.push(`| ${label} | ${kib(size)} / ${limit} KiB | — | ${over ? 'OVER' : 'ok'} |`)
-  }
-  for (const [page, label] of [
-    ['index.html', '@latch/frame (frame, first load)'],
-    ['window.html', '@latch/frame (window, first load)'],
-  ]) {
-    const chunks = await firstLoadOf(page)
-    for (const file of chunks) eager.add(file)
-    row(
-      label,
-      [...chunks].reduce((sum, file) => sum + gz(file), largestCatalog),
-      budget.firstLoad,
+    if (entry === undefined) console.error(`@latch/frame: ${page} not built (npm run build)`)
+    rows.push(
+      `| @latch/frame (${page}, first load) | ${kib(size)} / ${budgets.frame} KiB | — | ${over ? 'OVER' : 'ok'} |`,
     )
   }
-  const lazy = files.filter((f) => !eager.has(f) && !catalog.test(f)).reduce((sum, file) => sum + gz(file), 0)
-  row('@latch/frame (lazy chunks)', lazy, budget.lazy)
-  if (files.length === 0) console.error('@latch/frame: not built (npm run build)')
+  for (const file of files) {
+    if (eager.has(file) || catalog.test(file)) continue
+    const name = file.replace(/-[\w-]{8}\.js$/, '')
+    const budget = budgets.frameLazy?.[name]
+    const over = budget === undefined || gz.get(file) > budget * 1024
+    if (over) failed++
+    if (budget === undefined) console.error(`@latch/frame: lazy chunk ${name} has no budget in frameLazy`)
+    rows.push(
+      `| @latch/frame (${name}, loaded with import()) | — | ${kib(gz.get(file))} / ${budget ?? '?'} KiB | ${over ? 'OVER' : 'ok'} |`,
+    )
+  }
 }
 console.log('| entry | initial gzip / budget | lazy gzip / budget | |\n|---|---|---|---|')
 console.log(rows.join('\n'))

@@ -1,4 +1,4 @@
-import { formatEther, getAddress, hexToBytes, isAddress, isHex } from 'viem'
+import { getAddress, hexToBytes, isAddress, isHex } from 'viem'
 
 // What the frame shows before it signs, decoded from the raw request only: never from anything
 // the page describes about it.
@@ -98,75 +98,10 @@ export function decodeTypedDataRequest(params: unknown): TypedDataRequest {
   }
 }
 
-/** What a typed-data request asks, for the screen. */
-export interface TypedDataSummary {
-  domainName: string | undefined
-  verifyingContract: string | undefined
-  domainChainId: bigint | undefined
-  primaryType: string
-  /** Set for EIP-2612 Permit and Uniswap's Permit2. */
-  permit?: {
-    kind: 'EIP-2612' | 'Permit2'
-    spender: string
-    /** One per token (Permit2 batches have several); EIP-2612's token is the verifying contract. */
-    amounts: { token: string | undefined; amount: bigint }[]
-    deadline: bigint | undefined
-  }
-}
-
 const record = (value: unknown, what: string): Record<string, unknown> => {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new DecodeError(`Invalid ${what}`)
   return value as Record<string, unknown>
-}
-
-export function summarizeTypedData(typedData: TypedDataRequest['typedData']): TypedDataSummary {
-  const { domain, primaryType, message } = typedData
-  const summary: TypedDataSummary = {
-    domainName: typeof domain.name === 'string' ? domain.name : undefined,
-    verifyingContract:
-      typeof domain.verifyingContract === 'string'
-        ? address(domain.verifyingContract, 'verifying contract')
-        : undefined,
-    domainChainId: optionalUint(domain.chainId, 'domain chain id'),
-    primaryType,
-  }
-  if (primaryType === 'Permit' && 'spender' in message && 'value' in message) {
-    summary.permit = {
-      kind: 'EIP-2612',
-      spender: address(message.spender, 'spender'),
-      amounts: [{ token: summary.verifyingContract, amount: uint(message.value, 'amount') }],
-      deadline: optionalUint(message.deadline, 'deadline'),
-    }
-  } else if (summary.domainName === 'Permit2') {
-    const spender = address(message.spender, 'spender')
-    if (primaryType === 'PermitSingle' || primaryType === 'PermitBatch') {
-      const details = primaryType === 'PermitSingle' ? [message.details] : message.details
-      if (!Array.isArray(details)) throw new DecodeError('Invalid permit details')
-      summary.permit = {
-        kind: 'Permit2',
-        spender,
-        amounts: details.map((entry) => {
-          const d = record(entry, 'permit details')
-          return { token: address(d.token, 'token'), amount: uint(d.amount, 'amount') }
-        }),
-        deadline: optionalUint(message.sigDeadline, 'deadline'),
-      }
-    } else if (primaryType === 'PermitTransferFrom' || primaryType === 'PermitBatchTransferFrom') {
-      const permitted = primaryType === 'PermitTransferFrom' ? [message.permitted] : message.permitted
-      if (!Array.isArray(permitted)) throw new DecodeError('Invalid permit')
-      summary.permit = {
-        kind: 'Permit2',
-        spender,
-        amounts: permitted.map((entry) => {
-          const p = record(entry, 'permitted token')
-          return { token: address(p.token, 'token'), amount: uint(p.amount, 'amount') }
-        }),
-        deadline: optionalUint(message.deadline, 'deadline'),
-      }
-    }
-  }
-  return summary
 }
 
 /** A transaction as the page asked it (eth_sendTransaction's first parameter). */
@@ -207,40 +142,4 @@ export function decodeTransactionRequest(params: unknown): TransactionRequest {
     nonce: nonce === undefined ? undefined : Number(nonce),
     chainId: optionalUint(tx.chainId, 'chain id'),
   }
-}
-
-/** Well-known ERC-20 selectors, named on the screen next to the raw selector. */
-const knownSelectors: Record<string, string> = {
-  '0xa9059cbb': 'transfer(address,uint256)',
-  '0x095ea7b3': 'approve(address,uint256)',
-  '0x23b872dd': 'transferFrom(address,address,uint256)',
-  '0x39509351': 'increaseAllowance(address,uint256)',
-  '0xa22cb465': 'setApprovalForAll(address,bool)',
-  '0x42842e0e': 'safeTransferFrom(address,address,uint256)',
-}
-
-/** The calldata's selector, its well-known name, and for transfer/approve the decoded arguments. */
-export function decodeCalldata(
-  data: `0x${string}` | undefined,
-): { selector: string; signature: string | undefined; target?: string; amount?: bigint } | undefined {
-  if (data === undefined || data.length < 10) return undefined
-  const selector = data.slice(0, 10).toLowerCase()
-  const signature = knownSelectors[selector]
-  const out: { selector: string; signature: string | undefined; target?: string; amount?: bigint } = {
-    selector,
-    signature,
-  }
-  if ((selector === '0xa9059cbb' || selector === '0x095ea7b3') && data.length === 10 + 128) {
-    const word = (i: number) => data.slice(10 + i * 64, 10 + (i + 1) * 64)
-    if (/^0{24}/.test(word(0))) {
-      out.target = getAddress(`0x${word(0).slice(24)}`)
-      out.amount = BigInt(`0x${word(1)}`)
-    }
-  }
-  return out
-}
-
-/** A native amount for the screen, e.g. `1.5 ETH`. */
-export function formatNative(wei: bigint, symbol = 'ETH'): string {
-  return `${formatEther(wei)} ${symbol}`
 }

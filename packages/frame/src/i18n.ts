@@ -67,6 +67,29 @@ export const en = {
   'approve.chainMismatch':
     'Warning: this signature is for chain {domain}, but the wallet is on chain {current}.',
   'approve.permit': 'Permission to spend tokens ({kind})',
+  'approve.riskUnlimited':
+    'High risk: this lets {spender} take all of this token you hold, now and later, without asking again.',
+  'approve.riskAllItems':
+    'High risk: this lets {operator} take every item of this collection you hold, now and later, without asking again.',
+  'approve.riskUnknownPermit':
+    'High risk: this looks like a permission over your assets, of a kind this wallet cannot summarise. Check every field below.',
+  'approve.unknownCall':
+    'This wallet cannot decode this call (unknown function {selector}). Approve only if you trust the site: the raw data is below.',
+  'approve.irregularCall':
+    'The arguments of this call are not in the standard encoding, so a contract may read them differently. The raw data is below.',
+  'approve.trailing': 'The call carries {count} extra bytes after its arguments (shown below).',
+  'approve.trailingBytes': 'Extra bytes',
+  'approve.rawData': 'Raw data (exactly what is signed)',
+  'approve.rawAmount': '{amount} (raw units: the token’s decimals could not be read)',
+  'approve.nativeOf': '{amount} (native currency of chain {chain})',
+  'approve.fields': 'Everything signed',
+  'approve.seaportListing': 'Sale listing (Seaport): the items you give, for the payments below',
+  'approve.seaportOffer': 'Offer (Seaport): the payment you give, for the items below',
+  'approve.youGive': 'You give',
+  'approve.inReturn': 'Paid in return (to)',
+  'approve.hiddenCharacters':
+    'This text contains invisible or direction-changing characters, shown here as ⟨U+…⟩: it may not read the way it is signed.',
+  'approve.foreignSignIn': 'This sign-in message is for {domain}, not for the site asking ({origin}).',
   'approve.spender': 'Spender',
   'approve.token': 'Token',
   'approve.amount': 'Amount',
@@ -77,8 +100,6 @@ export const en = {
   'approve.contractCreation': 'New contract',
   'approve.value': 'Value',
   'approve.selector': 'Call',
-  'approve.callTarget': 'Call recipient',
-  'approve.callAmount': 'Call amount (raw units)',
   'approve.chain': 'Chain',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Gas limit',

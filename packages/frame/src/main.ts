@@ -3,18 +3,12 @@ import { createApi } from './api.js'
 import { chooseLocale, t } from './i18n.js'
 import { createFrameEndpoint, FrameError, type Handlers, originParam, requestSchemas } from './protocol.js'
 import { openDeviceStore, StorageUnavailableError } from './storage.js'
-import {
-  askPasskeyRecover,
-  askPasskeySetup,
-  askPassword,
-  el,
-  root,
-  setIdleScreen,
-  showIdle,
-  showNotice,
-} from './ui.js'
+import { el, root, setIdleScreen, showIdle, showNotice } from './ui.js'
 import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './vault/index.js'
 import { createWallet } from './wallet.js'
+
+/** Sign-up and recovery screens: a chunk of their own, loaded when one is first shown. */
+const screens = () => import('./passwordScreens.js')
 
 export const frameVersion = '1.0.0'
 
@@ -141,7 +135,7 @@ async function boot(): Promise<void> {
       api,
       store,
       record,
-      askPassword,
+      askPassword: async (...args) => (await screens()).askPassword(...args),
       passkeys: {
         // Only where no page of the embedding host can use the frame's RP id (see passkey.ts).
         available: async () =>
@@ -149,8 +143,8 @@ async function boot(): Promise<void> {
           (await passkeysAvailable()),
         create: (email) => createPasskey(email, config.name),
         output: passkeyOutput,
-        askSetup: askPasskeySetup,
-        askRecover: askPasskeyRecover,
+        askSetup: async (create) => (await screens()).askPasskeySetup(create),
+        askRecover: async (use) => (await screens()).askPasskeyRecover(use),
       },
       parentOrigin,
       rpcUrls: validRpcUrls(config.rpcUrls),

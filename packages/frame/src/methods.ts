@@ -1,3 +1,5 @@
+import { FrameError } from './protocol.js'
+
 // Which RPC methods the frame answers, and how (spec §6 names the classes but lists none).
 // Anything not listed here is refused with 'Requested RPC call is not allowed'.
 
@@ -136,4 +138,20 @@ const solanaClasses = new Map<string, MethodClass>([
 /** The class of a Solana `method`; every method not in an allowed list is disallowed. */
 export function classifySolanaMethod(method: string): MethodClass {
   return solanaClasses.get(method) ?? 'disallowed'
+}
+
+/**
+ * The chain a page may move the wallet to: the current one, or one the project has an RPC URL
+ * for. The typed-data screen compares a domain's chain with the wallet's, so a page that could
+ * name any chain could silence that warning; RPC_REQUEST's wallet_switchEthereumChain, the
+ * protocol's SWITCH_NETWORK and GET_USER's chainId all pass here.
+ */
+export function switchableChain(
+  next: string,
+  current: string,
+  rpcUrls: Record<string, string> | undefined,
+): string {
+  if (next !== current && rpcUrls !== undefined && rpcUrls[next] === undefined)
+    throw new FrameError(`Unsupported chain: ${next}`, 'UNSUPPORTED_CHAIN')
+  return next
 }

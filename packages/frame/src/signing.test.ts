@@ -128,7 +128,7 @@ describe('given the frame’s RPC_REQUEST handler', () => {
     expect(shown[0]).toMatchObject({
       kind: 'typedData',
       chainId: 1n,
-      summary: { domainChainId: 8453n, permit: { kind: 'EIP-2612' } },
+      typedData: { domain: { chainId: 8453n }, primaryType: 'Permit' },
     })
   })
 

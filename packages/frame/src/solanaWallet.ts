@@ -1,6 +1,6 @@
 import { base58 } from '@scure/base'
 import type { ApprovalView } from './approval.js'
-import { decodeMessageBytes } from './decode.js'
+import { solanaMessageView } from './decode/solanaMessage.js'
 import { classifySolanaMethod } from './methods.js'
 import { FrameError, type RequestPayload } from './protocol.js'
 import { createRpc } from './rpc.js'
@@ -97,7 +97,7 @@ export async function solanaRequest(
     const pubkey = field(params, 'pubkey')
     if (pubkey !== undefined && pubkey !== address)
       throw new FrameError('The request is for another account', 'WRONG_ACCOUNT')
-    const { text, hex } = decodeMessageBytes(message)
+    const { text, hex } = solanaMessageView(message)
     const signature = await context.approve(
       async () => ({ ...base, kind: 'message', text, hex }),
       (signer) => signer.signMessage(message),

@@ -1,5 +1,5 @@
 import { currentAccount } from '../accounts.js'
-import { classifyMethod } from '../methods.js'
+import { classifyMethod, switchableChain } from '../methods.js'
 import { FrameError } from '../protocol.js'
 import { toChainId } from '../wallet/context.js'
 import { handler } from './handler.js'
@@ -20,9 +20,11 @@ export const rpcRequest = handler('RPC_REQUEST', (w) => {
       if (typeof requested !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(requested))
         throw new FrameError('Invalid chain id', 'INVALID_PARAMS')
       const next = `eip155:${BigInt(requested)}`
-      if (options.rpcUrls !== undefined && options.rpcUrls[next] === undefined)
-        throw new FrameError(`Unsupported chain: ${next}`, 'UNSUPPORTED_CHAIN')
-      w.ctx.state.chainId = toChainId(next, w.ctx.state.chainId)
+      w.ctx.state.chainId = switchableChain(
+        toChainId(next, w.ctx.state.chainId),
+        w.ctx.state.chainId,
+        options.rpcUrls,
+      )
       return { result: null }
     }
     if (kind === 'unsafe') {

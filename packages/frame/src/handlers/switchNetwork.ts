@@ -1,7 +1,9 @@
+import { switchableChain } from '../methods.js'
 import { toChainId } from '../wallet/context.js'
 import { handler } from './handler.js'
 
 export const switchNetwork = handler('SWITCH_NETWORK', (w) => async ({ chainId: next }) => {
-  w.ctx.state.chainId = toChainId(next, w.ctx.state.chainId)
-  return { chainId: w.ctx.state.chainId }
+  const { state, options } = w.ctx
+  state.chainId = switchableChain(toChainId(next, state.chainId), state.chainId, options.rpcUrls)
+  return { chainId: state.chainId }
 })

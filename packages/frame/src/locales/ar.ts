@@ -60,6 +60,29 @@ export const messages: Catalog = {
   'approve.primaryType': 'النوع',
   'approve.chainMismatch': 'تحذير: هذا التوقيع للسلسلة {domain}، لكن المحفظة على السلسلة {current}.',
   'approve.permit': 'إذن بإنفاق الرموز ({kind})',
+  'approve.riskUnlimited':
+    'خطر مرتفع: يسمح هذا لـ {spender} بأخذ كل ما تملكه من هذا الرمز، الآن ولاحقًا، دون أن يسأل مرة أخرى.',
+  'approve.riskAllItems':
+    'خطر مرتفع: يسمح هذا لـ {operator} بأخذ كل عنصر تملكه من هذه المجموعة، الآن ولاحقًا، دون أن يسأل مرة أخرى.',
+  'approve.riskUnknownPermit':
+    'خطر مرتفع: يبدو هذا إذنًا على أصولك، من نوع لا تستطيع هذه المحفظة تلخيصه. راجع كل حقل أدناه.',
+  'approve.unknownCall':
+    'لا تستطيع هذه المحفظة فك هذا الاستدعاء (دالة غير معروفة {selector}). وافق فقط إن كنت تثق بالموقع: البيانات الخام أدناه.',
+  'approve.irregularCall':
+    'وسائط هذا الاستدعاء ليست بالترميز القياسي، فقد يقرؤها العقد بشكل مختلف. البيانات الخام أدناه.',
+  'approve.trailing': 'يحمل الاستدعاء {count} بايت زائدة بعد وسائطه (معروضة أدناه).',
+  'approve.trailingBytes': 'بايتات زائدة',
+  'approve.rawData': 'البيانات الخام (ما يُوقَّع بالضبط)',
+  'approve.rawAmount': '{amount} (بالوحدات الأولية: تعذّرت قراءة الخانات العشرية للرمز)',
+  'approve.nativeOf': '{amount} (العملة الأصلية للسلسلة {chain})',
+  'approve.fields': 'كل ما يُوقَّع',
+  'approve.seaportListing': 'عرض للبيع (Seaport): العناصر التي تعطيها مقابل المدفوعات أدناه',
+  'approve.seaportOffer': 'عرض شراء (Seaport): المبلغ الذي تعطيه مقابل العناصر أدناه',
+  'approve.youGive': 'تعطي',
+  'approve.inReturn': 'المدفوع في المقابل (إلى)',
+  'approve.hiddenCharacters':
+    'يحتوي هذا النص على محارف غير مرئية أو تغيّر الاتجاه، معروضة هنا بصيغة ⟨U+…⟩: قد لا يُقرأ كما يُوقَّع.',
+  'approve.foreignSignIn': 'رسالة تسجيل الدخول هذه لـ {domain}، لا للموقع الذي يطلبها ({origin}).',
   'approve.spender': 'الجهة المأذون لها',
   'approve.token': 'الرمز',
   'approve.amount': 'المبلغ',
@@ -70,8 +93,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'عقد جديد',
   'approve.value': 'القيمة',
   'approve.selector': 'الاستدعاء',
-  'approve.callTarget': 'مستلم الاستدعاء',
-  'approve.callAmount': 'مبلغ الاستدعاء (بالوحدات الأولية)',
   'approve.chain': 'السلسلة',
   'approve.nonce': 'Nonce',
   'approve.gas': 'حد الغاز',

@@ -67,6 +67,31 @@ export const messages: Catalog = {
   'approve.chainMismatch':
     'Achtung: Diese Signatur gilt für Chain {domain}, die Wallet ist aber auf Chain {current}.',
   'approve.permit': 'Erlaubnis, Token auszugeben ({kind})',
+  'approve.riskUnlimited':
+    'Hohes Risiko: Damit kann {spender} diesen Token vollständig nehmen, jetzt und später, ohne erneut zu fragen.',
+  'approve.riskAllItems':
+    'Hohes Risiko: Damit kann {operator} jedes Objekt dieser Sammlung nehmen, das Sie besitzen, jetzt und später, ohne erneut zu fragen.',
+  'approve.riskUnknownPermit':
+    'Hohes Risiko: Dies sieht nach einer Erlaubnis über Ihr Vermögen aus, deren Art diese Wallet nicht zusammenfassen kann. Prüfen Sie jedes Feld unten.',
+  'approve.unknownCall':
+    'Diese Wallet kann den Aufruf nicht entschlüsseln (unbekannte Funktion {selector}). Bestätigen Sie nur, wenn Sie der Website vertrauen: die Rohdaten stehen unten.',
+  'approve.irregularCall':
+    'Die Argumente dieses Aufrufs sind nicht standardmäßig kodiert, ein Vertrag könnte sie anders lesen. Die Rohdaten stehen unten.',
+  'approve.trailing': 'Der Aufruf enthält {count} zusätzliche Bytes nach seinen Argumenten (unten gezeigt).',
+  'approve.trailingBytes': 'Zusätzliche Bytes',
+  'approve.rawData': 'Rohdaten (genau das, was signiert wird)',
+  'approve.rawAmount': '{amount} (Roheinheiten: die Dezimalstellen des Tokens konnten nicht gelesen werden)',
+  'approve.nativeOf': '{amount} (native Währung der Chain {chain})',
+  'approve.fields': 'Alles, was signiert wird',
+  'approve.seaportListing':
+    'Verkaufsangebot (Seaport): die Objekte, die Sie geben, gegen die Zahlungen unten',
+  'approve.seaportOffer': 'Kaufangebot (Seaport): die Zahlung, die Sie leisten, für die Objekte unten',
+  'approve.youGive': 'Sie geben',
+  'approve.inReturn': 'Gegenleistung (an)',
+  'approve.hiddenCharacters':
+    'Dieser Text enthält unsichtbare oder richtungsändernde Zeichen, hier als ⟨U+…⟩ gezeigt: er liest sich vielleicht nicht so, wie er signiert wird.',
+  'approve.foreignSignIn':
+    'Diese Anmeldenachricht ist für {domain}, nicht für die anfragende Website ({origin}).',
   'approve.spender': 'Berechtigter',
   'approve.token': 'Token',
   'approve.amount': 'Betrag',
@@ -77,8 +102,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Neuer Vertrag',
   'approve.value': 'Wert',
   'approve.selector': 'Aufruf',
-  'approve.callTarget': 'Empfänger des Aufrufs',
-  'approve.callAmount': 'Betrag des Aufrufs (Roheinheiten)',
   'approve.chain': 'Chain',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Gaslimit',

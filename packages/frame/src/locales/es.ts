@@ -67,6 +67,30 @@ export const messages: Catalog = {
   'approve.chainMismatch':
     'Atención: esta firma es para la cadena {domain}, pero la billetera está en la cadena {current}.',
   'approve.permit': 'Permiso para gastar tokens ({kind})',
+  'approve.riskUnlimited':
+    'Riesgo alto: esto permite a {spender} tomar todo este token que tenga, ahora y después, sin volver a preguntar.',
+  'approve.riskAllItems':
+    'Riesgo alto: esto permite a {operator} tomar cada artículo de esta colección que tenga, ahora y después, sin volver a preguntar.',
+  'approve.riskUnknownPermit':
+    'Riesgo alto: parece un permiso sobre sus activos, de un tipo que esta billetera no sabe resumir. Revise cada campo de abajo.',
+  'approve.unknownCall':
+    'Esta billetera no puede descifrar esta llamada (función desconocida {selector}). Apruebe solo si confía en el sitio: los datos sin procesar están abajo.',
+  'approve.irregularCall':
+    'Los argumentos de esta llamada no siguen la codificación estándar, así que un contrato podría leerlos de otra forma. Los datos sin procesar están abajo.',
+  'approve.trailing': 'La llamada lleva {count} bytes extra después de sus argumentos (mostrados abajo).',
+  'approve.trailingBytes': 'Bytes extra',
+  'approve.rawData': 'Datos sin procesar (exactamente lo que se firma)',
+  'approve.rawAmount': '{amount} (unidades mínimas: no se pudieron leer los decimales del token)',
+  'approve.nativeOf': '{amount} (moneda nativa de la cadena {chain})',
+  'approve.fields': 'Todo lo que se firma',
+  'approve.seaportListing': 'Oferta de venta (Seaport): los artículos que entrega, por los pagos de abajo',
+  'approve.seaportOffer': 'Oferta de compra (Seaport): el pago que entrega, por los artículos de abajo',
+  'approve.youGive': 'Usted entrega',
+  'approve.inReturn': 'Pagado a cambio (a)',
+  'approve.hiddenCharacters':
+    'Este texto contiene caracteres invisibles o que cambian la dirección, mostrados aquí como ⟨U+…⟩: puede no leerse como se firma.',
+  'approve.foreignSignIn':
+    'Este mensaje de inicio de sesión es para {domain}, no para el sitio que lo pide ({origin}).',
   'approve.spender': 'Autorizado',
   'approve.token': 'Token',
   'approve.amount': 'Cantidad',
@@ -77,8 +101,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Contrato nuevo',
   'approve.value': 'Valor',
   'approve.selector': 'Llamada',
-  'approve.callTarget': 'Destinatario de la llamada',
-  'approve.callAmount': 'Cantidad de la llamada (unidades brutas)',
   'approve.chain': 'Cadena',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Límite de gas',

@@ -63,6 +63,29 @@ export const messages: Catalog = {
   'approve.primaryType': 'نوع',
   'approve.chainMismatch': 'هشدار: این امضا برای زنجیرهٔ {domain} است، اما کیف پول روی زنجیرهٔ {current} است.',
   'approve.permit': 'اجازهٔ خرج توکن ({kind})',
+  'approve.riskUnlimited':
+    'خطر بالا: این به {spender} اجازه می‌دهد همهٔ این توکنِ شما را، اکنون و بعدها، بدون پرسش دوباره بردارد.',
+  'approve.riskAllItems':
+    'خطر بالا: این به {operator} اجازه می‌دهد هر آیتم این مجموعه را که دارید، اکنون و بعدها، بدون پرسش دوباره بردارد.',
+  'approve.riskUnknownPermit':
+    'خطر بالا: این شبیه مجوزی بر دارایی‌های شماست، از نوعی که این کیف پول نمی‌تواند خلاصه کند. همهٔ فیلدهای زیر را بررسی کنید.',
+  'approve.unknownCall':
+    'این کیف پول نمی‌تواند این فراخوانی را رمزگشایی کند (تابع ناشناخته {selector}). فقط اگر به سایت اعتماد دارید تأیید کنید: داده‌های خام در زیر است.',
+  'approve.irregularCall':
+    'آرگومان‌های این فراخوانی با رمزگذاری استاندارد نیستند، پس قرارداد ممکن است آن‌ها را متفاوت بخواند. داده‌های خام در زیر است.',
+  'approve.trailing': 'این فراخوانی پس از آرگومان‌هایش {count} بایت اضافه دارد (در زیر نشان داده شده).',
+  'approve.trailingBytes': 'بایت‌های اضافه',
+  'approve.rawData': 'داده‌های خام (دقیقاً آنچه امضا می‌شود)',
+  'approve.rawAmount': '{amount} (واحد خام: رقم‌های اعشار توکن خوانده نشد)',
+  'approve.nativeOf': '{amount} (ارز بومی زنجیرهٔ {chain})',
+  'approve.fields': 'هر آنچه امضا می‌شود',
+  'approve.seaportListing': 'آگهی فروش (Seaport): آیتم‌هایی که می‌دهید، در برابر پرداخت‌های زیر',
+  'approve.seaportOffer': 'پیشنهاد خرید (Seaport): پرداختی که می‌دهید، در برابر آیتم‌های زیر',
+  'approve.youGive': 'شما می‌دهید',
+  'approve.inReturn': 'پرداخت در عوض (به)',
+  'approve.hiddenCharacters':
+    'این متن نویسه‌های نامرئی یا تغییردهندهٔ جهت دارد که اینجا به شکل ⟨U+…⟩ نشان داده شده‌اند: ممکن است آن‌طور که امضا می‌شود خوانده نشود.',
+  'approve.foreignSignIn': 'این پیام ورود برای {domain} است، نه برای سایتی که درخواست می‌کند ({origin}).',
   'approve.spender': 'خرج‌کننده',
   'approve.token': 'توکن',
   'approve.amount': 'مقدار',
@@ -73,8 +96,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'قرارداد جدید',
   'approve.value': 'ارزش',
   'approve.selector': 'فراخوانی',
-  'approve.callTarget': 'گیرندهٔ فراخوانی',
-  'approve.callAmount': 'مقدار فراخوانی (واحد خام)',
   'approve.chain': 'زنجیره',
   'approve.nonce': 'Nonce',
   'approve.gas': 'سقف گاز',

@@ -66,6 +66,32 @@ export const messages: Catalog = {
   'approve.chainMismatch':
     'Attention : cette signature est pour la chaîne {domain}, mais le portefeuille est sur la chaîne {current}.',
   'approve.permit': 'Autorisation de dépenser des jetons ({kind})',
+  'approve.riskUnlimited':
+    'Risque élevé : cela permet à {spender} de prendre tout ce jeton que vous détenez, maintenant et plus tard, sans redemander.',
+  'approve.riskAllItems':
+    'Risque élevé : cela permet à {operator} de prendre chaque objet de cette collection que vous détenez, maintenant et plus tard, sans redemander.',
+  'approve.riskUnknownPermit':
+    'Risque élevé : cela ressemble à une autorisation sur vos actifs, d’un type que ce portefeuille ne sait pas résumer. Vérifiez chaque champ ci-dessous.',
+  'approve.unknownCall':
+    'Ce portefeuille ne peut pas décoder cet appel (fonction inconnue {selector}). N’approuvez que si vous faites confiance au site : les données brutes sont ci-dessous.',
+  'approve.irregularCall':
+    'Les arguments de cet appel ne suivent pas l’encodage standard : un contrat pourrait les lire autrement. Les données brutes sont ci-dessous.',
+  'approve.trailing': 'L’appel porte {count} octets en trop après ses arguments (affichés ci-dessous).',
+  'approve.trailingBytes': 'Octets en trop',
+  'approve.rawData': 'Données brutes (exactement ce qui est signé)',
+  'approve.rawAmount': '{amount} (unités brutes : les décimales du jeton n’ont pas pu être lues)',
+  'approve.nativeOf': '{amount} (monnaie native de la chaîne {chain})',
+  'approve.fields': 'Tout ce qui est signé',
+  'approve.seaportListing':
+    'Mise en vente (Seaport) : les objets que vous cédez, contre les paiements ci-dessous',
+  'approve.seaportOffer':
+    'Offre d’achat (Seaport) : le paiement que vous cédez, contre les objets ci-dessous',
+  'approve.youGive': 'Vous cédez',
+  'approve.inReturn': 'Payé en retour (à)',
+  'approve.hiddenCharacters':
+    'Ce texte contient des caractères invisibles ou qui changent le sens de lecture, affichés ici comme ⟨U+…⟩ : il peut se lire autrement qu’il n’est signé.',
+  'approve.foreignSignIn':
+    'Ce message de connexion est pour {domain}, pas pour le site qui le demande ({origin}).',
   'approve.spender': 'Bénéficiaire de l’autorisation',
   'approve.token': 'Jeton',
   'approve.amount': 'Montant',
@@ -76,8 +102,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Nouveau contrat',
   'approve.value': 'Valeur',
   'approve.selector': 'Appel',
-  'approve.callTarget': 'Destinataire de l’appel',
-  'approve.callAmount': 'Montant de l’appel (unités brutes)',
   'approve.chain': 'Chaîne',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Limite de gas',

@@ -60,6 +60,29 @@ export const messages: Catalog = {
   'approve.primaryType': 'סוג',
   'approve.chainMismatch': 'אזהרה: החתימה הזו מיועדת לרשת {domain}, אבל הארנק נמצא ברשת {current}.',
   'approve.permit': 'הרשאה להוציא טוקנים ({kind})',
+  'approve.riskUnlimited':
+    'סיכון גבוה: זה מאפשר ל-{spender} לקחת את כל האסימון הזה שברשותך, עכשיו ובהמשך, בלי לשאול שוב.',
+  'approve.riskAllItems':
+    'סיכון גבוה: זה מאפשר ל-{operator} לקחת כל פריט מהאוסף הזה שברשותך, עכשיו ובהמשך, בלי לשאול שוב.',
+  'approve.riskUnknownPermit':
+    'סיכון גבוה: זה נראה כמו הרשאה על הנכסים שלך, מסוג שהארנק הזה לא יודע לסכם. בדקו כל שדה למטה.',
+  'approve.unknownCall':
+    'הארנק הזה לא יכול לפענח את הקריאה (פונקציה לא ידועה {selector}). אשרו רק אם אתם סומכים על האתר: הנתונים הגולמיים למטה.',
+  'approve.irregularCall':
+    'הארגומנטים של הקריאה אינם בקידוד התקני, ולכן חוזה עשוי לקרוא אותם אחרת. הנתונים הגולמיים למטה.',
+  'approve.trailing': 'הקריאה נושאת {count} בתים עודפים אחרי הארגומנטים שלה (מוצגים למטה).',
+  'approve.trailingBytes': 'בתים עודפים',
+  'approve.rawData': 'נתונים גולמיים (בדיוק מה שנחתם)',
+  'approve.rawAmount': '{amount} (יחידות גולמיות: לא ניתן היה לקרוא את הספרות העשרוניות של האסימון)',
+  'approve.nativeOf': '{amount} (המטבע המקורי של רשת {chain})',
+  'approve.fields': 'כל מה שנחתם',
+  'approve.seaportListing': 'הצעה למכירה (Seaport): הפריטים שאתם נותנים, תמורת התשלומים למטה',
+  'approve.seaportOffer': 'הצעת קנייה (Seaport): התשלום שאתם נותנים, תמורת הפריטים למטה',
+  'approve.youGive': 'אתם נותנים',
+  'approve.inReturn': 'משולם בתמורה (אל)',
+  'approve.hiddenCharacters':
+    'הטקסט הזה מכיל תווים בלתי נראים או משני כיוון, המוצגים כאן כ-⟨U+…⟩: ייתכן שהוא לא נקרא כפי שהוא נחתם.',
+  'approve.foreignSignIn': 'הודעת הכניסה הזו מיועדת ל-{domain}, לא לאתר המבקש ({origin}).',
   'approve.spender': 'מורשה ההוצאה',
   'approve.token': 'טוקן',
   'approve.amount': 'סכום',
@@ -70,8 +93,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'חוזה חדש',
   'approve.value': 'ערך',
   'approve.selector': 'קריאה',
-  'approve.callTarget': 'נמען הקריאה',
-  'approve.callAmount': 'סכום הקריאה (יחידות גולמיות)',
   'approve.chain': 'רשת',
   'approve.nonce': 'Nonce',
   'approve.gas': 'מגבלת גז',

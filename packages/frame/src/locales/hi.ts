@@ -58,6 +58,29 @@ export const messages: Catalog = {
   'approve.primaryType': 'प्रकार',
   'approve.chainMismatch': 'चेतावनी: यह हस्ताक्षर चेन {domain} के लिए है, लेकिन वॉलेट चेन {current} पर है।',
   'approve.permit': 'टोकन खर्च करने की अनुमति ({kind})',
+  'approve.riskUnlimited':
+    'उच्च जोखिम: इससे {spender} आपके पास मौजूद यह पूरा टोकन, अभी और बाद में, दोबारा पूछे बिना ले सकता है।',
+  'approve.riskAllItems':
+    'उच्च जोखिम: इससे {operator} इस संग्रह की आपकी हर वस्तु, अभी और बाद में, दोबारा पूछे बिना ले सकता है।',
+  'approve.riskUnknownPermit':
+    'उच्च जोखिम: यह आपकी संपत्ति पर अनुमति जैसा दिखता है, ऐसे प्रकार का जिसका सार यह वॉलेट नहीं दे सकता। नीचे का हर फ़ील्ड जाँचें।',
+  'approve.unknownCall':
+    'यह वॉलेट इस कॉल को पढ़ नहीं सकता (अज्ञात फ़ंक्शन {selector})। केवल तभी स्वीकृत करें जब आपको साइट पर भरोसा हो: कच्चा डेटा नीचे है।',
+  'approve.irregularCall':
+    'इस कॉल के आर्ग्युमेंट मानक एन्कोडिंग में नहीं हैं, इसलिए कॉन्ट्रैक्ट उन्हें अलग तरह से पढ़ सकता है। कच्चा डेटा नीचे है।',
+  'approve.trailing': 'इस कॉल में आर्ग्युमेंट के बाद {count} अतिरिक्त बाइट हैं (नीचे दिखाए गए)।',
+  'approve.trailingBytes': 'अतिरिक्त बाइट',
+  'approve.rawData': 'कच्चा डेटा (ठीक वही जिस पर हस्ताक्षर होता है)',
+  'approve.rawAmount': '{amount} (कच्ची इकाइयाँ: टोकन के दशमलव नहीं पढ़े जा सके)',
+  'approve.nativeOf': '{amount} (चेन {chain} की मूल मुद्रा)',
+  'approve.fields': 'जिस सब पर हस्ताक्षर होता है',
+  'approve.seaportListing': 'बिक्री सूची (Seaport): नीचे के भुगतानों के बदले आप जो वस्तुएँ देते हैं',
+  'approve.seaportOffer': 'खरीद प्रस्ताव (Seaport): नीचे की वस्तुओं के बदले आप जो भुगतान देते हैं',
+  'approve.youGive': 'आप देते हैं',
+  'approve.inReturn': 'बदले में भुगतान (किसे)',
+  'approve.hiddenCharacters':
+    'इस टेक्स्ट में अदृश्य या दिशा बदलने वाले अक्षर हैं, जो यहाँ ⟨U+…⟩ के रूप में दिखाए गए हैं: यह वैसा नहीं पढ़ा जा सकता जैसा हस्ताक्षरित होता है।',
+  'approve.foreignSignIn': 'यह साइन-इन संदेश {domain} के लिए है, अनुरोध करने वाली साइट ({origin}) के लिए नहीं।',
   'approve.spender': 'खर्च करने वाला',
   'approve.token': 'टोकन',
   'approve.amount': 'राशि',
@@ -68,8 +91,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'नया कॉन्ट्रैक्ट',
   'approve.value': 'मूल्य',
   'approve.selector': 'कॉल',
-  'approve.callTarget': 'कॉल का प्राप्तकर्ता',
-  'approve.callAmount': 'कॉल की राशि (मूल इकाइयाँ)',
   'approve.chain': 'चेन',
   'approve.nonce': 'Nonce',
   'approve.gas': 'गैस सीमा',

@@ -65,6 +65,30 @@ export const messages: Catalog = {
   'approve.chainMismatch':
     'Peringatan: tanda tangan ini untuk jaringan {domain}, tetapi dompet berada di jaringan {current}.',
   'approve.permit': 'Izin membelanjakan token ({kind})',
+  'approve.riskUnlimited':
+    'Risiko tinggi: ini mengizinkan {spender} mengambil semua token ini yang Anda miliki, sekarang dan nanti, tanpa bertanya lagi.',
+  'approve.riskAllItems':
+    'Risiko tinggi: ini mengizinkan {operator} mengambil setiap item koleksi ini yang Anda miliki, sekarang dan nanti, tanpa bertanya lagi.',
+  'approve.riskUnknownPermit':
+    'Risiko tinggi: ini tampak seperti izin atas aset Anda, dari jenis yang tidak dapat diringkas dompet ini. Periksa setiap kolom di bawah.',
+  'approve.unknownCall':
+    'Dompet ini tidak dapat membaca panggilan ini (fungsi tidak dikenal {selector}). Setujui hanya jika Anda memercayai situs ini: data mentah ada di bawah.',
+  'approve.irregularCall':
+    'Argumen panggilan ini tidak memakai pengodean standar, sehingga kontrak dapat membacanya secara berbeda. Data mentah ada di bawah.',
+  'approve.trailing':
+    'Panggilan ini membawa {count} byte tambahan setelah argumennya (ditampilkan di bawah).',
+  'approve.trailingBytes': 'Byte tambahan',
+  'approve.rawData': 'Data mentah (persis yang ditandatangani)',
+  'approve.rawAmount': '{amount} (satuan mentah: desimal token tidak dapat dibaca)',
+  'approve.nativeOf': '{amount} (mata uang asli jaringan {chain})',
+  'approve.fields': 'Semua yang ditandatangani',
+  'approve.seaportListing': 'Daftar jual (Seaport): item yang Anda berikan, untuk pembayaran di bawah',
+  'approve.seaportOffer': 'Penawaran (Seaport): pembayaran yang Anda berikan, untuk item di bawah',
+  'approve.youGive': 'Anda memberikan',
+  'approve.inReturn': 'Dibayar sebagai gantinya (kepada)',
+  'approve.hiddenCharacters':
+    'Teks ini berisi karakter tak terlihat atau pengubah arah, ditampilkan di sini sebagai ⟨U+…⟩: teks mungkin tidak terbaca seperti yang ditandatangani.',
+  'approve.foreignSignIn': 'Pesan masuk ini untuk {domain}, bukan untuk situs yang meminta ({origin}).',
   'approve.spender': 'Pembelanja',
   'approve.token': 'Token',
   'approve.amount': 'Jumlah',
@@ -75,8 +99,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Kontrak baru',
   'approve.value': 'Nilai',
   'approve.selector': 'Panggilan',
-  'approve.callTarget': 'Penerima panggilan',
-  'approve.callAmount': 'Jumlah panggilan (unit mentah)',
   'approve.chain': 'Jaringan',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Batas gas',

@@ -64,6 +64,31 @@ export const messages: Catalog = {
   'approve.chainMismatch':
     'Attenzione: questa firma è per la chain {domain}, ma il wallet è sulla chain {current}.',
   'approve.permit': 'Permesso di spendere token ({kind})',
+  'approve.riskUnlimited':
+    'Rischio alto: questo consente a {spender} di prendere tutto questo token che possiedi, ora e in futuro, senza chiedere di nuovo.',
+  'approve.riskAllItems':
+    'Rischio alto: questo consente a {operator} di prendere ogni oggetto di questa collezione che possiedi, ora e in futuro, senza chiedere di nuovo.',
+  'approve.riskUnknownPermit':
+    'Rischio alto: sembra un permesso sui tuoi beni, di un tipo che questo wallet non sa riassumere. Controlla ogni campo qui sotto.',
+  'approve.unknownCall':
+    'Questo wallet non può decodificare questa chiamata (funzione sconosciuta {selector}). Approva solo se ti fidi del sito: i dati grezzi sono qui sotto.',
+  'approve.irregularCall':
+    'Gli argomenti di questa chiamata non seguono la codifica standard, quindi un contratto potrebbe leggerli diversamente. I dati grezzi sono qui sotto.',
+  'approve.trailing': 'La chiamata porta {count} byte in più dopo i suoi argomenti (mostrati qui sotto).',
+  'approve.trailingBytes': 'Byte in più',
+  'approve.rawData': 'Dati grezzi (esattamente ciò che viene firmato)',
+  'approve.rawAmount': '{amount} (unità grezze: non è stato possibile leggere i decimali del token)',
+  'approve.nativeOf': '{amount} (valuta nativa della catena {chain})',
+  'approve.fields': 'Tutto ciò che viene firmato',
+  'approve.seaportListing':
+    'Messa in vendita (Seaport): gli oggetti che cedi, in cambio dei pagamenti qui sotto',
+  'approve.seaportOffer': 'Offerta (Seaport): il pagamento che cedi, in cambio degli oggetti qui sotto',
+  'approve.youGive': 'Cedi',
+  'approve.inReturn': 'Pagato in cambio (a)',
+  'approve.hiddenCharacters':
+    'Questo testo contiene caratteri invisibili o che cambiano la direzione, mostrati qui come ⟨U+…⟩: potrebbe non leggersi come viene firmato.',
+  'approve.foreignSignIn':
+    'Questo messaggio di accesso è per {domain}, non per il sito che lo chiede ({origin}).',
   'approve.spender': 'Autorizzato',
   'approve.token': 'Token',
   'approve.amount': 'Importo',
@@ -74,8 +99,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Nuovo contratto',
   'approve.value': 'Valore',
   'approve.selector': 'Chiamata',
-  'approve.callTarget': 'Destinatario della chiamata',
-  'approve.callAmount': 'Importo della chiamata (unità grezze)',
   'approve.chain': 'Chain',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Limite di gas',

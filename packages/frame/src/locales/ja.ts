@@ -64,6 +64,30 @@ export const messages: Catalog = {
   'approve.chainMismatch':
     '警告：この署名はチェーン {domain} 用ですが、ウォレットはチェーン {current} にあります。',
   'approve.permit': 'トークン使用の許可（{kind}）',
+  'approve.riskUnlimited':
+    '高リスク: {spender} が、あなたの保有するこのトークンを今後も確認なしにすべて取得できるようになります。',
+  'approve.riskAllItems':
+    '高リスク: {operator} が、あなたの保有するこのコレクションのすべてのアイテムを今後も確認なしに取得できるようになります。',
+  'approve.riskUnknownPermit':
+    '高リスク: 資産に対する許可のようですが、このウォレットでは要約できない種類です。下のすべての項目を確認してください。',
+  'approve.unknownCall':
+    'このウォレットはこの呼び出しを解読できません（不明な関数 {selector}）。サイトを信頼できる場合のみ承認してください。生データは下にあります。',
+  'approve.irregularCall':
+    'この呼び出しの引数は標準のエンコードではないため、コントラクトが異なる解釈をする可能性があります。生データは下にあります。',
+  'approve.trailing': 'この呼び出しには引数の後に {count} バイトの余分なデータがあります（下に表示）。',
+  'approve.trailingBytes': '余分なバイト',
+  'approve.rawData': '生データ（署名される内容そのもの）',
+  'approve.rawAmount': '{amount}（最小単位: トークンの小数桁数を読み取れませんでした）',
+  'approve.nativeOf': '{amount}（チェーン {chain} のネイティブ通貨）',
+  'approve.fields': '署名されるすべての内容',
+  'approve.seaportListing': '出品（Seaport）: 下の支払いと引き換えに渡すアイテム',
+  'approve.seaportOffer': 'オファー（Seaport）: 下のアイテムと引き換えに渡す支払い',
+  'approve.youGive': '渡すもの',
+  'approve.inReturn': '対価の支払い（宛先）',
+  'approve.hiddenCharacters':
+    'このテキストには見えない文字や表示方向を変える文字が含まれており、ここでは ⟨U+…⟩ と表示しています。署名される内容と異なって読める可能性があります。',
+  'approve.foreignSignIn':
+    'このサインインメッセージは {domain} 向けで、依頼しているサイト（{origin}）向けではありません。',
   'approve.spender': '使用者',
   'approve.token': 'トークン',
   'approve.amount': '金額',
@@ -74,8 +98,6 @@ export const messages: Catalog = {
   'approve.contractCreation': '新しいコントラクト',
   'approve.value': '送金額',
   'approve.selector': '呼び出し',
-  'approve.callTarget': '呼び出し先',
-  'approve.callAmount': '呼び出し金額（最小単位）',
   'approve.chain': 'チェーン',
   'approve.nonce': 'ノンス',
   'approve.gas': 'ガス上限',

@@ -62,6 +62,29 @@ export const messages: Catalog = {
   'approve.primaryType': '유형',
   'approve.chainMismatch': '경고: 이 서명은 체인 {domain}용이지만 지갑은 체인 {current}에 있습니다.',
   'approve.permit': '토큰 사용 권한({kind})',
+  'approve.riskUnlimited':
+    '높은 위험: {spender}이(가) 보유 중인 이 토큰 전부를 지금과 이후에 다시 묻지 않고 가져갈 수 있게 됩니다.',
+  'approve.riskAllItems':
+    '높은 위험: {operator}이(가) 보유 중인 이 컬렉션의 모든 항목을 지금과 이후에 다시 묻지 않고 가져갈 수 있게 됩니다.',
+  'approve.riskUnknownPermit':
+    '높은 위험: 자산에 대한 권한으로 보이지만 이 지갑이 요약할 수 없는 종류입니다. 아래의 모든 항목을 확인하세요.',
+  'approve.unknownCall':
+    '이 지갑은 이 호출을 해석할 수 없습니다(알 수 없는 함수 {selector}). 사이트를 신뢰할 때만 승인하세요. 원시 데이터는 아래에 있습니다.',
+  'approve.irregularCall':
+    '이 호출의 인수는 표준 인코딩이 아니므로 컨트랙트가 다르게 읽을 수 있습니다. 원시 데이터는 아래에 있습니다.',
+  'approve.trailing': '이 호출에는 인수 뒤에 {count}바이트의 추가 데이터가 있습니다(아래에 표시).',
+  'approve.trailingBytes': '추가 바이트',
+  'approve.rawData': '원시 데이터(서명되는 그대로)',
+  'approve.rawAmount': '{amount}(원시 단위: 토큰의 소수 자릿수를 읽을 수 없음)',
+  'approve.nativeOf': '{amount}(체인 {chain}의 기본 통화)',
+  'approve.fields': '서명되는 모든 내용',
+  'approve.seaportListing': '판매 등록(Seaport): 아래 지불의 대가로 주는 항목',
+  'approve.seaportOffer': '구매 제안(Seaport): 아래 항목의 대가로 주는 지불',
+  'approve.youGive': '주는 것',
+  'approve.inReturn': '대가로 지불(받는 곳)',
+  'approve.hiddenCharacters':
+    '이 텍스트에는 보이지 않거나 방향을 바꾸는 문자가 있으며 여기서는 ⟨U+…⟩로 표시됩니다. 서명되는 내용과 다르게 읽힐 수 있습니다.',
+  'approve.foreignSignIn': '이 로그인 메시지는 요청한 사이트({origin})가 아니라 {domain}용입니다.',
   'approve.spender': '사용자',
   'approve.token': '토큰',
   'approve.amount': '금액',
@@ -72,8 +95,6 @@ export const messages: Catalog = {
   'approve.contractCreation': '새 컨트랙트',
   'approve.value': '금액(값)',
   'approve.selector': '호출',
-  'approve.callTarget': '호출 대상',
-  'approve.callAmount': '호출 금액(원시 단위)',
   'approve.chain': '체인',
   'approve.nonce': '논스',
   'approve.gas': '가스 한도',

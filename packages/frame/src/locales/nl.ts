@@ -65,6 +65,30 @@ export const messages: Catalog = {
   'approve.chainMismatch':
     'Let op: deze handtekening is voor chain {domain}, maar de wallet staat op chain {current}.',
   'approve.permit': 'Toestemming om tokens uit te geven ({kind})',
+  'approve.riskUnlimited':
+    'Hoog risico: hiermee kan {spender} al deze token die u bezit nemen, nu en later, zonder het opnieuw te vragen.',
+  'approve.riskAllItems':
+    'Hoog risico: hiermee kan {operator} elk item van deze collectie dat u bezit nemen, nu en later, zonder het opnieuw te vragen.',
+  'approve.riskUnknownPermit':
+    'Hoog risico: dit lijkt op een toestemming over uw bezittingen, van een soort die deze wallet niet kan samenvatten. Controleer elk veld hieronder.',
+  'approve.unknownCall':
+    'Deze wallet kan deze aanroep niet ontcijferen (onbekende functie {selector}). Keur alleen goed als u de site vertrouwt: de ruwe gegevens staan hieronder.',
+  'approve.irregularCall':
+    'De argumenten van deze aanroep volgen niet de standaardcodering, dus een contract kan ze anders lezen. De ruwe gegevens staan hieronder.',
+  'approve.trailing': 'De aanroep bevat {count} extra bytes na zijn argumenten (hieronder getoond).',
+  'approve.trailingBytes': 'Overtollige bytes',
+  'approve.rawData': 'Ruwe gegevens (precies wat ondertekend wordt)',
+  'approve.rawAmount': '{amount} (ruwe eenheden: de decimalen van de token konden niet gelezen worden)',
+  'approve.nativeOf': '{amount} (eigen munt van chain {chain})',
+  'approve.fields': 'Alles wat ondertekend wordt',
+  'approve.seaportListing': 'Verkoopaanbod (Seaport): de items die u geeft, voor de betalingen hieronder',
+  'approve.seaportOffer': 'Bod (Seaport): de betaling die u geeft, voor de items hieronder',
+  'approve.youGive': 'U geeft',
+  'approve.inReturn': 'Betaald in ruil (aan)',
+  'approve.hiddenCharacters':
+    'Deze tekst bevat onzichtbare of richtingveranderende tekens, hier getoond als ⟨U+…⟩: hij leest misschien niet zoals hij ondertekend wordt.',
+  'approve.foreignSignIn':
+    'Dit aanmeldbericht is voor {domain}, niet voor de site die het vraagt ({origin}).',
   'approve.spender': 'Gemachtigde',
   'approve.token': 'Token',
   'approve.amount': 'Bedrag',
@@ -75,8 +99,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Nieuw contract',
   'approve.value': 'Waarde',
   'approve.selector': 'Aanroep',
-  'approve.callTarget': 'Ontvanger van de aanroep',
-  'approve.callAmount': 'Bedrag van de aanroep (ruwe eenheden)',
   'approve.chain': 'Chain',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Gaslimiet',

@@ -63,6 +63,31 @@ export const messages: Catalog = {
   'approve.primaryType': 'Typ',
   'approve.chainMismatch': 'Uwaga: ten podpis dotyczy sieci {domain}, a portfel jest w sieci {current}.',
   'approve.permit': 'Zgoda na wydawanie tokenów ({kind})',
+  'approve.riskUnlimited':
+    'Wysokie ryzyko: pozwala to {spender} zabrać cały ten token, który posiadasz, teraz i później, bez ponownego pytania.',
+  'approve.riskAllItems':
+    'Wysokie ryzyko: pozwala to {operator} zabrać każdy przedmiot tej kolekcji, który posiadasz, teraz i później, bez ponownego pytania.',
+  'approve.riskUnknownPermit':
+    'Wysokie ryzyko: wygląda to na uprawnienie do Twoich aktywów, rodzaju, którego ten portfel nie umie podsumować. Sprawdź każde pole poniżej.',
+  'approve.unknownCall':
+    'Ten portfel nie może odczytać tego wywołania (nieznana funkcja {selector}). Zatwierdź tylko, jeśli ufasz stronie: surowe dane są poniżej.',
+  'approve.irregularCall':
+    'Argumenty tego wywołania nie są w standardowym kodowaniu, więc kontrakt może odczytać je inaczej. Surowe dane są poniżej.',
+  'approve.trailing': 'Wywołanie ma {count} dodatkowych bajtów po argumentach (pokazane poniżej).',
+  'approve.trailingBytes': 'Dodatkowe bajty',
+  'approve.rawData': 'Surowe dane (dokładnie to, co jest podpisywane)',
+  'approve.rawAmount': '{amount} (surowe jednostki: nie udało się odczytać miejsc dziesiętnych tokena)',
+  'approve.nativeOf': '{amount} (natywna waluta sieci {chain})',
+  'approve.fields': 'Wszystko, co jest podpisywane',
+  'approve.seaportListing':
+    'Wystawienie na sprzedaż (Seaport): przedmioty, które oddajesz, za płatności poniżej',
+  'approve.seaportOffer': 'Oferta kupna (Seaport): płatność, którą oddajesz, za przedmioty poniżej',
+  'approve.youGive': 'Oddajesz',
+  'approve.inReturn': 'Zapłata w zamian (dla)',
+  'approve.hiddenCharacters':
+    'Ten tekst zawiera niewidoczne znaki lub znaki zmieniające kierunek, pokazane tu jako ⟨U+…⟩: może czytać się inaczej, niż jest podpisywany.',
+  'approve.foreignSignIn':
+    'Ta wiadomość logowania jest dla {domain}, a nie dla strony, która prosi ({origin}).',
   'approve.spender': 'Uprawniony',
   'approve.token': 'Token',
   'approve.amount': 'Kwota',
@@ -73,8 +98,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Nowy kontrakt',
   'approve.value': 'Wartość',
   'approve.selector': 'Wywołanie',
-  'approve.callTarget': 'Odbiorca wywołania',
-  'approve.callAmount': 'Kwota wywołania (jednostki surowe)',
   'approve.chain': 'Sieć',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Limit gazu',

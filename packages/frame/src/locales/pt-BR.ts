@@ -66,6 +66,29 @@ export const messages: Catalog = {
   'approve.chainMismatch':
     'Atenção: esta assinatura é para a rede {domain}, mas a carteira está na rede {current}.',
   'approve.permit': 'Permissão para gastar tokens ({kind})',
+  'approve.riskUnlimited':
+    'Risco alto: isto permite que {spender} pegue todo este token que você tem, agora e depois, sem perguntar de novo.',
+  'approve.riskAllItems':
+    'Risco alto: isto permite que {operator} pegue cada item desta coleção que você tem, agora e depois, sem perguntar de novo.',
+  'approve.riskUnknownPermit':
+    'Risco alto: isto parece uma permissão sobre seus ativos, de um tipo que esta carteira não sabe resumir. Confira cada campo abaixo.',
+  'approve.unknownCall':
+    'Esta carteira não consegue decodificar esta chamada (função desconhecida {selector}). Aprove só se confiar no site: os dados brutos estão abaixo.',
+  'approve.irregularCall':
+    'Os argumentos desta chamada não seguem a codificação padrão, então um contrato pode lê-los de outro jeito. Os dados brutos estão abaixo.',
+  'approve.trailing': 'A chamada traz {count} bytes extras depois dos argumentos (mostrados abaixo).',
+  'approve.trailingBytes': 'Bytes extras',
+  'approve.rawData': 'Dados brutos (exatamente o que é assinado)',
+  'approve.rawAmount': '{amount} (unidades brutas: não foi possível ler as casas decimais do token)',
+  'approve.nativeOf': '{amount} (moeda nativa da rede {chain})',
+  'approve.fields': 'Tudo o que é assinado',
+  'approve.seaportListing': 'Anúncio de venda (Seaport): os itens que você entrega, pelos pagamentos abaixo',
+  'approve.seaportOffer': 'Oferta de compra (Seaport): o pagamento que você entrega, pelos itens abaixo',
+  'approve.youGive': 'Você entrega',
+  'approve.inReturn': 'Pago em troca (para)',
+  'approve.hiddenCharacters':
+    'Este texto contém caracteres invisíveis ou que mudam a direção, mostrados aqui como ⟨U+…⟩: ele pode não ser lido como é assinado.',
+  'approve.foreignSignIn': 'Esta mensagem de login é para {domain}, não para o site que pede ({origin}).',
   'approve.spender': 'Autorizado',
   'approve.token': 'Token',
   'approve.amount': 'Valor',
@@ -76,8 +99,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Novo contrato',
   'approve.value': 'Quantia',
   'approve.selector': 'Chamada',
-  'approve.callTarget': 'Destinatário da chamada',
-  'approve.callAmount': 'Quantia da chamada (unidades brutas)',
   'approve.chain': 'Rede',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Limite de gás',

@@ -64,6 +64,29 @@ export const messages: Catalog = {
   'approve.primaryType': 'Tür',
   'approve.chainMismatch': 'Uyarı: bu imza {domain} zinciri için, ancak cüzdan {current} zincirinde.',
   'approve.permit': 'Token harcama izni ({kind})',
+  'approve.riskUnlimited':
+    'Yüksek risk: bu, {spender} adresinin sahip olduğunuz bu tokenın tamamını şimdi ve sonra, yeniden sormadan almasına izin verir.',
+  'approve.riskAllItems':
+    'Yüksek risk: bu, {operator} adresinin bu koleksiyondaki her öğenizi şimdi ve sonra, yeniden sormadan almasına izin verir.',
+  'approve.riskUnknownPermit':
+    'Yüksek risk: bu, varlıklarınız üzerinde bu cüzdanın özetleyemediği türde bir izne benziyor. Aşağıdaki her alanı kontrol edin.',
+  'approve.unknownCall':
+    'Bu cüzdan bu çağrıyı çözemiyor (bilinmeyen işlev {selector}). Yalnızca siteye güveniyorsanız onaylayın: ham veriler aşağıda.',
+  'approve.irregularCall':
+    'Bu çağrının argümanları standart kodlamada değil, bu yüzden bir sözleşme onları farklı okuyabilir. Ham veriler aşağıda.',
+  'approve.trailing': 'Çağrı, argümanlarından sonra {count} fazla bayt taşıyor (aşağıda gösteriliyor).',
+  'approve.trailingBytes': 'Fazla baytlar',
+  'approve.rawData': 'Ham veriler (tam olarak imzalanan)',
+  'approve.rawAmount': '{amount} (ham birim: tokenın ondalık basamakları okunamadı)',
+  'approve.nativeOf': '{amount} ({chain} zincirinin yerel parası)',
+  'approve.fields': 'İmzalanan her şey',
+  'approve.seaportListing': 'Satış ilanı (Seaport): aşağıdaki ödemeler karşılığında verdiğiniz öğeler',
+  'approve.seaportOffer': 'Teklif (Seaport): aşağıdaki öğeler karşılığında verdiğiniz ödeme',
+  'approve.youGive': 'Verdiğiniz',
+  'approve.inReturn': 'Karşılığında ödenen (kime)',
+  'approve.hiddenCharacters':
+    'Bu metin, burada ⟨U+…⟩ olarak gösterilen görünmez veya yön değiştiren karakterler içeriyor: imzalandığı gibi okunmayabilir.',
+  'approve.foreignSignIn': 'Bu oturum açma mesajı {domain} için, isteyen site ({origin}) için değil.',
   'approve.spender': 'Harcayıcı',
   'approve.token': 'Token',
   'approve.amount': 'Tutar',
@@ -74,8 +97,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Yeni sözleşme',
   'approve.value': 'Değer',
   'approve.selector': 'Çağrı',
-  'approve.callTarget': 'Çağrının alıcısı',
-  'approve.callAmount': 'Çağrı tutarı (ham birim)',
   'approve.chain': 'Zincir',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Gaz limiti',

@@ -64,6 +64,30 @@ export const messages: Catalog = {
   'approve.primaryType': 'Тип',
   'approve.chainMismatch': 'Увага: цей підпис для мережі {domain}, а гаманець у мережі {current}.',
   'approve.permit': 'Дозвіл витрачати токени ({kind})',
+  'approve.riskUnlimited':
+    'Високий ризик: це дозволяє {spender} забрати весь цей токен, який у вас є, зараз і пізніше, без нового запиту.',
+  'approve.riskAllItems':
+    'Високий ризик: це дозволяє {operator} забрати кожен предмет цієї колекції, який у вас є, зараз і пізніше, без нового запиту.',
+  'approve.riskUnknownPermit':
+    'Високий ризик: це схоже на дозвіл розпоряджатися вашими активами, такого виду, який цей гаманець не може коротко описати. Перевірте кожне поле нижче.',
+  'approve.unknownCall':
+    'Цей гаманець не може розшифрувати цей виклик (невідома функція {selector}). Підтверджуйте, лише якщо довіряєте сайту: вихідні дані нижче.',
+  'approve.irregularCall':
+    'Аргументи цього виклику закодовані не за стандартом, і контракт може прочитати їх інакше. Вихідні дані нижче.',
+  'approve.trailing': 'Виклик містить {count} зайвих байтів після аргументів (показані нижче).',
+  'approve.trailingBytes': 'Зайві байти',
+  'approve.rawData': 'Вихідні дані (саме те, що підписується)',
+  'approve.rawAmount': '{amount} (мінімальні одиниці: не вдалося прочитати кількість знаків токена)',
+  'approve.nativeOf': '{amount} (власна валюта мережі {chain})',
+  'approve.fields': 'Усе, що підписується',
+  'approve.seaportListing': 'Виставлення на продаж (Seaport): предмети, які ви віддаєте, за платежі нижче',
+  'approve.seaportOffer': 'Пропозиція (Seaport): платіж, який ви віддаєте, за предмети нижче',
+  'approve.youGive': 'Ви віддаєте',
+  'approve.inReturn': 'Оплата натомість (кому)',
+  'approve.hiddenCharacters':
+    'У цьому тексті є невидимі символи або символи зміни напрямку, показані тут як ⟨U+…⟩: він може читатися не так, як підписується.',
+  'approve.foreignSignIn':
+    'Це повідомлення для входу призначене для {domain}, а не для сайту, що запитує ({origin}).',
   'approve.spender': 'Отримувач дозволу',
   'approve.token': 'Токен',
   'approve.amount': 'Сума',
@@ -74,8 +98,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Новий контракт',
   'approve.value': 'Сума переказу',
   'approve.selector': 'Виклик',
-  'approve.callTarget': 'Одержувач виклику',
-  'approve.callAmount': 'Сума виклику (у базових одиницях)',
   'approve.chain': 'Мережа',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Ліміт газу',

@@ -61,6 +61,31 @@ export const messages: Catalog = {
   'approve.primaryType': 'Kiểu',
   'approve.chainMismatch': 'Cảnh báo: chữ ký này dành cho chuỗi {domain}, nhưng ví đang ở chuỗi {current}.',
   'approve.permit': 'Quyền chi tiêu token ({kind})',
+  'approve.riskUnlimited':
+    'Rủi ro cao: điều này cho phép {spender} lấy toàn bộ token này bạn đang có, bây giờ và sau này, mà không hỏi lại.',
+  'approve.riskAllItems':
+    'Rủi ro cao: điều này cho phép {operator} lấy mọi vật phẩm của bộ sưu tập này bạn đang có, bây giờ và sau này, mà không hỏi lại.',
+  'approve.riskUnknownPermit':
+    'Rủi ro cao: đây có vẻ là một quyền đối với tài sản của bạn, thuộc loại ví này không thể tóm tắt. Hãy kiểm tra từng trường bên dưới.',
+  'approve.unknownCall':
+    'Ví này không giải mã được lệnh gọi này (hàm không xác định {selector}). Chỉ chấp thuận nếu bạn tin trang web: dữ liệu thô ở bên dưới.',
+  'approve.irregularCall':
+    'Các đối số của lệnh gọi này không theo mã hóa chuẩn, nên hợp đồng có thể đọc chúng khác đi. Dữ liệu thô ở bên dưới.',
+  'approve.trailing': 'Lệnh gọi mang thêm {count} byte sau các đối số (hiển thị bên dưới).',
+  'approve.trailingBytes': 'Byte thừa',
+  'approve.rawData': 'Dữ liệu thô (chính xác những gì được ký)',
+  'approve.rawAmount': '{amount} (đơn vị thô: không đọc được số thập phân của token)',
+  'approve.nativeOf': '{amount} (tiền tệ gốc của chuỗi {chain})',
+  'approve.fields': 'Mọi thứ được ký',
+  'approve.seaportListing':
+    'Niêm yết bán (Seaport): các vật phẩm bạn đưa, đổi lấy các khoản thanh toán bên dưới',
+  'approve.seaportOffer': 'Đề nghị mua (Seaport): khoản thanh toán bạn đưa, đổi lấy các vật phẩm bên dưới',
+  'approve.youGive': 'Bạn đưa',
+  'approve.inReturn': 'Được trả lại (cho)',
+  'approve.hiddenCharacters':
+    'Văn bản này chứa ký tự vô hình hoặc đổi hướng, hiển thị ở đây dưới dạng ⟨U+…⟩: nó có thể không đọc giống như khi được ký.',
+  'approve.foreignSignIn':
+    'Tin nhắn đăng nhập này dành cho {domain}, không phải cho trang đang yêu cầu ({origin}).',
   'approve.spender': 'Bên được chi tiêu',
   'approve.token': 'Token',
   'approve.amount': 'Số lượng',
@@ -71,8 +96,6 @@ export const messages: Catalog = {
   'approve.contractCreation': 'Hợp đồng mới',
   'approve.value': 'Giá trị',
   'approve.selector': 'Lệnh gọi',
-  'approve.callTarget': 'Người nhận lệnh gọi',
-  'approve.callAmount': 'Số lượng lệnh gọi (đơn vị thô)',
   'approve.chain': 'Chuỗi',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Giới hạn gas',

@@ -1,4 +1,4 @@
-import { type ApprovalView, showApproval } from '../approval.js'
+import { type ApprovalView, prepareView, showApproval } from '../approval.js'
 import { FrameError } from '../protocol.js'
 import type { AccountRecord } from '../storage.js'
 import {
@@ -70,7 +70,8 @@ export function createApprovals(ctx: WalletContext) {
     try {
       await previous
       if (mine !== screen.generation) throw aborted()
-      const view = await build()
+      // Checked, made canonical and completed (token decimals) before the screen: see approval.ts.
+      const view = await prepareView(await build(), options.rpcUrls)
       if (mine !== screen.generation) throw aborted()
       options.setVisible(true)
       try {

@@ -3,7 +3,6 @@ import {
   decodePersonalSign,
   decodeTransactionRequest,
   decodeTypedDataRequest,
-  summarizeTypedData,
 } from '../decode.js'
 import { FrameError } from '../protocol.js'
 import { createRpc } from '../rpc.js'
@@ -59,10 +58,8 @@ export function createEip155(ctx: WalletContext, { withApproval }: Pick<Approval
     }
     if (method === 'eth_signTypedData_v4') {
       let request: ReturnType<typeof decodeTypedDataRequest>
-      let summary: ReturnType<typeof summarizeTypedData>
       try {
         request = decodeTypedDataRequest(params)
-        summary = summarizeTypedData(request.typedData)
       } catch (error) {
         return invalidParams(error)
       }
@@ -70,7 +67,12 @@ export function createEip155(ctx: WalletContext, { withApproval }: Pick<Approval
       return withApproval(
         signedIn,
         address,
-        async () => ({ ...base, kind: 'typedData', summary, chainId: reference(state.chainId) }),
+        async () => ({
+          ...base,
+          kind: 'typedData',
+          typedData: request.typedData,
+          chainId: reference(state.chainId),
+        }),
         (signer) => signer.signTypedData(request.typedData as unknown as TypedData),
       )
     }

@@ -1,5 +1,6 @@
 import type { Me } from '../api.js'
 import { t } from '../i18n.js'
+import { switchableChain } from '../methods.js'
 import { isWeakPassword } from '../passwordStrength.js'
 import { FrameError } from '../protocol.js'
 import {
@@ -126,7 +127,8 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
   }
 
   async function user(payloadChain?: string | number) {
-    if (payloadChain !== undefined) state.chainId = toChainId(payloadChain, state.chainId)
+    if (payloadChain !== undefined)
+      state.chainId = switchableChain(toChainId(payloadChain, state.chainId), state.chainId, options.rpcUrls)
     let me = await authed(() => api.me())
     const current = me
     const step = deviceStep(me, account(me).deviceShare !== undefined, options.recoveryPolicy)

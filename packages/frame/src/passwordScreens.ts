@@ -1,0 +1,188 @@
+// The screens of sign-up and recovery (the recovery password, the passkey's steps), loaded with
+// import() when one is first needed, so a returning visitor's first load does not carry them.
+import { t } from './i18n.js'
+import { loadEstimator } from './passwordStrength.js'
+import { clearScreen, el, root } from './ui.js'
+import { minPasswordLength } from './vault/index.js'
+
+/**
+ * The recovery-password screen: `setup` asks for a new password twice, `recover` for the existing
+ * one. Resolves the password when the visitor submits a valid one; `check` may refuse it (a wrong
+ * password), which keeps the screen open with the message.
+ */
+export function askPassword(
+  mode: 'setup' | 'recover',
+  check: (password: string) => Promise<string | undefined>,
+): Promise<void> {
+  // The strength estimator loads while the visitor types (its chunk is not on the first load).
+  if (mode === 'setup') loadEstimator().catch(() => undefined)
+  return new Promise((resolve) => {
+    const error = el('p', { class: 'error', role: 'alert', id: 'latch-password-error' })
+    const password = el('input', {
+      id: 'latch-password',
+      type: 'password',
+      autocomplete: mode === 'setup' ? 'new-password' : 'current-password',
+      required: '',
+      minlength: String(minPasswordLength),
+      'aria-describedby': 'latch-password-help latch-password-error',
+    })
+    const confirm = el('input', {
+      id: 'latch-password-confirm',
+      type: 'password',
+      autocomplete: 'new-password',
+      required: '',
+    })
+    const submit = el('button', { type: 'submit' }, [
+      t(mode === 'setup' ? 'password.create' : 'password.recover'),
+    ])
+    const title = t(mode === 'setup' ? 'password.setupTitle' : 'password.recoverTitle')
+    const help =
+      mode === 'setup' ? t('password.setupHelp', { min: minPasswordLength }) : t('password.recoverHelp')
+    const form = el('form', { class: 'card', 'aria-labelledby': 'latch-title', novalidate: '' }, [
+      el('h1', { id: 'latch-title' }, [title]),
+      el('p', { id: 'latch-password-help' }, [help]),
+      el('label', { for: 'latch-password' }, [t('password.label')]),
+      password,
+      ...(mode === 'setup'
+        ? [el('label', { for: 'latch-password-confirm' }, [t('password.repeat')]), confirm]
+        : []),
+      error,
+      submit,
+    ])
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      const value = password.value
+      if (value.length < minPasswordLength) {
+        error.textContent = t('password.tooShort', { min: minPasswordLength })
+        password.focus()
+        return
+      }
+      if (mode === 'setup' && confirm.value !== value) {
+        error.textContent = t('password.mismatch')
+        confirm.focus()
+        return
+      }
+      error.textContent = ''
+      submit.disabled = true
+      submit.textContent = t(mode === 'setup' ? 'password.creating' : 'password.opening')
+      check(value).then(
+        (problem) => {
+          if (problem === undefined) {
+            clearScreen()
+            resolve()
+            return
+          }
+          error.textContent = problem
+          submit.disabled = false
+          submit.textContent = t(mode === 'setup' ? 'password.create' : 'password.recover')
+          password.value = ''
+          password.focus()
+        },
+        () => {
+          error.textContent = t('error.generic')
+          submit.disabled = false
+        },
+      )
+    })
+    // One main landmark, as on every page (axe: landmark-one-main).
+    root().replaceChildren(el('main', {}, [form]))
+    // The page shows (and focuses) the frame only after VISIBILITY: a field focused while the
+    // frame was hidden did not take it, so the first field takes focus when the frame gets it.
+    const takeFocus = () => {
+      if (!form.contains(document.activeElement)) password.focus()
+    }
+    window.addEventListener('focus', takeFocus)
+    form.addEventListener('submit', () => window.removeEventListener('focus', takeFocus), { once: true })
+    password.focus()
+  })
+}
+
+/**
+ * A screen with one main action and, optionally, a second one. `run` does the main action and
+ * resolves undefined when it worked or a message that keeps the screen open; `other` leaves the
+ * screen for the alternative. Resolves 'done' or 'other'.
+ */
+function actionScreen(options: {
+  title: string
+  help: string
+  action: string
+  busy: string
+  other?: string
+  run: () => Promise<string | undefined>
+}): Promise<'done' | 'other'> {
+  return new Promise((resolve) => {
+    const error = el('p', { class: 'error', role: 'alert', id: 'latch-action-error' })
+    const main = el('button', { type: 'button', id: 'latch-passkey-action' }, [options.action])
+    const buttons: HTMLButtonElement[] = [main]
+    const other =
+      options.other === undefined
+        ? undefined
+        : el('button', { type: 'button', class: 'secondary', id: 'latch-passkey-other' }, [options.other])
+    if (other) buttons.push(other)
+    const card = el('main', { class: 'card', 'aria-labelledby': 'latch-title' }, [
+      el('h1', { id: 'latch-title' }, [options.title]),
+      el('p', { id: 'latch-action-help' }, [options.help]),
+      error,
+      ...buttons,
+    ])
+    main.setAttribute('aria-describedby', 'latch-action-help latch-action-error')
+    main.addEventListener('click', () => {
+      error.textContent = ''
+      for (const button of buttons) button.disabled = true
+      main.textContent = options.busy
+      options.run().then(
+        (problem) => {
+          if (problem === undefined) {
+            clearScreen()
+            resolve('done')
+            return
+          }
+          error.textContent = problem
+          for (const button of buttons) button.disabled = false
+          main.textContent = options.action
+          main.focus()
+        },
+        () => {
+          error.textContent = t('error.generic')
+          for (const button of buttons) button.disabled = false
+          main.textContent = options.action
+        },
+      )
+    })
+    other?.addEventListener('click', () => {
+      clearScreen()
+      resolve('other')
+    })
+    root().replaceChildren(card)
+    main.focus()
+  })
+}
+
+/**
+ * Sign-up where the browser offers passkeys: a passkey protects the recovery share, or the
+ * visitor picks the recovery password instead. Resolves 'password' for the latter.
+ */
+export async function askPasskeySetup(
+  create: () => Promise<string | undefined>,
+): Promise<'done' | 'password'> {
+  const chosen = await actionScreen({
+    title: t('passkey.setupTitle'),
+    help: t('passkey.setupHelp'),
+    action: t('passkey.create'),
+    busy: t('passkey.waiting'),
+    other: t('passkey.usePassword'),
+    run: create,
+  })
+  return chosen === 'done' ? 'done' : 'password'
+}
+
+/** A new device of an account sealed with a passkey: the passkey opens the wallet here. */
+export async function askPasskeyRecover(use: () => Promise<string | undefined>): Promise<void> {
+  await actionScreen({
+    title: t('passkey.recoverTitle'),
+    help: t('passkey.recoverHelp'),
+    action: t('passkey.use'),
+    busy: t('passkey.waiting'),
+    run: use,
+  })
+}
