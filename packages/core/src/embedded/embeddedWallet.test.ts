@@ -260,6 +260,24 @@ describe('given the embedded wallet connector', () => {
     ).rejects.toThrow('Please try again after 7 seconds')
   })
 
+  it("ends the login 'failed' when the wallet server can't be reached, with no throttle started", async () => {
+    frame = scriptedFrame(
+      defaultAnswers({
+        CONNECT_EMAIL: { error: { message: 'The login server cannot be reached', code: 'NETWORK' } },
+      }),
+    )
+    const { wallet } = connector()
+    await expect(
+      wallet.connect({ networks: [mainnet], params: { email: 'ada@example.com' }, onEvent: () => {} }),
+    ).rejects.toMatchObject({ code: 'NETWORK' })
+    expect(wallet.capabilities.embeddedWallet.getLoginState()).toMatchObject({
+      step: 'failed',
+      email: 'ada@example.com',
+      error: { name: 'FrameResponseError', code: 'NETWORK' },
+    })
+    expect(wallet.capabilities.embeddedWallet.emailCooldownSeconds()).toBe(0)
+  })
+
   describe('on restore', () => {
     it('loads no frame when this browser never logged in with email', async () => {
       const { wallet } = connector()
@@ -395,6 +413,65 @@ describe('given the embedded wallet connector', () => {
         type: 'RPC_REQUEST',
         payload: { method: 'personal_sign', params: ['0x00', ADDRESS] },
       })
+    })
+
+    it("fails a signature before any approval is shown when the frame's server can't be reached (EIP-1193 4900)", async () => {
+      let down = false
+      frame = scriptedFrame((type) =>
+        down && type === 'IS_CONNECTED'
+          ? { error: { message: 'The login server cannot be reached', code: 'NETWORK' } }
+          : defaultAnswers()(type),
+      )
+      const { wallet } = connector()
+      await login(wallet)
+      const events: unknown[] = []
+      wallet.subscribe({
+        onAccountsChanged() {},
+        onChainChanged() {},
+        onSessionEnded() {},
+        onEvent: (event) => events.push(event),
+      })
+      down = true
+      const provider = wallet.getProvider('eip155') as {
+        request(a: { method: string; params?: unknown }): Promise<unknown>
+      }
+      await expect(
+        provider.request({ method: 'personal_sign', params: ['0x00', ADDRESS] }),
+      ).rejects.toMatchObject({
+        name: 'SessionUnreachableError',
+        code: 4900,
+      })
+      expect(events).toEqual([])
+      expect(frame.requests.filter((r) => r.type === 'RPC_REQUEST')).toEqual([])
+    })
+
+    it('fails a signature before any approval is shown when the frame does not answer in 20 s', async () => {
+      frame = scriptedFrame(defaultAnswers())
+      const { wallet } = connector()
+      await login(wallet)
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      const silent = vi.spyOn(
+        document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')?.contentWindow as Window,
+        'postMessage',
+      )
+      // The frame hangs from now on: it answers nothing.
+      silent.mockReset()
+      silent.mockImplementation(() => {})
+      const events: unknown[] = []
+      wallet.subscribe({
+        onAccountsChanged() {},
+        onChainChanged() {},
+        onSessionEnded() {},
+        onEvent: (event) => events.push(event),
+      })
+      const provider = wallet.getProvider('eip155') as { request(a: { method: string }): Promise<unknown> }
+      const outcome = provider.request({ method: 'eth_sendTransaction' }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(20_000)
+      expect(await outcome).toMatchObject({ name: 'SessionUnreachableError', code: 4900 })
+      expect(silent.mock.calls.map(([message]) => (message as { type: string }).type)).toEqual([
+        'IS_CONNECTED',
+      ])
+      expect(events).toEqual([])
     })
 
     for (const [code, message] of [
