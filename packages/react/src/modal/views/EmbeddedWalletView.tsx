@@ -110,6 +110,9 @@ function Login({
 /** The wallet server is down or hung: say so, and try the same email again on Retry. */
 function Unreachable({ latch, connectorId, email }: { latch: Latch; connectorId: string; email: string }) {
   const t = useT()
+  const retry = useRef<HTMLButtonElement>(null)
+  // It replaces the spinner inside the same view: the keyboard starts on Retry.
+  useEffect(() => retry.current?.focus(), [])
   return (
     <div className="latch-center" data-testid="latch-embedded-unreachable">
       <p className="latch-error" role="alert" data-testid="latch-embedded-error">
@@ -117,6 +120,7 @@ function Unreachable({ latch, connectorId, email }: { latch: Latch; connectorId:
       </p>
       <button
         type="button"
+        ref={retry}
         className="latch-primary"
         data-autofocus
         data-testid="latch-embedded-unreachable-retry"
