@@ -218,12 +218,10 @@ function watchSession(latch: Latch, connector: SessionConnector): () => void {
       patchSession(latch, connector.id, flows)
     },
     onReachable(reachable) {
-      if (latch.store.getState().sessions[connector.id]?.offline !== !reachable)
-        patchSession(latch, connector.id, { offline: !reachable })
-      if (!reachable || raised.size === 0) return
-      const gone = new Set(raised)
+      patchSession(latch, connector.id, { offline: !reachable })
+      if (!reachable) return
+      latch.store.setState((state) => ({ ...state, alerts: state.alerts.filter((a) => !raised.has(a.id)) }))
       raised.clear()
-      latch.store.setState((state) => ({ ...state, alerts: state.alerts.filter((a) => !gone.has(a.id)) }))
     },
   })
 }

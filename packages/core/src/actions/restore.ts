@@ -1,4 +1,8 @@
-import { SESSION_RECONNECT_DELAYS_MS, SESSION_RESTORE_TIMEOUT_MS } from '../constants.js'
+import {
+  SESSION_RECONNECT_FIRST_MS,
+  SESSION_RECONNECT_MAX_MS,
+  SESSION_RESTORE_TIMEOUT_MS,
+} from '../constants.js'
 import type { Latch } from '../createLatch.js'
 import { SessionUnreachableError } from '../errors/connection.js'
 import { readStored, STORED_VALUES } from '../storage.js'
@@ -198,15 +202,17 @@ function reconnectLater(
   retry: number,
 ): void {
   const attempts = namespaces.map((namespace) => latch._internal.attempts.get(namespace) ?? 0)
-  const delay = SESSION_RECONNECT_DELAYS_MS[Math.min(retry, SESSION_RECONNECT_DELAYS_MS.length - 1)]
-  const timer = setTimeout(() => {
-    stop()
-    if (!namespaces.every((n, i) => isCurrentAttempt(latch, n, attempts[i] as number))) {
-      patchSession(latch, connector.id, { offline: false })
-      return
-    }
-    void restoreSession(latch, connector, namespaces, retry + 1)
-  }, delay)
+  const timer = setTimeout(
+    () => {
+      stop()
+      if (!namespaces.every((n, i) => isCurrentAttempt(latch, n, attempts[i] as number))) {
+        patchSession(latch, connector.id, { offline: false })
+        return
+      }
+      void restoreSession(latch, connector, namespaces, retry + 1)
+    },
+    Math.min(SESSION_RECONNECT_FIRST_MS * 2 ** retry, SESSION_RECONNECT_MAX_MS),
+  )
   const stop = () => {
     clearTimeout(timer)
     const at = latch._internal.teardown.indexOf(stop)
