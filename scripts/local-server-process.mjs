@@ -15,6 +15,8 @@ async function stop() {
   process.exit(0)
 }
 process.on('SIGTERM', () => void stop())
-process.on('SIGINT', () => void stop())
+// Ctrl-C in a terminal reaches the whole process group: the parent stops this server (SIGTERM)
+// along with the rest of the stack, so it does not look like a crash.
+process.on('SIGINT', () => {})
 // The parent is gone (killed without a word): nothing would stop this server otherwise.
 process.on('disconnect', () => void stop())
