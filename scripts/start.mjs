@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Starts the demo dapp with its whole local stack: two local chains (ids 1 and 8453), a local
 // Solana chain (the SVM in-process behind a JSON-RPC server), the
-// @latch/server API (SQLite, the demo project seeded) and the demo. `--preview` serves a
+// @latch/server API (SQLite, the demo project seeded; in a process of its own) and the demo. `--preview` serves a
 // production build instead of the dev server (used by the e2e tests).
 // Ports: DEMO_PORT (5173), MAINNET_PORT (8545), BASE_PORT (8546), API_PORT (3030), RELAY_PORT
 // (8555, the local WalletConnect relay), SOLANA_PORT (8899, the local Solana chain's RPC),
 // SMTP_PORT (2525) and MAIL_INBOX_PORT (2526): the mail sink that receives the embedded wallet's
 // login mails, and its HTTP inbox (`GET /messages?to=`) the demo's Dev inbox reads.
 import { spawn, spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -38,10 +39,9 @@ const chains = await startLocalChains({ mainnetPort, basePort })
 const solana = await startLocalSolana({ port: solanaPort })
 const { startRelay } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
 const relay = await startRelay({ port: relayPort })
-const { startLocalServer } = await import('./local-server.mjs')
 /** The local Solana chain's CAIP-2 id: the embedded wallet's frame signs for it and sends over it. */
 const solanaCaip2 = `solana:${solana.genesisHash.slice(0, 32)}`
-const api = await startLocalServer({
+const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
   sqliteFile: process.env.LATCH_SQLITE_FILE || undefined,
@@ -82,6 +82,44 @@ const api = await startLocalServer({
     },
   ],
 })
+/**
+ * @latch/server in a child process of its own, so it can be stopped and resumed alone (a wallet
+ * server down or hung, as the e2e tests make it); LATCH_SERVER_PID_FILE, when set, receives its pid.
+ * @param {object} options startLocalServer's options
+ * @returns {Promise<{ url: string, stop(): Promise<void> }>}
+ */
+function startServerProcess(options) {
+  const child = spawn(process.execPath, [join(root, 'scripts/local-server-process.mjs')], {
+    cwd: root,
+    env: { ...process.env, LATCH_LOCAL_SERVER_OPTIONS: JSON.stringify(options) },
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  })
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`@latch/server exited (${code}) before it listened`)))
+    child.once('message', (/** @type {{ url: string }} */ message) => {
+      child.removeAllListeners('exit')
+      // The server died on its own: the stack is no longer what it says.
+      child.once('exit', (code) => {
+        if (stopping) return
+        console.error(`@latch/server exited (${code}).`)
+        void stop(code || 1)
+      })
+      if (process.env.LATCH_SERVER_PID_FILE)
+        writeFileSync(process.env.LATCH_SERVER_PID_FILE, String(child.pid))
+      resolve({
+        url: message.url,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done(undefined)
+            child.once('exit', () => done(undefined))
+            // A stopped (SIGSTOP) server must run again to hear SIGTERM.
+            child.kill('SIGCONT')
+            child.kill('SIGTERM')
+          }),
+      })
+    })
+  })
+}
 const { startDevWalletWalletConnect } = await import('./dev-wallet-walletconnect.mjs')
 const devWallet = await startDevWalletWalletConnect({
   root,

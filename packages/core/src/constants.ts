@@ -8,6 +8,12 @@ export const SHAKE_DURATION_MS = 500
 export const DEFAULT_RESTORE_TIMEOUT_MS = 3_000
 /** A session connector's restore (library load, relay or frame) may take this long at most. */
 export const SESSION_RESTORE_TIMEOUT_MS = 15_000
+/**
+ * A remembered session whose wallet cannot be reached is asked again after 2 s, then twice as
+ * long each time up to 15 s, until it answers.
+ */
+export const SESSION_RECONNECT_FIRST_MS = 2_000
+export const SESSION_RECONNECT_MAX_MS = 15_000
 /** A failed balance fetch blocks the next attempt for this long. */
 export const BALANCE_RETRY_MS = 30_000
 export const SEARCH_MIN_WAIT_MS = 300

@@ -184,6 +184,9 @@ export function createSessionState(): SessionState {
     user: undefined,
     preferredAccountType: undefined,
     smartAccountDeployed: false,
+    offline: false,
+    login: { step: 'idle' },
+    emailUpdate: { step: 'idle' },
   }
 }
 

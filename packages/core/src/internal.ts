@@ -3,7 +3,12 @@
 // storage keys. NOT covered by semver: any release may change or remove these. Everything a dapp
 // needs is in the package index. `src/exports.test.ts` snapshots this list too.
 export { cancelSession, setSessionLinking } from './actions/connectSession.js'
-export { activeEmbeddedWallet, exportEmbeddedWallet } from './actions/exportWallet.js'
+export {
+  activeEmbeddedWallet,
+  type EmbeddedWalletOf,
+  embeddedWalletOf,
+  exportEmbeddedWallet,
+} from './actions/exportWallet.js'
 export { goBack, pushView } from './actions/navigate.js'
 export { selectNetwork } from './actions/selectNetwork.js'
 export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
@@ -27,6 +32,7 @@ export {
   type WalletListEntry,
 } from './rules/connectors.js'
 export { directionOf, matchLocale } from './rules/locale.js'
+export { isReconnectingOffline } from './rules/offline.js'
 export { isMobileBrowser } from './rules/platform.js'
 export { walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
 export { isEmail } from './schema/email.js'

@@ -1,3 +1,4 @@
+import type { EmbeddedEmailUpdateStep, EmbeddedLoginStep } from './embedded/capability.js'
 import type { Alert } from './errors/alerts.js'
 import type { SiwxSession } from './siwx/types.js'
 import type {
@@ -42,6 +43,15 @@ export interface SessionState {
   user: SessionUser | undefined
   preferredAccountType: AccountType | undefined
   smartAccountDeployed: boolean
+  /**
+   * The wallet cannot be reached right now (its server is down or hung) while the kit keeps
+   * trying: a remembered session shows as "offline — reconnecting", not as logged out.
+   */
+  offline: boolean
+  /** The embedded wallet's email login, for the modal (other connectors stay idle). */
+  login: EmbeddedLoginStep
+  /** The embedded wallet's change of login email, for the modal. */
+  emailUpdate: EmbeddedEmailUpdateStep
 }
 
 /** Sign-in state (SIWX). Without a sign-in configuration it stays `{ required: false, status: 'none' }`. */

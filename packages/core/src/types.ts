@@ -3,6 +3,11 @@
  * needs to talk about state is declared here, so that the rule modules stay free of cycles.
  */
 
+import type {
+  EmbeddedEmailUpdateStep,
+  EmbeddedLoginStep,
+  SessionCapabilities,
+} from './embedded/capability.js'
 import type { Alert } from './errors/alerts.js'
 import type { SiwxMessageData, SiwxSession } from './siwx/types.js'
 
@@ -429,6 +434,13 @@ export interface SessionHandlers {
   onEvent?(event: SessionConnectorEvent): void
   /** An alert to show in the modal (the embedded frame failed to load, a request timed out). */
   onAlert?(alert: Alert): void
+  /**
+   * Whether the wallet answers: false when it could not be reached (its alerts stay up), true
+   * once it answers again (the alerts it raised go, and an "offline" session is live again).
+   */
+  onReachable?(reachable: boolean): void
+  /** The connector's own flows moved on (the embedded wallet's email login or email change). */
+  onFlowChanged?(flows: { login: EmbeddedLoginStep; emailUpdate: EmbeddedEmailUpdateStep }): void
   /** The session's user data changed (e.g. the embedded wallet's login email was updated). */
   onUserChanged?(user: SessionUser): void
   /** A short message for the visitor, outside any view (spec §5: 'Action not allowed'). */
@@ -478,6 +490,12 @@ export interface SessionConnector {
    * (the embedded wallet's frame). Never waits on the network.
    */
   syncTheme?(theme: { themeMode: ThemeMode; themeVariables: ThemeVariables }): void
+  /**
+   * What this connector can do beyond a session, each ability one typed interface (the embedded
+   * wallet's email flow, export and wallet window). Core and the modal look here, never at the
+   * connector's shape.
+   */
+  readonly capabilities?: SessionCapabilities | undefined
   /** The provider of one namespace of the live session (EIP-1193 for eip155); sync once connected. */
   getProvider(namespace: ChainNamespace): unknown
   subscribe(handlers: SessionHandlers): () => void

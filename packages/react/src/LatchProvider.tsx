@@ -1,6 +1,6 @@
 'use client'
 import { hydrate, type Latch, teardown } from '@latch/core'
-import { applyStoredState } from '@latch/core/internal'
+import { applyStoredState, embeddedWalletOf } from '@latch/core/internal'
 import { type ReactNode, useEffect, useInsertionEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { LatchContext } from './context.js'
 import { MessagesContext } from './i18n/context.js'
@@ -8,7 +8,6 @@ import type { Messages } from './i18n/en.js'
 import { enButtons } from './i18n/enButtons.js'
 import { directionOf, type LocaleCode, loadMessages, matchLocale } from './i18n/locales.js'
 import { ModalRoot } from './modal/ModalRoot.js'
-import { embeddedConnectorOf } from './modal/views/embedded.js'
 import { warmUp } from './modal/warmUp.js'
 import { injectStyles } from './styles/inject.js'
 import { baseCss, buttonCss } from './styles/theme.js'
@@ -102,7 +101,7 @@ export function LatchProvider({ latch, children, locale, messages, nonce }: Latc
     const wanted: LocaleCode =
       (locale !== undefined ? matchLocale([locale]) : matchLocale(navigator.languages ?? [])) ?? 'en'
     // The embedded wallet's frame shows its own screens in the modal's language.
-    embeddedConnectorOf(latch)?.setLocale(wanted)
+    embeddedWalletOf(latch)?.embedded.setLocale(wanted)
     if (wanted === 'en') {
       setLoaded({ locale: 'en', messages: enButtons })
       return

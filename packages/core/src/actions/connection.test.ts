@@ -525,6 +525,42 @@ describe('given a session connector (one session, several namespaces)', () => {
     expect(storage.getItem(STORAGE_KEYS.connectorId('eip155'))).toBe('phone')
   })
 
+  it('when its wallet cannot be reached at restore, then the account stays "offline — reconnecting" and comes back by itself', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const session = memorySession('phone', 'WALLET_CONNECT', sessionApproval)
+    session.stored = 'unreachable'
+    const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId('eip155')]: 'phone' })
+    const s = setup({ connectors: [session.connector] }, { storage })
+    await hydrate(s.latch)
+    expect(s.latch.store.getState().phase).toBe('ready')
+    expect(s.ns('eip155').account.status).toBe('connecting')
+    expect(s.latch.store.getState().sessions.phone?.offline).toBe(true)
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(session.calls.filter((c) => c === 'restore')).toHaveLength(2)
+    expect(s.ns('eip155').account.status).toBe('connecting')
+    // The server is back.
+    session.stored = sessionApproval
+    await vi.advanceTimersByTimeAsync(4_000)
+    expect(s.ns('eip155').account.status).toBe('connected')
+    expect(s.latch.store.getState().sessions.phone?.offline).toBe(false)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(session.calls.filter((c) => c === 'restore')).toHaveLength(3)
+    vi.useRealTimers()
+  })
+
+  it('when the instance is torn down while its wallet cannot be reached, then the retries stop', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const session = memorySession('phone', 'WALLET_CONNECT', sessionApproval)
+    session.stored = 'unreachable'
+    const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId('eip155')]: 'phone' })
+    const s = setup({ connectors: [session.connector] }, { storage })
+    await hydrate(s.latch)
+    teardown(s.latch)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(session.calls.filter((c) => c === 'restore')).toHaveLength(1)
+    vi.useRealTimers()
+  })
+
   it('when the session ended meanwhile, then its namespaces are forgotten', async () => {
     const session = memorySession('phone', 'WALLET_CONNECT', sessionApproval)
     const storage = createMemoryStorage({ [STORAGE_KEYS.connectorId('eip155')]: 'phone' })

@@ -169,6 +169,8 @@ function onSession(latch: Latch, connectorId: string): ChainNamespace[] {
 function watchSession(latch: Latch, connector: SessionConnector): () => void {
   const follows = (namespace: ChainNamespace) =>
     onSession(latch, connector.id).includes(namespace) && !latch.adapters.get(namespace)?.attachSession
+  /** The alerts this connector raised: they go once it answers again. */
+  const raised = new Set<string>()
   return connector.subscribe({
     onAccountsChanged(namespace, accounts) {
       if (follows(namespace)) applyAccountsChanged(latch, namespace, toAccounts(namespace, accounts))
@@ -205,11 +207,21 @@ function watchSession(latch: Latch, connector: SessionConnector): () => void {
       latch.events.emit('TOAST', toast)
     },
     onAlert(alert) {
+      raised.add(alert.id)
       latch.store.setState((state) =>
         state.alerts.some((existing) => existing.id === alert.id)
           ? state
           : { ...state, alerts: [...state.alerts, alert] },
       )
+    },
+    onFlowChanged(flows) {
+      patchSession(latch, connector.id, flows)
+    },
+    onReachable(reachable) {
+      patchSession(latch, connector.id, { offline: !reachable })
+      if (!reachable) return
+      latch.store.setState((state) => ({ ...state, alerts: state.alerts.filter((a) => !raised.has(a.id)) }))
+      raised.clear()
     },
   })
 }

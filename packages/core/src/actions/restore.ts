@@ -1,5 +1,10 @@
-import { SESSION_RESTORE_TIMEOUT_MS } from '../constants.js'
+import {
+  SESSION_RECONNECT_FIRST_MS,
+  SESSION_RECONNECT_MAX_MS,
+  SESSION_RESTORE_TIMEOUT_MS,
+} from '../constants.js'
 import type { Latch } from '../createLatch.js'
+import { SessionUnreachableError } from '../errors/connection.js'
 import { readStored, STORED_VALUES } from '../storage.js'
 import type {
   ApprovedSession,
@@ -138,26 +143,37 @@ function watchLateWallet(latch: Latch, adapter: ChainAdapter, connectorId: strin
 /**
  * Restores the namespaces remembered with a session connector, from its one session. A session
  * that ended forgets them; a connector whose dependency is unavailable (relay down, frame not
- * loaded) leaves them `disconnected` with the stored session kept.
+ * loaded) leaves them `disconnected` with the stored session kept. A connector that says its
+ * wallet cannot be reached ({@link SessionUnreachableError}) keeps them `connecting`, its session
+ * marked offline, and is asked again until it answers: a server that comes back brings the
+ * account back by itself.
  */
 export async function restoreSession(
   latch: Latch,
   connector: SessionConnector,
   namespaces: readonly ChainNamespace[],
+  retry = 0,
 ): Promise<void> {
   const attempts = new Map(namespaces.map((namespace) => [namespace, nextAttempt(latch, namespace)]))
   const current = () => namespaces.every((n) => isCurrentAttempt(latch, n, attempts.get(n) as number))
   markConnecting(latch, namespaces)
-  let session: ApprovedSession | undefined | typeof TIMED_OUT
+  let session: ApprovedSession | undefined | typeof TIMED_OUT | typeof UNREACHABLE
   try {
     session = await withTimeout(
       connector.restore({ networks: latch.options.networks.filter((n) => connector.supports(n)) }),
       SESSION_RESTORE_TIMEOUT_MS,
     )
-  } catch {
-    session = TIMED_OUT
+  } catch (error) {
+    session = error instanceof SessionUnreachableError ? UNREACHABLE : TIMED_OUT
   }
   if (!current()) return
+  if (session === UNREACHABLE) {
+    patchSession(latch, connector.id, { status: 'connecting', offline: true })
+    reconnectLater(latch, connector, namespaces, retry)
+    return
+  }
+  if (latch.store.getState().sessions[connector.id]?.offline)
+    patchSession(latch, connector.id, { offline: false })
   if (session === TIMED_OUT) {
     releaseNamespaces(latch, namespaces)
     return
@@ -171,4 +187,36 @@ export async function restoreSession(
   )
   if (!session)
     patchSession(latch, connector.id, { status: 'disconnected', wallet: undefined, user: undefined })
+}
+
+const UNREACHABLE = Symbol('unreachable')
+
+/**
+ * Asks an unreachable connector again after a wait, while nothing else happened on its
+ * namespaces (a connect, a disconnect) and the instance lives.
+ */
+function reconnectLater(
+  latch: Latch,
+  connector: SessionConnector,
+  namespaces: readonly ChainNamespace[],
+  retry: number,
+): void {
+  const attempts = namespaces.map((namespace) => latch._internal.attempts.get(namespace) ?? 0)
+  const timer = setTimeout(
+    () => {
+      stop()
+      if (!namespaces.every((n, i) => isCurrentAttempt(latch, n, attempts[i] as number))) {
+        patchSession(latch, connector.id, { offline: false })
+        return
+      }
+      void restoreSession(latch, connector, namespaces, retry + 1)
+    },
+    Math.min(SESSION_RECONNECT_FIRST_MS * 2 ** retry, SESSION_RECONNECT_MAX_MS),
+  )
+  const stop = () => {
+    clearTimeout(timer)
+    const at = latch._internal.teardown.indexOf(stop)
+    if (at >= 0) latch._internal.teardown.splice(at, 1)
+  }
+  latch._internal.teardown.push(stop)
 }

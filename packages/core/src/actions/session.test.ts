@@ -113,6 +113,9 @@ describe('given a session connect', () => {
       user: { email: 'me@example.com' },
       preferredAccountType: 'smartAccount',
       smartAccountDeployed: false,
+      offline: false,
+      login: { step: 'idle' },
+      emailUpdate: { step: 'idle' },
     })
     expect(s.ns().network.approvedCaipNetworkIds).toEqual(['eip155:1', 'eip155:8453'])
     expect(s.ns().account.connectedWalletInfo).toMatchObject({

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SessionUnreachableError } from '../errors/connection.js'
 import { FRAME_PROTOCOL } from '../frame/protocol.js'
 import { createMemoryStorage, STORAGE_KEYS } from '../storage.js'
 import type { CaipNetwork, SessionConnectorEvent } from '../types.js'
@@ -110,7 +111,7 @@ async function login(wallet: EmbeddedWalletConnector, otp = '123456') {
     params: { email: 'ada@example.com' },
     onEvent: (event) => {
       events.push(event)
-      if (event.type === 'view') void wallet.submitOtp(otp).catch(() => {})
+      if (event.type === 'view') void wallet.capabilities.embeddedWallet.submitOtp(otp).catch(() => {})
     },
   })
   return { session: await session, events }
@@ -172,14 +173,14 @@ describe('given the embedded wallet connector', () => {
         tries++
       },
     })
-    await vi.waitFor(() => expect(wallet.getLoginState().step).toBe('verify-otp'))
-    await expect(wallet.submitOtp('111111')).rejects.toThrow('Invalid code')
-    expect(wallet.getLoginState()).toMatchObject({
+    await vi.waitFor(() => expect(wallet.capabilities.embeddedWallet.getLoginState().step).toBe('verify-otp'))
+    await expect(wallet.capabilities.embeddedWallet.submitOtp('111111')).rejects.toThrow('Invalid code')
+    expect(wallet.capabilities.embeddedWallet.getLoginState()).toMatchObject({
       step: 'verify-otp',
       error: { message: 'Invalid code', code: 'INVALID_OTP' },
       submitting: false,
     })
-    await wallet.submitOtp('654321')
+    await wallet.capabilities.embeddedWallet.submitOtp('654321')
     await expect(session).resolves.toMatchObject({ user: { email: 'ada@example.com' } })
     expect(tries).toBe(1)
   })
@@ -199,20 +200,25 @@ describe('given the embedded wallet connector', () => {
     })
     const { wallet } = connector()
     const steps: string[] = []
-    wallet.subscribeLogin((state) => steps.push(state.step))
+    wallet.subscribe({
+      onAccountsChanged() {},
+      onChainChanged() {},
+      onSessionEnded() {},
+      onFlowChanged: ({ login }) => steps.push(login.step),
+    })
     const session = wallet.connect({
       networks: [mainnet],
       params: { email: 'ada@example.com' },
       onEvent: () => {},
     })
     await vi.advanceTimersByTimeAsync(600)
-    expect(wallet.getLoginState().step).toBe('verify-device')
+    expect(wallet.capabilities.embeddedWallet.getLoginState().step).toBe('verify-device')
     await vi.advanceTimersByTimeAsync(30_000 + 1_000 + 10)
     expect(deviceAsks).toBe(2)
     await vi.advanceTimersByTimeAsync(1_000 + 10)
     expect(deviceAsks).toBe(3)
-    expect(wallet.getLoginState().step).toBe('verify-otp')
-    void wallet.submitOtp('123456')
+    expect(wallet.capabilities.embeddedWallet.getLoginState().step).toBe('verify-otp')
+    void wallet.capabilities.embeddedWallet.submitOtp('123456')
     await vi.advanceTimersByTimeAsync(10)
     await expect(session).resolves.toMatchObject({ user: { email: 'ada@example.com' } })
     expect(steps).toEqual(['sending', 'verify-device', 'verify-otp', 'verify-otp', 'authenticating', 'idle'])
@@ -233,13 +239,13 @@ describe('given the embedded wallet connector', () => {
     const sentAt = frame.requests.find((r) => r.type === 'CONNECT_EMAIL')?.at ?? 0
     await vi.advanceTimersByTimeAsync(sentAt + 10_000 - Date.now())
     const sent = frame.requests.filter((r) => r.type === 'CONNECT_EMAIL').length
-    expect(wallet.emailCooldownSeconds()).toBe(20)
+    expect(wallet.capabilities.embeddedWallet.emailCooldownSeconds()).toBe(20)
     await expect(
       wallet.connect({ networks: [mainnet], params: { email: 'ada@example.com' }, onEvent: () => {} }),
     ).rejects.toThrow('Please try again after 20 seconds')
     expect(frame.requests.filter((r) => r.type === 'CONNECT_EMAIL')).toHaveLength(sent)
     await vi.advanceTimersByTimeAsync(20_000)
-    expect(wallet.emailCooldownSeconds()).toBe(0)
+    expect(wallet.capabilities.embeddedWallet.emailCooldownSeconds()).toBe(0)
   })
 
   it("reports the server's own throttle with the same message", async () => {
@@ -252,6 +258,24 @@ describe('given the embedded wallet connector', () => {
     await expect(
       wallet.connect({ networks: [mainnet], params: { email: 'ada@example.com' }, onEvent: () => {} }),
     ).rejects.toThrow('Please try again after 7 seconds')
+  })
+
+  it("ends the login 'failed' when the wallet server can't be reached, with no throttle started", async () => {
+    frame = scriptedFrame(
+      defaultAnswers({
+        CONNECT_EMAIL: { error: { message: 'The login server cannot be reached', code: 'NETWORK' } },
+      }),
+    )
+    const { wallet } = connector()
+    await expect(
+      wallet.connect({ networks: [mainnet], params: { email: 'ada@example.com' }, onEvent: () => {} }),
+    ).rejects.toMatchObject({ code: 'NETWORK' })
+    expect(wallet.capabilities.embeddedWallet.getLoginState()).toMatchObject({
+      step: 'failed',
+      email: 'ada@example.com',
+      error: { name: 'FrameResponseError', code: 'NETWORK' },
+    })
+    expect(wallet.capabilities.embeddedWallet.emailCooldownSeconds()).toBe(0)
   })
 
   describe('on restore', () => {
@@ -281,23 +305,53 @@ describe('given the embedded wallet connector', () => {
       expect(storage.getItem(STORAGE_KEYS.connectedEmail)).toBeNull()
     })
 
-    it('throws when the frame does not load (the core keeps the session), and keeps the cache', async () => {
+    it("says the wallet can't be reached when the frame does not load in 10 s, keeps the cache, and the load alert follows at 20 s", async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
       frame = scriptedFrame(defaultAnswers(), { load: false })
       const storage = createMemoryStorage({ [STORAGE_KEYS.emailLoginUsed]: 'true' })
       const { wallet } = connector(storage)
       const alerts: string[] = []
+      const reachable: boolean[] = []
       wallet.subscribe({
         onAccountsChanged() {},
         onChainChanged() {},
         onSessionEnded() {},
-        onAlert: (alert) => alerts.push(alert.message),
+        onAlert: (alert) => alerts.push(alert.id),
+        onReachable: (now) => reachable.push(now),
       })
       const restore = wallet.restore({ networks: [mainnet] }).catch((e: unknown) => e)
-      await vi.advanceTimersByTimeAsync(20_000)
-      expect(await restore).toMatchObject({ shortMessage: 'Unable to load email login dependency' })
-      expect(alerts).toEqual(['iframe load failed'])
+      await vi.advanceTimersByTimeAsync(10_000)
+      expect(await restore).toBeInstanceOf(SessionUnreachableError)
       expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBe('true')
+      await vi.advanceTimersByTimeAsync(10_000)
+      expect(alerts).toEqual(['IFRAME_LOAD_FAILED'])
+      expect(reachable).toEqual([false])
+    })
+
+    it("says the wallet can't be reached when the frame answers that its server is down, and keeps the cache", async () => {
+      frame = scriptedFrame(
+        defaultAnswers({
+          IS_CONNECTED: { error: { message: 'The login server cannot be reached', code: 'NETWORK' } },
+        }),
+      )
+      const storage = createMemoryStorage({ [STORAGE_KEYS.emailLoginUsed]: 'true' })
+      const { wallet } = connector(storage)
+      await expect(wallet.restore({ networks: [mainnet] })).rejects.toBeInstanceOf(SessionUnreachableError)
+      expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBe('true')
+    })
+
+    it('clears the login cache when the connected check fails (spec §4)', async () => {
+      frame = scriptedFrame(
+        defaultAnswers({ IS_CONNECTED: { error: { message: 'Session store broken', code: 'SERVER' } } }),
+      )
+      const storage = createMemoryStorage({
+        [STORAGE_KEYS.emailLoginUsed]: 'true',
+        [STORAGE_KEYS.connectedEmail]: 'ada@example.com',
+      })
+      const { wallet } = connector(storage)
+      await expect(wallet.restore({ networks: [mainnet] })).resolves.toBeUndefined()
+      expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
+      expect(storage.getItem(STORAGE_KEYS.connectedEmail)).toBeNull()
     })
   })
 
@@ -359,6 +413,65 @@ describe('given the embedded wallet connector', () => {
         type: 'RPC_REQUEST',
         payload: { method: 'personal_sign', params: ['0x00', ADDRESS] },
       })
+    })
+
+    it("fails a signature before any approval is shown when the frame's server can't be reached (EIP-1193 4900)", async () => {
+      let down = false
+      frame = scriptedFrame((type) =>
+        down && type === 'IS_CONNECTED'
+          ? { error: { message: 'The login server cannot be reached', code: 'NETWORK' } }
+          : defaultAnswers()(type),
+      )
+      const { wallet } = connector()
+      await login(wallet)
+      const events: unknown[] = []
+      wallet.subscribe({
+        onAccountsChanged() {},
+        onChainChanged() {},
+        onSessionEnded() {},
+        onEvent: (event) => events.push(event),
+      })
+      down = true
+      const provider = wallet.getProvider('eip155') as {
+        request(a: { method: string; params?: unknown }): Promise<unknown>
+      }
+      await expect(
+        provider.request({ method: 'personal_sign', params: ['0x00', ADDRESS] }),
+      ).rejects.toMatchObject({
+        name: 'SessionUnreachableError',
+        code: 4900,
+      })
+      expect(events).toEqual([])
+      expect(frame.requests.filter((r) => r.type === 'RPC_REQUEST')).toEqual([])
+    })
+
+    it('fails a signature before any approval is shown when the frame does not answer in 20 s', async () => {
+      frame = scriptedFrame(defaultAnswers())
+      const { wallet } = connector()
+      await login(wallet)
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      const silent = vi.spyOn(
+        document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')?.contentWindow as Window,
+        'postMessage',
+      )
+      // The frame hangs from now on: it answers nothing.
+      silent.mockReset()
+      silent.mockImplementation(() => {})
+      const events: unknown[] = []
+      wallet.subscribe({
+        onAccountsChanged() {},
+        onChainChanged() {},
+        onSessionEnded() {},
+        onEvent: (event) => events.push(event),
+      })
+      const provider = wallet.getProvider('eip155') as { request(a: { method: string }): Promise<unknown> }
+      const outcome = provider.request({ method: 'eth_sendTransaction' }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(20_000)
+      expect(await outcome).toMatchObject({ name: 'SessionUnreachableError', code: 4900 })
+      expect(silent.mock.calls.map(([message]) => (message as { type: string }).type)).toEqual([
+        'IS_CONNECTED',
+      ])
+      expect(events).toEqual([])
     })
 
     for (const [code, message] of [
@@ -436,23 +549,37 @@ describe('given the embedded wallet connector', () => {
         onUserChanged: (user) => users.push(user),
       })
       const steps: string[] = []
-      wallet.subscribeEmailUpdate((state) => steps.push(state.step))
-      await expect(wallet.updateEmail('not an email')).rejects.toThrow('Invalid email')
-      expect(wallet.getEmailUpdateState()).toMatchObject({
+      wallet.subscribe({
+        onAccountsChanged: () => {},
+        onChainChanged: () => {},
+        onSessionEnded: () => {},
+        onFlowChanged: ({ emailUpdate }) => {
+          if (emailUpdate.step !== steps.at(-1)) steps.push(emailUpdate.step)
+        },
+      })
+      await expect(wallet.capabilities.embeddedWallet.updateEmail('not an email')).rejects.toThrow(
+        'Invalid email',
+      )
+      expect(wallet.capabilities.embeddedWallet.getEmailUpdateState()).toMatchObject({
         step: 'enter-email',
         error: { name: 'InvalidEmailError' },
       })
-      await wallet.updateEmail(' grace@example.com ')
-      expect(wallet.getEmailUpdateState()).toMatchObject({
+      await wallet.capabilities.embeddedWallet.updateEmail(' grace@example.com ')
+      expect(wallet.capabilities.embeddedWallet.getEmailUpdateState()).toMatchObject({
         step: 'verify-primary',
         email: 'grace@example.com',
       })
-      await expect(wallet.submitEmailUpdateOtp('12')).rejects.toThrow('Invalid code')
-      await wallet.submitEmailUpdateOtp('111111')
-      expect(wallet.getEmailUpdateState().step).toBe('verify-secondary')
+      await expect(wallet.capabilities.embeddedWallet.submitEmailUpdateOtp('12')).rejects.toThrow(
+        'Invalid code',
+      )
+      await wallet.capabilities.embeddedWallet.submitEmailUpdateOtp('111111')
+      expect(wallet.capabilities.embeddedWallet.getEmailUpdateState().step).toBe('verify-secondary')
       expect(users).toEqual([])
-      await wallet.submitEmailUpdateOtp('222222')
-      expect(wallet.getEmailUpdateState()).toEqual({ step: 'done', email: 'grace@example.com' })
+      await wallet.capabilities.embeddedWallet.submitEmailUpdateOtp('222222')
+      expect(wallet.capabilities.embeddedWallet.getEmailUpdateState()).toEqual({
+        step: 'done',
+        email: 'grace@example.com',
+      })
       expect(users).toEqual([{ email: 'grace@example.com' }])
       expect(storage.getItem(STORAGE_KEYS.connectedEmail)).toBe('grace@example.com')
       expect(frame.requests.filter((r) => r.type.startsWith('UPDATE_EMAIL'))).toEqual([
@@ -476,21 +603,24 @@ describe('given the embedded wallet connector', () => {
       )
       const { wallet } = connector()
       await login(wallet)
-      await expect(wallet.updateEmail('slow@example.com')).rejects.toThrow(
+      await expect(wallet.capabilities.embeddedWallet.updateEmail('slow@example.com')).rejects.toThrow(
         'Please try again after 12 seconds',
       )
-      await wallet.updateEmail('grace@example.com')
-      await expect(wallet.submitEmailUpdateOtp('000000')).rejects.toThrow()
-      expect(wallet.getEmailUpdateState()).toMatchObject({
+      await wallet.capabilities.embeddedWallet.updateEmail('grace@example.com')
+      await expect(wallet.capabilities.embeddedWallet.submitEmailUpdateOtp('000000')).rejects.toThrow()
+      expect(wallet.capabilities.embeddedWallet.getEmailUpdateState()).toMatchObject({
         step: 'verify-primary',
         submitting: false,
         error: { code: 'INVALID_OTP' },
       })
       primary = { ok: { action: 'VERIFY_SECONDARY_OTP' } }
-      await wallet.submitEmailUpdateOtp('111111')
-      expect(wallet.getEmailUpdateState()).toMatchObject({ step: 'verify-secondary', error: undefined })
-      wallet.cancelEmailUpdate()
-      expect(wallet.getEmailUpdateState()).toEqual({ step: 'idle' })
+      await wallet.capabilities.embeddedWallet.submitEmailUpdateOtp('111111')
+      expect(wallet.capabilities.embeddedWallet.getEmailUpdateState()).toMatchObject({
+        step: 'verify-secondary',
+        error: undefined,
+      })
+      wallet.capabilities.embeddedWallet.cancelEmailUpdate()
+      expect(wallet.capabilities.embeddedWallet.getEmailUpdateState()).toEqual({ step: 'idle' })
     })
   })
 
@@ -537,7 +667,7 @@ describe('given an app with Solana networks and a wallet whose frame reports a S
       networks: [mainnet, localSolana],
       params: { email: 'ada@example.com' },
       onEvent: (event) => {
-        if (event.type === 'view') void wallet.submitOtp('123456')
+        if (event.type === 'view') void wallet.capabilities.embeddedWallet.submitOtp('123456')
       },
     })
     expect(session.namespaces.solana).toEqual({
@@ -634,10 +764,10 @@ describe('given a browser that gives the frame no storage', () => {
 
   it('then the failed login offers the wallet window with its email, and starts no throttle (nothing was mailed)', async () => {
     const { wallet, storage } = connector()
-    expect(wallet.windowOffer()).toBeUndefined()
+    expect(wallet.capabilities.embeddedWallet.windowOffer()).toBeUndefined()
     await refusedLogin(wallet)
-    expect(wallet.windowOffer()).toEqual({ email: 'ada@example.com' })
-    expect(wallet.emailCooldownSeconds()).toBe(0)
+    expect(wallet.capabilities.embeddedWallet.windowOffer()).toEqual({ email: 'ada@example.com' })
+    expect(wallet.capabilities.embeddedWallet.emailCooldownSeconds()).toBe(0)
     expect(storage.getItem(STORAGE_KEYS.lastEmailLoginTime)).toBeNull()
   })
 
@@ -645,8 +775,8 @@ describe('given a browser that gives the frame no storage', () => {
     const { wallet, storage } = connector()
     await refusedLogin(wallet)
     const popup = scriptedWindow(defaultAnswers({ IS_CONNECTED: { ok: { isConnected: false } } }))
-    expect(wallet.openWindow()).toBe(true)
-    expect(wallet.windowOffer()).toBeUndefined()
+    expect(wallet.capabilities.embeddedWallet.openWindow()).toBe(true)
+    expect(wallet.capabilities.embeddedWallet.windowOffer()).toBeUndefined()
     const { session } = await login(wallet)
     expect(session.namespaces.eip155?.accounts).toContain(`eip155:1:${ADDRESS}`)
     expect(popup.requests).toEqual(expect.arrayContaining(['CONNECT_EMAIL', 'CONNECT_OTP', 'GET_USER']))
@@ -667,7 +797,7 @@ describe('given a browser that gives the frame no storage', () => {
     const { wallet } = connector()
     await refusedLogin(wallet)
     const popup = scriptedWindow(defaultAnswers())
-    wallet.openWindow()
+    wallet.capabilities.embeddedWallet.openWindow()
     const { session } = await login(wallet)
     expect(session.user?.email).toBe('ada@example.com')
     expect(popup.requests).not.toContain('CONNECT_EMAIL')
@@ -677,7 +807,7 @@ describe('given a browser that gives the frame no storage', () => {
     const { wallet, storage } = connector()
     await refusedLogin(wallet)
     const popup = scriptedWindow(defaultAnswers())
-    wallet.openWindow()
+    wallet.capabilities.embeddedWallet.openWindow()
     await login(wallet)
     const ended = vi.fn()
     wallet.subscribe({ onSessionEnded: ended } as never)
@@ -689,7 +819,7 @@ describe('given a browser that gives the frame no storage', () => {
     // Again, then a sign-out.
     await refusedLogin(wallet)
     const second = scriptedWindow(defaultAnswers())
-    wallet.openWindow()
+    wallet.capabilities.embeddedWallet.openWindow()
     await login(wallet)
     await wallet.disconnect()
     expect(second.requests).toContain('SIGN_OUT')
@@ -701,8 +831,8 @@ describe('given a browser that gives the frame no storage', () => {
     const { wallet, storage } = connector()
     await refusedLogin(wallet)
     vi.spyOn(window, 'open').mockReturnValue(null)
-    expect(wallet.openWindow()).toBe(false)
-    expect(wallet.windowOffer()).toEqual({ email: 'ada@example.com' })
+    expect(wallet.capabilities.embeddedWallet.openWindow()).toBe(false)
+    expect(wallet.capabilities.embeddedWallet.windowOffer()).toEqual({ email: 'ada@example.com' })
 
     storage.setItem(STORAGE_KEYS.emailLoginUsed, 'true')
     storage.setItem(STORAGE_KEYS.embeddedWalletWindow, 'true')

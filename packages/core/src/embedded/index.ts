@@ -5,10 +5,16 @@
 // The frame protocol and its errors are not re-exported here: the errors are in the package
 // index with the other error classes, and the protocol is the frame's and the client's own.
 /** @public */
+export type {
+  EmbeddedEmailUpdateStep,
+  EmbeddedLoginStep,
+  EmbeddedWalletCapability,
+  FlowError,
+  SessionCapabilities,
+} from './capability.js'
+/** @public */
 export {
   EMAIL_LOGIN_COOLDOWN_MS,
-  type EmbeddedEmailUpdateStep,
-  type EmbeddedLoginStep,
   type EmbeddedWalletConnector,
   type EmbeddedWalletOptions,
   embeddedWallet,

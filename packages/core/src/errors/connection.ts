@@ -76,3 +76,17 @@ export class SessionNetworksRejectedError extends BaseError {
     super('The wallet approved none of the networks this app uses.')
   }
 }
+
+export type SessionUnreachableErrorType = SessionUnreachableError & { name: 'SessionUnreachableError' }
+/**
+ * A session connector cannot reach its wallet right now (the embedded wallet's server is down or
+ * hung). Not a refusal: the session may well be alive, so a restore that meets it keeps the
+ * account as "offline — reconnecting" and tries again. EIP-1193 4900 (disconnected).
+ */
+export class SessionUnreachableError extends BaseError {
+  override name = 'SessionUnreachableError' as const
+  readonly code = 4900
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super("The wallet server can't be reached", { cause })
+  }
+}

@@ -29,6 +29,8 @@ export {
   type NotConnectedErrorType,
   SessionNetworksRejectedError,
   type SessionNetworksRejectedErrorType,
+  SessionUnreachableError,
+  type SessionUnreachableErrorType,
 } from './connection.js'
 /** @public */
 export {

@@ -251,6 +251,29 @@ describe('given a frame client', () => {
 
   it.each([
     ['GET_USER', { chainId: 'eip155:1' }],
+    ['IS_CONNECTED', {}],
+    ['GET_CHAIN_ID', {}],
+    ['SWITCH_NETWORK', { chainId: 'eip155:8453' }],
+    ['RPC_REQUEST', { method: 'eth_accounts', params: [] }],
+    ['SOLANA_REQUEST', { chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', method: 'x', params: {} }],
+    ['UPDATE_EMAIL', { email: 'b@example.com' }],
+    ['EXPORT_WALLET', {}],
+    ['ABORT_REQUESTS', {}],
+  ] as const)('times %s out after 20 s with the iframe_request_timeout alert', async (type, payload) => {
+    const { ready, ask, alerts } = setup()
+    await ready()
+    const { result } = await ask(type, payload as never)
+    const outcome = result.catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(19_999)
+    expect(alerts).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    const error = await outcome
+    expect(error).toBeInstanceOf(FrameRequestTimeoutError)
+    expect((error as FrameRequestTimeoutError).requestType).toBe(type)
+    expect(alerts.map((a) => a.id)).toEqual(['IFRAME_REQUEST_TIMEOUT'])
+  })
+
+  it.each([
     ['SYNC_THEME', { themeMode: 'dark', themeVariables: {} }],
     [
       'SYNC_DAPP_DATA',
@@ -261,9 +284,7 @@ describe('given a frame client', () => {
         projectId: 'p',
       },
     ],
-    ['IS_CONNECTED', {}],
-    ['RPC_REQUEST', { method: 'eth_accounts', params: [] }],
-  ] as const)('never times %s out (the frame may be showing its own screens)', async (type, payload) => {
+  ] as const)('never times %s out (it only hands the frame data, spec §9)', async (type, payload) => {
     const { ready, ask, fromFrame, alerts } = setup()
     await ready()
     const { result, message } = await ask(type, payload as never)
@@ -279,21 +300,31 @@ describe('given a frame client', () => {
     await vi.advanceTimersByTimeAsync(10 * 60_000)
     expect(settled).toBe(false)
     expect(alerts).toEqual([])
-    const answer =
-      type === 'GET_USER'
-        ? {
-            email: 'a@example.com',
-            address: '0xabc',
-            chainId: 1,
-            accounts: [{ address: '0xabc', type: 'eoa' }],
-          }
-        : type === 'IS_CONNECTED'
-          ? { isConnected: false }
-          : type === 'RPC_REQUEST'
-            ? { result: [] }
-            : {}
-    fromFrame({ latch: FRAME_PROTOCOL, id: message.id, type: 'SUCCESS', payload: answer })
+    fromFrame({ latch: FRAME_PROTOCOL, id: message.id, type: 'SUCCESS', payload: {} })
     await expect(result).resolves.toBeDefined()
+  })
+
+  it('stops the limit while the frame shows a screen to the visitor, and gives it in full once the screen closes', async () => {
+    const { ready, ask, fromFrame, alerts } = setup()
+    await ready()
+    const { result, message } = await ask('RPC_REQUEST', { method: 'personal_sign', params: [] })
+    const outcome = result.catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(15_000)
+    // The approval screen: a person may read it for minutes.
+    fromFrame({ latch: FRAME_PROTOCOL, type: 'VISIBILITY', payload: { visible: true } })
+    await vi.advanceTimersByTimeAsync(5 * 60_000)
+    expect(alerts).toEqual([])
+    // Approved: the screen closes and the frame signs, within a fresh 20 s.
+    fromFrame({ latch: FRAME_PROTOCOL, type: 'VISIBILITY', payload: { visible: false } })
+    await vi.advanceTimersByTimeAsync(19_999)
+    expect(alerts).toEqual([])
+    fromFrame({ latch: FRAME_PROTOCOL, id: message.id, type: 'SUCCESS', payload: { result: '0x1' } })
+    expect(await outcome).toEqual({ result: '0x1' })
+    // A second request after the screen closed has its 20 s again.
+    const next = await ask('RPC_REQUEST', { method: 'eth_accounts', params: [] })
+    const late = next.result.catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(await late).toBeInstanceOf(FrameRequestTimeoutError)
   })
 
   describe('when another window or origin forges messages', () => {

@@ -65,12 +65,26 @@ export interface FrameClient {
   destroy(): void
 }
 
-/** How long each request may wait for its answer; absent: no limit (spec §9). */
-const TIMEOUTS: Partial<Record<FrameRequestType, number>> = {
-  CONNECT_EMAIL: FRAME_REQUEST_TIMEOUT_MS,
-  CONNECT_DEVICE: FRAME_REQUEST_TIMEOUT_MS,
-  CONNECT_OTP: FRAME_REQUEST_TIMEOUT_MS,
-  SIGN_OUT: FRAME_SIGN_OUT_WAIT_MS,
+/**
+ * How long a request may wait for its answer (spec §9): 20 s, 30 s for the connect requests, 3 s
+ * for sign-out, and no limit for the two that only hand the frame data (sync dapp data, sync
+ * theme; the spec's third, set preferred account, is not in this protocol). The social-redirect
+ * request the spec gives 30 s does not exist here either: there is no social login yet.
+ */
+function requestTimeoutOf(type: FrameRequestType): number | undefined {
+  switch (type) {
+    case 'SYNC_DAPP_DATA':
+    case 'SYNC_THEME':
+      return undefined
+    case 'CONNECT_EMAIL':
+    case 'CONNECT_DEVICE':
+    case 'CONNECT_OTP':
+      return FRAME_REQUEST_TIMEOUT_MS
+    case 'SIGN_OUT':
+      return FRAME_SIGN_OUT_WAIT_MS
+    default:
+      return FRAME_LOAD_TIMEOUT_MS
+  }
 }
 
 /** Browsers allow passkeys in a cross-origin frame only when the embedder delegates them. */
@@ -134,6 +148,8 @@ interface Pending {
   type: FrameRequestType
   resolve(value: unknown): void
   reject(error: unknown): void
+  /** Its limit, restarted while the frame shows a screen (see `pauseLimits`). */
+  limit: number | undefined
   timer: ReturnType<typeof setTimeout> | undefined
 }
 
@@ -190,11 +206,36 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     }
     if (frameEvent.type === 'VISIBILITY') {
       setVisible(frameEvent.payload.visible)
+      pauseLimits(frameEvent.payload.visible)
       // The wallet window shows a screen (an approval, the recovery step): bring it forward.
       if (popup && frameEvent.payload.visible) popup.focus()
     }
     options.onEvent?.(frameEvent)
   }
+
+  /** Whether the frame shows a screen to the visitor right now. */
+  let showing = false
+  /**
+   * While the frame shows a screen (an approval, the export screen, a recovery step) a person is
+   * reading it: no limit runs then, as a limit measures how long the frame works, not how long
+   * someone thinks. When the screen closes, every waiting request's limit starts again in full.
+   */
+  const pauseLimits = (visible: boolean) => {
+    showing = visible
+    for (const [id, request] of pending) {
+      if (request.timer) clearTimeout(request.timer)
+      request.timer = visible ? undefined : armLimit(id, request)
+    }
+  }
+
+  const armLimit = (id: string, request: Pending) =>
+    request.limit === undefined || showing
+      ? undefined
+      : setTimeout(() => {
+          pending.delete(id)
+          if (request.type !== 'SIGN_OUT') options.onAlert?.({ ...ALERTS.IFRAME_REQUEST_TIMEOUT })
+          request.reject(new FrameRequestTimeoutError({ requestType: request.type }))
+        }, request.limit)
 
   const setVisible = (visible: boolean) => {
     if (!iframe) return
@@ -261,17 +302,16 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       const target = peer()
       if (!target) throw new FrameLoadError({ cause: new Error('The frame has no window') })
       const id = newRequestId()
-      const limit = TIMEOUTS[type]
       return new Promise((resolve, reject) => {
-        const timer =
-          limit === undefined
-            ? undefined
-            : setTimeout(() => {
-                pending.delete(id)
-                if (type !== 'SIGN_OUT') options.onAlert?.({ ...ALERTS.IFRAME_REQUEST_TIMEOUT })
-                reject(new FrameRequestTimeoutError({ requestType: type }))
-              }, limit)
-        pending.set(id, { type, resolve: resolve as (value: unknown) => void, reject, timer })
+        const request: Pending = {
+          type,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+          limit: requestTimeoutOf(type),
+          timer: undefined,
+        }
+        request.timer = armLimit(id, request)
+        pending.set(id, request)
         target.postMessage({ latch: FRAME_PROTOCOL, id, type, payload }, origin)
       })
     },
@@ -335,6 +375,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     closedPoll = undefined
     if (popup && !popup.closed) popup.close()
     popup = undefined
+    showing = false
     rejectPending('The frame was removed')
   }
 

@@ -1,3 +1,4 @@
+import { SessionUnreachableError } from '../errors/connection.js'
 // A second implementation of the adapter and session-connector contracts, beside the real EVM
 // adapter and WalletConnect connector: an in-memory wallet per namespace with knobs, so every
 // action's rules and the concurrency cases can be unit-tested on core's source. It depends on
@@ -237,7 +238,8 @@ export interface MemorySession {
   approve(session?: ApprovedSession): void
   reject(error: unknown): void
   /** The session a restore finds (undefined: none; 'unavailable': dependency down). */
-  stored: ApprovedSession | undefined | 'unavailable'
+  /** What restore finds: a session, none, a failure, or a wallet that cannot be reached. */
+  stored: ApprovedSession | undefined | 'unavailable' | 'unreachable'
   handlers: Set<SessionHandlers>
   events: SessionConnectorEvent[]
   calls: string[]
@@ -292,6 +294,7 @@ export function memorySession(
     async restore() {
       state.calls.push('restore')
       if (state.stored === 'unavailable') throw new Error('relay unreachable')
+      if (state.stored === 'unreachable') throw new SessionUnreachableError()
       live = state.stored
       return state.stored
     },

@@ -1,5 +1,6 @@
 'use client'
 import { openModal } from '@latch/core'
+import { isReconnectingOffline } from '@latch/core/internal'
 import type { ButtonHTMLAttributes } from 'react'
 import { shortAddress } from '../format.js'
 import type { UseLatchParameters } from '../hooks/useLatch.js'
@@ -30,6 +31,8 @@ export function ConnectButton({ latch: explicit, label, balance = true, ...rest 
   const { locale, dir } = useLocale()
   const account = useLatchAccount({ latch })
   const themeMode = useLatchState((s) => s.themeMode, { latch })
+  // A remembered account whose wallet server is down: still there, not logged out.
+  const offline = useLatchState(isReconnectingOffline, { latch })
   const themeVariables = useLatchState((s) => s.themeVariables, { latch })
   const theme = themeAttributes(themeMode, themeVariables)
   const prefetch = () => warmUp(latch)
@@ -69,9 +72,10 @@ export function ConnectButton({ latch: explicit, label, balance = true, ...rest 
       data-testid="latch-connect-button"
       {...common}
       data-variant="connect"
+      data-offline={offline || undefined}
       aria-busy={connecting || undefined}
     >
-      {connecting ? t('button.connecting') : (label ?? t('button.connect'))}
+      {offline ? t('button.offline') : connecting ? t('button.connecting') : (label ?? t('button.connect'))}
     </button>
   )
 }

@@ -5,6 +5,7 @@
 export const enButtons = {
   'button.connect': 'Connect Wallet',
   'button.connecting': 'Connecting…',
+  'button.offline': 'Offline — reconnecting…',
   'button.network': 'Network',
   'button.network.unsupported': 'Wrong network',
   'button.account.label': 'Account {address}',

@@ -1,5 +1,5 @@
 'use client'
-import type { Latch } from '@latch/core'
+import type { Latch, LatchState } from '@latch/core'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { type Translate, useT } from '../i18n/context.js'
 import type { MessageId } from '../i18n/en.js'
@@ -23,10 +23,17 @@ export function Alerts({ latch }: { latch: Latch }) {
   )
 }
 
+type AlertId = LatchState['alerts'][number]['id']
+
+/** The alerts with a text of their own in the catalog. */
+const OWN_TEXT = new Set<AlertId>([
+  'PROJECT_ID_NOT_CONFIGURED',
+  'INVALID_APP_CONFIGURATION',
+  'IFRAME_LOAD_FAILED',
+  'IFRAME_REQUEST_TIMEOUT',
+])
+
 /** An alert's text from the catalog, by its id (never the alert's English message). */
-function alertText(t: Translate, id: string): string {
-  const key = `alert.${id}`
-  return key === 'alert.PROJECT_ID_NOT_CONFIGURED' || key === 'alert.INVALID_APP_CONFIGURATION'
-    ? t(key as MessageId)
-    : t('alert.unknown')
+function alertText(t: Translate, id: AlertId): string {
+  return OWN_TEXT.has(id) ? t(`alert.${id}` as MessageId) : t('alert.unknown')
 }

@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Wallet verbinden',
   'button.connecting': 'Verbindung wird hergestellt…',
+  'button.offline': 'Offline — Verbindung wird wiederhergestellt…',
   'button.network': 'Netzwerk',
   'button.network.unsupported': 'Falsches Netzwerk',
   'button.account.label': 'Konto {address}',
@@ -89,6 +90,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Etwas ist schiefgelaufen. Versuche es erneut.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'Projekt-ID nicht konfiguriert',
   'alert.INVALID_APP_CONFIGURATION': 'Ungültige App-Konfiguration',
+  'alert.IFRAME_LOAD_FAILED': 'Die Wallet konnte nicht geladen werden.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'Die Wallet hat nicht rechtzeitig geantwortet.',
   'alert.unknown': 'Diese App ist nicht richtig konfiguriert.',
   'view.SIWXSignMessage.title': 'Anmelden',
   'siwx.summary': '{app} bittet dich, dich mit deiner Wallet {address} auf {network} anzumelden.',
@@ -119,9 +122,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Dieser Code ist abgelaufen. Fordere einen neuen an.',
   'embedded.otp.tooMany': 'Zu viele Versuche. Fordere einen neuen Code an.',
   'embedded.authenticating': 'Authentifizierung läuft...',
-  'embedded.loadFailed': 'E-Mail-Anmeldung konnte nicht geladen werden',
   'embedded.failed': 'Ein Fehler ist aufgetreten',
   'embedded.retry': 'Erneut versuchen',
+  'embedded.unreachable': 'Der Wallet-Server ist nicht erreichbar',
+  'embedded.unreachable.retry': 'Wiederholen',
   'embedded.openWindow': 'In neuem Fenster fortfahren',
   'embedded.windowBlocked':
     'Der Browser hat das Fenster blockiert. Erlaube Pop-ups für diese Website und versuche es erneut.',

@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Conectar billetera',
   'button.connecting': 'Conectando…',
+  'button.offline': 'Sin conexión — reconectando…',
   'button.network': 'Red',
   'button.network.unsupported': 'Red incorrecta',
   'button.account.label': 'Cuenta {address}',
@@ -87,6 +88,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Algo salió mal. Vuelve a intentarlo.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID de proyecto no configurado',
   'alert.INVALID_APP_CONFIGURATION': 'configuración de la aplicación no válida',
+  'alert.IFRAME_LOAD_FAILED': 'No se pudo cargar la billetera.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'La billetera no respondió a tiempo.',
   'alert.unknown': 'Esta aplicación no está bien configurada.',
   'view.SIWXSignMessage.title': 'Iniciar sesión',
   'siwx.summary': '{app} te pide que inicies sesión con tu billetera {address} en {network}.',
@@ -117,9 +120,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Este código ha caducado. Pide uno nuevo.',
   'embedded.otp.tooMany': 'Demasiados intentos. Pide un código nuevo.',
   'embedded.authenticating': 'Autenticando...',
-  'embedded.loadFailed': 'No se pudo cargar el inicio de sesión por correo',
   'embedded.failed': 'Se produjo un error',
   'embedded.retry': 'Intentar de nuevo',
+  'embedded.unreachable': 'No se puede acceder al servidor de la billetera',
+  'embedded.unreachable.retry': 'Reintentar',
   'embedded.openWindow': 'Continuar en una ventana nueva',
   'embedded.windowBlocked':
     'El navegador bloqueó la ventana. Permite las ventanas emergentes para este sitio e inténtalo de nuevo.',

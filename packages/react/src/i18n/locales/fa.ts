@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'اتصال کیف پول',
   'button.connecting': 'در حال اتصال…',
+  'button.offline': 'آفلاین — در حال اتصال دوباره…',
   'button.network': 'شبکه',
   'button.network.unsupported': 'شبکه نادرست',
   'button.account.label': 'حساب {address}',
@@ -83,6 +84,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'مشکلی پیش آمد. دوباره تلاش کنید.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'شناسه پروژه تنظیم نشده است',
   'alert.INVALID_APP_CONFIGURATION': 'پیکربندی برنامه نامعتبر است',
+  'alert.IFRAME_LOAD_FAILED': 'کیف پول بارگیری نشد.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'کیف پول به‌موقع پاسخ نداد.',
   'alert.unknown': 'این برنامه درست پیکربندی نشده است.',
   'view.SIWXSignMessage.title': 'ورود',
   'siwx.summary': '{app} از شما می‌خواهد با کیف‌پول {address} در {network} وارد شوید.',
@@ -112,9 +115,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'این کد منقضی شده است. کد جدیدی بخواهید.',
   'embedded.otp.tooMany': 'تلاش‌های بیش از حد. کد جدیدی بخواهید.',
   'embedded.authenticating': 'در حال احراز هویت...',
-  'embedded.loadFailed': 'بارگیری ورود با ایمیل ممکن نشد',
   'embedded.failed': 'خطایی رخ داد',
   'embedded.retry': 'تلاش دوباره',
+  'embedded.unreachable': 'دسترسی به سرور کیف پول ممکن نیست',
+  'embedded.unreachable.retry': 'تلاش دوباره',
   'embedded.openWindow': 'ادامه در پنجرهٔ جدید',
   'embedded.windowBlocked':
     'مرورگر پنجره را مسدود کرد. پنجره‌های بازشو را برای این سایت مجاز کنید و دوباره تلاش کنید.',

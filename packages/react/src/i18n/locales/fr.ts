@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Connecter un portefeuille',
   'button.connecting': 'Connexion…',
+  'button.offline': 'Hors ligne — reconnexion…',
   'button.network': 'Réseau',
   'button.network.unsupported': 'Mauvais réseau',
   'button.account.label': 'Compte {address}',
@@ -87,6 +88,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Une erreur s’est produite. Réessayez.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'identifiant de projet non configuré',
   'alert.INVALID_APP_CONFIGURATION': 'configuration de l’application invalide',
+  'alert.IFRAME_LOAD_FAILED': 'Le portefeuille n’a pas pu être chargé.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'Le portefeuille n’a pas répondu à temps.',
   'alert.unknown': 'Cette application n’est pas correctement configurée.',
   'view.SIWXSignMessage.title': 'Connexion',
   'siwx.summary': '{app} vous demande de vous connecter avec votre portefeuille {address} sur {network}.',
@@ -117,9 +120,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Ce code a expiré. Demandez-en un nouveau.',
   'embedded.otp.tooMany': 'Trop de tentatives. Demandez un nouveau code.',
   'embedded.authenticating': 'Authentification...',
-  'embedded.loadFailed': 'Impossible de charger la connexion par e-mail',
   'embedded.failed': 'Une erreur est survenue',
   'embedded.retry': 'Réessayer',
+  'embedded.unreachable': 'Le serveur du portefeuille est injoignable',
+  'embedded.unreachable.retry': 'Réessayer',
   'embedded.openWindow': 'Continuer dans une nouvelle fenêtre',
   'embedded.windowBlocked':
     'Le navigateur a bloqué la fenêtre. Autorisez les fenêtres pop-up pour ce site et réessayez.',

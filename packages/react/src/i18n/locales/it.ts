@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Collega wallet',
   'button.connecting': 'Collegamento…',
+  'button.offline': 'Offline — riconnessione…',
   'button.network': 'Rete',
   'button.network.unsupported': 'Rete errata',
   'button.account.label': 'Conto {address}',
@@ -87,6 +88,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Qualcosa è andato storto. Riprova.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID progetto non configurato',
   'alert.INVALID_APP_CONFIGURATION': 'configurazione dell’app non valida',
+  'alert.IFRAME_LOAD_FAILED': 'Impossibile caricare il wallet.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'Il wallet non ha risposto in tempo.',
   'alert.unknown': 'Questa app non è configurata correttamente.',
   'view.SIWXSignMessage.title': 'Accedi',
   'siwx.summary': '{app} ti chiede di accedere con il tuo wallet {address} su {network}.',
@@ -117,9 +120,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Questo codice è scaduto. Richiedine uno nuovo.',
   'embedded.otp.tooMany': 'Troppi tentativi. Richiedi un nuovo codice.',
   'embedded.authenticating': 'Autenticazione in corso...',
-  'embedded.loadFailed': 'Impossibile caricare l’accesso via email',
   'embedded.failed': 'Si è verificato un errore',
   'embedded.retry': 'Riprova',
+  'embedded.unreachable': 'Il server del wallet non è raggiungibile',
+  'embedded.unreachable.retry': 'Riprova',
   'embedded.openWindow': 'Continua in una nuova finestra',
   'embedded.windowBlocked':
     'Il browser ha bloccato la finestra. Consenti i pop-up per questo sito e riprova.',

@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'ウォレットを接続',
   'button.connecting': '接続中…',
+  'button.offline': 'オフライン — 再接続中…',
   'button.network': 'ネットワーク',
   'button.network.unsupported': 'ネットワークが違います',
   'button.account.label': 'アカウント {address}',
@@ -87,6 +88,8 @@ export const messages: Messages = {
   'error.hint.unknown': '問題が発生しました。もう一度お試しください。',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'プロジェクト ID が設定されていません',
   'alert.INVALID_APP_CONFIGURATION': 'アプリの設定が無効です',
+  'alert.IFRAME_LOAD_FAILED': 'ウォレットを読み込めませんでした。',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'ウォレットが時間内に応答しませんでした。',
   'alert.unknown': 'このアプリは正しく設定されていません。',
   'view.SIWXSignMessage.title': 'サインイン',
   'siwx.summary': '{app} が {network} 上のウォレット {address} でのサインインを求めています。',
@@ -117,9 +120,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'このコードの有効期限が切れました。新しいコードを請求してください。',
   'embedded.otp.tooMany': '試行回数が多すぎます。新しいコードを請求してください。',
   'embedded.authenticating': '認証しています...',
-  'embedded.loadFailed': 'メールログインを読み込めませんでした',
   'embedded.failed': 'エラーが発生しました',
   'embedded.retry': 'もう一度試す',
+  'embedded.unreachable': 'ウォレットサーバーに接続できません',
+  'embedded.unreachable.retry': '再試行',
   'embedded.openWindow': '新しいウィンドウで続ける',
   'embedded.windowBlocked':
     'ブラウザがウィンドウをブロックしました。このサイトのポップアップを許可して、もう一度お試しください。',

@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Wallet koppelen',
   'button.connecting': 'Bezig met koppelen…',
+  'button.offline': 'Offline — opnieuw verbinden…',
   'button.network': 'Netwerk',
   'button.network.unsupported': 'Verkeerd netwerk',
   'button.account.label': 'Je account {address}',
@@ -85,6 +86,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Er ging iets mis. Probeer het opnieuw.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'project-ID niet ingesteld',
   'alert.INVALID_APP_CONFIGURATION': 'ongeldige app-configuratie',
+  'alert.IFRAME_LOAD_FAILED': 'De wallet kon niet worden geladen.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'De wallet antwoordde niet op tijd.',
   'alert.unknown': 'Deze app is niet goed ingesteld.',
   'view.SIWXSignMessage.title': 'Inloggen',
   'siwx.summary': '{app} vraagt je in te loggen met je wallet {address} op {network}.',
@@ -115,9 +118,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Deze code is verlopen. Vraag een nieuwe aan.',
   'embedded.otp.tooMany': 'Te veel pogingen. Vraag een nieuwe code aan.',
   'embedded.authenticating': 'Bezig met verifiëren...',
-  'embedded.loadFailed': 'Kan e-mailaanmelding niet laden',
   'embedded.failed': 'Er is een fout opgetreden',
   'embedded.retry': 'Opnieuw proberen',
+  'embedded.unreachable': 'De walletserver is niet bereikbaar',
+  'embedded.unreachable.retry': 'Opnieuw',
   'embedded.openWindow': 'Doorgaan in een nieuw venster',
   'embedded.windowBlocked':
     'De browser heeft het venster geblokkeerd. Sta pop-ups toe voor deze site en probeer het opnieuw.',

@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Połącz portfel',
   'button.connecting': 'Łączenie…',
+  'button.offline': 'Offline — ponowne łączenie…',
   'button.network': 'Sieć',
   'button.network.unsupported': 'Niewłaściwa sieć',
   'button.account.label': 'Konto {address}',
@@ -85,6 +86,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Coś poszło nie tak. Spróbuj ponownie.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'nie skonfigurowano identyfikatora projektu',
   'alert.INVALID_APP_CONFIGURATION': 'nieprawidłowa konfiguracja aplikacji',
+  'alert.IFRAME_LOAD_FAILED': 'Nie udało się wczytać portfela.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'Portfel nie odpowiedział na czas.',
   'alert.unknown': 'Ta aplikacja jest źle skonfigurowana.',
   'view.SIWXSignMessage.title': 'Zaloguj się',
   'siwx.summary': '{app} prosi o zalogowanie się portfelem {address} w sieci {network}.',
@@ -115,9 +118,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Ten kod wygasł. Poproś o nowy.',
   'embedded.otp.tooMany': 'Zbyt wiele prób. Poproś o nowy kod.',
   'embedded.authenticating': 'Uwierzytelnianie...',
-  'embedded.loadFailed': 'Nie udało się wczytać logowania przez e-mail',
   'embedded.failed': 'Wystąpił błąd',
   'embedded.retry': 'Spróbuj ponownie',
+  'embedded.unreachable': 'Serwer portfela jest nieosiągalny',
+  'embedded.unreachable.retry': 'Ponów',
   'embedded.openWindow': 'Kontynuuj w nowym oknie',
   'embedded.windowBlocked':
     'Przeglądarka zablokowała okno. Zezwól na wyskakujące okna dla tej strony i spróbuj ponownie.',

@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Conectar carteira',
   'button.connecting': 'Conectando…',
+  'button.offline': 'Offline — reconectando…',
   'button.network': 'Rede',
   'button.network.unsupported': 'Rede incorreta',
   'button.account.label': 'Conta {address}',
@@ -86,6 +87,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Algo deu errado. Tente de novo.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID do projeto não configurado',
   'alert.INVALID_APP_CONFIGURATION': 'configuração do app inválida',
+  'alert.IFRAME_LOAD_FAILED': 'Não foi possível carregar a carteira.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'A carteira não respondeu a tempo.',
   'alert.unknown': 'Este app não está configurado corretamente.',
   'view.SIWXSignMessage.title': 'Entrar',
   'siwx.summary': '{app} pede que você entre com sua carteira {address} na rede {network}.',
@@ -116,9 +119,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Este código expirou. Peça um novo.',
   'embedded.otp.tooMany': 'Tentativas demais. Peça um novo código.',
   'embedded.authenticating': 'Autenticando...',
-  'embedded.loadFailed': 'Não foi possível carregar o login por e-mail',
   'embedded.failed': 'Ocorreu um erro',
   'embedded.retry': 'Tentar novamente',
+  'embedded.unreachable': 'Não é possível acessar o servidor da carteira',
+  'embedded.unreachable.retry': 'Tentar de novo',
   'embedded.openWindow': 'Continuar em uma nova janela',
   'embedded.windowBlocked':
     'O navegador bloqueou a janela. Permita pop-ups para este site e tente novamente.',

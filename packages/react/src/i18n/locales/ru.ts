@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Подключить кошелёк',
   'button.connecting': 'Подключение…',
+  'button.offline': 'Нет связи — переподключение…',
   'button.network': 'Сеть',
   'button.network.unsupported': 'Неверная сеть',
   'button.account.label': 'Аккаунт {address}',
@@ -88,6 +89,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Что-то пошло не так. Повторите попытку.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'не задан идентификатор проекта',
   'alert.INVALID_APP_CONFIGURATION': 'неверная конфигурация приложения',
+  'alert.IFRAME_LOAD_FAILED': 'Не удалось загрузить кошелёк.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'Кошелёк не ответил вовремя.',
   'alert.unknown': 'Приложение настроено неправильно.',
   'view.SIWXSignMessage.title': 'Вход',
   'siwx.summary': '{app} просит вас войти с кошельком {address} в сети {network}.',
@@ -118,9 +121,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Срок действия кода истёк. Запросите новый.',
   'embedded.otp.tooMany': 'Слишком много попыток. Запросите новый код.',
   'embedded.authenticating': 'Проверка...',
-  'embedded.loadFailed': 'Не удалось загрузить вход по почте',
   'embedded.failed': 'Произошла ошибка',
   'embedded.retry': 'Попробовать снова',
+  'embedded.unreachable': 'Сервер кошелька недоступен',
+  'embedded.unreachable.retry': 'Повторить',
   'embedded.openWindow': 'Продолжить в новом окне',
   'embedded.windowBlocked':
     'Браузер заблокировал окно. Разрешите всплывающие окна для этого сайта и попробуйте снова.',

@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Cüzdan bağla',
   'button.connecting': 'Bağlanıyor…',
+  'button.offline': 'Çevrimdışı — yeniden bağlanıyor…',
   'button.network': 'Ağ',
   'button.network.unsupported': 'Yanlış ağ',
   'button.account.label': 'Hesap {address}',
@@ -84,6 +85,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Bir sorun oluştu. Tekrar deneyin.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'proje kimliği yapılandırılmamış',
   'alert.INVALID_APP_CONFIGURATION': 'geçersiz uygulama yapılandırması',
+  'alert.IFRAME_LOAD_FAILED': 'Cüzdan yüklenemedi.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'Cüzdan zamanında yanıt vermedi.',
   'alert.unknown': 'Bu uygulama doğru yapılandırılmamış.',
   'view.SIWXSignMessage.title': 'Giriş yap',
   'siwx.summary': '{app}, {network} üzerinde {address} cüzdanınızla giriş yapmanızı istiyor.',
@@ -114,9 +117,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Bu kodun süresi doldu. Yenisini isteyin.',
   'embedded.otp.tooMany': 'Çok fazla deneme. Yeni bir kod isteyin.',
   'embedded.authenticating': 'Kimlik doğrulanıyor...',
-  'embedded.loadFailed': 'E-posta girişi yüklenemedi',
   'embedded.failed': 'Bir hata oluştu',
   'embedded.retry': 'Tekrar dene',
+  'embedded.unreachable': 'Cüzdan sunucusuna ulaşılamıyor',
+  'embedded.unreachable.retry': 'Yeniden dene',
   'embedded.openWindow': 'Yeni pencerede devam et',
   'embedded.windowBlocked':
     'Tarayıcı pencereyi engelledi. Bu site için açılır pencerelere izin verin ve tekrar deneyin.',

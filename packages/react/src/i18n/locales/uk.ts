@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Підключити гаманець',
   'button.connecting': 'Підключення…',
+  'button.offline': 'Немає зв’язку — повторне підключення…',
   'button.network': 'Мережа',
   'button.network.unsupported': 'Неправильна мережа',
   'button.account.label': 'Обліковий запис {address}',
@@ -87,6 +88,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Щось пішло не так. Спробуйте ще раз.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'не налаштовано ідентифікатор проєкту',
   'alert.INVALID_APP_CONFIGURATION': 'неправильна конфігурація застосунку',
+  'alert.IFRAME_LOAD_FAILED': 'Не вдалося завантажити гаманець.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'Гаманець не відповів вчасно.',
   'alert.unknown': 'Застосунок налаштовано неправильно.',
   'view.SIWXSignMessage.title': 'Вхід',
   'siwx.summary': '{app} просить вас увійти з гаманцем {address} у мережі {network}.',
@@ -117,9 +120,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Термін дії коду минув. Запросіть новий.',
   'embedded.otp.tooMany': 'Забагато спроб. Запросіть новий код.',
   'embedded.authenticating': 'Перевірка...',
-  'embedded.loadFailed': 'Не вдалося завантажити вхід через пошту',
   'embedded.failed': 'Сталася помилка',
   'embedded.retry': 'Спробувати ще раз',
+  'embedded.unreachable': 'Сервер гаманця недоступний',
+  'embedded.unreachable.retry': 'Повторити',
   'embedded.openWindow': 'Продовжити в новому вікні',
   'embedded.windowBlocked':
     'Браузер заблокував вікно. Дозвольте спливні вікна для цього сайту й спробуйте ще раз.',

@@ -4,6 +4,7 @@ import type { Messages } from '../en.js'
 export const messages: Messages = {
   'button.connect': 'Kết nối ví',
   'button.connecting': 'Đang kết nối…',
+  'button.offline': 'Ngoại tuyến — đang kết nối lại…',
   'button.network': 'Mạng',
   'button.network.unsupported': 'Sai mạng',
   'button.account.label': 'Tài khoản {address}',
@@ -84,6 +85,8 @@ export const messages: Messages = {
   'error.hint.unknown': 'Đã xảy ra lỗi. Hãy thử lại.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'chưa cấu hình mã dự án',
   'alert.INVALID_APP_CONFIGURATION': 'cấu hình ứng dụng không hợp lệ',
+  'alert.IFRAME_LOAD_FAILED': 'Không thể tải ví.',
+  'alert.IFRAME_REQUEST_TIMEOUT': 'Ví không phản hồi kịp thời.',
   'alert.unknown': 'Ứng dụng này chưa được cấu hình đúng.',
   'view.SIWXSignMessage.title': 'Đăng nhập',
   'siwx.summary': '{app} yêu cầu bạn đăng nhập bằng ví {address} trên {network}.',
@@ -114,9 +117,10 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Mã này đã hết hạn. Hãy yêu cầu mã mới.',
   'embedded.otp.tooMany': 'Quá nhiều lần thử. Hãy yêu cầu mã mới.',
   'embedded.authenticating': 'Đang xác thực...',
-  'embedded.loadFailed': 'Không thể tải đăng nhập bằng email',
   'embedded.failed': 'Đã xảy ra lỗi',
   'embedded.retry': 'Thử lại',
+  'embedded.unreachable': 'Không thể kết nối tới máy chủ ví',
+  'embedded.unreachable.retry': 'Thử lại',
   'embedded.openWindow': 'Tiếp tục trong cửa sổ mới',
   'embedded.windowBlocked':
     'Trình duyệt đã chặn cửa sổ. Hãy cho phép cửa sổ bật lên cho trang này và thử lại.',

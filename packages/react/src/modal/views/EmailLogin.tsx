@@ -1,9 +1,8 @@
 'use client'
 import type { Latch } from '@latch/core'
-import { isEmail, pushView, selectSession } from '@latch/core/internal'
+import { embeddedWalletOf, isEmail, pushView, selectSession } from '@latch/core/internal'
 import { type FormEvent, useId, useState } from 'react'
 import { useT } from '../../i18n/context.js'
-import { embeddedConnectorOf } from './embedded.js'
 
 /**
  * The email field of Connect (spec §2: email first). An invalid address and the 30 s throttle
@@ -15,8 +14,9 @@ export function EmailLogin({ latch }: { latch: Latch }) {
   const id = useId()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const connector = embeddedConnectorOf(latch)
-  if (!connector) return null
+  const found = embeddedWalletOf(latch)
+  if (!found) return null
+  const { connector, embedded } = found
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const value = email.trim()
@@ -24,7 +24,7 @@ export function EmailLogin({ latch }: { latch: Latch }) {
       setError(t('email.invalid'))
       return
     }
-    const seconds = connector.emailCooldownSeconds()
+    const seconds = embedded.emailCooldownSeconds()
     if (seconds > 0) {
       setError(t('email.throttled', { n: seconds }))
       return

@@ -1,58 +1,65 @@
 'use client'
 import type { Latch } from '@latch/core'
-import type { EmbeddedLoginStep, EmbeddedWalletConnector } from '@latch/core/embedded'
-import { cancelSession, goBack, selectSession } from '@latch/core/internal'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import type { EmbeddedLoginStep, EmbeddedWalletCapability, FlowError } from '@latch/core/embedded'
+import { cancelSession, embeddedWalletOf, goBack, selectSession } from '@latch/core/internal'
+import { useEffect, useRef, useState } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../i18n/context.js'
 import { CodeEntry } from './CodeEntry.js'
-import { embeddedConnectorOf } from './embedded.js'
 import type { ViewProps } from './index.js'
 
 const IDLE: EmbeddedLoginStep = { step: 'idle' }
 
-/** Text for an error of the email login: the catalog's for the ones the spec names, else the frame's own message (as text). */
-export function loginErrorText(
-  t: Translate,
-  error: { name?: string; message: string; code?: string | undefined },
-): string {
-  const seconds = /after (\d+) seconds/.exec(error.message)?.[1]
-  if (error.name === 'EmailThrottledError' || (error.code === 'THROTTLED' && seconds))
-    return t('email.throttled', { n: Number(seconds ?? 30) })
+/** The errors that mean the wallet (the frame, its server) could not be reached, by class or frame code. */
+const UNREACHABLE = new Set(['FrameLoadError', 'FrameRequestTimeoutError', 'SessionUnreachableError'])
+const isUnreachable = (error: Pick<FlowError, 'name' | 'code'>) =>
+  UNREACHABLE.has(error.name) || error.code === 'NETWORK'
+
+/** Text for an error of the email login: the catalog's for the ones the kit knows (by class and code), else the frame's own message (as text). */
+export function loginErrorText(t: Translate, error: FlowError): string {
+  if (error.name === 'EmailThrottledError') return t('email.throttled', { n: error.seconds ?? 30 })
   if (error.name === 'InvalidEmailError') return t('email.invalid')
-  if (error.name === 'FrameLoadError') return t('embedded.loadFailed')
+  if (isUnreachable(error)) return t('embedded.unreachable')
   if (error.code === 'INVALID_OTP') return t('embedded.otp.invalid')
   if (error.code === 'EXPIRED_OTP') return t('embedded.otp.expired')
   if (error.code === 'TOO_MANY_ATTEMPTS') return t('embedded.otp.tooMany')
-  if (error.name === 'FrameRequestTimeoutError') return t('embedded.failed')
   return error.message || t('embedded.failed')
 }
 
 /**
  * The embedded wallet's email login after the address was sent: the device-confirmation wait,
  * the 6-digit code (typed or pasted; a new one after the 30 s throttle), 'Authenticating...', and
- * the spec's errors with a way back.
+ * the spec's errors with a way back — or, when the wallet server can't be reached, Retry.
  */
 export function EmbeddedWalletView({ latch }: ViewProps) {
-  const connector = embeddedConnectorOf(latch)
-  return connector ? <Login latch={latch} connector={connector} /> : null
+  const found = embeddedWalletOf(latch)
+  return found ? <Login latch={latch} connectorId={found.connector.id} embedded={found.embedded} /> : null
 }
 
-function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletConnector }) {
+function Login({
+  latch,
+  connectorId,
+  embedded,
+}: {
+  latch: Latch
+  connectorId: string
+  embedded: EmbeddedWalletCapability
+}) {
   const t = useT()
-  const login = useSyncExternalStore(connector.subscribeLogin, connector.getLoginState, () => IDLE)
-  const session = useLatchState((s) => s.sessions[connector.id], { latch })
+  const login = useLatchState((s) => s.sessions[connectorId]?.login ?? IDLE, { latch })
+  const status = useLatchState((s) => s.sessions[connectorId]?.status, { latch })
+  const sessionError = useLatchState((s) => s.sessions[connectorId]?.error, { latch })
   // Leaving the view (Back, close) ends the attempt; a late answer is then ignored. The attempt
   // was started by the email form, so a remount of this view (React's StrictMode) must not end it.
   useEffect(
     () => () => {
       const { modal, router } = latch.store.getState()
       if (modal.open && router.history.at(-1)?.view === 'EmbeddedWallet') return
-      cancelSession(latch, { connectorId: connector.id })
+      cancelSession(latch, { connectorId })
     },
-    [latch, connector],
+    [latch, connectorId],
   )
-  if (login.step === 'verify-otp') return <OtpEntry connector={connector} login={login} />
+  if (login.step === 'verify-otp') return <OtpEntry embedded={embedded} login={login} />
   if (login.step === 'verify-device')
     return (
       <div className="latch-center" data-testid="latch-embedded-device">
@@ -61,7 +68,13 @@ function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletCo
         <p className="latch-muted">{t('embedded.device.hint', { email: login.email })}</p>
       </div>
     )
-  if (login.step === 'sending' || login.step === 'authenticating' || session?.status === 'connecting')
+  if (login.step === 'failed' && isUnreachable(login.error))
+    return <Unreachable latch={latch} connectorId={connectorId} email={login.email} />
+  if (
+    login.step === 'sending' ||
+    login.step === 'authenticating' ||
+    (status === 'connecting' && login.step !== 'failed')
+  )
     return (
       <div className="latch-center" data-testid="latch-embedded-busy">
         <div className="latch-spinner" role="progressbar" aria-label={t('embedded.authenticating')} />
@@ -72,19 +85,19 @@ function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletCo
         </p>
       </div>
     )
-  const error = session?.error
+  const error: FlowError | undefined = login.step === 'failed' ? login.error : sessionError
   return (
     <div className="latch-center">
       {error && (
         <p className="latch-error" role="alert" data-testid="latch-embedded-error">
-          {loginErrorText(t, { name: error.name, message: error.message })}
+          {loginErrorText(t, error)}
         </p>
       )}
-      {error && <OpenWindow latch={latch} connector={connector} />}
+      {error && <OpenWindow latch={latch} connectorId={connectorId} embedded={embedded} />}
       <button
         type="button"
         className="latch-secondary"
-        data-autofocus={error && connector.windowOffer() ? undefined : true}
+        data-autofocus={error && embedded.windowOffer() ? undefined : true}
         data-testid="latch-embedded-retry"
         onClick={() => goBack(latch)}
       >
@@ -94,15 +107,48 @@ function Login({ latch, connector }: { latch: Latch; connector: EmbeddedWalletCo
   )
 }
 
+/** The wallet server is down or hung: say so, and try the same email again on Retry. */
+function Unreachable({ latch, connectorId, email }: { latch: Latch; connectorId: string; email: string }) {
+  const t = useT()
+  const retry = useRef<HTMLButtonElement>(null)
+  // It replaces the spinner inside the same view: the keyboard starts on Retry.
+  useEffect(() => retry.current?.focus(), [])
+  return (
+    <div className="latch-center" data-testid="latch-embedded-unreachable">
+      <p className="latch-error" role="alert" data-testid="latch-embedded-error">
+        {t('embedded.unreachable')}
+      </p>
+      <button
+        type="button"
+        ref={retry}
+        className="latch-primary"
+        data-autofocus
+        data-testid="latch-embedded-unreachable-retry"
+        onClick={() => void selectSession(latch, { connectorId, params: { email } })}
+      >
+        {t('embedded.unreachable.retry')}
+      </button>
+    </div>
+  )
+}
+
 /**
  * Where the browser gives the frame no storage: the login goes on in the wallet's own window on
  * the frame origin (first party there, so the login is kept), with the same email.
  */
-function OpenWindow({ latch, connector }: { latch: Latch; connector: EmbeddedWalletConnector }) {
+function OpenWindow({
+  latch,
+  connectorId,
+  embedded,
+}: {
+  latch: Latch
+  connectorId: string
+  embedded: EmbeddedWalletCapability
+}) {
   const t = useT()
   const [blocked, setBlocked] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
-  const offer = connector.windowOffer()
+  const offer = embedded.windowOffer()
   // It appears after the failed login, as the way on: the keyboard starts there.
   useEffect(() => {
     if (offer) button.current?.focus()
@@ -110,11 +156,11 @@ function OpenWindow({ latch, connector }: { latch: Latch; connector: EmbeddedWal
   if (!offer) return null
   const open = () => {
     // Synchronously in the click: browsers block a window opened later.
-    if (!connector.openWindow()) {
+    if (!embedded.openWindow()) {
       setBlocked(true)
       return
     }
-    void selectSession(latch, { connectorId: connector.id, params: { email: offer.email } })
+    void selectSession(latch, { connectorId, params: { email: offer.email } })
   }
   return (
     <>
@@ -138,22 +184,22 @@ function OpenWindow({ latch, connector }: { latch: Latch; connector: EmbeddedWal
 }
 
 function OtpEntry({
-  connector,
+  embedded,
   login,
 }: {
-  connector: EmbeddedWalletConnector
+  embedded: EmbeddedWalletCapability
   login: Extract<EmbeddedLoginStep, { step: 'verify-otp' }>
 }) {
   const t = useT()
-  const cooldown = useCooldown(connector)
+  const cooldown = useCooldown(embedded)
   // A refused resend (the throttle, the server's) lands in the login state's error.
-  const resend = () => void connector.resendCode().catch(() => {})
+  const resend = () => void embedded.resendCode().catch(() => {})
   return (
     <CodeEntry
       label={t('embedded.otp.lead', { email: login.email })}
       error={login.error ? loginErrorText(t, login.error) : undefined}
       submitting={login.submitting}
-      onCode={(code) => connector.submitOtp(code)}
+      onCode={(code) => embedded.submitOtp(code)}
       testId="latch-embedded-otp"
       inputTestId="latch-otp-input"
       errorTestId="latch-otp-error"
@@ -172,9 +218,9 @@ function OtpEntry({
 }
 
 /** Seconds until another code may be sent, ticking once a second while above zero. */
-function useCooldown(connector: EmbeddedWalletConnector): number {
+function useCooldown(embedded: EmbeddedWalletCapability): number {
   const [now, setNow] = useState(() => Date.now())
-  const seconds = connector.emailCooldownSeconds(now)
+  const seconds = embedded.emailCooldownSeconds(now)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `now` re-arms the one-second tick
   useEffect(() => {
     if (seconds <= 0) return

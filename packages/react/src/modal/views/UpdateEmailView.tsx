@@ -1,16 +1,16 @@
 'use client'
-import type { EmbeddedEmailUpdateStep, EmbeddedWalletConnector } from '@latch/core/embedded'
-import { goBack } from '@latch/core/internal'
-import { type FormEvent, useEffect, useId, useState, useSyncExternalStore } from 'react'
+import type { EmbeddedEmailUpdateStep, EmbeddedWalletCapability, FlowError } from '@latch/core/embedded'
+import { embeddedWalletOf, goBack } from '@latch/core/internal'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useLatchState } from '../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../i18n/context.js'
 import { CodeEntry } from './CodeEntry.js'
 import { loginErrorText } from './EmbeddedWalletView.js'
-import { embeddedConnectorOf } from './embedded.js'
 import type { ViewProps } from './index.js'
 
 const IDLE: EmbeddedEmailUpdateStep = { step: 'idle' }
 
-function updateErrorText(t: Translate, error: { name?: string; message: string; code?: string | undefined }) {
+function updateErrorText(t: Translate, error: FlowError) {
   if (error.code === 'email_taken') return t('updateEmail.taken')
   if (error.code === 'same_email') return t('updateEmail.same')
   if (error.code === 'invalid_email' || error.code === 'INVALID_PAYLOAD') return t('email.invalid')
@@ -22,32 +22,32 @@ function updateErrorText(t: Translate, error: { name?: string; message: string; 
  * to the current address, then the code sent to the new one; back to Account when it is done.
  */
 export function UpdateEmailView({ latch }: ViewProps<'UpdateEmail'>) {
-  const connector = embeddedConnectorOf(latch)
-  const state = useSyncExternalStore(
-    connector?.subscribeEmailUpdate ?? (() => () => {}),
-    connector?.getEmailUpdateState ?? (() => IDLE),
-    () => IDLE,
+  const found = embeddedWalletOf(latch)
+  const embedded = found?.embedded
+  const state = useLatchState(
+    (s) => (found ? s.sessions[found.connector.id]?.emailUpdate : undefined) ?? IDLE,
+    { latch },
   )
   // Leaving the view ends the change (nothing moves unless the second code was accepted).
-  useEffect(() => () => connector?.cancelEmailUpdate(), [connector])
+  useEffect(() => () => embedded?.cancelEmailUpdate(), [embedded])
   useEffect(() => {
     if (state.step === 'done') {
-      connector?.cancelEmailUpdate()
+      embedded?.cancelEmailUpdate()
       goBack(latch)
     }
-  }, [state.step, connector, latch])
-  if (!connector) return null
+  }, [state.step, embedded, latch])
+  if (!embedded) return null
   if (state.step === 'verify-primary' || state.step === 'verify-secondary')
-    return <CodeForm key={state.step} connector={connector} state={state} />
+    return <CodeForm key={state.step} embedded={embedded} state={state} />
   if (state.step === 'done') return null
-  return <NewEmailForm connector={connector} state={state} />
+  return <NewEmailForm embedded={embedded} state={state} />
 }
 
 function NewEmailForm({
-  connector,
+  embedded,
   state,
 }: {
-  connector: EmbeddedWalletConnector
+  embedded: EmbeddedWalletCapability
   state: EmbeddedEmailUpdateStep
 }) {
   const t = useT()
@@ -57,7 +57,7 @@ function NewEmailForm({
   const error = state.step === 'enter-email' && state.error ? updateErrorText(t, state.error) : undefined
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (!busy) void connector.updateEmail(email).catch(() => {})
+    if (!busy) void embedded.updateEmail(email).catch(() => {})
   }
   return (
     <form className="latch-center" onSubmit={onSubmit} noValidate data-testid="latch-update-email">
@@ -94,10 +94,10 @@ function NewEmailForm({
 }
 
 function CodeForm({
-  connector,
+  embedded,
   state,
 }: {
-  connector: EmbeddedWalletConnector
+  embedded: EmbeddedWalletCapability
   state: Exclude<EmbeddedEmailUpdateStep, { step: 'idle' | 'done' }> & {
     step: 'verify-primary' | 'verify-secondary'
   }
@@ -112,7 +112,7 @@ function CodeForm({
       }
       error={state.error ? updateErrorText(t, state.error) : undefined}
       submitting={state.submitting}
-      onCode={(code) => connector.submitEmailUpdateOtp(code)}
+      onCode={(code) => embedded.submitEmailUpdateOtp(code)}
       testId={`latch-update-${state.step}`}
       inputTestId="latch-update-otp-input"
       errorTestId="latch-update-otp-error"

@@ -1,12 +1,7 @@
-import type { Latch } from '@latch/core'
-import type { EmbeddedWalletConnector } from '@latch/core/embedded'
+import type { Latch, SessionConnector } from '@latch/core'
+import { embeddedWalletOf } from '@latch/core/internal'
 
-/** The app's embedded-wallet connector (an AUTH session connector with the email flow), if any. */
-export function embeddedConnectorOf(latch: Latch): EmbeddedWalletConnector | undefined {
-  for (const connector of latch.sessionConnectors.values()) {
-    const candidate = connector as Partial<EmbeddedWalletConnector>
-    if (connector.type === 'AUTH' && typeof candidate.subscribeLogin === 'function')
-      return connector as EmbeddedWalletConnector
-  }
-  return undefined
+/** The app's embedded-wallet session connector (the one that declares the embedded wallet's abilities), if any. */
+export function embeddedConnectorOf(latch: Latch): SessionConnector | undefined {
+  return embeddedWalletOf(latch)?.connector
 }
