@@ -89,6 +89,7 @@ test.describe('given a phone (390×844, touch) with a visitor signed in with ema
     await page().getByRole('button', { name: 'Send', exact: true }).tap()
     const approve = approveButton(page())
     await expect(approval(page())).toContainText(RECIPIENT, { timeout: 30_000 })
+    await expect(modal(page()).locator('.latch-title')).toHaveText('Send a transaction')
     // A transaction's rows are longer than the frame: Approve stays in view beneath them.
     await expect(approve).toBeInViewport({ ratio: 1 })
     expect(await walletFrameAxeViolations(page())).toEqual([])
@@ -125,6 +126,8 @@ test.describe('given a keyboard-only visitor signed in with email', () => {
     await expect(rejectButton(page())).toBeFocused()
     await page().keyboard.press('Tab')
     await expect(approveButton(page())).toBeFocused()
+    // The modal beneath says what is asked.
+    await expect(modal(page()).locator('.latch-title')).toHaveText('Sign a message')
     // A person reads the screen before confirming.
     await page().waitForTimeout(READ_MS)
     await page().keyboard.press('Enter')

@@ -14,6 +14,7 @@ import { isEmail } from '../schema/email.js'
 import { createLocalStorage, type LatchStorage, readStored, STORED_VALUES, writeStored } from '../storage.js'
 import type {
   AppMetadata,
+  ApprovalRequestKind,
   ApprovedSession,
   CaipNetwork,
   ChainNamespace,
@@ -142,6 +143,14 @@ const APPROVED_IN_FRAME = new Set([
   'solana_signTransaction',
   'solana_signAndSendTransaction',
 ])
+/** What each method asks, for the modal's title (a Solana transaction signed, not sent, has none). */
+const REQUEST_KINDS: Partial<Record<string, ApprovalRequestKind>> = {
+  personal_sign: 'message',
+  solana_signMessage: 'message',
+  eth_signTypedData_v4: 'typedData',
+  eth_sendTransaction: 'send',
+  solana_signAndSendTransaction: 'send',
+}
 /** The Solana methods the frame offers (it signs a batch one transaction at a time). */
 const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
 /** The 'Action not allowed' toast follows a disallowed request after this long (spec §5). */
@@ -333,7 +342,10 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
     const tell = (event: SessionConnectorEvent) => {
       for (const h of handlers) h.onEvent?.(event)
     }
-    if (approval) tell({ type: 'approval', phase: 'start', requestId: approval })
+    if (approval) {
+      const request = REQUEST_KINDS[method]
+      tell({ type: 'approval', phase: 'start', requestId: approval, ...(request ? { request } : {}) })
+    }
     let outcome: 'success' | 'error' = 'error'
     try {
       const answer = await send()
