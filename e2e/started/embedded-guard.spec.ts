@@ -3,13 +3,12 @@ import { type Hex, recoverMessageAddress } from 'viem'
 import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts'
 import { codeIn, demo, frameOf, frameOrigin, mailTo, newEmail, signUp } from './embedded.js'
 import { expect, modal, test } from './fixtures.js'
+import { attacks, centre, DWELL_MS, keyboardTricks, personClicks, personTaps, reset } from './guard-tricks.js'
 
 // The clickjacking guard of the frame's Approve and Export buttons, and the export of the
-// recovery phrase and keys, through the demo as `npm start` serves it. Every click meant to count
-// is a person's: the pointer rests on the button for a while first.
-
-/** Longer than the guard's 500 ms, as a person pointing at a button before pressing it. */
-const DWELL_MS = 700
+// recovery phrase and keys, through the demo as `npm start` serves it. Every press meant to count
+// is a person's: the pointer rests on the button for a while first, the finger taps once the
+// screen has been read, the keyboard reaches the button by Tab (the tricks: guard-tricks.ts).
 
 /** Account → Export wallet: the frame shows its Export screen over the page. */
 async function openExportScreen(page: Page): Promise<Locator> {
@@ -18,22 +17,6 @@ async function openExportScreen(page: Page): Promise<Locator> {
   const button = frameOf(page).getByTestId('latch-export-open')
   await expect(button).toBeVisible()
   return button
-}
-
-/** The centre of `locator` in the page's viewport. */
-async function centre(locator: Locator) {
-  const box = await locator.boundingBox()
-  if (!box) throw new Error('no box')
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
-
-/** A person: the pointer goes to the button, rests there, then presses. */
-async function personClicks(page: Page, button: Locator) {
-  const { x, y } = await centre(button)
-  await page.mouse.move(x - 30, y, { steps: 3 })
-  await page.mouse.move(x, y, { steps: 3 })
-  await page.waitForTimeout(DWELL_MS)
-  await page.mouse.click(x, y)
 }
 
 /** A person's click on a button of the wallet window that ends it: the frame closes the window
@@ -46,31 +29,6 @@ async function personClicksClosing(popup: Page, button: Locator) {
   await closed
 }
 
-/** Takes the attack out again, and moves the pointer off the frame. */
-async function reset(page: Page, button: Locator) {
-  await page.evaluate(() => {
-    document.getElementById('attack-cover')?.remove()
-    document.getElementById('attack-bait')?.remove()
-    document.body.style.opacity = ''
-    const frame = document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!
-    frame.style.opacity = ''
-    frame.style.transform = ''
-    // The kit's own overlay style, as it was before the frame was moved.
-    if (frame.dataset.attackStyle !== undefined) {
-      frame.style.cssText = frame.dataset.attackStyle
-      delete frame.dataset.attackStyle
-    }
-  })
-  await page.mouse.move(1, 1)
-  // After the control case the screen is gone: nothing to reset there.
-  // (A refused click still focused the button: the next test starts without that focus.)
-  if ((await button.count()) > 0)
-    await button.evaluate((b) => {
-      b.removeAttribute('data-latch-guard')
-      b.blur()
-    })
-}
-
 /** The Approve button of the frame's approval screen, for a message the demo asks to sign. */
 async function openApprovalScreen(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Sign message' }).click()
@@ -78,100 +36,6 @@ async function openApprovalScreen(page: Page): Promise<Locator> {
   await expect(button).toBeVisible({ timeout: 30_000 })
   return button
 }
-
-/** How far left the page moves the frame in the attack below. */
-const MOVE_PX = 440
-
-/** The page's tricks against a button of the frame; each must leave the click without effect.
- * `click` is the visitor's part (a person's rest-then-click on the button unless given). */
-const attacks: {
-  name: string
-  apply: (page: Page, button: Locator) => Promise<void>
-  click?: (page: Page, button: Locator) => Promise<void>
-  /** Chromium itself drops a click on a cross-origin iframe that has just moved, before the
-   * frame sees it: the frame's guard may never be asked (see the threat model). */
-  browserMayDrop?: boolean
-}[] = [
-  {
-    name: 'the iframe has opacity 0',
-    apply: async (page) => {
-      await page.evaluate(() => {
-        document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.opacity = '0'
-      })
-    },
-  },
-  {
-    name: 'a wrapper of the iframe has opacity 0.5',
-    apply: async (page) => {
-      await page.evaluate(() => {
-        document.body.style.opacity = '0.5'
-      })
-    },
-  },
-  {
-    name: 'an opaque pointer-events:none layer covers the button',
-    apply: async (page, button) => {
-      const box = (await button.boundingBox())!
-      await page.evaluate((b) => {
-        const cover = document.createElement('div')
-        cover.id = 'attack-cover'
-        cover.textContent = 'Claim your prize'
-        cover.style.cssText = `position:fixed;left:${b.x - 10}px;top:${b.y - 10}px;width:${b.width + 20}px;height:${b.height + 20}px;background:#fc0;z-index:2147483647;pointer-events:none`
-        document.body.append(cover)
-      }, box)
-    },
-  },
-  {
-    name: 'the page moves the frame under the resting pointer between two clicks',
-    browserMayDrop: true,
-    apply: async (page, button) => {
-      const at = await centre(button)
-      await page.evaluate(
-        ({ x, y, move }) => {
-          const frame = document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!
-          const box = frame.getBoundingClientRect()
-          // A harmless button to the left of the frame, level with the frame's button; its click
-          // moves the frame so that the frame's button sits exactly under the pointer.
-          const bait = document.createElement('button')
-          bait.id = 'attack-bait'
-          bait.textContent = 'Continue'
-          bait.style.cssText = `position:fixed;left:${x - move - 60}px;top:${y - 20}px;width:120px;height:40px;z-index:2147483647`
-          frame.dataset.attackStyle = frame.style.cssText
-          bait.addEventListener('click', () => {
-            bait.remove()
-            frame.style.margin = '0'
-            frame.style.inset = 'auto'
-            frame.style.left = `${box.left - move}px`
-            frame.style.top = `${box.top}px`
-          })
-          document.body.append(bait)
-        },
-        { ...at, move: MOVE_PX },
-      )
-    },
-    click: async (page, button) => {
-      const { x: bx, y } = await centre(button)
-      const x = bx - MOVE_PX
-      // A person rests on the page's button and double-clicks it; the pointer never moves.
-      await page.mouse.move(x - 30, y, { steps: 3 })
-      await page.mouse.move(x, y, { steps: 3 })
-      await page.waitForTimeout(DWELL_MS)
-      await page.mouse.click(x, y)
-      // The second click comes at once, where the frame's button now is.
-      await page.mouse.click(x, y)
-      expect(Math.round((await centre(button)).x)).toBe(Math.round(x))
-    },
-  },
-  {
-    name: 'the frame has a CSS transform',
-    apply: async (page) => {
-      await page.evaluate(() => {
-        document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.transform =
-          'rotate(2deg)'
-      })
-    },
-  },
-]
 
 /**
  * The tricks above, a focused frame with Enter, and the control case, against one guarded button
@@ -193,7 +57,8 @@ function describeTricks(target: {
     let button: Locator
 
     test.beforeAll(async ({ browser }) => {
-      context = await browser.newContext()
+      // A screen with a mouse, a touch screen and a keyboard: every way in is tried.
+      context = await browser.newContext({ hasTouch: true })
       page = await context.newPage()
       await page.goto(demo)
       await signUp(page, newEmail('guard'))
@@ -212,6 +77,21 @@ function describeTricks(target: {
         await (attack.click ?? personClicks)(page, button)
         if (attack.browserMayDrop) expect(await button.getAttribute('data-latch-guard')).not.toBe('allowed')
         else await expect(button).toHaveAttribute('data-latch-guard', 'refused')
+        await target.expectNone(page, context, button)
+      })
+
+    for (const attack of attacks)
+      test(`when ${attack.tapName ?? attack.name}, then a tap after reading the screen does not ${target.verb}`, async () => {
+        await attack.apply(page, button)
+        await (attack.tap ?? personTaps)(page, button)
+        if (attack.browserMayDrop) expect(await button.getAttribute('data-latch-guard')).not.toBe('allowed')
+        else await expect(button).toHaveAttribute('data-latch-guard', 'refused')
+        await target.expectNone(page, context, button)
+      })
+
+    for (const trick of keyboardTricks)
+      test(`when ${trick.name}, then the keyboard does not ${target.verb}`, async () => {
+        await trick.play(page, button)
         await target.expectNone(page, context, button)
       })
 

@@ -127,8 +127,11 @@ export interface ViewParams {
   UnsupportedChain: undefined
   SIWXSignMessage: undefined
   /** An unsafe request of a session connector waits for approval in the wallet's own window. */
-  ApproveTransaction: { connectorId: string }
+  ApproveTransaction: { connectorId: string; request?: ApprovalRequestKind }
 }
+
+/** What an approval asks, for the modal's title: sign a message, sign typed data, send a transaction. */
+export type ApprovalRequestKind = 'message' | 'typedData' | 'send'
 
 /** Every view of the modal. */
 export type View = keyof ViewParams
@@ -420,7 +423,7 @@ export type SessionConnectorEvent =
    * `start` opens ApproveTransaction; `end` closes or pops it, and a success refreshes the
    * native balance (spec §4).
    */
-  | { type: 'approval'; phase: 'start'; requestId: string }
+  | { type: 'approval'; phase: 'start'; requestId: string; request?: ApprovalRequestKind }
   | { type: 'approval'; phase: 'end'; requestId: string; outcome: 'success' | 'error' }
 
 /** What a session connector tells the core about a live session. */

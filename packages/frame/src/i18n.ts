@@ -123,7 +123,8 @@ export const en = {
   'export.open': 'Open the export window',
   'export.cancel': 'Cancel',
   'export.blocked': 'The window did not open: allow pop-ups for this site and try again.',
-  'guard.hint': 'For your safety, point at a button for a moment before you press it.',
+  'guard.hint': 'For your safety, the buttons here work once this screen has been in view for a moment.',
+  'guard.wait': 'Available in a moment, for your safety',
   'window.title': 'Export your wallet',
   'window.notTopLevel': 'This page works only in its own window.',
   'window.noLogin':

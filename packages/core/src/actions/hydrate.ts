@@ -264,7 +264,10 @@ function followApproval(
       pending.set(event.requestId, 'inline')
       return
     }
-    const route = { view: 'ApproveTransaction' as const, params: { connectorId: connector.id } }
+    const route = {
+      view: 'ApproveTransaction' as const,
+      params: { connectorId: connector.id, ...(event.request ? { request: event.request } : {}) },
+    }
     const wasOpen = state.modal.open
     if (!wasOpen) openModal(latch, route)
     const id = pushTransaction(latch, {

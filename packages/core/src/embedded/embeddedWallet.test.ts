@@ -388,7 +388,7 @@ describe('given the embedded wallet connector', () => {
   })
 
   describe('its eip155 provider', () => {
-    it('sends signing requests to the frame, bracketed by approval events for the modal', async () => {
+    it('sends signing requests to the frame, bracketed by approval events that say what is asked', async () => {
       frame = scriptedFrame(defaultAnswers({ RPC_REQUEST: { ok: { result: '0xsigned' } } }))
       const { wallet } = connector()
       await login(wallet)
@@ -406,7 +406,8 @@ describe('given the embedded wallet connector', () => {
         '0xsigned',
       )
       expect(events).toEqual([
-        { type: 'approval', phase: 'start', requestId: 'approval-1' },
+        // The start says what is asked, for the modal's title.
+        { type: 'approval', phase: 'start', requestId: 'approval-1', request: 'message' },
         { type: 'approval', phase: 'end', requestId: 'approval-1', outcome: 'success' },
       ])
       expect(frame.requests.at(-1)).toMatchObject({

@@ -1,7 +1,7 @@
 import { SessionUnreachableError } from '../errors/connection.js'
 import { FrameResponseError, RequestAbortedError, RpcCallNotAllowedError } from '../errors/frame.js'
 import { UserRejectedRequestError } from '../errors/rpc.js'
-import type { SessionHandlers } from '../types.js'
+import type { ApprovalRequestKind, SessionHandlers } from '../types.js'
 import { type FrameLink, isUnreachable } from './frameLink.js'
 import type { LiveSession } from './session.js'
 
@@ -17,6 +17,14 @@ const APPROVED_IN_FRAME = new Set([
   'solana_signTransaction',
   'solana_signAndSendTransaction',
 ])
+/** What each method asks, for the modal's title (a Solana transaction signed, not sent, has none). */
+const REQUEST_KINDS: Partial<Record<string, ApprovalRequestKind>> = {
+  personal_sign: 'message',
+  solana_signMessage: 'message',
+  eth_signTypedData_v4: 'typedData',
+  eth_sendTransaction: 'send',
+  solana_signAndSendTransaction: 'send',
+}
 /** The Solana methods the frame offers (it signs a batch one transaction at a time). */
 const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
 /** The 'Action not allowed' toast follows a disallowed request after this long (spec §5). */
@@ -62,7 +70,8 @@ export function createProviders(link: FrameLink, handlers: ReadonlySet<SessionHa
       } catch (error) {
         throw toKitError(error, method, handlers)
       }
-      tell({ type: 'approval', phase: 'start', requestId: approval })
+      const request = REQUEST_KINDS[method]
+      tell({ type: 'approval', phase: 'start', requestId: approval, ...(request ? { request } : {}) })
     }
     let outcome: 'success' | 'error' = 'error'
     try {

@@ -126,7 +126,9 @@ export const messages: Catalog = {
   'export.cancel': 'Abbrechen',
   'export.blocked':
     'Das Fenster wurde nicht geöffnet: Erlaube Pop-ups für diese Website und versuche es erneut.',
-  'guard.hint': 'Zu deiner Sicherheit: Zeige kurz auf eine Schaltfläche, bevor du sie drückst.',
+  'guard.hint':
+    'Zu deiner Sicherheit funktionieren die Schaltflächen hier erst, wenn dieser Bildschirm einen Moment lang zu sehen war.',
+  'guard.wait': 'Gleich verfügbar – zu deiner Sicherheit',
   'window.title': 'Wallet exportieren',
   'window.notTopLevel': 'Diese Seite funktioniert nur in ihrem eigenen Fenster.',
   'window.noLogin':

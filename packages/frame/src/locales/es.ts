@@ -125,7 +125,9 @@ export const messages: Catalog = {
   'export.cancel': 'Cancelar',
   'export.blocked':
     'La ventana no se abrió: permite las ventanas emergentes para este sitio y vuelve a intentarlo.',
-  'guard.hint': 'Por tu seguridad, apunta a un botón un momento antes de pulsarlo.',
+  'guard.hint':
+    'Por tu seguridad, los botones de aquí funcionan cuando esta pantalla lleva un momento a la vista.',
+  'guard.wait': 'Disponible en un momento, por tu seguridad',
   'window.title': 'Exportar tu billetera',
   'window.notTopLevel': 'Esta página solo funciona en su propia ventana.',
   'window.noLogin':

@@ -126,7 +126,9 @@ export const messages: Catalog = {
   'export.cancel': 'Annuler',
   'export.blocked':
     'La fenêtre ne s’est pas ouverte : autorisez les fenêtres pop-up pour ce site et réessayez.',
-  'guard.hint': 'Pour votre sécurité, pointez un bouton un instant avant d’appuyer dessus.',
+  'guard.hint':
+    'Pour votre sécurité, les boutons ici fonctionnent une fois cet écran affiché depuis un instant.',
+  'guard.wait': 'Disponible dans un instant, pour votre sécurité',
   'window.title': 'Exporter votre portefeuille',
   'window.notTopLevel': 'Cette page ne fonctionne que dans sa propre fenêtre.',
   'window.noLogin':

@@ -122,7 +122,8 @@ export const messages: Catalog = {
   'export.open': 'Buka jendela ekspor',
   'export.cancel': 'Batal',
   'export.blocked': 'Jendela tidak terbuka: izinkan pop-up untuk situs ini lalu coba lagi.',
-  'guard.hint': 'Demi keamanan Anda, arahkan penunjuk ke tombol sejenak sebelum menekannya.',
+  'guard.hint': 'Demi keamanan Anda, tombol di sini berfungsi setelah layar ini terlihat sejenak.',
+  'guard.wait': 'Tersedia sebentar lagi, demi keamanan Anda',
   'window.title': 'Ekspor dompet Anda',
   'window.notTopLevel': 'Halaman ini hanya berfungsi di jendelanya sendiri.',
   'window.noLogin':

@@ -122,7 +122,9 @@ export const messages: Catalog = {
   'export.open': 'Apri la finestra di esportazione',
   'export.cancel': 'Annulla',
   'export.blocked': 'La finestra non si è aperta: consenti i pop-up per questo sito e riprova.',
-  'guard.hint': 'Per la tua sicurezza, punta un pulsante per un attimo prima di premerlo.',
+  'guard.hint':
+    'Per la tua sicurezza, i pulsanti qui funzionano dopo che questa schermata è rimasta visibile per un attimo.',
+  'guard.wait': 'Disponibile tra un attimo, per la tua sicurezza',
   'window.title': 'Esporta il tuo wallet',
   'window.notTopLevel': 'Questa pagina funziona solo nella propria finestra.',
   'window.noLogin':

@@ -122,7 +122,8 @@ export const messages: Catalog = {
   'export.cancel': 'キャンセル',
   'export.blocked':
     'ウィンドウが開きませんでした。このサイトのポップアップを許可して、もう一度お試しください。',
-  'guard.hint': '安全のため、ボタンを押す前に少しの間ポインターを合わせてください。',
+  'guard.hint': '安全のため、この画面が少しの間表示されてからボタンが使えるようになります。',
+  'guard.wait': '安全のため、まもなく使えるようになります',
   'window.title': 'ウォレットをエクスポート',
   'window.notTopLevel': 'このページは専用のウィンドウでのみ動作します。',
   'window.noLogin':

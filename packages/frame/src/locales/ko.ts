@@ -118,7 +118,8 @@ export const messages: Catalog = {
   'export.open': '내보내기 창 열기',
   'export.cancel': '취소',
   'export.blocked': '창이 열리지 않았습니다. 이 사이트의 팝업을 허용하고 다시 시도하세요.',
-  'guard.hint': '안전을 위해 버튼을 누르기 전에 잠시 포인터를 올려 두세요.',
+  'guard.hint': '안전을 위해 이 화면이 잠시 표시된 뒤에 버튼이 작동합니다.',
+  'guard.wait': '안전을 위해 잠시 후 사용할 수 있습니다',
   'window.title': '지갑 내보내기',
   'window.notTopLevel': '이 페이지는 자체 창에서만 작동합니다.',
   'window.noLogin':

@@ -122,7 +122,8 @@ export const messages: Catalog = {
   'export.open': 'Exportvenster openen',
   'export.cancel': 'Annuleren',
   'export.blocked': 'Het venster is niet geopend: sta pop-ups toe voor deze site en probeer het opnieuw.',
-  'guard.hint': 'Wijs voor je veiligheid even naar een knop voordat je erop drukt.',
+  'guard.hint': 'Voor je veiligheid werken de knoppen hier pas als dit scherm even in beeld is geweest.',
+  'guard.wait': 'Zo meteen beschikbaar, voor je veiligheid',
   'window.title': 'Je wallet exporteren',
   'window.notTopLevel': 'Deze pagina werkt alleen in haar eigen venster.',
   'window.noLogin':

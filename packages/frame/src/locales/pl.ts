@@ -121,7 +121,8 @@ export const messages: Catalog = {
   'export.open': 'Otwórz okno eksportu',
   'export.cancel': 'Anuluj',
   'export.blocked': 'Okno się nie otworzyło: zezwól na wyskakujące okna dla tej strony i spróbuj ponownie.',
-  'guard.hint': 'Dla bezpieczeństwa najedź na przycisk na chwilę, zanim go naciśniesz.',
+  'guard.hint': 'Dla bezpieczeństwa przyciski działają dopiero, gdy ten ekran był przez chwilę widoczny.',
+  'guard.wait': 'Dostępne za chwilę – dla bezpieczeństwa',
   'window.title': 'Eksportuj portfel',
   'window.notTopLevel': 'Ta strona działa tylko we własnym oknie.',
   'window.noLogin':

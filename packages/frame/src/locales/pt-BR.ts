@@ -122,7 +122,9 @@ export const messages: Catalog = {
   'export.open': 'Abrir a janela de exportação',
   'export.cancel': 'Cancelar',
   'export.blocked': 'A janela não abriu: permita pop-ups para este site e tente novamente.',
-  'guard.hint': 'Para sua segurança, aponte para um botão por um instante antes de pressioná-lo.',
+  'guard.hint':
+    'Para sua segurança, os botões aqui funcionam depois que esta tela fica visível por um instante.',
+  'guard.wait': 'Disponível em um instante, para sua segurança',
   'window.title': 'Exportar sua carteira',
   'window.notTopLevel': 'Esta página só funciona na própria janela.',
   'window.noLogin':

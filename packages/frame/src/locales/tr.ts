@@ -120,7 +120,8 @@ export const messages: Catalog = {
   'export.open': 'Dışa aktarma penceresini aç',
   'export.cancel': 'İptal',
   'export.blocked': 'Pencere açılmadı: bu site için açılır pencerelere izin verin ve tekrar deneyin.',
-  'guard.hint': 'Güvenliğiniz için bir düğmeye basmadan önce bir an onun üzerine gelin.',
+  'guard.hint': 'Güvenliğiniz için buradaki düğmeler, bu ekran bir an görüntülendikten sonra çalışır.',
+  'guard.wait': 'Güvenliğiniz için birazdan kullanılabilir',
   'window.title': 'Cüzdanınızı dışa aktarın',
   'window.notTopLevel': 'Bu sayfa yalnızca kendi penceresinde çalışır.',
   'window.noLogin':

@@ -119,7 +119,8 @@ export const messages: Catalog = {
   'export.open': 'Mở cửa sổ xuất',
   'export.cancel': 'Hủy',
   'export.blocked': 'Cửa sổ chưa mở: hãy cho phép cửa sổ bật lên cho trang này và thử lại.',
-  'guard.hint': 'Vì sự an toàn của bạn, hãy trỏ vào nút một lúc trước khi nhấn.',
+  'guard.hint': 'Vì sự an toàn của bạn, các nút ở đây chỉ hoạt động khi màn hình này đã hiển thị một lúc.',
+  'guard.wait': 'Sẽ dùng được trong giây lát, vì sự an toàn của bạn',
   'window.title': 'Xuất ví của bạn',
   'window.notTopLevel': 'Trang này chỉ hoạt động trong cửa sổ riêng của nó.',
   'window.noLogin':

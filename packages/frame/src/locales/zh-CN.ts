@@ -112,7 +112,8 @@ export const messages: Catalog = {
   'export.open': '打开导出窗口',
   'export.cancel': '取消',
   'export.blocked': '窗口未打开：请允许此网站的弹出窗口，然后重试。',
-  'guard.hint': '为了你的安全，请在按下按钮前先将指针停留片刻。',
+  'guard.hint': '为了你的安全，此界面显示片刻后，这里的按钮才会生效。',
+  'guard.wait': '为了你的安全，稍后即可使用',
   'window.title': '导出你的钱包',
   'window.notTopLevel': '此页面只能在自己的窗口中运行。',
   'window.noLogin':

@@ -112,7 +112,8 @@ export const messages: Catalog = {
   'export.open': '開啟匯出視窗',
   'export.cancel': '取消',
   'export.blocked': '視窗未開啟：請允許此網站的彈出式視窗，然後再試一次。',
-  'guard.hint': '為了你的安全，請在按下按鈕前先將指標停留片刻。',
+  'guard.hint': '為了你的安全，此畫面顯示片刻後，這裡的按鈕才會生效。',
+  'guard.wait': '為了你的安全，稍後即可使用',
   'window.title': '匯出你的錢包',
   'window.notTopLevel': '此頁面只能在自己的視窗中執行。',
   'window.noLogin':

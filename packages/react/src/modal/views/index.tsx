@@ -79,8 +79,12 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'SIWXSignMessage':
     case 'EmbeddedWallet':
     case 'UpdateEmail':
-    case 'ApproveTransaction':
       return t(`view.${entry.view}.title`)
+    case 'ApproveTransaction': {
+      // Titled by what is asked when the wallet says so.
+      const request = entry.params?.request
+      return t(request ? `view.ApproveTransaction.title.${request}` : 'view.ApproveTransaction.title')
+    }
     case 'ConnectingWalletConnectBasic': {
       // A wallet from the registry titles its own pairing view.
       const { registry } = latch.store.getState()
