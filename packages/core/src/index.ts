@@ -127,6 +127,12 @@ export type { LatchEvent, LatchEventMap, LatchEventName } from './events.js'
 export { cookieToInitialState, type LatchInitialState } from './initialState.js'
 /** @public */
 export type { CustomWallet, LatchFeatures, LatchOptions } from './options.js'
+export {
+  type BalanceQueryData,
+  type BalanceQueryParameters,
+  balanceQueryKey,
+  balanceQueryOptions,
+} from './query/balance.js'
 /** @public */
 export { type Issue, type IssuePath, SchemaError, type SchemaErrorType } from './schema/schema.js'
 /** @public */

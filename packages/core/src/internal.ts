@@ -16,6 +16,8 @@ export {
   type FrameRequestType,
   frameRequestSchemas,
 } from './frame/protocol.js'
+/** The instance's query cache: the React hooks observe the same queries core fetches. */
+export { queryClientOf } from './query/client.js'
 export { withoutInstalled } from './registry/filters.js'
 export { logoIconOf, NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from './registry/logoIcons.js'
 export { createAccountState } from './rules/account.js'

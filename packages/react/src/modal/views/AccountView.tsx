@@ -6,6 +6,7 @@ import { useLatchAccount } from '../../hooks/useLatchAccount.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
+import { NativeBalance } from './account/NativeBalance.js'
 import { embeddedConnectorOf } from './embedded.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon } from './icons.js'
 import type { ViewProps } from './index.js'
@@ -32,7 +33,6 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
   const canUpdateEmail = Boolean(user?.email) && embedded !== undefined && embedded.id === connectorId
   if (!account?.address) return null
   const address = account.address
-  const balance = account.balance
   const wallet = account.connectedWalletInfo
   const copy = () => {
     navigator.clipboard?.writeText(address).then(
@@ -57,15 +57,12 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
           <CopyIcon />
         </button>
       </div>
-      <p className="latch-balance" data-testid="latch-account-balance">
-        {account.balanceLoading && balance === undefined
-          ? t('account.balance.loading')
-          : balance !== undefined
-            ? `${balance} ${account.balanceSymbol ?? ''}`
-            : account.lastRetry
-              ? t('account.balance.unavailable')
-              : ''}
-      </p>
+      <NativeBalance
+        latch={latch}
+        namespace={account.namespace}
+        address={address}
+        caipNetwork={unsupported ? undefined : caipNetwork}
+      />
       {user?.email && (
         <p className="latch-muted" data-testid="latch-account-email">
           {user.email}
