@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import { type AccountOptions, registerAccountRoutes } from './account/routes.js'
 import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
 import { KeyRing } from './embedded/keys.js'
 import type { Mailer } from './embedded/mail.js'
@@ -48,6 +49,8 @@ export interface ServerOptions {
   healthTimeoutMs?: number
   /** The embedded wallet: its mail, key encryption, public URL, frame files and limits. */
   embedded?: EmbeddedOptions
+  /** The account services: the balance service's token lists and node timeout. */
+  account?: AccountOptions
 }
 
 /** Options of the embedded wallet (email login, devices, shares, the frame). */
@@ -170,6 +173,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerWalletRoutes(app, repository, projects.requireProject)
   registerImageRoutes(app, repository)
   registerSiwxRoutes(app, repository, store, projects.requireProject)
+  registerAccountRoutes(app, {
+    requireProject: projects.requireProject,
+    listRpcUrls: (id) => repository.siwx.listRpcUrls(id),
+    account: options.account ?? {},
+  })
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)
   registerEmbeddedRoutes(app, {
