@@ -95,6 +95,8 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "signMessage",
       "switchNetwork",
       "teardown",
+      "tokenBalancesQueryKey",
+      "tokenBalancesQueryOptions",
       "waitForTransaction",
       "watchAccount",
       "watchModalState",
@@ -106,6 +108,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
 it('given @latch/core/internal (not semver-stable), then its runtime exports are exactly these', () => {
   expect(Object.keys(internal).sort()).toMatchInlineSnapshot(`
     [
+      "ACCOUNT_TABS",
       "FRAME_PROTOCOL",
       "NETWORK_LOGO_ICONS",
       "PAIRING_EXPIRY_MS",
@@ -133,6 +136,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "selectNetwork",
       "selectSession",
       "selectWallet",
+      "setCurrentTab",
       "setSessionLinking",
       "siwsCaip2",
       "siwsChainId",

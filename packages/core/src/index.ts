@@ -133,6 +133,12 @@ export {
   balanceQueryKey,
   balanceQueryOptions,
 } from './query/balance.js'
+export {
+  type TokenBalancesQueryParameters,
+  tokenBalancesQueryKey,
+  tokenBalancesQueryOptions,
+} from './query/tokens.js'
+export type { TokenBalance } from './rules/tokens.js'
 /** @public */
 export { type Issue, type IssuePath, SchemaError, type SchemaErrorType } from './schema/schema.js'
 /** @public */

@@ -7,6 +7,7 @@ export { activeEmbeddedWallet, exportEmbeddedWallet } from './actions/exportWall
 export { goBack, pushView } from './actions/navigate.js'
 export { selectNetwork } from './actions/selectNetwork.js'
 export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
+export { ACCOUNT_TABS, setCurrentTab } from './actions/setCurrentTab.js'
 export { PAIRING_EXPIRY_MS } from './constants.js'
 export { applyStoredState } from './createLatch.js'
 /** The frame protocol's schemas: the page checks what the frame says, the frame what the page asks. */
