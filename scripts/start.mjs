@@ -31,9 +31,8 @@ function run(command, args, options = {}) {
 
 // --no-build: the packages are already built (the e2e launcher builds once for all its stacks).
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'])
-const { startLocalChains, startLocalSolana, startMailSink, seedTestTokens, TEST_ACCOUNTS } = await import(
-  join(root, 'packages/testkit/dist/index.js')
-)
+const { startLocalChains, startLocalSolana, startMailSink, seedTestTokens, TEST_ACCOUNTS, TEST_TOKENS } =
+  await import(join(root, 'packages/testkit/dist/index.js'))
 const mailSink = await startMailSink({ smtpPort, httpPort: mailInboxPort })
 const chains = await startLocalChains({ mainnetPort, basePort })
 // The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
@@ -46,6 +45,11 @@ const relay = await startRelay({ port: relayPort })
 const { startLocalServer } = await import('./local-server.mjs')
 /** The local Solana chain's CAIP-2 id: the embedded wallet's frame signs for it and sends over it. */
 const solanaCaip2 = `solana:${solana.genesisHash.slice(0, 32)}`
+/** The test ERC-20 on both chains: the balance service lists it for the demo's projects. */
+const demoTokens = ['eip155:1', 'eip155:8453'].map((chainId) => ({
+  chainId,
+  address: TEST_TOKENS.erc20.address,
+}))
 const api = await startLocalServer({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
@@ -57,6 +61,7 @@ const api = await startLocalServer({
       name: 'Latch demo',
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
+      tokens: demoTokens,
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
         'eip155:8453': `http://127.0.0.1:${basePort}`,

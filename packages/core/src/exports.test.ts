@@ -121,6 +121,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "createAccountState",
       "directionOf",
       "exportEmbeddedWallet",
+      "formatBalance",
       "formatSiwsMessage",
       "frameRequestSchemas",
       "goBack",

@@ -22,6 +22,8 @@ export { queryClientOf } from './query/client.js'
 export { withoutInstalled } from './registry/filters.js'
 export { logoIconOf, NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from './registry/logoIcons.js'
 export { createAccountState } from './rules/account.js'
+/** The spec's number format (en-US, two decimals) for amounts the UI shows. */
+export { formatBalance } from './rules/balance.js'
 export {
   connectMethodsOrder,
   type ListedWallet,

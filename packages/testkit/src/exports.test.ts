@@ -44,6 +44,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'TEST_ACCOUNTS',
     'TEST_CONTRACT_ACCOUNTS',
     'TEST_MNEMONIC',
+    'TEST_TOKENS',
     'TEST_WALLET_GLOBAL',
     'announceWallet',
     'createMemoryStorage',

@@ -40,7 +40,7 @@ async function fromWallet(
       params: [address, [chainId]],
     })) as Record<string, { assetDiscovery?: { supported?: unknown } } | undefined> | null
     if (capabilities?.[chainId]?.assetDiscovery?.supported !== true) return undefined
-    const answer = walletAssetsSchema.safeParse(
+    const answer = walletAssetsSchema().safeParse(
       await adapter.request({
         method: 'wallet_getAssets',
         params: [{ account: address, chainFilter: [chainId] }],
@@ -81,7 +81,7 @@ async function fromBalanceService(
   const body = await client.get('/account/v1/balances', {
     params: { address, chainId: caipNetwork.caipNetworkId },
   })
-  return balanceServiceSchema.parse(body).balances
+  return balanceServiceSchema().parse(body).balances
 }
 
 /**

@@ -13,39 +13,43 @@ export interface TokenBalance {
   iconUrl: string
 }
 
-const tokenBalanceSchema = s
-  .object({
-    name: s.string(),
-    symbol: s.string(),
-    chainId: s.string(),
-    address: s.string().optional(),
-    value: s.number(),
-    price: s.number(),
-    quantity: s.object({ decimals: s.string(), numeric: s.string() }).strict(),
-    iconUrl: s.string(),
-  })
-  .strict()
+// The schemas are built when a response is checked, not at import: nothing runs at module load,
+// so an app that never lists tokens bundles none of this.
+const tokenBalanceSchema = () =>
+  s
+    .object({
+      name: s.string(),
+      symbol: s.string(),
+      chainId: s.string(),
+      address: s.string().optional(),
+      value: s.number(),
+      price: s.number(),
+      quantity: s.object({ decimals: s.string(), numeric: s.string() }).strict(),
+      iconUrl: s.string(),
+    })
+    .strict()
 
 /** The balance service's answer (spec §7): `{ balances: [...] }`, nothing else. */
-export const balanceServiceSchema = s.object({ balances: s.array(tokenBalanceSchema) }).strict()
+export const balanceServiceSchema = () => s.object({ balances: s.array(tokenBalanceSchema()) }).strict()
 
 // Spec §5: every asset has string address and balance, type ERC20 or NATIVE, and metadata with
 // string name, symbol, iconUrl and numeric decimals and price.
-const walletAssetSchema = s.object({
-  address: s.string(),
-  balance: s.string(),
-  type: s.enum(['ERC20', 'NATIVE']),
-  metadata: s.object({
-    name: s.string(),
-    symbol: s.string(),
-    decimals: s.number(),
-    price: s.number(),
-    iconUrl: s.string(),
-  }),
-})
+const walletAssetSchema = () =>
+  s.object({
+    address: s.string(),
+    balance: s.string(),
+    type: s.enum(['ERC20', 'NATIVE']),
+    metadata: s.object({
+      name: s.string(),
+      symbol: s.string(),
+      decimals: s.number(),
+      price: s.number(),
+      iconUrl: s.string(),
+    }),
+  })
 
 /** `wallet_getAssets` (EIP-7811): assets per hex chain id. */
-export const walletAssetsSchema = s.record(s.array(walletAssetSchema))
+export const walletAssetsSchema = () => s.record(s.array(walletAssetSchema()))
 
 /**
  * `raw / 10^decimals` as an exact decimal string ('1234.5'). Division by a power of ten is a
@@ -66,7 +70,7 @@ const hexQuantity = /^0x[0-9a-fA-F]{1,64}$/
  * quantity or whose decimals are not a whole number 0–255 makes the whole answer unusable.
  */
 export function walletAssetsToBalances(
-  assets: readonly ReturnType<typeof walletAssetSchema.parse>[],
+  assets: readonly ReturnType<ReturnType<typeof walletAssetSchema>['parse']>[],
   caipNetworkId: string,
 ): TokenBalance[] | undefined {
   const balances: TokenBalance[] = []

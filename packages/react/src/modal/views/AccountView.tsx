@@ -6,6 +6,7 @@ import { useLatchAccount } from '../../hooks/useLatchAccount.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
+import { AccountTabsLoader } from './account/AccountTabsLoader.js'
 import { NativeBalance } from './account/NativeBalance.js'
 import { embeddedConnectorOf } from './embedded.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon } from './icons.js'
@@ -76,6 +77,14 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
           />
           <span>{t('account.connectedWith', { wallet: wallet.name })}</span>
         </p>
+      )}
+      {account.namespace && (
+        <AccountTabsLoader
+          latch={latch}
+          namespace={account.namespace}
+          address={address}
+          caipNetwork={unsupported ? undefined : caipNetwork}
+        />
       )}
       <ul className="latch-list latch-full">
         <li>
