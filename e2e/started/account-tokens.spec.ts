@@ -62,3 +62,33 @@ test.describe('given the demo as npm start serves it, with its seeded Dev Wallet
     expect(new URL(serverAsked[0]!).searchParams.get('chainId')).toBe('eip155:1')
   })
 })
+
+test.describe('given the demo as npm start serves it, when the chain does not answer balance reads', () => {
+  test("then Account shows 'Token Balance Unavailable' for the native balance, and no new read for 30 s", async ({
+    page,
+  }) => {
+    // The page's reads of the mainnet node fail for eth_getBalance; everything else goes through.
+    let balanceReads = 0
+    await page.route(`http://127.0.0.1:${ports.mainnet}/**`, async (route) => {
+      if (route.request().postData()?.includes('"eth_getBalance"')) {
+        balanceReads++
+        return route.abort('connectionrefused')
+      }
+      return route.continue()
+    })
+    await page.goto('/')
+    await connectDevWallet(page)
+    // The token list comes from the balance service (the server reads the chain itself), so the
+    // page's only balance reads are the native balance's.
+    await devWallet.setAssetDiscovery(page, false)
+    await page.getByTestId('latch-account-button').click()
+    await expect(modal(page).getByTestId('latch-account-balance')).toHaveText('Token Balance Unavailable')
+    await expect(modal(page).getByTestId('latch-token-LTT')).toBeVisible()
+    const reads = balanceReads
+    await page.keyboard.press('Escape')
+    await expect(modal(page)).toBeHidden()
+    await page.getByTestId('latch-account-button').click()
+    await expect(modal(page).getByTestId('latch-account-balance')).toHaveText('Token Balance Unavailable')
+    expect(balanceReads).toBe(reads)
+  })
+})
