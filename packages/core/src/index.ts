@@ -130,12 +130,10 @@ export type { CustomWallet, LatchFeatures, LatchOptions } from './options.js'
 export {
   type BalanceQueryData,
   type BalanceQueryParameters,
-  balanceQueryKey,
   balanceQueryOptions,
 } from './query/balance.js'
 export {
   type TokenBalancesQueryParameters,
-  tokenBalancesQueryKey,
   tokenBalancesQueryOptions,
 } from './query/tokens.js'
 export type { TokenBalance } from './rules/tokens.js'
