@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number }[] }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string }[], embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number }[] }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -24,7 +24,7 @@ export async function startLocalServer({
   // Reseeded on every start, so the registry and its images follow the dataset of this checkout.
   await seedRegistry(repository)
   for (const project of projects) {
-    const { id, rpcUrls = {}, embeddedRecovery, embeddedRecoveryHold, ...fields } = project
+    const { id, rpcUrls = {}, tokens, embeddedRecovery, embeddedRecoveryHold, ...fields } = project
     if (await repository.getProject(id)) await repository.updateProject(id, fields)
     else await repository.createProject({ id, ...fields })
     // The chains the project signs in on (sign-in verifies contract accounts over them).
@@ -40,6 +40,10 @@ export async function startLocalServer({
     repository,
     logger: false,
     rateLimit: false,
+    // Each project's own tokens for the balance service (spec §3 `tokens`).
+    account: {
+      tokens: Object.fromEntries(projects.filter((p) => p.tokens).map((p) => [p.id, p.tokens])),
+    },
     embedded: {
       ...(smtpUrl
         ? { mailer: createSmtpMailer({ url: smtpUrl, from: 'Latch demo <login@localhost>' }) }

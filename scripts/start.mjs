@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Starts the demo dapp with its whole local stack: two local chains (ids 1 and 8453), a local
+// Starts the demo dapp with its whole local stack: two local chains (ids 1 and 8453, with the
+// test tokens deployed and the first test accounts seeded), a local
 // Solana chain (the SVM in-process behind a JSON-RPC server), the
 // @latch/server API (SQLite, the demo project seeded; in a process of its own) and the demo. `--preview` serves a
 // production build instead of the dev server (used by the e2e tests).
@@ -31,16 +32,24 @@ function run(command, args, options = {}) {
 
 // --no-build: the packages are already built (the e2e launcher builds once for all its stacks).
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'])
-const { startLocalChains, startLocalSolana, startMailSink } = await import(
-  join(root, 'packages/testkit/dist/index.js')
-)
+const { startLocalChains, startLocalSolana, startMailSink, seedTestTokens, TEST_ACCOUNTS, TEST_TOKENS } =
+  await import(join(root, 'packages/testkit/dist/index.js'))
 const mailSink = await startMailSink({ smtpPort, httpPort: mailInboxPort })
 const chains = await startLocalChains({ mainnetPort, basePort })
+// The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
+// first look: 1 234.5 LTT and one Latch Test NFT each.
+for (const chain of [chains.mainnet, chains.base])
+  for (const account of TEST_ACCOUNTS.slice(0, 3)) await seedTestTokens(chain.rpcUrl, account.address)
 const solana = await startLocalSolana({ port: solanaPort })
 const { startRelay } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
 const relay = await startRelay({ port: relayPort })
 /** The local Solana chain's CAIP-2 id: the embedded wallet's frame signs for it and sends over it. */
 const solanaCaip2 = `solana:${solana.genesisHash.slice(0, 32)}`
+/** The test ERC-20 on both chains: the balance service lists it for the demo's projects. */
+const demoTokens = ['eip155:1', 'eip155:8453'].map((chainId) => ({
+  chainId,
+  address: TEST_TOKENS.erc20.address,
+}))
 const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
@@ -52,6 +61,7 @@ const api = await startServerProcess({
       name: 'Latch demo',
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
+      tokens: demoTokens,
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
         'eip155:8453': `http://127.0.0.1:${basePort}`,

@@ -74,6 +74,12 @@ export const devWallet = {
       if (!window.__latchDemoWallet) throw new Error('The demo has not started its Dev Wallet.')
       window.__latchDemoWallet.declineNextSwitch(s)
     }, shape),
+  /** Asset discovery (wallet_getAssets) on or off. */
+  setAssetDiscovery: (page: Page, on: boolean): Promise<void> =>
+    page.evaluate((value) => {
+      if (!window.__latchDemoWallet) throw new Error('The demo has not started its Dev Wallet.')
+      window.__latchDemoWallet.setAssetDiscovery(value)
+    }, on),
 }
 
 declare global {
@@ -82,6 +88,7 @@ declare global {
       requests(): string[]
       setApproval(approval: 'approve' | 'reject'): void
       declineNextSwitch(shape: SwitchDeclineShape): void
+      setAssetDiscovery(on: boolean): void
     }
   }
 }

@@ -70,6 +70,7 @@ export async function startDevWallet(): Promise<void> {
     registerSolanaTestWallet,
     SOLANA_TEST_SEEDS,
     TEST_CONTRACT_ACCOUNTS,
+    TEST_TOKENS,
   } = await import('@latch/testkit/wallet')
   contractAccountOfFirstKey = TEST_CONTRACT_ACCOUNTS[0]?.address
   const contractMode = devWalletContractMode()
@@ -92,6 +93,8 @@ export async function startDevWallet(): Promise<void> {
     initialChainId: 1,
     // The contract account is owned by the first key, which then signs for it.
     contractAccount: contractMode ? contractAccountOfFirstKey : undefined,
+    // Asset discovery (EIP-7811): the Account view's Tokens tab asks the wallet first.
+    assets: { tokens: [TEST_TOKENS.erc20.address] },
   })
   if (contractMode) controls.setAccount(0)
   announceWallet(provider, info)

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/query-core'
 import type { ConnectReturnType } from './actions/connect.js'
 import type { Alert } from './errors/alerts.js'
 import { createEmitter, type Emitter, type LatchEventMap } from './events.js'
@@ -66,6 +67,8 @@ export interface Latch {
     nextTransactionId: number
     /** Cancels the running shake timer. */
     stopShake: (() => void) | undefined
+    /** The query cache (`queryClientOf`), created when something first queries. */
+    queryClient: QueryClient | undefined
     /** The sign-in step; none until a sign-in configuration installs one. */
     signInGate: SignInGate | undefined
     /**
@@ -142,6 +145,7 @@ export function createLatch(input: LatchOptions, parameters: CreateLatchParamete
       transactions: new Map(),
       nextTransactionId: 1,
       stopShake: undefined,
+      queryClient: undefined,
       signInGate: undefined,
       signOut: undefined,
       sessionSignIn: undefined,

@@ -127,6 +127,16 @@ export type { LatchEvent, LatchEventMap, LatchEventName } from './events.js'
 export { cookieToInitialState, type LatchInitialState } from './initialState.js'
 /** @public */
 export type { CustomWallet, LatchFeatures, LatchOptions } from './options.js'
+export {
+  type BalanceQueryData,
+  type BalanceQueryParameters,
+  balanceQueryOptions,
+} from './query/balance.js'
+export {
+  type TokenBalancesQueryParameters,
+  tokenBalancesQueryOptions,
+} from './query/tokens.js'
+export type { TokenBalance } from './rules/tokens.js'
 /** @public */
 export { type Issue, type IssuePath, SchemaError, type SchemaErrorType } from './schema/schema.js'
 /** @public */

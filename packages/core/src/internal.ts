@@ -12,6 +12,7 @@ export {
 export { goBack, pushView } from './actions/navigate.js'
 export { selectNetwork } from './actions/selectNetwork.js'
 export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
+export { ACCOUNT_TABS, setCurrentTab } from './actions/setCurrentTab.js'
 export { PAIRING_EXPIRY_MS } from './constants.js'
 export { applyStoredState } from './createLatch.js'
 /** The frame protocol's schemas: the page checks what the frame says, the frame what the page asks. */
@@ -21,9 +22,13 @@ export {
   type FrameRequestType,
   frameRequestSchemas,
 } from './frame/protocol.js'
+/** The instance's query cache: the React hooks observe the same queries core fetches. */
+export { queryClientOf } from './query/client.js'
 export { withoutInstalled } from './registry/filters.js'
 export { logoIconOf, NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from './registry/logoIcons.js'
 export { createAccountState } from './rules/account.js'
+/** The spec's number format (en-US, two decimals) for amounts the UI shows. */
+export { formatBalance } from './rules/balance.js'
 export {
   connectMethodsOrder,
   type ListedWallet,

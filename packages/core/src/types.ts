@@ -60,7 +60,11 @@ export interface ConnectedWalletInfo {
   type?: ConnectorType | undefined
 }
 
-/** Per-namespace account state (spec §3, "Account (per namespace)"). */
+/**
+ * Per-namespace account state (spec §3, "Account (per namespace)"). The balance's loading flag
+ * and its last failure (the spec's balanceLoading and lastRetry) are the balance query's state:
+ * `balanceQueryOptions`.
+ */
 export interface AccountState {
   status: AccountStatus
   caipAddress: CaipAddress | undefined
@@ -68,7 +72,6 @@ export interface AccountState {
   allAccounts: { address: string; type: AccountType }[]
   balance: string | undefined
   balanceSymbol: string | undefined
-  balanceLoading: boolean
   profileName: string | undefined
   profileImage: string | undefined
   addressExplorerUrl: string | undefined
@@ -79,7 +82,6 @@ export interface AccountState {
   tokenBalance: unknown[]
   socialProvider: string | undefined
   farcasterUrl: string | undefined
-  lastRetry: number | undefined
 }
 
 /** Per-namespace network state (spec §3, "Network state (per namespace)"). */

@@ -24,3 +24,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
     ]
   `)
 })
+
+it('given the query entry, then its runtime exports are exactly these', async () => {
+  expect(Object.keys(await import('./query.js')).sort()).toEqual(['useQuery'])
+})

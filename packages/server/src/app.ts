@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import { type AccountOptions, registerAccountRoutes } from './account/routes.js'
 import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
 import { KeyRing } from './embedded/keys.js'
 import { requirePublicUrlBeyondLoopback } from './embedded/links.js'
@@ -49,6 +50,8 @@ export interface ServerOptions {
   healthTimeoutMs?: number
   /** The embedded wallet: its mail, key encryption, public URL, frame files and limits. */
   embedded?: EmbeddedOptions
+  /** The account services: the balance service's token lists and node timeout. */
+  account?: AccountOptions
 }
 
 /** Options of the embedded wallet (email login, devices, shares, the frame). */
@@ -177,6 +180,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerProjectRoutes(app, projects.requireProject)
   registerWalletRoutes(app, repository, projects.requireProject)
   registerImageRoutes(app, repository)
+  registerAccountRoutes(app, {
+    requireProject: projects.requireProject,
+    listRpcUrls: (id) => repository.siwx.listRpcUrls(id),
+    account: options.account ?? {},
+  })
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)
   registerSiwxRoutes(app, repository, store, projects.requireProject, keys.atRest)

@@ -3,6 +3,8 @@
 // send mail and start the HTTP server, plus the types those take and return. Everything else
 // (key ring, feature rules, origin matching, registry loading, the individual limit stores) is
 // internal to the package; the frame's origin matcher has its own entry, `./origin-match`.
+export type { AccountOptions } from './account/routes.js'
+export type { ListedToken } from './account/tokens.js'
 export { createServer, defaultRateLimit, type EmbeddedOptions, type ServerOptions } from './app.js'
 export { createSmtpMailer, type Mail, type Mailer } from './embedded/mail.js'
 export type { EmbeddedLimits } from './embedded/routes.js'

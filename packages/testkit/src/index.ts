@@ -4,6 +4,8 @@ export {
   TEST_CONTRACT_ACCOUNTS,
   type TestContractAccount,
 } from './contracts/contractAccounts.js'
+export { latchTestNFTAbi, latchTestTokenAbi } from './contracts/testTokens.generated.js'
+export { TEST_TOKENS } from './contracts/testTokens.js'
 export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from './node/accounts.js'
 export {
   type AnvilInstance,
@@ -21,6 +23,7 @@ export {
   type StartMailSinkOptions,
   startMailSink,
 } from './node/mail-sink.js'
+export { deployTestTokens, type SeedTestTokensOptions, seedTestTokens } from './node/testTokens.js'
 export {
   LOCAL_SOLANA_CAIP_ID,
   LOCAL_SOLANA_GENESIS_HASH,

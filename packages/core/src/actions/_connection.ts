@@ -112,13 +112,6 @@ export function commitConnections(
             : current.network.approvedCaipNetworkIds,
         },
       })
-      if (willFetchBalance(latch, next, namespace))
-        next = withNamespace(next, namespace, {
-          account: accountReducer(next.namespaces[namespace]?.account ?? account, {
-            type: 'balance',
-            phase: 'loading',
-          }),
-        })
       writes.push(() => {
         writeStored(latch.storage, STORED_VALUES.connectorId(namespace), result.connectorId)
         if (network)
@@ -182,7 +175,8 @@ export async function afterConnect(
 ): Promise<'connected' | 'disconnected'> {
   for (const namespace of namespaces) {
     if (willFetchBalance(latch, latch.store.getState(), namespace))
-      void loadBalance(latch, namespace, { markLoading: false }).catch(() => {})
+      // A new connection always asks the chain, even within an earlier failure's 30 s.
+      void loadBalance(latch, namespace, { force: true }).catch(() => {})
   }
   const gate = latch._internal.signInGate
   if (gate) {

@@ -246,7 +246,6 @@ describe('given a connected wallet that changes by itself', () => {
     expect(s.ns().account).toMatchObject({
       status: 'connected',
       balance: undefined,
-      balanceLoading: false,
       caipAddress: undefined,
     })
     expect(s.latch.store.getState().modal.open).toBe(true)

@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLatch, type Latch } from '../createLatch.js'
 import { TokenBalanceUnavailableError } from '../errors/data.js'
+import { balanceQueryKey } from '../query/balance.js'
+import { queryClientOf } from '../query/client.js'
 import type { LatchState } from '../state.js'
 import { createMemoryStorage } from '../storage.js'
 import { type Deferred, deferred, memoryAdapter, network } from '../test/memoryAdapter.fixture.js'
@@ -17,6 +19,7 @@ const BOB = '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB'
 
 const live: Latch[] = []
 afterEach(() => {
+  vi.useRealTimers()
   for (const latch of live.splice(0)) teardown(latch)
 })
 
@@ -41,7 +44,15 @@ function setup() {
       return answer.promise
     }) as never
   }
-  return { latch, evm, ns, requests, hold }
+  // The balance query's state: loading and the last failure live there, not in the account.
+  const query = () => {
+    const account = ns().account
+    if (!account.address) return undefined
+    return queryClientOf(latch).getQueryState(
+      balanceQueryKey({ namespace: 'eip155', address: account.address, caipNetwork: mainnet }),
+    )
+  }
+  return { latch, evm, ns, requests, hold, query }
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -54,10 +65,11 @@ describe('given a connected account', () => {
     await settle()
     s.hold()
     const pending = fetchBalance(s.latch, { force: true })
-    expect(s.ns().account.balanceLoading).toBe(true)
+    await vi.waitFor(() => expect(s.query()?.fetchStatus).toBe('fetching'))
     s.requests.at(-1)?.answer.resolve({ balance: '1234.5678', symbol: 'ETH' })
     await expect(pending).resolves.toBeUndefined()
-    expect(s.ns().account).toMatchObject({ balance: '1,234.57', balanceSymbol: 'ETH', balanceLoading: false })
+    expect(s.ns().account).toMatchObject({ balance: '1,234.57', balanceSymbol: 'ETH' })
+    expect(s.query()).toMatchObject({ status: 'success', fetchStatus: 'idle' })
   })
 
   it('when the wallet answers without a balance or a symbol, then "Token Balance Unavailable" is thrown and 0.00 shown', async () => {
@@ -68,12 +80,14 @@ describe('given a connected account', () => {
       await settle()
       s.hold()
       const pending = fetchBalance(s.latch, { force: true })
+      await vi.waitFor(() => expect(s.requests).toHaveLength(1))
       s.requests.at(-1)?.answer.resolve(answer as never)
       const error = await pending.catch((e: unknown) => e)
       expect(error).toBeInstanceOf(TokenBalanceUnavailableError)
       expect((error as Error).message).toContain('Token Balance Unavailable')
       expect(((error as Error).cause as Error).message).toBe('The adapter returned no balance.')
-      expect(s.ns().account).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH', balanceLoading: false })
+      expect(s.ns().account).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH' })
+      expect(s.query()?.status).toBe('error')
     }
   })
 
@@ -84,6 +98,7 @@ describe('given a connected account', () => {
     await settle()
     s.hold()
     const pending = fetchBalance(s.latch, { force: true })
+    await vi.waitFor(() => expect(s.requests).toHaveLength(1))
     const first = s.requests.at(-1)
     s.evm.wallet.changeAccounts([BOB])
     await settle()
@@ -103,6 +118,7 @@ describe('given a connected account', () => {
     await settle()
     s.hold()
     const pending = fetchBalance(s.latch, { force: true }).catch((e: unknown) => e)
+    await vi.waitFor(() => expect(s.requests).toHaveLength(1))
     const first = s.requests.at(-1)
     s.evm.wallet.changeAccounts([BOB])
     await settle()
@@ -128,6 +144,28 @@ describe('given a connected account', () => {
     expect(calls()).toBe(before + 1)
     expect(s.ns().account.balance).toBe('3.00')
   })
+
+  it('when a fetch failed, then for 30 s nothing is asked, and after 30 s the balance loads', async () => {
+    const s = setup()
+    await hydrate(s.latch)
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    await settle()
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(1_000_000)
+    s.evm.wallet.balance = new Error('rpc down')
+    await expect(fetchBalance(s.latch, { force: true })).rejects.toThrow('Token Balance Unavailable')
+    const calls = () => s.evm.wallet.calls.filter((c) => c.startsWith('balance:')).length
+    const before = calls()
+    s.evm.wallet.balance = '7'
+    vi.setSystemTime(1_000_000 + 29_999)
+    await fetchBalance(s.latch)
+    expect(calls()).toBe(before)
+    expect(s.ns().account.balance).toBe('0.00')
+    vi.setSystemTime(1_000_000 + 30_000)
+    await fetchBalance(s.latch)
+    expect(calls()).toBe(before + 1)
+    expect(s.ns().account.balance).toBe('7.00')
+  })
 })
 
 describe('given no connected account', () => {
@@ -137,6 +175,6 @@ describe('given no connected account', () => {
     await expect(fetchBalance(s.latch, { force: true })).resolves.toBeUndefined()
     expect(s.evm.wallet.calls.filter((c) => c.startsWith('balance:'))).toEqual([])
     expect(s.ns().account.balance).toBeUndefined()
-    expect(s.ns().account.balanceLoading).toBe(false)
+    expect(s.latch._internal.queryClient).toBeUndefined()
   })
 })

@@ -92,24 +92,22 @@ const started = async (s: Setup) => {
 describe('given a connect (one pipeline)', () => {
   it('then subscribers are notified once per status transition, and "connected" already has the address', async () => {
     const s = await started(setup())
-    const seen: { status: string; address: string | undefined; balanceLoading: boolean; balance?: string }[] =
-      []
+    const seen: { status: string; address: string | undefined; balance?: string }[] = []
     s.latch.store.subscribe((state) => {
       const account = state.namespaces.eip155?.account
       if (account)
         seen.push({
           status: account.status,
           address: account.address,
-          balanceLoading: account.balanceLoading,
           balance: account.balance,
         })
     })
     await connect(s.latch, { connectorId: 'memory.wallet' })
     await until(() => s.ns().account.balance !== undefined)
     expect(seen).toEqual([
-      { status: 'connecting', address: undefined, balanceLoading: false, balance: undefined },
-      { status: 'connected', address: ALICE, balanceLoading: true, balance: undefined },
-      { status: 'connected', address: ALICE, balanceLoading: false, balance: '1,234.57' },
+      { status: 'connecting', address: undefined, balance: undefined },
+      { status: 'connected', address: ALICE, balance: undefined },
+      { status: 'connected', address: ALICE, balance: '1,234.57' },
     ])
   })
 
@@ -215,7 +213,6 @@ describe('given the balance (spec §8, §9)', () => {
     s.evm.wallet.balance = new Error('rpc down')
     await connect(s.latch, { connectorId: 'memory.wallet' })
     await until(() => s.ns().account.balance === '0.00')
-    expect(s.ns().account.balanceLoading).toBe(false)
     const fetches = () => s.evm.wallet.calls.filter((c) => c.startsWith('balance')).length
     expect(fetches()).toBe(1)
     await expect(fetchBalance(s.latch, { force: true })).rejects.toBeInstanceOf(TokenBalanceUnavailableError)
@@ -237,7 +234,7 @@ describe('given the balance (spec §8, §9)', () => {
     await connect(s.latch, { connectorId: 'memory.wallet' })
     await flush()
     expect(s.evm.wallet.calls.filter((c) => c.startsWith('balance'))).toEqual([])
-    expect(s.ns().account.balanceLoading).toBe(false)
+    expect(s.ns().account.balance).toBeUndefined()
 
     const off = await started(setup({ balance: false }))
     await connect(off.latch, { connectorId: 'memory.wallet' })
@@ -245,17 +242,16 @@ describe('given the balance (spec §8, §9)', () => {
     expect(off.evm.wallet.calls.filter((c) => c.startsWith('balance'))).toEqual([])
   })
 
-  it('when the network changes while a balance loads, then the stale answer is dropped and loading ends', async () => {
+  it('when the network changes while a balance loads, then the stale answer is dropped', async () => {
     const s = await started(setup())
     s.evm.wallet.holdBalance = deferred()
     const hold = s.evm.wallet.holdBalance
     await connect(s.latch, { connectorId: 'memory.wallet' })
-    expect(s.ns().account.balanceLoading).toBe(true)
+    await until(() => s.evm.wallet.calls.some((c) => c.startsWith('balance')))
     s.evm.wallet.holdBalance = undefined
     s.evm.wallet.changeChain(sepolia.id)
     hold.resolve()
     await flush()
-    expect(s.ns().account.balanceLoading).toBe(false)
     expect(s.ns().account.balance).toBeUndefined()
   })
 

@@ -1,9 +1,10 @@
 import { BALANCE_FALLBACK } from '../constants.js'
 import type { Latch } from '../createLatch.js'
 import type { BaseError } from '../errors/base.js'
-import { TokenBalanceUnavailableError } from '../errors/data.js'
+import type { TokenBalanceUnavailableError } from '../errors/data.js'
+import { balanceQueryKey, balanceQueryOptions } from '../query/balance.js'
 import { type AccountAction, accountReducer } from '../rules/account.js'
-import { canFetchBalance, formatBalance, shouldFetchBalance } from '../rules/balance.js'
+import { balanceRetryBlocked, shouldFetchBalance } from '../rules/balance.js'
 import type { ChainNamespace } from '../types.js'
 import { getAdapter, resolveNamespace, withNamespace } from './_shared.js'
 
@@ -16,7 +17,8 @@ export type FetchBalanceReturnType = undefined
 export type FetchBalanceErrorType = TokenBalanceUnavailableError | BaseError
 
 /**
- * Loads the native balance of the connected account into state, formatted en-US with two
+ * Loads the native balance of the connected account through the instance's query cache
+ * (`balanceQueryOptions`) and keeps it in the account's state, formatted en-US with two
  * decimals. Testnets (and apps with `balance: false`) get none. A failure shows '0.00', throws
  * 'Token Balance Unavailable' and blocks the next attempts for 30 s.
  *
@@ -39,29 +41,33 @@ export async function fetchBalance(
     })
   )
     return
-  if (!parameters.force && !canFetchBalance(ns.account, Date.now())) return
-  await loadBalance(latch, adapter.namespace, { markLoading: true })
+  await loadBalance(latch, adapter.namespace, { force: parameters.force === true })
 }
 
-/** The fetch itself; `markLoading: false` when the caller already set `balanceLoading`. */
+/**
+ * The fetch itself. The query layer loads with import() here, off the app's first load; a
+ * concurrent observer of the same key (the Account view) shares the one request.
+ */
 export async function loadBalance(
   latch: Latch,
   namespace: ChainNamespace,
-  { markLoading }: { markLoading: boolean },
+  { force }: { force: boolean },
 ): Promise<void> {
-  const adapter = getAdapter(latch, namespace)
   const ns = latch.store.getState().namespaces[namespace]
   const address = ns?.account.address
   const caipNetwork = ns?.network.caipNetwork
   if (!address || !caipNetwork) return
+  const { queryClientOf } = await import('../query/client.js')
+  const client = queryClientOf(latch)
+  const parameters = { namespace, address, caipNetwork }
+  if (!force && balanceRetryBlocked(client.getQueryState(balanceQueryKey(parameters)), Date.now())) return
   const dispatch = (action: AccountAction) =>
     latch.store.setState((state) => {
       const account = state.namespaces[namespace]?.account
       return account ? withNamespace(state, namespace, { account: accountReducer(account, action) }) : state
     })
-  if (markLoading) dispatch({ type: 'balance', phase: 'loading' })
   // The account or network may change while the request is in flight: then this answer is
-  // stale, and whichever fetch the change started owns the loading flag.
+  // stale and must not land under the new account.
   const stale = () => {
     const now = latch.store.getState().namespaces[namespace]
     return (
@@ -70,25 +76,19 @@ export async function loadBalance(
   }
   let result: { balance: string; symbol: string }
   try {
-    result = await adapter.getBalance({ address, caipNetwork })
-    if (typeof result?.balance !== 'string' || typeof result.symbol !== 'string')
-      throw new TypeError('The adapter returned no balance.')
-  } catch (cause) {
+    // `force` (after a transaction) always asks the chain again; otherwise fresh data is reused.
+    if (force) await client.invalidateQueries({ queryKey: balanceQueryKey(parameters), refetchType: 'none' })
+    result = await client.fetchQuery(balanceQueryOptions(latch, parameters))
+  } catch (error) {
     if (!stale())
       dispatch({
         type: 'balance',
         phase: 'failed',
-        at: Date.now(),
         fallback: BALANCE_FALLBACK,
         symbol: caipNetwork.nativeCurrency.symbol,
       })
-    throw new TokenBalanceUnavailableError({ cause })
+    throw error
   }
   if (stale()) return
-  dispatch({
-    type: 'balance',
-    phase: 'loaded',
-    balance: formatBalance(result.balance),
-    symbol: result.symbol,
-  })
+  dispatch({ type: 'balance', phase: 'loaded', balance: result.balance, symbol: result.symbol })
 }

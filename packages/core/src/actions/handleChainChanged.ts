@@ -1,5 +1,4 @@
 import type { Latch } from '../createLatch.js'
-import { shouldFetchBalance } from '../rules/balance.js'
 import { shouldShowUnsupportedChain } from '../rules/network.js'
 import { STORED_VALUES, writeStored } from '../storage.js'
 import type { ChainNamespace } from '../types.js'
@@ -34,7 +33,6 @@ export function applyChainChanged(latch: Latch, namespace: ChainNamespace, chain
         account: {
           balance: undefined,
           balanceSymbol: undefined,
-          balanceLoading: false,
           caipAddress: undefined,
         },
       }),
@@ -51,10 +49,6 @@ export function applyChainChanged(latch: Latch, namespace: ChainNamespace, chain
   const changed = ns.network.unsupported || ns.network.caipNetwork?.caipNetworkId !== network.caipNetworkId
   if (!changed) return
   const wasUnsupported = ns.network.unsupported
-  const fetches =
-    connected &&
-    latch.adapters.has(namespace) &&
-    shouldFetchBalance({ enabled: latch.options.balance, caipNetwork: network, unsupported: false })
   latch.store.setState((s) =>
     withNamespace(s, namespace, {
       network: { caipNetwork: network, unsupported: false },
@@ -64,8 +58,6 @@ export function applyChainChanged(latch: Latch, namespace: ChainNamespace, chain
             addressExplorerUrl: explorerAddressUrl(network, address),
             balance: undefined,
             balanceSymbol: undefined,
-            balanceLoading: fetches,
-            lastRetry: undefined,
           }
         : {},
     }),

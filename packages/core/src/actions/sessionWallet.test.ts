@@ -100,7 +100,10 @@ describe('given a request the wallet approves in its own window', () => {
     await flush()
     expect(s.state().modal.open).toBe(false)
     expect(s.state().router.transactionStack).toEqual([])
-    expect(s.evm.wallet.calls.filter((c) => c.startsWith('balance:')).length).toBe(before + 1)
+    // The refresh goes through the query layer, which loads with import().
+    await vi.waitFor(() =>
+      expect(s.evm.wallet.calls.filter((c) => c.startsWith('balance:')).length).toBe(before + 1),
+    )
   })
 
   it('when it starts over an open view, then ApproveTransaction is pushed on it and its end goes back to that view', async () => {
@@ -110,6 +113,8 @@ describe('given a request the wallet approves in its own window', () => {
     openModal(s.latch, { view: 'Networks' })
     s.tell({ type: 'approval', phase: 'start', requestId: 'r1' })
     expect(s.views()).toEqual(['Networks', 'ApproveTransaction'])
+    // The connection's own balance fetch has landed.
+    await vi.waitFor(() => expect(s.evm.wallet.calls.some((c) => c.startsWith('balance:'))).toBe(true))
     const before = s.evm.wallet.calls.filter((c) => c.startsWith('balance:')).length
     s.tell({ type: 'approval', phase: 'end', requestId: 'r1', outcome: 'error' })
     await flush()

@@ -8,7 +8,7 @@ import {
   createNetworkState,
   isNamespaceAddress,
 } from './account.js'
-import { canFetchBalance } from './balance.js'
+import { balanceRetryBlocked } from './balance.js'
 
 const alice = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const bob = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
@@ -100,27 +100,22 @@ describe('given the account state of a namespace (spec §3, §4)', () => {
     ).toBe(before)
   })
 
-  it('when the balance loads, then loading shows, then balance and symbol', () => {
-    const loading = run({ type: 'connected', ...session }, { type: 'balance', phase: 'loading' })
-    expect(loading.balanceLoading).toBe(true)
-    const loaded = accountReducer(loading, { type: 'balance', phase: 'loaded', balance: '2', symbol: 'ETH' })
-    expect(loaded).toMatchObject({ balanceLoading: false, balance: '2', balanceSymbol: 'ETH' })
+  it('when the balance loads, then balance and symbol show', () => {
+    const loaded = run(
+      { type: 'connected', ...session },
+      { type: 'balance', phase: 'loaded', balance: '2', symbol: 'ETH' },
+    )
+    expect(loaded).toMatchObject({ balance: '2', balanceSymbol: 'ETH' })
   })
 
-  it('when the balance fetch fails, then it shows the fallback and the next retry is blocked for 30 s', () => {
-    const failed = run(
-      { type: 'balance', phase: 'loading' },
-      { type: 'balance', phase: 'failed', at: 1_000, fallback: '0.00', symbol: 'ETH' },
-    )
-    expect(failed).toMatchObject({
-      balanceLoading: false,
-      lastRetry: 1_000,
-      balance: '0.00',
-      balanceSymbol: 'ETH',
-    })
-    expect(canFetchBalance(failed, 1_000 + 29_999)).toBe(false)
-    expect(canFetchBalance(failed, 1_000 + 30_000)).toBe(true)
-    expect(canFetchBalance(createAccountState(), 0)).toBe(true)
+  it('when the balance fetch fails, then it shows the fallback, and the failed query blocks the next retry for 30 s', () => {
+    const failed = run({ type: 'balance', phase: 'failed', fallback: '0.00', symbol: 'ETH' })
+    expect(failed).toMatchObject({ balance: '0.00', balanceSymbol: 'ETH' })
+    const errored = { status: 'error', errorUpdatedAt: 1_000 }
+    expect(balanceRetryBlocked(errored, 1_000 + 29_999)).toBe(true)
+    expect(balanceRetryBlocked(errored, 1_000 + 30_000)).toBe(false)
+    expect(balanceRetryBlocked({ status: 'success', errorUpdatedAt: 1_000 }, 1_001)).toBe(false)
+    expect(balanceRetryBlocked(undefined, 0)).toBe(false)
   })
 
   it('when reset, then it is disconnected and every field is cleared', () => {

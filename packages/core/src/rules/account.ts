@@ -17,7 +17,6 @@ export function createAccountState(): AccountState {
     allAccounts: [],
     balance: undefined,
     balanceSymbol: undefined,
-    balanceLoading: false,
     profileName: undefined,
     profileImage: undefined,
     addressExplorerUrl: undefined,
@@ -28,7 +27,6 @@ export function createAccountState(): AccountState {
     tokenBalance: [],
     socialProvider: undefined,
     farcasterUrl: undefined,
-    lastRetry: undefined,
   }
 }
 
@@ -63,9 +61,8 @@ export type AccountAction =
       caipNetworkId: CaipNetworkId | undefined
       addressExplorerUrl?: string | undefined
     }
-  | { type: 'balance'; phase: 'loading' }
   | { type: 'balance'; phase: 'loaded'; balance: string; symbol: string }
-  | { type: 'balance'; phase: 'failed'; at: number; fallback: string; symbol: string }
+  | { type: 'balance'; phase: 'failed'; fallback: string; symbol: string }
   | { type: 'reset' }
 
 /** The CAIP-10 id of `address` on `caipNetworkId`. */
@@ -90,18 +87,16 @@ function connect(state: AccountState, payload: ConnectedPayload): AccountState {
       : {
           balance: undefined,
           balanceSymbol: undefined,
-          balanceLoading: false,
           profileName: undefined,
           profileImage: undefined,
-          lastRetry: undefined,
         }),
   }
 }
 
 /**
  * The account state machine of one namespace: `connecting` while a connect or restore runs,
- * `connected` with the wallet's accounts, account changes (none left: reset), the balance's
- * loading, loaded and failed phases, and `reset`, which clears every field (disconnected).
+ * `connected` with the wallet's accounts, account changes (none left: reset), the balance
+ * shown (loaded, or the fallback after a failure), and `reset`, which clears every field (disconnected).
  */
 export function accountReducer(state: AccountState, action: AccountAction): AccountState {
   switch (action.type) {
@@ -124,23 +119,12 @@ export function accountReducer(state: AccountState, action: AccountAction): Acco
       })
       return action.caipNetworkId ? next : { ...next, caipAddress: undefined }
     }
+    // Loading and the 30 s block after a failure are the balance query's state, not the account's.
     case 'balance':
-      if (action.phase === 'loading') return state.balanceLoading ? state : { ...state, balanceLoading: true }
-      if (action.phase === 'loaded') {
-        return {
-          ...state,
-          balanceLoading: false,
-          balance: action.balance,
-          balanceSymbol: action.symbol,
-          lastRetry: undefined,
-        }
-      }
       return {
         ...state,
-        balanceLoading: false,
-        balance: action.fallback,
+        balance: action.phase === 'loaded' ? action.balance : action.fallback,
         balanceSymbol: action.symbol,
-        lastRetry: action.at,
       }
     case 'reset':
       return createAccountState()

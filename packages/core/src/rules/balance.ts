@@ -1,5 +1,5 @@
 import { BALANCE_FALLBACK, BALANCE_RETRY_MS, NUMBER_DECIMALS, NUMBER_LOCALE } from '../constants.js'
-import type { AccountState, CaipNetwork } from '../types.js'
+import type { CaipNetwork } from '../types.js'
 
 /**
  * Whether the native balance is loaded for a network (spec §9): never on a testnet (its `testnet`
@@ -18,9 +18,15 @@ export function shouldFetchBalance(parameters: {
   )
 }
 
-/** A failed balance fetch blocks the next attempt for 30 s ('Token Balance Unavailable'). */
-export function canFetchBalance(state: Pick<AccountState, 'lastRetry'>, now: number): boolean {
-  return state.lastRetry === undefined || now - state.lastRetry >= BALANCE_RETRY_MS
+/**
+ * A failed balance fetch blocks the next attempt for 30 s ('Token Balance Unavailable', spec §9).
+ * `state` is the balance query's state: its status and when it last failed.
+ */
+export function balanceRetryBlocked(
+  state: { status: string; errorUpdatedAt: number } | undefined,
+  now: number,
+): boolean {
+  return state?.status === 'error' && now - state.errorUpdatedAt < BALANCE_RETRY_MS
 }
 
 const formatter = new Intl.NumberFormat(NUMBER_LOCALE, {

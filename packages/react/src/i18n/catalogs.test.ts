@@ -11,6 +11,9 @@ const sameAsEnglish = new Set<MessageId>([
   'view.SwitchNetwork.title',
   'view.ConnectingWalletConnectBasic.title',
   'walletConnect.row',
+  // An abbreviation and a loan word that several languages keep as they are.
+  'account.tab.nfts',
+  'account.tab.tokens',
 ])
 
 const ids = Object.keys(en) as MessageId[]

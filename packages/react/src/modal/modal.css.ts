@@ -26,6 +26,13 @@ export const modalCss = `
 [data-latch] .latch-group{list-style:none;margin:8px 4px 2px;font-size:12px;font-weight:600;color:var(--latch-fg-2);text-transform:none}
 [data-latch] .latch-item .latch-tag{margin-inline-start:auto;font-size:12px;color:var(--latch-fg-2);border:1px solid var(--latch-border);border-radius:999px;padding:2px 8px}
 [data-latch] .latch-muted{color:var(--latch-fg-2);font-size:14px;text-align:center;margin:8px 0}
+[data-latch] .latch-tabs{display:flex;gap:4px;width:100%;padding:4px;border-radius:999px;background:var(--latch-bg-2)}
+[data-latch] .latch-tab{flex:1;min-height:36px;border:0;border-radius:999px;background:transparent;color:var(--latch-fg-2);font:500 14px/1 var(--latch-font-family);cursor:pointer}
+[data-latch] .latch-tab[aria-selected="true"]{background:var(--latch-bg);color:var(--latch-fg)}
+[data-latch] .latch-tab-panel{width:100%;min-height:96px}
+[data-latch] .latch-token{display:flex;align-items:center;gap:12px;min-height:48px;padding:8px 12px}
+[data-latch] .latch-token-name{display:flex;flex-direction:column;gap:2px;min-width:0}
+[data-latch] .latch-token-amount{margin-inline-start:auto;font-variant-numeric:tabular-nums;white-space:nowrap}
 [data-latch] .latch-error{color:var(--latch-error);font-size:14px;text-align:center;margin:8px 0;font-weight:600}
 [data-latch] .latch-center{display:flex;flex-direction:column;align-items:center;gap:8px;padding:16px 0}
 [data-latch] .latch-wallet-icon{width:72px;height:72px;border-radius:18px}

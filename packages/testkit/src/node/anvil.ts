@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { deployTestContractAccounts } from './contractAccounts.js'
+import { deployTestTokens } from './testTokens.js'
 
 /** Options of {@link startAnvil}. */
 export interface StartAnvilOptions {
@@ -200,6 +201,11 @@ export interface StartLocalChainsOptions {
    * (default true).
    */
   contractAccounts?: boolean | undefined
+  /**
+   * Deploy the test tokens (`TEST_TOKENS`: ERC-20 with permit, ERC-721, ERC-1155, spam NFT) on
+   * both chains (default true).
+   */
+  testTokens?: boolean | undefined
 }
 
 /** The two local chains Latch's demo and tests use: ids 1 (Ethereum) and 8453 (Base). */
@@ -211,7 +217,7 @@ export interface LocalChains {
 
 /**
  * Starts two anvil nodes, chain ids 1 and 8453, so network switching is real, with the test
- * contract accounts deployed on both.
+ * contract accounts and the test tokens deployed on both.
  *
  * @example
  * const chains = await startLocalChains()
@@ -227,13 +233,15 @@ export async function startLocalChains(options: StartLocalChainsOptions = {}): P
     await Promise.all([mainnet, base].map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)))
     throw mainnet.status === 'rejected' ? mainnet.reason : (base as PromiseRejectedResult).reason
   }
-  if (options.contractAccounts ?? true) {
-    try {
-      await Promise.all([mainnet.value, base.value].map((chain) => deployTestContractAccounts(chain.rpcUrl)))
-    } catch (error) {
-      await Promise.all([mainnet.value.stop(), base.value.stop()])
-      throw error
-    }
+  const deploy = async (rpcUrl: string) => {
+    if (options.contractAccounts ?? true) await deployTestContractAccounts(rpcUrl)
+    if (options.testTokens ?? true) await deployTestTokens(rpcUrl)
+  }
+  try {
+    await Promise.all([mainnet.value, base.value].map((chain) => deploy(chain.rpcUrl)))
+  } catch (error) {
+    await Promise.all([mainnet.value.stop(), base.value.stop()])
+    throw error
   }
   return {
     mainnet: mainnet.value,

@@ -1,5 +1,6 @@
 import { type Address, encodeFunctionData, isAddress, type LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { getAssets, getCapabilities } from './assets.js'
 import {
   assertWalletChain,
   parseAddEthereumChainParameter,
@@ -127,6 +128,8 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   let pendingRejections = 0
   let nextSwitchFailure: number | undefined
   let nextSwitchDecline: SwitchDeclineShape | undefined
+  let assetDiscovery = options.assets !== undefined
+  const assetTokens = options.assets?.tokens ?? []
   const log: string[] = []
   const events = new ProviderEventEmitter()
 
@@ -261,6 +264,20 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
         setChain(id)
         return null
       }
+      case 'wallet_getCapabilities':
+        return getCapabilities(params, {
+          chains,
+          accounts: exposedAccounts(),
+          assetDiscovery,
+        })
+      case 'wallet_getAssets':
+        if (!assetDiscovery)
+          throw new ProviderRpcError(ProviderErrorCode.unsupportedMethod, 'The wallet does not list assets.')
+        return getAssets(params, {
+          chains,
+          accounts: exposedAccounts(),
+          tokens: assetTokens,
+        })
       case 'wallet_addEthereumChain': {
         const [parameter] = paramList(params)
         const chain = parseAddEthereumChainParameter(parameter)
@@ -361,6 +378,11 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
           'disconnect',
           new ProviderRpcError(ProviderErrorCode.disconnected, 'The wallet disconnected.'),
         )
+      },
+      setAssetDiscovery(on) {
+        if (on && options.assets === undefined)
+          throw new Error('The wallet has no asset list (`assets` option).')
+        assetDiscovery = on
       },
       requests: () => [...log],
       forgetChain(id) {

@@ -1,4 +1,5 @@
 export { TEST_CONTRACT_ACCOUNTS, type TestContractAccount } from '../contracts/contractAccounts.js'
+export { TEST_TOKENS } from '../contracts/testTokens.js'
 export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from '../node/accounts.js'
 export {
   LOCAL_SOLANA_CAIP_ID,

@@ -42,6 +42,12 @@ export interface TestWalletOptions {
    * contract's `execute`, sent by the owner.
    */
   contractAccount?: Hex | undefined
+  /**
+   * Asset discovery (EIP-7811): `wallet_getCapabilities` reports `assetDiscovery` and
+   * `wallet_getAssets` lists the native coin and the held ERC-20s of `tokens`, read from the
+   * chains. Without it the wallet says it lists no assets.
+   */
+  assets?: { tokens: readonly Hex[] } | undefined
 }
 
 export type Approval = 'approve' | 'reject'
@@ -71,6 +77,8 @@ export interface TestWalletControls {
   changeChain(chainId: number): void
   /** The wallet ends the session: authorization revoked, `accountsChanged([])` and `disconnect`. */
   disconnect(): void
+  /** Asset discovery on or off at run time (needs the `assets` option to turn it on). */
+  setAssetDiscovery(on: boolean): void
   /** Methods the dapp called, oldest first. */
   requests(): string[]
   /** Forget a chain, so switching to it fails with 4902 until it is added again. */

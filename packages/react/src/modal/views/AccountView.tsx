@@ -6,6 +6,8 @@ import { useLatchAccount } from '../../hooks/useLatchAccount.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
+import { AccountTabsLoader } from './account/AccountTabsLoader.js'
+import { NativeBalance } from './account/NativeBalance.js'
 import { embeddedConnectorOf } from './embedded.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon } from './icons.js'
 import type { ViewProps } from './index.js'
@@ -32,7 +34,6 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
   const canUpdateEmail = Boolean(user?.email) && embedded !== undefined && embedded.id === connectorId
   if (!account?.address) return null
   const address = account.address
-  const balance = account.balance
   const wallet = account.connectedWalletInfo
   const copy = () => {
     navigator.clipboard?.writeText(address).then(
@@ -57,15 +58,12 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
           <CopyIcon />
         </button>
       </div>
-      <p className="latch-balance" data-testid="latch-account-balance">
-        {account.balanceLoading && balance === undefined
-          ? t('account.balance.loading')
-          : balance !== undefined
-            ? `${balance} ${account.balanceSymbol ?? ''}`
-            : account.lastRetry
-              ? t('account.balance.unavailable')
-              : ''}
-      </p>
+      <NativeBalance
+        latch={latch}
+        namespace={account.namespace}
+        address={address}
+        caipNetwork={unsupported ? undefined : caipNetwork}
+      />
       {user?.email && (
         <p className="latch-muted" data-testid="latch-account-email">
           {user.email}
@@ -79,6 +77,14 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
           />
           <span>{t('account.connectedWith', { wallet: wallet.name })}</span>
         </p>
+      )}
+      {account.namespace && (
+        <AccountTabsLoader
+          latch={latch}
+          namespace={account.namespace}
+          address={address}
+          caipNetwork={unsupported ? undefined : caipNetwork}
+        />
       )}
       <ul className="latch-list latch-full">
         <li>

@@ -1,0 +1,182 @@
+import { createServer as createHttpServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import {
+  type AnvilInstance,
+  deployTestTokens,
+  seedTestTokens,
+  startAnvil,
+  TEST_ACCOUNTS,
+  TEST_TOKENS,
+} from '@latch/testkit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backends, demoProject, startTestServer } from '../test/backends.js'
+import { tokenEntry, toNumeric } from './balances.js'
+import { parseTokenList } from './tokens.js'
+
+const holder = TEST_ACCOUNTS[6]!.address
+const empty = TEST_ACCOUNTS[9]!.address
+const ltt = TEST_TOKENS.erc20.address
+
+// A pass-through to the node that counts the HTTP requests the server makes.
+function countingProxy(target: string): Promise<{ url: string; requests: () => number; close: () => void }> {
+  let requests = 0
+  const server: Server = createHttpServer(async (req, res) => {
+    requests++
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const answer = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.concat(chunks),
+    })
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+  })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests: () => requests,
+        close: () => server.close(),
+      }),
+    ),
+  )
+}
+
+let chain: AnvilInstance
+let proxy: Awaited<ReturnType<typeof countingProxy>>
+beforeAll(async () => {
+  chain = await startAnvil({ chainId: 1 })
+  await deployTestTokens(chain.rpcUrl)
+  await seedTestTokens(chain.rpcUrl, holder, { erc20Amount: 1_234_500_000n, nft: false })
+  proxy = await countingProxy(chain.rpcUrl)
+}, 60_000)
+afterAll(async () => {
+  proxy?.close()
+  await chain?.stop()
+})
+
+describe.each(backends)(
+  'given the balance service on %s and a local chain with the test ERC-20',
+  (backend) => {
+    let base: string
+    let close: () => Promise<void>
+    beforeAll(async () => {
+      const started = await startTestServer(backend, {
+        account: {
+          tokens: { [demoProject.id]: [{ chainId: 'eip155:1', address: ltt }] },
+          rpcTimeoutMs: 2_000,
+        },
+      })
+      ;({ base, close } = started)
+      await started.repository.siwx.setRpcUrl(demoProject.id, 'eip155:1', proxy.url)
+      await started.repository.siwx.setRpcUrl(demoProject.id, 'eip155:8453', 'http://127.0.0.1:9')
+    }, 60_000)
+    afterAll(() => close?.())
+
+    const get = (query: Record<string, string>) =>
+      fetch(`${base}/account/v1/balances?${new URLSearchParams({ projectId: demoProject.id, ...query })}`)
+
+    it('when a holder asks, then ETH and LTT come back in the spec shape, in one round trip to the node', async () => {
+      const before = proxy.requests()
+      const response = await get({ address: holder, chainId: 'eip155:1' })
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({
+        balances: [
+          {
+            name: 'Ether',
+            symbol: 'ETH',
+            chainId: 'eip155:1',
+            value: 0,
+            price: 0,
+            quantity: { decimals: '18', numeric: '10000' },
+            iconUrl: '',
+          },
+          {
+            name: 'Latch Test Token',
+            symbol: 'LTT',
+            chainId: 'eip155:1',
+            address: `eip155:1:${ltt}`,
+            value: 0,
+            price: 0,
+            quantity: { decimals: '6', numeric: '1234.5' },
+            iconUrl: '',
+          },
+        ],
+      })
+      // The default list's mainnet tokens have no contract on the local chain: left out.
+      expect(proxy.requests()).toBe(before + 1)
+    })
+
+    it('when the address holds no token, then only the native coin is listed', async () => {
+      const body = (await (await get({ address: empty, chainId: 'eip155:1' })).json()) as {
+        balances: { symbol: string }[]
+      }
+      expect(body.balances.map((b) => b.symbol)).toEqual(['ETH'])
+    })
+
+    it('when the address or chain is bad, then 400 with a clear message and the node is not asked', async () => {
+      const before = proxy.requests()
+      const wrongChecksum = holder.replace(/[a-f]/, (c) => c.toUpperCase())
+      const checksum = await get({ address: wrongChecksum, chainId: 'eip155:1' })
+      expect(checksum.status).toBe(400)
+      expect(await checksum.json()).toEqual({
+        error: 'invalid_address',
+        message: 'The address does not match its checksum',
+      })
+      expect((await get({ address: '0x1234', chainId: 'eip155:1' })).status).toBe(400)
+      expect((await get({ address: holder, chainId: 'solana:abc' })).status).toBe(400)
+      const unknown = await get({ address: holder, chainId: 'eip155:10' })
+      expect(unknown.status).toBe(400)
+      expect(((await unknown.json()) as { error: string }).error).toBe('unsupported_chain')
+      expect(proxy.requests()).toBe(before)
+    })
+
+    it("when the chain's node does not answer, then 502 'Token Balance Unavailable'", async () => {
+      const response = await get({ address: holder, chainId: 'eip155:8453' })
+      expect(response.status).toBe(502)
+      expect(await response.json()).toEqual({
+        error: 'balance_unavailable',
+        message: 'Token Balance Unavailable',
+      })
+    })
+  },
+)
+
+describe('given what a token contract answers', () => {
+  const token = { chainId: 'eip155:1', address: ltt }
+  const ok = (result: unknown) => ({ status: 'success' as const, result })
+  it('then decimals 0, a failed call, a zero balance or a wrong type drop the token', () => {
+    expect(tokenEntry(token, [ok(5n), ok(0), ok('T'), ok('Token')])).toBeUndefined()
+    expect(tokenEntry(token, [ok(5n), { status: 'failure' }, ok('T'), ok('Token')])).toBeUndefined()
+    expect(tokenEntry(token, [ok(0n), ok(6), ok('T'), ok('Token')])).toBeUndefined()
+    expect(tokenEntry(token, [ok('5'), ok(6), ok('T'), ok('Token')])).toBeUndefined()
+    expect(tokenEntry(token, [ok(5n), ok(6), ok(''), ok('Token')])).toBeUndefined()
+  })
+
+  it('then control characters leave names and symbols, and a missing name falls back to the symbol', () => {
+    expect(tokenEntry(token, [ok(5n), ok(6), ok('\u0007T\nX '), ok(undefined)])).toMatchObject({
+      name: 'TX',
+      symbol: 'TX',
+      quantity: { decimals: '6', numeric: '0.000005' },
+    })
+  })
+
+  it('then 2^256-1 and 77 decimals keep 20 significant digits, rounded down, never in exponent notation', () => {
+    expect(toNumeric(2n ** 256n - 1n, 18)).toBe(`11579208923731619542${'0'.repeat(40)}`)
+    expect(toNumeric(1n, 77)).toBe(`0.${'0'.repeat(76)}1`)
+    expect(toNumeric(123456789n, 6)).toBe('123.456789')
+  })
+})
+
+describe('given a token list in the server configuration', () => {
+  it('then bad entries are refused with where they are', () => {
+    expect(() => parseTokenList([{ chainId: 'eip155:1', address: '0x12' }], 'account.tokens.p')).toThrow(
+      'account.tokens.p[0].address: expected a 20-byte hex address matching its checksum',
+    )
+    expect(() => parseTokenList([{ chainId: 'solana:x', address: ltt }], 'l')).toThrow('l[0].chainId')
+    expect(() =>
+      parseTokenList([{ chainId: 'eip155:1', address: ltt, iconUrl: 'javascript:x' }], 'l'),
+    ).toThrow('l[0].iconUrl: expected an https URL')
+    expect(() => parseTokenList({}, 'l')).toThrow('l: expected a list of tokens')
+  })
+})

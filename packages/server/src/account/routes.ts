@@ -1,0 +1,118 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
+import { getAddress, isAddress } from 'viem'
+import { sendError } from '../http/errors.js'
+import { errorResponse, projectQuery } from '../http/schemas.js'
+import { readBalances } from './balances.js'
+import { defaultTokens, type ListedToken, parseTokenList, tokensFor } from './tokens.js'
+
+/** Options of the account services (`ServerOptions.account`). */
+export interface AccountOptions {
+  /** Each project's own tokens (spec §3 `tokens`), by project id, on top of the default list. */
+  tokens?: Record<string, readonly ListedToken[]> | undefined
+  /** Replaces the default token list; `[]` looks for the projects' own tokens only. */
+  defaultTokens?: readonly ListedToken[] | undefined
+  /** How long a chain's node may take to answer, at most (default 5000 ms). */
+  rpcTimeoutMs?: number | undefined
+}
+
+const tokenBalance = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'symbol', 'chainId', 'value', 'price', 'quantity', 'iconUrl'],
+  properties: {
+    name: { type: 'string' },
+    symbol: { type: 'string' },
+    chainId: { type: 'string' },
+    address: { type: 'string' },
+    value: { type: 'number' },
+    price: { type: 'number' },
+    quantity: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['decimals', 'numeric'],
+      properties: { decimals: { type: 'string' }, numeric: { type: 'string' } },
+    },
+    iconUrl: { type: 'string' },
+  },
+} as const
+
+const balancesQuery = {
+  ...projectQuery,
+  required: ['projectId', 'address', 'chainId'],
+  properties: {
+    ...projectQuery.properties,
+    address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
+    chainId: { type: 'string', pattern: '^eip155:[1-9][0-9]{0,15}$' },
+  },
+} as const
+
+/**
+ * `GET /account/v1/balances?projectId&address&chainId`: the native coin and the ERC-20 tokens
+ * an address holds on one of the project's chains (spec §7, response field `balances`), read
+ * over the project's own RPC URL in one round trip. A node that fails or times out answers 502
+ * 'Token Balance Unavailable'.
+ */
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  options: {
+    requireProject: preHandlerAsyncHookHandler
+    listRpcUrls: (projectId: string) => Promise<Record<string, string>>
+    account: AccountOptions
+  },
+): void {
+  const defaults = parseTokenList(options.account.defaultTokens ?? defaultTokens, 'account.defaultTokens')
+  const projectTokens = new Map(
+    Object.entries(options.account.tokens ?? {}).map(([id, list]) => [
+      id,
+      parseTokenList(list, `account.tokens.${id}`),
+    ]),
+  )
+  const timeoutMs = options.account.rpcTimeoutMs ?? 5_000
+  app.get(
+    '/account/v1/balances',
+    {
+      preHandler: options.requireProject,
+      schema: {
+        querystring: balancesQuery,
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['balances'],
+            properties: { balances: { type: 'array', items: tokenBalance } },
+          },
+          400: errorResponse,
+          403: errorResponse,
+          502: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { address, chainId } = request.query as { address: string; chainId: string }
+      const project = request.project!
+      if (!isAddress(address))
+        return sendError(reply, 400, 'invalid_address', 'The address does not match its checksum')
+      const rpcUrl = (await options.listRpcUrls(project.id))[chainId]
+      if (!rpcUrl)
+        return sendError(
+          reply,
+          400,
+          'unsupported_chain',
+          `Project "${project.id}" has no RPC URL for ${chainId}: set one with \`latch-server project set-rpc\``,
+        )
+      try {
+        const balances = await readBalances({
+          rpcUrl,
+          chainId,
+          address: getAddress(address),
+          tokens: tokensFor(chainId, [defaults, projectTokens.get(project.id) ?? []]),
+          timeoutMs,
+        })
+        return { balances }
+      } catch (error) {
+        request.log.warn({ chainId, err: (error as Error).message }, 'balance read failed')
+        return sendError(reply, 502, 'balance_unavailable', 'Token Balance Unavailable')
+      }
+    },
+  )
+}
