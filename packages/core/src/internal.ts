@@ -28,6 +28,7 @@ export {
 } from './rules/connectors.js'
 export { directionOf, matchLocale } from './rules/locale.js'
 export { isMobileBrowser } from './rules/platform.js'
+export { popularFor } from './rules/popular.js'
 export { installLinkFor, walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
 export { isEmail } from './schema/email.js'
 export {

@@ -71,6 +71,8 @@ export const en = {
   'walletConnect.copy': 'Copy link',
   'walletConnect.copied': 'Link copied',
   'walletConnect.openWallet': 'Open {wallet}',
+  'walletConnect.install': 'Install {wallet}',
+  'walletConnect.get': 'Get {wallet}',
   'walletConnect.mobile.lead': 'Continue in {wallet} to connect',
   'walletConnect.mobile.noLink':
     '{wallet} cannot be opened from this browser: scan the code on another device.',

@@ -68,6 +68,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'نسخ الرابط',
   'walletConnect.copied': 'نُسخ الرابط',
   'walletConnect.openWallet': 'افتح {wallet}',
+  'walletConnect.install': 'ثبّت {wallet}',
+  'walletConnect.get': 'احصل على {wallet}',
   'walletConnect.mobile.lead': 'تابع في {wallet} لإتمام الربط',
   'walletConnect.mobile.noLink': 'لا يمكن فتح {wallet} من هذا المتصفح: امسح الرمز على جهاز آخر.',
   'walletConnect.otherDevice': 'استخدم جهازًا آخر',

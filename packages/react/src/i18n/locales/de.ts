@@ -72,6 +72,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Link kopieren',
   'walletConnect.copied': 'Link kopiert',
   'walletConnect.openWallet': '{wallet} öffnen',
+  'walletConnect.install': '{wallet} installieren',
+  'walletConnect.get': '{wallet} herunterladen',
   'walletConnect.mobile.lead': 'Verbinde dich in {wallet}',
   'walletConnect.mobile.noLink':
     '{wallet} lässt sich aus diesem Browser nicht öffnen: Scanne den Code auf einem anderen Gerät.',

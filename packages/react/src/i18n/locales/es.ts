@@ -71,6 +71,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Copiar enlace',
   'walletConnect.copied': 'Enlace copiado',
   'walletConnect.openWallet': 'Abrir {wallet}',
+  'walletConnect.install': 'Instalar {wallet}',
+  'walletConnect.get': 'Obtener {wallet}',
   'walletConnect.mobile.lead': 'Continúa en {wallet} para conectarte',
   'walletConnect.mobile.noLink':
     'No se puede abrir {wallet} desde este navegador: escanea el código en otro dispositivo.',

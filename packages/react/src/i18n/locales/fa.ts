@@ -69,6 +69,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'کپی پیوند',
   'walletConnect.copied': 'پیوند کپی شد',
   'walletConnect.openWallet': 'باز کردن {wallet}',
+  'walletConnect.install': 'نصب {wallet}',
+  'walletConnect.get': 'دریافت {wallet}',
   'walletConnect.mobile.lead': 'برای اتصال در {wallet} ادامه دهید',
   'walletConnect.mobile.noLink': '{wallet} از این مرورگر باز نمی‌شود: کد را روی دستگاه دیگری اسکن کنید.',
   'walletConnect.otherDevice': 'استفاده از دستگاه دیگر',

@@ -71,6 +71,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Copier le lien',
   'walletConnect.copied': 'Lien copié',
   'walletConnect.openWallet': 'Ouvrir {wallet}',
+  'walletConnect.install': 'Installer {wallet}',
+  'walletConnect.get': 'Obtenir {wallet}',
   'walletConnect.mobile.lead': 'Continuez dans {wallet} pour vous connecter',
   'walletConnect.mobile.noLink':
     'Impossible d’ouvrir {wallet} depuis ce navigateur : scannez le code sur un autre appareil.',

@@ -68,6 +68,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'העתקת הקישור',
   'walletConnect.copied': 'הקישור הועתק',
   'walletConnect.openWallet': 'פתיחת {wallet}',
+  'walletConnect.install': 'התקנת {wallet}',
+  'walletConnect.get': 'הורדת {wallet}',
   'walletConnect.mobile.lead': 'יש להמשיך ב-{wallet} כדי להתחבר',
   'walletConnect.mobile.noLink': 'אי אפשר לפתוח את {wallet} מהדפדפן הזה: יש לסרוק את הקוד במכשיר אחר.',
   'walletConnect.otherDevice': 'שימוש במכשיר אחר',

@@ -69,6 +69,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'लिंक कॉपी करें',
   'walletConnect.copied': 'लिंक कॉपी हो गया',
   'walletConnect.openWallet': '{wallet} खोलें',
+  'walletConnect.install': '{wallet} इंस्टॉल करें',
+  'walletConnect.get': '{wallet} पाएं',
   'walletConnect.mobile.lead': 'जोड़ने के लिए {wallet} में आगे बढ़ें',
   'walletConnect.mobile.noLink': '{wallet} इस ब्राउज़र से नहीं खुल सकता: किसी दूसरे डिवाइस पर कोड स्कैन करें।',
   'walletConnect.otherDevice': 'दूसरा डिवाइस इस्तेमाल करें',

@@ -71,6 +71,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Salin tautan',
   'walletConnect.copied': 'Tautan disalin',
   'walletConnect.openWallet': 'Buka {wallet}',
+  'walletConnect.install': 'Pasang {wallet}',
+  'walletConnect.get': 'Dapatkan {wallet}',
   'walletConnect.mobile.lead': 'Lanjutkan di {wallet} untuk terhubung',
   'walletConnect.mobile.noLink':
     '{wallet} tidak bisa dibuka dari browser ini: pindai kodenya di perangkat lain.',

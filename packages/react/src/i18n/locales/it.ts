@@ -71,6 +71,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Copia link',
   'walletConnect.copied': 'Link copiato',
   'walletConnect.openWallet': 'Apri {wallet}',
+  'walletConnect.install': 'Installa {wallet}',
+  'walletConnect.get': 'Scarica {wallet}',
   'walletConnect.mobile.lead': 'Continua in {wallet} per collegarti',
   'walletConnect.mobile.noLink':
     'Impossibile aprire {wallet} da questo browser: scansiona il codice su un altro dispositivo.',

@@ -71,6 +71,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'リンクをコピー',
   'walletConnect.copied': 'リンクをコピーしました',
   'walletConnect.openWallet': '{wallet} を開く',
+  'walletConnect.install': '{wallet} をインストール',
+  'walletConnect.get': '{wallet} を入手',
   'walletConnect.mobile.lead': '{wallet} で接続を続けてください',
   'walletConnect.mobile.noLink':
     'このブラウザからは {wallet} を開けません。別の端末でコードを読み取ってください。',

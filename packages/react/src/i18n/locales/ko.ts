@@ -71,6 +71,8 @@ export const messages: Messages = {
   'walletConnect.copy': '링크 복사',
   'walletConnect.copied': '링크를 복사했습니다',
   'walletConnect.openWallet': '{wallet} 열기',
+  'walletConnect.install': '{wallet} 설치',
+  'walletConnect.get': '{wallet} 받기',
   'walletConnect.mobile.lead': '{wallet}에서 계속 연결하세요',
   'walletConnect.mobile.noLink':
     '이 브라우저에서는 {wallet}을(를) 열 수 없습니다. 다른 기기에서 코드를 스캔하세요.',

@@ -70,6 +70,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Link kopiëren',
   'walletConnect.copied': 'Link gekopieerd',
   'walletConnect.openWallet': '{wallet} openen',
+  'walletConnect.install': '{wallet} installeren',
+  'walletConnect.get': '{wallet} downloaden',
   'walletConnect.mobile.lead': 'Ga verder in {wallet} om te koppelen',
   'walletConnect.mobile.noLink':
     '{wallet} kan niet vanuit deze browser worden geopend: scan de code op een ander apparaat.',

@@ -71,6 +71,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Kopiuj link',
   'walletConnect.copied': 'Skopiowano link',
   'walletConnect.openWallet': 'Otwórz {wallet}',
+  'walletConnect.install': 'Zainstaluj {wallet}',
+  'walletConnect.get': 'Pobierz {wallet}',
   'walletConnect.mobile.lead': 'Kontynuuj w {wallet}, aby się połączyć',
   'walletConnect.mobile.noLink':
     'Nie można otworzyć {wallet} z tej przeglądarki: zeskanuj kod na innym urządzeniu.',

@@ -70,6 +70,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Copiar link',
   'walletConnect.copied': 'Link copiado',
   'walletConnect.openWallet': 'Abrir {wallet}',
+  'walletConnect.install': 'Instalar {wallet}',
+  'walletConnect.get': 'Baixar {wallet}',
   'walletConnect.mobile.lead': 'Continue na {wallet} para conectar',
   'walletConnect.mobile.noLink':
     'Não é possível abrir a {wallet} neste navegador: escaneie o código em outro aparelho.',

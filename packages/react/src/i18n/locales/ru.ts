@@ -72,6 +72,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Копировать ссылку',
   'walletConnect.copied': 'Ссылка скопирована',
   'walletConnect.openWallet': 'Открыть {wallet}',
+  'walletConnect.install': 'Установить {wallet}',
+  'walletConnect.get': 'Скачать {wallet}',
   'walletConnect.mobile.lead': 'Продолжите в {wallet}, чтобы подключиться',
   'walletConnect.mobile.noLink':
     '{wallet} нельзя открыть из этого браузера: отсканируйте код на другом устройстве.',

@@ -70,6 +70,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Bağlantıyı kopyala',
   'walletConnect.copied': 'Bağlantı kopyalandı',
   'walletConnect.openWallet': '{wallet} uygulamasını aç',
+  'walletConnect.install': '{wallet} uygulamasını yükle',
+  'walletConnect.get': '{wallet} uygulamasını edin',
   'walletConnect.mobile.lead': 'Bağlanmak için {wallet} içinde devam edin',
   'walletConnect.mobile.noLink': '{wallet} bu tarayıcıdan açılamıyor: kodu başka bir cihazda tarayın.',
   'walletConnect.otherDevice': 'Başka bir cihaz kullan',

@@ -71,6 +71,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Копіювати посилання',
   'walletConnect.copied': 'Посилання скопійовано',
   'walletConnect.openWallet': 'Відкрити {wallet}',
+  'walletConnect.install': 'Встановити {wallet}',
+  'walletConnect.get': 'Завантажити {wallet}',
   'walletConnect.mobile.lead': 'Продовжте в {wallet}, щоб підключитися',
   'walletConnect.mobile.noLink':
     '{wallet} не можна відкрити з цього браузера: відскануйте код на іншому пристрої.',

@@ -71,6 +71,8 @@ export const messages: Messages = {
   'walletConnect.copy': 'Sao chép liên kết',
   'walletConnect.copied': 'Đã sao chép liên kết',
   'walletConnect.openWallet': 'Mở {wallet}',
+  'walletConnect.install': 'Cài đặt {wallet}',
+  'walletConnect.get': 'Tải {wallet}',
   'walletConnect.mobile.lead': 'Tiếp tục trong {wallet} để kết nối',
   'walletConnect.mobile.noLink': 'Không thể mở {wallet} từ trình duyệt này: hãy quét mã trên thiết bị khác.',
   'walletConnect.otherDevice': 'Dùng thiết bị khác',

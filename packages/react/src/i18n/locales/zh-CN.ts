@@ -67,6 +67,8 @@ export const messages: Messages = {
   'walletConnect.copy': '复制链接',
   'walletConnect.copied': '链接已复制',
   'walletConnect.openWallet': '打开 {wallet}',
+  'walletConnect.install': '安装 {wallet}',
+  'walletConnect.get': '获取 {wallet}',
   'walletConnect.mobile.lead': '请在 {wallet} 中继续连接',
   'walletConnect.mobile.noLink': '无法从此浏览器打开 {wallet}：请在其他设备上扫描二维码。',
   'walletConnect.otherDevice': '使用其他设备',

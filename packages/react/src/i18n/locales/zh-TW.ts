@@ -67,6 +67,8 @@ export const messages: Messages = {
   'walletConnect.copy': '複製連結',
   'walletConnect.copied': '已複製連結',
   'walletConnect.openWallet': '開啟 {wallet}',
+  'walletConnect.install': '安裝 {wallet}',
+  'walletConnect.get': '取得 {wallet}',
   'walletConnect.mobile.lead': '請在 {wallet} 中繼續連結',
   'walletConnect.mobile.noLink': '無法從此瀏覽器開啟 {wallet}：請在其他裝置上掃描 QR 碼。',
   'walletConnect.otherDevice': '使用其他裝置',
