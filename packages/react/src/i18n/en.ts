@@ -36,7 +36,6 @@ export const en = {
   'connecting.continue': 'Continue in {wallet}',
   'connecting.accept': 'Accept the connection request in the wallet',
   'connecting.declined': 'Connection declined',
-  'connecting.declined.hint': 'Connection can be declined if a previous request is still active',
   'connecting.failed': 'Connection failed',
   'connecting.retry': 'Try again',
   'account.copy': 'Copy address',
@@ -52,13 +51,12 @@ export const en = {
   'switch.approve': 'Approve in wallet',
   'switch.accept': 'Accept the switch request in your wallet',
   'switch.declined': 'Switch declined',
-  'switch.declined.hint':
-    'Switch can be declined if chain is not supported by a wallet or previous request is still active',
+  'switch.declined.hint': 'The wallet declined the switch. Try again, or switch in the wallet itself.',
   'switch.failed': 'Could not switch network',
   'unsupported.message':
     'This app doesn’t support your current network. Switch to an available option to continue.',
   'unsupported.disconnect': 'Disconnect',
-  'activeChain.message': 'Connect a wallet for {namespace} to use {network}.',
+  'activeChain.message': 'To use {network}, connect a wallet that supports it.',
   'walletConnect.unavailable': '{wallet} connects through WalletConnect, which this app has not enabled.',
   'walletConnect.unavailable.hint':
     'Install the {wallet} browser extension, then reload this page to connect it directly.',
@@ -78,7 +76,9 @@ export const en = {
     '{wallet} cannot be opened from this browser: scan the code on another device.',
   'walletConnect.otherDevice': 'Use another device',
   'walletConnect.expired': 'The QR code expired',
-  'error.hint.user-rejected': 'Connection can be declined if a previous request is still active',
+  'error.hint.user-rejected': 'The wallet declined the request. Try again, then approve it in the wallet.',
+  'error.hint.request-pending':
+    'The wallet still has an earlier request open. Finish or close it there, then try again.',
   'error.hint.connect-failed': 'The wallet did not connect. Check that it is unlocked, then try again.',
   'error.hint.switch-failed': 'The wallet could not switch. Try again, or switch in the wallet itself.',
   'error.hint.unsupported-chain': 'The wallet does not support this network.',
@@ -93,7 +93,7 @@ export const en = {
   'siwx.required': 'This app needs you to sign in; cancelling disconnects your wallet.',
   'siwx.sign': 'Sign',
   'siwx.cancel': 'Cancel',
-  'siwx.authenticating': 'Authenticating...',
+  'siwx.authenticating': 'Authenticating…',
   'siwx.confirm': 'Confirm the signature in your wallet.',
   'siwx.declined': 'Signature declined',
   'view.ApproveTransaction.title': 'Approve transaction',

@@ -35,7 +35,6 @@ export const messages: Messages = {
   'connecting.continue': 'در {wallet} ادامه دهید',
   'connecting.accept': 'درخواست اتصال را در کیف پول بپذیرید',
   'connecting.declined': 'اتصال رد شد',
-  'connecting.declined.hint': 'اگر درخواست قبلی هنوز فعال باشد، ممکن است اتصال رد شود',
   'connecting.failed': 'اتصال ناموفق بود',
   'connecting.retry': 'تلاش دوباره',
   'account.copy': 'کپی نشانی',
@@ -52,11 +51,11 @@ export const messages: Messages = {
   'switch.accept': 'درخواست تغییر شبکه را در کیف پول خود بپذیرید',
   'switch.declined': 'تغییر رد شد',
   'switch.declined.hint':
-    'اگر کیف پول از این شبکه پشتیبانی نکند یا درخواست قبلی هنوز فعال باشد، ممکن است تغییر رد شود',
+    'کیف پول تغییر شبکه را رد کرد. دوباره تلاش کنید یا در خود کیف پول شبکه را عوض کنید.',
   'switch.failed': 'تغییر شبکه ممکن نشد',
   'unsupported.message': 'این برنامه از شبکه فعلی شما پشتیبانی نمی‌کند. برای ادامه به یک شبکه موجود بروید.',
   'unsupported.disconnect': 'قطع اتصال',
-  'activeChain.message': 'برای استفاده از {network} یک کیف پول {namespace} متصل کنید.',
+  'activeChain.message': 'برای استفاده از {network}، کیف پولی را متصل کنید که از آن پشتیبانی می‌کند.',
   'walletConnect.unavailable': '{wallet} از طریق WalletConnect متصل می‌شود که در این برنامه فعال نیست.',
   'walletConnect.unavailable.hint':
     'افزونه مرورگر {wallet} را نصب کنید و سپس این صفحه را دوباره بارگیری کنید تا مستقیم متصل شود.',
@@ -75,7 +74,9 @@ export const messages: Messages = {
   'walletConnect.mobile.noLink': '{wallet} از این مرورگر باز نمی‌شود: کد را روی دستگاه دیگری اسکن کنید.',
   'walletConnect.otherDevice': 'استفاده از دستگاه دیگر',
   'walletConnect.expired': 'کد QR منقضی شد',
-  'error.hint.user-rejected': 'اگر درخواست قبلی هنوز فعال باشد، ممکن است اتصال رد شود',
+  'error.hint.user-rejected': 'کیف پول درخواست را رد کرد. دوباره تلاش کنید و آن را در کیف پول تأیید کنید.',
+  'error.hint.request-pending':
+    'یک درخواست قبلی هنوز در کیف پول باز است. آن را همان‌جا تمام یا بسته کنید و دوباره تلاش کنید.',
   'error.hint.connect-failed': 'کیف پول متصل نشد. مطمئن شوید قفل آن باز است و دوباره تلاش کنید.',
   'error.hint.switch-failed':
     'کیف پول نتوانست شبکه را تغییر دهد. دوباره تلاش کنید یا در خود کیف پول تغییر دهید.',
@@ -92,7 +93,7 @@ export const messages: Messages = {
   'siwx.required': 'این برنامه به ورود شما نیاز دارد؛ لغو کردن کیف‌پول شما را قطع می‌کند.',
   'siwx.sign': 'امضا',
   'siwx.cancel': 'لغو',
-  'siwx.authenticating': 'در حال احراز هویت...',
+  'siwx.authenticating': 'در حال احراز هویت…',
   'siwx.confirm': 'امضا را در کیف‌پول خود تأیید کنید.',
   'siwx.declined': 'امضا رد شد',
   'view.ApproveTransaction.title': 'تأیید تراکنش',

@@ -35,7 +35,6 @@ export const messages: Messages = {
   'connecting.continue': 'Lanjutkan di {wallet}',
   'connecting.accept': 'Setujui permintaan koneksi di dompet',
   'connecting.declined': 'Koneksi ditolak',
-  'connecting.declined.hint': 'Koneksi bisa ditolak jika permintaan sebelumnya masih aktif',
   'connecting.failed': 'Koneksi gagal',
   'connecting.retry': 'Coba lagi',
   'account.copy': 'Salin alamat',
@@ -52,12 +51,12 @@ export const messages: Messages = {
   'switch.accept': 'Setujui pergantian jaringan di dompet Anda',
   'switch.declined': 'Pergantian ditolak',
   'switch.declined.hint':
-    'Pergantian bisa ditolak jika dompet tidak mendukung jaringan ini atau permintaan sebelumnya masih aktif',
+    'Dompet menolak pergantian jaringan. Coba lagi, atau ganti jaringan di dompet itu sendiri.',
   'switch.failed': 'Gagal mengganti jaringan',
   'unsupported.message':
     'Aplikasi ini tidak mendukung jaringan Anda saat ini. Ganti ke jaringan yang tersedia untuk melanjutkan.',
   'unsupported.disconnect': 'Putuskan',
-  'activeChain.message': 'Hubungkan dompet {namespace} untuk memakai {network}.',
+  'activeChain.message': 'Untuk memakai {network}, hubungkan dompet yang mendukungnya.',
   'walletConnect.unavailable':
     '{wallet} terhubung melalui WalletConnect, yang tidak diaktifkan aplikasi ini.',
   'walletConnect.unavailable.hint':
@@ -78,7 +77,9 @@ export const messages: Messages = {
     '{wallet} tidak bisa dibuka dari browser ini: pindai kodenya di perangkat lain.',
   'walletConnect.otherDevice': 'Pakai perangkat lain',
   'walletConnect.expired': 'Kode QR sudah kedaluwarsa',
-  'error.hint.user-rejected': 'Koneksi bisa ditolak jika permintaan sebelumnya masih aktif',
+  'error.hint.user-rejected': 'Dompet menolak permintaan ini. Coba lagi, lalu setujui di dompet.',
+  'error.hint.request-pending':
+    'Dompet masih membuka permintaan sebelumnya. Selesaikan atau tutup di sana, lalu coba lagi.',
   'error.hint.connect-failed': 'Dompet tidak terhubung. Pastikan dompet tidak terkunci, lalu coba lagi.',
   'error.hint.switch-failed':
     'Dompet tidak bisa mengganti jaringan. Coba lagi atau ganti di dompet itu sendiri.',
@@ -96,7 +97,7 @@ export const messages: Messages = {
   'siwx.required': 'Aplikasi ini mengharuskan Anda masuk; membatalkan akan memutuskan dompet Anda.',
   'siwx.sign': 'Tanda tangani',
   'siwx.cancel': 'Batal',
-  'siwx.authenticating': 'Mengautentikasi...',
+  'siwx.authenticating': 'Mengautentikasi…',
   'siwx.confirm': 'Konfirmasi tanda tangan di dompet Anda.',
   'siwx.declined': 'Tanda tangan ditolak',
   'view.ApproveTransaction.title': 'Setujui transaksi',

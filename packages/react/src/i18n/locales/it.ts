@@ -35,8 +35,6 @@ export const messages: Messages = {
   'connecting.continue': 'Continua in {wallet}',
   'connecting.accept': 'Accetta la richiesta di collegamento nel wallet',
   'connecting.declined': 'Collegamento rifiutato',
-  'connecting.declined.hint':
-    'Il collegamento può essere rifiutato se una richiesta precedente è ancora attiva',
   'connecting.failed': 'Collegamento non riuscito',
   'connecting.retry': 'Riprova',
   'account.copy': 'Copia indirizzo',
@@ -52,13 +50,12 @@ export const messages: Messages = {
   'switch.approve': 'Approva nel wallet',
   'switch.accept': 'Accetta il cambio di rete nel tuo wallet',
   'switch.declined': 'Cambio rifiutato',
-  'switch.declined.hint':
-    'Il cambio può essere rifiutato se il wallet non supporta la rete o se una richiesta precedente è ancora attiva',
+  'switch.declined.hint': 'Il wallet ha rifiutato il cambio. Riprova, oppure cambia rete nel wallet stesso.',
   'switch.failed': 'Impossibile cambiare rete',
   'unsupported.message':
     'Questa app non supporta la rete attuale. Passa a una rete disponibile per continuare.',
   'unsupported.disconnect': 'Scollega',
-  'activeChain.message': 'Collega un wallet per {namespace} per usare {network}.',
+  'activeChain.message': 'Per usare {network}, collega un wallet che lo supporta.',
   'walletConnect.unavailable': '{wallet} si collega tramite WalletConnect, che questa app non ha attivato.',
   'walletConnect.unavailable.hint':
     'Installa l’estensione per browser di {wallet}, poi ricarica la pagina per collegarlo direttamente.',
@@ -78,8 +75,9 @@ export const messages: Messages = {
     'Impossibile aprire {wallet} da questo browser: scansiona il codice su un altro dispositivo.',
   'walletConnect.otherDevice': 'Usa un altro dispositivo',
   'walletConnect.expired': 'Il codice QR è scaduto',
-  'error.hint.user-rejected':
-    'Il collegamento può essere rifiutato se una richiesta precedente è ancora attiva',
+  'error.hint.user-rejected': 'Il wallet ha rifiutato la richiesta. Riprova, poi approvala nel wallet.',
+  'error.hint.request-pending':
+    'Il wallet ha ancora aperta una richiesta precedente. Completala o chiudila lì, poi riprova.',
   'error.hint.connect-failed': 'Il wallet non si è collegato. Controlla che sia sbloccato e riprova.',
   'error.hint.switch-failed':
     'Il wallet non è riuscito a cambiare rete. Riprova o cambiala nel wallet stesso.',
@@ -97,7 +95,7 @@ export const messages: Messages = {
   'siwx.required': 'Questa app richiede l’accesso; annullare disconnette il tuo wallet.',
   'siwx.sign': 'Firma',
   'siwx.cancel': 'Annulla',
-  'siwx.authenticating': 'Autenticazione in corso...',
+  'siwx.authenticating': 'Autenticazione in corso…',
   'siwx.confirm': 'Conferma la firma nel tuo wallet.',
   'siwx.declined': 'Firma rifiutata',
   'view.ApproveTransaction.title': 'Approva transazione',

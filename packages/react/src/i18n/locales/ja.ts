@@ -35,7 +35,6 @@ export const messages: Messages = {
   'connecting.continue': '{wallet} で続行',
   'connecting.accept': 'ウォレットで接続リクエストを承認してください',
   'connecting.declined': '接続が拒否されました',
-  'connecting.declined.hint': '以前のリクエストがまだ有効な場合、接続が拒否されることがあります',
   'connecting.failed': '接続に失敗しました',
   'connecting.retry': 'もう一度試す',
   'account.copy': 'アドレスをコピー',
@@ -52,12 +51,12 @@ export const messages: Messages = {
   'switch.accept': 'ウォレットでネットワークの切り替えを承認してください',
   'switch.declined': '切り替えが拒否されました',
   'switch.declined.hint':
-    'ウォレットがこのネットワークに対応していないか、以前のリクエストがまだ有効な場合、切り替えが拒否されることがあります',
+    'ウォレットが切り替えを拒否しました。もう一度試すか、ウォレット側で切り替えてください。',
   'switch.failed': 'ネットワークを切り替えられませんでした',
   'unsupported.message':
     'このアプリは現在のネットワークに対応していません。続行するには利用可能なネットワークに切り替えてください。',
   'unsupported.disconnect': '切断',
-  'activeChain.message': '{network} を使うには {namespace} のウォレットを接続してください。',
+  'activeChain.message': '{network} を使うには、対応するウォレットを接続してください。',
   'walletConnect.unavailable':
     '{wallet} は WalletConnect で接続しますが、このアプリでは有効になっていません。',
   'walletConnect.unavailable.hint':
@@ -78,7 +77,10 @@ export const messages: Messages = {
     'このブラウザからは {wallet} を開けません。別の端末でコードを読み取ってください。',
   'walletConnect.otherDevice': '別の端末を使う',
   'walletConnect.expired': 'QR コードの有効期限が切れました',
-  'error.hint.user-rejected': '以前のリクエストがまだ有効な場合、接続が拒否されることがあります',
+  'error.hint.user-rejected':
+    'ウォレットがリクエストを拒否しました。もう一度試して、ウォレットで承認してください。',
+  'error.hint.request-pending':
+    'ウォレットに前のリクエストが残っています。そちらで完了するか閉じてから、もう一度試してください。',
   'error.hint.connect-failed':
     'ウォレットに接続できませんでした。ロックが解除されているか確認して、もう一度お試しください。',
   'error.hint.switch-failed':
@@ -97,7 +99,7 @@ export const messages: Messages = {
   'siwx.required': 'このアプリではサインインが必要です。キャンセルするとウォレットの接続が解除されます。',
   'siwx.sign': '署名する',
   'siwx.cancel': 'キャンセル',
-  'siwx.authenticating': '認証中...',
+  'siwx.authenticating': '認証中…',
   'siwx.confirm': 'ウォレットで署名を確認してください。',
   'siwx.declined': '署名が拒否されました',
   'view.ApproveTransaction.title': 'トランザクションを承認',

@@ -35,7 +35,6 @@ export const messages: Messages = {
   'connecting.continue': '{wallet}에서 계속하세요',
   'connecting.accept': '지갑에서 연결 요청을 수락하세요',
   'connecting.declined': '연결이 거부되었습니다',
-  'connecting.declined.hint': '이전 요청이 아직 진행 중이면 연결이 거부될 수 있습니다',
   'connecting.failed': '연결에 실패했습니다',
   'connecting.retry': '다시 시도',
   'account.copy': '주소 복사',
@@ -51,13 +50,12 @@ export const messages: Messages = {
   'switch.approve': '지갑에서 승인',
   'switch.accept': '지갑에서 네트워크 전환 요청을 수락하세요',
   'switch.declined': '전환이 거부되었습니다',
-  'switch.declined.hint':
-    '지갑이 이 네트워크를 지원하지 않거나 이전 요청이 아직 진행 중이면 전환이 거부될 수 있습니다',
+  'switch.declined.hint': '지갑이 네트워크 전환을 거절했습니다. 다시 시도하거나 지갑에서 직접 전환하세요.',
   'switch.failed': '네트워크를 전환하지 못했습니다',
   'unsupported.message':
     '이 앱은 현재 네트워크를 지원하지 않습니다. 계속하려면 사용 가능한 네트워크로 전환하세요.',
   'unsupported.disconnect': '연결 해제',
-  'activeChain.message': '{network}을(를) 사용하려면 {namespace} 지갑을 연결하세요.',
+  'activeChain.message': '{network}을(를) 사용하려면 이를 지원하는 지갑을 연결하세요.',
   'walletConnect.unavailable':
     '{wallet}은(는) WalletConnect로 연결되지만 이 앱에서는 사용하도록 설정되지 않았습니다.',
   'walletConnect.unavailable.hint':
@@ -78,7 +76,9 @@ export const messages: Messages = {
     '이 브라우저에서는 {wallet}을(를) 열 수 없습니다. 다른 기기에서 코드를 스캔하세요.',
   'walletConnect.otherDevice': '다른 기기 사용',
   'walletConnect.expired': 'QR 코드가 만료되었습니다',
-  'error.hint.user-rejected': '이전 요청이 아직 진행 중이면 연결이 거부될 수 있습니다',
+  'error.hint.user-rejected': '지갑이 요청을 거절했습니다. 다시 시도한 뒤 지갑에서 승인하세요.',
+  'error.hint.request-pending':
+    '지갑에 이전 요청이 아직 열려 있습니다. 지갑에서 마치거나 닫은 뒤 다시 시도하세요.',
   'error.hint.connect-failed': '지갑이 연결되지 않았습니다. 잠금이 풀려 있는지 확인한 뒤 다시 시도하세요.',
   'error.hint.switch-failed':
     '지갑이 네트워크를 전환하지 못했습니다. 다시 시도하거나 지갑에서 직접 전환하세요.',
@@ -96,7 +96,7 @@ export const messages: Messages = {
   'siwx.required': '이 앱은 로그인이 필요합니다. 취소하면 지갑 연결이 해제됩니다.',
   'siwx.sign': '서명',
   'siwx.cancel': '취소',
-  'siwx.authenticating': '인증 중...',
+  'siwx.authenticating': '인증 중…',
   'siwx.confirm': '지갑에서 서명을 확인하세요.',
   'siwx.declined': '서명이 거부되었습니다',
   'view.ApproveTransaction.title': '트랜잭션 승인',

@@ -35,7 +35,6 @@ export const messages: Messages = {
   'connecting.continue': 'Ga verder in {wallet}',
   'connecting.accept': 'Accepteer het koppelverzoek in de wallet',
   'connecting.declined': 'Koppeling geweigerd',
-  'connecting.declined.hint': 'Een koppeling kan worden geweigerd als er nog een eerder verzoek openstaat',
   'connecting.failed': 'Koppelen mislukt',
   'connecting.retry': 'Opnieuw proberen',
   'account.copy': 'Adres kopiëren',
@@ -52,12 +51,12 @@ export const messages: Messages = {
   'switch.accept': 'Accepteer de netwerkwissel in je wallet',
   'switch.declined': 'Wissel geweigerd',
   'switch.declined.hint':
-    'Een wissel kan worden geweigerd als de wallet het netwerk niet ondersteunt of er nog een eerder verzoek openstaat',
+    'De wallet heeft het wisselen geweigerd. Probeer het opnieuw, of wissel in de wallet zelf.',
   'switch.failed': 'Netwerk wisselen mislukt',
   'unsupported.message':
     'Deze app ondersteunt je huidige netwerk niet. Wissel naar een beschikbaar netwerk om verder te gaan.',
   'unsupported.disconnect': 'Ontkoppelen',
-  'activeChain.message': 'Koppel een wallet voor {namespace} om {network} te gebruiken.',
+  'activeChain.message': 'Verbind een wallet die {network} ondersteunt om het te gebruiken.',
   'walletConnect.unavailable': '{wallet} koppelt via WalletConnect, dat deze app niet heeft ingeschakeld.',
   'walletConnect.unavailable.hint':
     'Installeer de browserextensie van {wallet} en laad deze pagina opnieuw om hem direct te koppelen.',
@@ -77,7 +76,10 @@ export const messages: Messages = {
     '{wallet} kan niet vanuit deze browser worden geopend: scan de code op een ander apparaat.',
   'walletConnect.otherDevice': 'Ander apparaat gebruiken',
   'walletConnect.expired': 'De QR-code is verlopen',
-  'error.hint.user-rejected': 'Een koppeling kan worden geweigerd als er nog een eerder verzoek openstaat',
+  'error.hint.user-rejected':
+    'De wallet heeft het verzoek geweigerd. Probeer het opnieuw en keur het goed in de wallet.',
+  'error.hint.request-pending':
+    'De wallet heeft nog een eerder verzoek open. Rond het daar af of sluit het, en probeer het opnieuw.',
   'error.hint.connect-failed':
     'De wallet is niet gekoppeld. Controleer of hij ontgrendeld is en probeer het opnieuw.',
   'error.hint.switch-failed': 'De wallet kon niet wisselen. Probeer het opnieuw of wissel in de wallet zelf.',
@@ -95,7 +97,7 @@ export const messages: Messages = {
   'siwx.required': 'Deze app vereist dat je inlogt; annuleren verbreekt de verbinding met je wallet.',
   'siwx.sign': 'Ondertekenen',
   'siwx.cancel': 'Annuleren',
-  'siwx.authenticating': 'Bezig met verifiëren...',
+  'siwx.authenticating': 'Bezig met verifiëren…',
   'siwx.confirm': 'Bevestig de handtekening in je wallet.',
   'siwx.declined': 'Handtekening geweigerd',
   'view.ApproveTransaction.title': 'Transactie goedkeuren',

@@ -36,7 +36,6 @@ export const messages: Messages = {
   'connecting.continue': 'Kontynuuj w {wallet}',
   'connecting.accept': 'Zaakceptuj prośbę o połączenie w portfelu',
   'connecting.declined': 'Połączenie odrzucone',
-  'connecting.declined.hint': 'Połączenie może zostać odrzucone, jeśli poprzednia prośba jest wciąż aktywna',
   'connecting.failed': 'Nie udało się połączyć',
   'connecting.retry': 'Spróbuj ponownie',
   'account.copy': 'Kopiuj adres',
@@ -52,13 +51,12 @@ export const messages: Messages = {
   'switch.approve': 'Zatwierdź w portfelu',
   'switch.accept': 'Zaakceptuj zmianę sieci w portfelu',
   'switch.declined': 'Zmiana odrzucona',
-  'switch.declined.hint':
-    'Zmiana może zostać odrzucona, jeśli portfel nie obsługuje sieci lub poprzednia prośba jest wciąż aktywna',
+  'switch.declined.hint': 'Portfel odrzucił zmianę sieci. Spróbuj ponownie albo zmień sieć w samym portfelu.',
   'switch.failed': 'Nie udało się zmienić sieci',
   'unsupported.message':
     'Ta aplikacja nie obsługuje bieżącej sieci. Przełącz się na dostępną sieć, aby kontynuować.',
   'unsupported.disconnect': 'Rozłącz',
-  'activeChain.message': 'Połącz portfel dla {namespace}, aby korzystać z {network}.',
+  'activeChain.message': 'Aby korzystać z {network}, połącz portfel, który ją obsługuje.',
   'walletConnect.unavailable': '{wallet} łączy się przez WalletConnect, którego ta aplikacja nie włączyła.',
   'walletConnect.unavailable.hint':
     'Zainstaluj rozszerzenie {wallet} do przeglądarki i odśwież stronę, aby połączyć go bezpośrednio.',
@@ -78,7 +76,9 @@ export const messages: Messages = {
     'Nie można otworzyć {wallet} z tej przeglądarki: zeskanuj kod na innym urządzeniu.',
   'walletConnect.otherDevice': 'Użyj innego urządzenia',
   'walletConnect.expired': 'Kod QR wygasł',
-  'error.hint.user-rejected': 'Połączenie może zostać odrzucone, jeśli poprzednia prośba jest wciąż aktywna',
+  'error.hint.user-rejected': 'Portfel odrzucił prośbę. Spróbuj ponownie i zatwierdź ją w portfelu.',
+  'error.hint.request-pending':
+    'W portfelu wciąż jest otwarta wcześniejsza prośba. Zakończ ją lub zamknij, a potem spróbuj ponownie.',
   'error.hint.connect-failed': 'Portfel się nie połączył. Sprawdź, czy jest odblokowany, i spróbuj ponownie.',
   'error.hint.switch-failed': 'Portfel nie zmienił sieci. Spróbuj ponownie lub zmień ją w samym portfelu.',
   'error.hint.unsupported-chain': 'Portfel nie obsługuje tej sieci.',
@@ -95,7 +95,7 @@ export const messages: Messages = {
   'siwx.required': 'Ta aplikacja wymaga zalogowania; anulowanie rozłączy Twój portfel.',
   'siwx.sign': 'Podpisz',
   'siwx.cancel': 'Anuluj',
-  'siwx.authenticating': 'Uwierzytelnianie...',
+  'siwx.authenticating': 'Uwierzytelnianie…',
   'siwx.confirm': 'Potwierdź podpis w portfelu.',
   'siwx.declined': 'Odrzucono podpis',
   'view.ApproveTransaction.title': 'Zatwierdź transakcję',

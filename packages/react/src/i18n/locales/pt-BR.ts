@@ -35,7 +35,6 @@ export const messages: Messages = {
   'connecting.continue': 'Continue em {wallet}',
   'connecting.accept': 'Aceite o pedido de conexão na carteira',
   'connecting.declined': 'Conexão recusada',
-  'connecting.declined.hint': 'A conexão pode ser recusada se um pedido anterior ainda estiver ativo',
   'connecting.failed': 'Falha na conexão',
   'connecting.retry': 'Tentar de novo',
   'account.copy': 'Copiar endereço',
@@ -51,13 +50,12 @@ export const messages: Messages = {
   'switch.approve': 'Aprove na carteira',
   'switch.accept': 'Aceite a troca de rede na sua carteira',
   'switch.declined': 'Troca recusada',
-  'switch.declined.hint':
-    'A troca pode ser recusada se a carteira não suportar a rede ou se um pedido anterior ainda estiver ativo',
+  'switch.declined.hint': 'A carteira recusou a troca. Tente de novo ou troque de rede na própria carteira.',
   'switch.failed': 'Não foi possível trocar de rede',
   'unsupported.message':
     'Este app não suporta a sua rede atual. Troque para uma opção disponível para continuar.',
   'unsupported.disconnect': 'Desconectar',
-  'activeChain.message': 'Conecte uma carteira de {namespace} para usar {network}.',
+  'activeChain.message': 'Para usar {network}, conecte uma carteira compatível.',
   'walletConnect.unavailable': '{wallet} se conecta pelo WalletConnect, que este app não ativou.',
   'walletConnect.unavailable.hint':
     'Instale a extensão de navegador da {wallet} e recarregue esta página para conectá-la diretamente.',
@@ -77,7 +75,9 @@ export const messages: Messages = {
     'Não é possível abrir a {wallet} neste navegador: escaneie o código em outro aparelho.',
   'walletConnect.otherDevice': 'Usar outro aparelho',
   'walletConnect.expired': 'O QR code expirou',
-  'error.hint.user-rejected': 'A conexão pode ser recusada se um pedido anterior ainda estiver ativo',
+  'error.hint.user-rejected': 'A carteira recusou a solicitação. Tente de novo e aprove na carteira.',
+  'error.hint.request-pending':
+    'A carteira ainda tem uma solicitação anterior aberta. Conclua ou feche lá e tente de novo.',
   'error.hint.connect-failed':
     'A carteira não se conectou. Verifique se ela está desbloqueada e tente de novo.',
   'error.hint.switch-failed':
@@ -96,7 +96,7 @@ export const messages: Messages = {
   'siwx.required': 'Este aplicativo exige que você entre; cancelar desconecta sua carteira.',
   'siwx.sign': 'Assinar',
   'siwx.cancel': 'Cancelar',
-  'siwx.authenticating': 'Autenticando...',
+  'siwx.authenticating': 'Autenticando…',
   'siwx.confirm': 'Confirme a assinatura na sua carteira.',
   'siwx.declined': 'Assinatura recusada',
   'view.ApproveTransaction.title': 'Aprovar transação',

@@ -35,7 +35,6 @@ export const messages: Messages = {
   'connecting.continue': '{wallet} içinde devam edin',
   'connecting.accept': 'Bağlantı isteğini cüzdanda onaylayın',
   'connecting.declined': 'Bağlantı reddedildi',
-  'connecting.declined.hint': 'Önceki bir istek hâlâ etkinse bağlantı reddedilebilir',
   'connecting.failed': 'Bağlantı başarısız',
   'connecting.retry': 'Tekrar dene',
   'account.copy': 'Adresi kopyala',
@@ -52,12 +51,12 @@ export const messages: Messages = {
   'switch.accept': 'Ağ değişikliğini cüzdanınızda onaylayın',
   'switch.declined': 'Değişiklik reddedildi',
   'switch.declined.hint':
-    'Cüzdan ağı desteklemiyorsa veya önceki bir istek hâlâ etkinse değişiklik reddedilebilir',
+    'Cüzdan ağ değişikliğini reddetti. Tekrar deneyin ya da ağı cüzdanın kendisinde değiştirin.',
   'switch.failed': 'Ağ değiştirilemedi',
   'unsupported.message':
     'Bu uygulama geçerli ağınızı desteklemiyor. Devam etmek için kullanılabilir bir ağa geçin.',
   'unsupported.disconnect': 'Bağlantıyı kes',
-  'activeChain.message': '{network} ağını kullanmak için bir {namespace} cüzdanı bağlayın.',
+  'activeChain.message': '{network} ağını kullanmak için onu destekleyen bir cüzdan bağlayın.',
   'walletConnect.unavailable': '{wallet}, bu uygulamanın etkinleştirmediği WalletConnect ile bağlanır.',
   'walletConnect.unavailable.hint':
     '{wallet} tarayıcı eklentisini yükleyin, ardından doğrudan bağlamak için sayfayı yenileyin.',
@@ -76,7 +75,9 @@ export const messages: Messages = {
   'walletConnect.mobile.noLink': '{wallet} bu tarayıcıdan açılamıyor: kodu başka bir cihazda tarayın.',
   'walletConnect.otherDevice': 'Başka bir cihaz kullan',
   'walletConnect.expired': 'QR kodunun süresi doldu',
-  'error.hint.user-rejected': 'Önceki bir istek hâlâ etkinse bağlantı reddedilebilir',
+  'error.hint.user-rejected': 'Cüzdan isteği reddetti. Tekrar deneyin ve cüzdanda onaylayın.',
+  'error.hint.request-pending':
+    'Cüzdanda hâlâ açık bir önceki istek var. Orada tamamlayın ya da kapatın, sonra tekrar deneyin.',
   'error.hint.connect-failed': 'Cüzdan bağlanmadı. Kilidinin açık olduğundan emin olup tekrar deneyin.',
   'error.hint.switch-failed':
     'Cüzdan ağı değiştiremedi. Tekrar deneyin ya da ağı cüzdanın kendisinde değiştirin.',
@@ -94,7 +95,7 @@ export const messages: Messages = {
   'siwx.required': 'Bu uygulama giriş yapmanızı gerektiriyor; iptal etmek cüzdanınızın bağlantısını keser.',
   'siwx.sign': 'İmzala',
   'siwx.cancel': 'İptal',
-  'siwx.authenticating': 'Kimlik doğrulanıyor...',
+  'siwx.authenticating': 'Kimlik doğrulanıyor…',
   'siwx.confirm': 'İmzayı cüzdanınızda onaylayın.',
   'siwx.declined': 'İmza reddedildi',
   'view.ApproveTransaction.title': 'İşlemi onayla',

@@ -35,7 +35,6 @@ export const messages: Messages = {
   'connecting.continue': 'Tiếp tục trong {wallet}',
   'connecting.accept': 'Chấp nhận yêu cầu kết nối trong ví',
   'connecting.declined': 'Kết nối bị từ chối',
-  'connecting.declined.hint': 'Kết nối có thể bị từ chối nếu một yêu cầu trước đó vẫn đang chờ',
   'connecting.failed': 'Kết nối thất bại',
   'connecting.retry': 'Thử lại',
   'account.copy': 'Sao chép địa chỉ',
@@ -51,13 +50,12 @@ export const messages: Messages = {
   'switch.approve': 'Phê duyệt trong ví',
   'switch.accept': 'Chấp nhận yêu cầu chuyển mạng trong ví của bạn',
   'switch.declined': 'Chuyển mạng bị từ chối',
-  'switch.declined.hint':
-    'Việc chuyển mạng có thể bị từ chối nếu ví không hỗ trợ mạng này hoặc một yêu cầu trước đó vẫn đang chờ',
+  'switch.declined.hint': 'Ví đã từ chối chuyển mạng. Hãy thử lại, hoặc chuyển mạng ngay trong ví.',
   'switch.failed': 'Không thể chuyển mạng',
   'unsupported.message':
     'Ứng dụng này không hỗ trợ mạng hiện tại của bạn. Hãy chuyển sang một mạng khả dụng để tiếp tục.',
   'unsupported.disconnect': 'Ngắt kết nối',
-  'activeChain.message': 'Kết nối một ví {namespace} để dùng {network}.',
+  'activeChain.message': 'Để dùng {network}, hãy kết nối một ví hỗ trợ mạng này.',
   'walletConnect.unavailable':
     '{wallet} kết nối qua WalletConnect, nhưng ứng dụng này chưa bật WalletConnect.',
   'walletConnect.unavailable.hint':
@@ -77,7 +75,9 @@ export const messages: Messages = {
   'walletConnect.mobile.noLink': 'Không thể mở {wallet} từ trình duyệt này: hãy quét mã trên thiết bị khác.',
   'walletConnect.otherDevice': 'Dùng thiết bị khác',
   'walletConnect.expired': 'Mã QR đã hết hạn',
-  'error.hint.user-rejected': 'Kết nối có thể bị từ chối nếu một yêu cầu trước đó vẫn đang chờ',
+  'error.hint.user-rejected': 'Ví đã từ chối yêu cầu. Hãy thử lại rồi chấp thuận trong ví.',
+  'error.hint.request-pending':
+    'Ví vẫn còn một yêu cầu trước đó đang mở. Hãy hoàn tất hoặc đóng nó trong ví rồi thử lại.',
   'error.hint.connect-failed': 'Ví chưa kết nối được. Hãy kiểm tra ví đã mở khóa rồi thử lại.',
   'error.hint.switch-failed': 'Ví không chuyển mạng được. Hãy thử lại hoặc chuyển ngay trong ví.',
   'error.hint.unsupported-chain': 'Ví không hỗ trợ mạng này.',
@@ -94,7 +94,7 @@ export const messages: Messages = {
   'siwx.required': 'Ứng dụng này yêu cầu bạn đăng nhập; hủy sẽ ngắt kết nối ví của bạn.',
   'siwx.sign': 'Ký',
   'siwx.cancel': 'Hủy',
-  'siwx.authenticating': 'Đang xác thực...',
+  'siwx.authenticating': 'Đang xác thực…',
   'siwx.confirm': 'Xác nhận chữ ký trong ví của bạn.',
   'siwx.declined': 'Chữ ký bị từ chối',
   'view.ApproveTransaction.title': 'Phê duyệt giao dịch',
