@@ -108,7 +108,6 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "NETWORK_LOGO_ICONS",
       "PAIRING_EXPIRY_MS",
       "STORAGE_KEYS",
-      "WALLET_LOGO_ICONS",
       "activeEmbeddedWallet",
       "applyStoredState",
       "cancelSession",

@@ -17,7 +17,7 @@ export {
   frameRequestSchemas,
 } from './frame/protocol.js'
 export { withoutInstalled } from './registry/filters.js'
-export { logoIconOf, NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from './registry/logoIcons.js'
+export { logoIconOf, NETWORK_LOGO_ICONS } from './registry/logoIcons.js'
 export { createAccountState } from './rules/account.js'
 export {
   connectMethodsOrder,

@@ -6,7 +6,7 @@
  */
 
 /** Registry wallet id (and `walletConnect`) → the file name of the wallet's icon. */
-export const WALLET_LOGO_ICONS: Readonly<Record<string, string>> = {
+const WALLET_LOGO_ICONS: Readonly<Record<string, string>> = {
   metamask: 'metamask',
   trust: 'trust',
   coinbase: 'coinbase',
