@@ -87,7 +87,11 @@ test.describe("given the registry of the demo's @latch/server", () => {
       (r) => r.url().includes('/getWallets') && r.url().includes('search=MetaMask'),
     )
     await modal(page).getByRole('searchbox').fill('MetaMask')
-    const { data } = (await (await answer).json()) as { data: { id: string; chrome_store: string }[] }
+    // Read again by URL: the page's own copy of the body may be gone by the time it is asked for.
+    const url = (await answer).url()
+    const { data } = (await (await page.request.get(url)).json()) as {
+      data: { id: string; chrome_store: string }[]
+    }
     const metamask = data.find((w) => w.id === 'metamask') as { chrome_store: string }
     await modal(page).locator('[data-testid="wallet-option"][data-wallet-id="metamask"]').click()
     await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
