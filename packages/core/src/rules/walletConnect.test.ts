@@ -117,6 +117,8 @@ describe('given a wallet that is not installed here', () => {
     expect(installLinkFor({ wallet: { homepage: wallet.homepage }, environment: desktop })).toBe(
       wallet.homepage,
     )
+    const firefox = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' }
+    expect(installLinkFor({ wallet, environment: firefox })).toBe(wallet.homepage)
   })
 
   it('when on a phone, then from the App Store on iOS and Google Play elsewhere, else its site', () => {

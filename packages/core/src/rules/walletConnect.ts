@@ -82,9 +82,9 @@ export function walletConnectSessionConnector(
 }
 
 /**
- * Where a wallet that is not installed here is installed from, for this browser: on desktop its
- * browser extension's store page, on a phone its app store page (App Store on iOS, Google Play
- * elsewhere), else its site on either. Undefined when the registry has none of them.
+ * Where a wallet that is not installed here is installed from, for this browser: on a desktop
+ * Chromium browser its extension's Chrome Web Store page, on a phone its app store page (App
+ * Store on iOS, Google Play elsewhere), else its site. Undefined when the registry has none.
  *
  * @example
  * installLinkFor({ wallet, environment: { userAgent: navigator.userAgent } })
@@ -100,8 +100,12 @@ export function installLinkFor(parameters: {
 }): string | undefined {
   const { wallet } = parameters
   const environment = parameters.environment ?? currentEnvironment()
+  // The Chrome Web Store serves every Chromium browser (Chrome, Edge, Brave, Opera), which all
+  // carry Chrome's token; Firefox and Safari get the wallet's site.
   const store = !detectPlatform(environment).mobile
-    ? wallet.chromeStore
+    ? /Chrome\//.test(environment.userAgent)
+      ? wallet.chromeStore
+      : undefined
     : /iPhone|iPad|iPod/i.test(environment.userAgent)
       ? wallet.appStore
       : wallet.playStore
