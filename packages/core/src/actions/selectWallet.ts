@@ -1,6 +1,6 @@
 import type { Latch } from '../createLatch.js'
-import type { ChainNamespace } from '../types.js'
 import { STORED_VALUES, writeStored } from '../storage.js'
+import type { ChainNamespace } from '../types.js'
 import { isConnected, patchState } from './_shared.js'
 import { closeAfterConnect, viewErrorFrom } from './_view.js'
 import { closeModal } from './close.js'
