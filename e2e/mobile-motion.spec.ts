@@ -86,6 +86,23 @@ test.describe('given a visitor on a phone', () => {
     await expect(modal(page).getByRole('img', { name: 'WalletConnect QR code' })).toBeVisible()
   })
 
+  test('when the wallet\'s deep link finds no app, then "Get {wallet}" links to its App Store page', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await page.getByTestId('latch-connect-button').tap()
+    await modal(page).getByRole('button', { name: 'All Wallets' }).tap()
+    await modal(page).getByRole('searchbox').fill('Trust')
+    await modal(page).locator('[data-wallet-id="trust"]').tap()
+    await expect(modal(page).getByRole('link', { name: 'Get Trust Wallet' })).toHaveCount(0)
+    // No app answers trust://: the page stays in front.
+    await modal(page).getByRole('link', { name: 'Open Trust Wallet' }).tap()
+    await expect(modal(page).getByRole('link', { name: 'Get Trust Wallet' })).toHaveAttribute(
+      'href',
+      'https://apps.apple.com/app/id1288339409',
+    )
+  })
+
   test('when a finger rests on a wallet row, then no hover highlight sticks to it', async ({ page }) => {
     await page.goto('/')
     await page.getByTestId('latch-connect-button').tap()

@@ -2,7 +2,9 @@
 // Packs every published package as npm would and checks the tarballs: publint (package.json
 // against the files really shipped) and Are the Types Wrong (types resolve for ESM consumers),
 // plus our own rules: LICENSE and README present, no build leftovers, every source map's sources
-// shipped, internal dependencies as ranges, repository/homepage/engines set.
+// shipped, internal dependencies as ranges, repository/homepage/engines set. Also: every package
+// the lockfile installs runs on the oldest Node the root's engines allow, so `npm ci` on it prints
+// no EBADENGINE warning.
 //
 //   node scripts/check-packages.mjs           all packages
 //   node scripts/check-packages.mjs --keep    also print where the tarballs are (for a test app)
@@ -11,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import semver from 'semver'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const packages = ['core', 'evm', 'solana', 'react', 'walletconnect', 'testkit', 'server']
@@ -69,6 +72,18 @@ for (const name of packages) {
   }
   process.stdout.write(`${pkg.name}: ${files.size} files checked\n`)
 }
+
+const oldestNode = semver.minVersion(
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node,
+)
+const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'))
+for (const [path, entry] of Object.entries(lock.packages)) {
+  const range = entry.engines?.node
+  if (path && range && !semver.satisfies(oldestNode, range)) {
+    problems.push(`${path}@${entry.version} needs Node ${range}, but engines allow ${oldestNode}`)
+  }
+}
+process.stdout.write(`lockfile: every package runs on Node ${oldestNode}\n`)
 
 if (keep) process.stdout.write(`tarballs in ${out}\n`)
 else rmSync(out, { recursive: true, force: true })

@@ -85,7 +85,7 @@ test.describe('given the demo as npm start serves it, with Ethereum, Base and So
     await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
     // Only Ethereum connected: picking Solana asks to connect it (SwitchActiveChain).
     await pickSolana(page)
-    await expect(modal(page)).toContainText('Connect a wallet for solana to use Solana (local).')
+    await expect(modal(page)).toContainText('To use Solana (local), connect a wallet that supports it.')
     await modal(page).getByRole('button', { name: 'Connect Wallet' }).click()
     await modal(page)
       .getByRole('button', { name: /Latch Dev Wallet/ })
@@ -119,6 +119,49 @@ test.describe('given the demo as npm start serves it, with Ethereum, Base and So
       .click()
     await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
     await expect(status(page)).toHaveText('connected')
+  })
+
+  test('when both sides are connected, then Account lists each with its address and disconnects one, then the other, saying which', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const evmAddress = await connectDevWallet(page)
+    await pickSolana(page)
+    await modal(page).getByRole('button', { name: 'Connect Wallet' }).click()
+    await modal(page)
+      .getByRole('button', { name: /Latch Dev Wallet/ })
+      .click()
+    await expect(page.getByTestId('demo-network')).toHaveText(LOCAL_SOLANA_CAIP_ID)
+    await expect(modal(page)).toBeHidden()
+    // The header's avatar of a Solana account is an identicon, not a plain disc.
+    await expect(page.getByTestId('latch-account-button').getByTestId('latch-identicon')).toBeVisible()
+
+    await page.getByTestId('latch-account-button').click()
+    const rows = modal(page).getByTestId('latch-account-namespace')
+    await expect(rows).toHaveCount(2)
+    await expect(rows.filter({ hasText: 'Ethereum' })).toContainText(`${evmAddress.slice(0, 6)}`)
+    await expect(rows.filter({ hasText: 'Solana (local)' })).toContainText(firstAccount.slice(0, 4))
+    await expect(rows.filter({ hasText: 'Solana (local)' }).getByTestId('latch-identicon')).toBeVisible()
+    await expect(modal(page).getByTestId('latch-disconnect')).toHaveText('Disconnect all')
+
+    // One side: Solana goes, Ethereum stays and becomes the account shown; the toast says which.
+    await modal(page).getByRole('button', { name: 'Disconnect Solana (local)' }).click()
+    await expect(modal(page).getByTestId('latch-toast')).toHaveText('Solana (local) disconnected')
+    await expect(rows).toHaveCount(0)
+    await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
+    await expect(status(page)).toHaveText('connected')
+    await expect(modal(page).getByTestId('latch-account-address')).toBeVisible()
+    expect(await solanaRequests(page)).toContain('standard:disconnect')
+    // The toast sits clear of the Disconnect row.
+    const toast = await modal(page).getByTestId('latch-toast').boundingBox()
+    const disconnectRow = await modal(page).getByTestId('latch-disconnect').boundingBox()
+    expect(toast && disconnectRow && toast.y + toast.height <= disconnectRow.y).toBe(true)
+
+    // Then the other: the modal closes, nothing is connected.
+    await expect(modal(page).getByTestId('latch-disconnect')).toHaveText('Disconnect')
+    await modal(page).getByTestId('latch-disconnect').click()
+    await expect(modal(page)).toBeHidden()
+    await expect(status(page)).toHaveText('disconnected')
   })
 
   test('when the Dev Wallet changes its Solana account or ends the session from its panel, then the dapp follows', async ({

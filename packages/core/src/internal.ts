@@ -25,7 +25,7 @@ export {
 /** The instance's query cache: the React hooks observe the same queries core fetches. */
 export { queryClientOf } from './query/client.js'
 export { withoutInstalled } from './registry/filters.js'
-export { logoIconOf, NETWORK_LOGO_ICONS, WALLET_LOGO_ICONS } from './registry/logoIcons.js'
+export { logoIconOf, NETWORK_LOGO_ICONS } from './registry/logoIcons.js'
 export { createAccountState } from './rules/account.js'
 /** The spec's number format (en-US, two decimals) for amounts the UI shows. */
 export { formatBalance } from './rules/balance.js'
@@ -39,7 +39,8 @@ export {
 export { directionOf, matchLocale } from './rules/locale.js'
 export { isReconnectingOffline } from './rules/offline.js'
 export { isMobileBrowser } from './rules/platform.js'
-export { walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
+export { popularFor } from './rules/popular.js'
+export { installLinkFor, walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
 export { isEmail } from './schema/email.js'
 export {
   formatSiwsMessage,

@@ -20,7 +20,13 @@ import type {
 export interface ViewError {
   view: View
   /** A message id of the catalog when the kit knows the failure, else 'unknown'. */
-  code: 'user-rejected' | 'unsupported-chain' | 'switch-failed' | 'connect-failed' | 'unknown'
+  code:
+    | 'user-rejected'
+    | 'request-pending'
+    | 'unsupported-chain'
+    | 'switch-failed'
+    | 'connect-failed'
+    | 'unknown'
   /** The error class's name (`UserRejectedRequestError`, …), for catalogs keyed by error. */
   name: string
   /** The error's short message (already safe: shown as text only). */

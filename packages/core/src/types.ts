@@ -333,13 +333,20 @@ export interface AppMetadata {
 export interface RegistryWallet {
   id: string
   name: string
-  /** Image URL from the server (`/getWalletImage/{id}`); absent for the snapshot (initials drawn). */
+  /** Image URL from the server (`/getWalletImage/{id}`), or the snapshot's bundled logo as a data URL. */
   imageUrl?: string | undefined
   rdns?: string | undefined
   chains: readonly string[]
   mobileLink?: string | undefined
   desktopLink?: string | undefined
   webappLink?: string | undefined
+  /** The wallet's site, where it can always be installed from. */
+  homepage?: string | undefined
+  /** The wallet's page on the Chrome Web Store (its browser extension). */
+  chromeStore?: string | undefined
+  /** The wallet's page on the App Store and on Google Play. */
+  appStore?: string | undefined
+  playStore?: string | undefined
 }
 
 /** Wallet list state (spec §3): what AllWallets shows. */

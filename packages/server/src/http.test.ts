@@ -14,7 +14,7 @@ describe.each(backends)('given a server on %s', (backend) => {
   describe('when an image is requested', () => {
     it.each([
       ['/getWalletImage/metamask', 'logo'],
-      ['/getWalletImage/family', '>FA</text>'],
+      ['/getWalletImage/brave', 'M16 32c8.837'],
       ['/public/getAssetImage/eip155:1', 'logo'],
       ['/public/getCurrencyImage/USD', '>UD</text>'],
       ['/public/getTokenImage/USDC', 'logo'],

@@ -1,4 +1,5 @@
 import type { Latch } from '../createLatch.js'
+import { ResourceUnavailableRpcError } from '../errors/jsonRpc.js'
 import { UnsupportedChainIdError } from '../errors/network.js'
 import { isUserRejection, toWalletError } from '../errors/toWalletError.js'
 import type { ViewError } from '../state.js'
@@ -10,6 +11,8 @@ export function viewErrorFrom(latch: Latch, raw: unknown): ViewError {
   const view = latch.store.getState().router.history.at(-1)?.view ?? 'Connect'
   const base = { view, name: error.name, message: error.shortMessage }
   if (isUserRejection(error)) return { ...base, code: 'user-rejected' }
+  // -32002: the wallet still has an earlier request open (a refusal is 4001), so say that.
+  if (error instanceof ResourceUnavailableRpcError) return { ...base, code: 'request-pending' }
   if (error instanceof UnsupportedChainIdError) return { ...base, code: 'unsupported-chain' }
   return { ...base, code: 'unknown' }
 }

@@ -657,6 +657,33 @@ describe('given the modal flows', () => {
     expect(s.ns().account.status).toBe('disconnected')
   })
 
+  it('when a two-sided wallet disconnects one namespace from Account, then the other stays, active, with the modal open', async () => {
+    const s = await started(setup())
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    await connect(s.latch, { connectorId: 'Memory Wallet', namespace: 'solana' })
+    openModal(s.latch)
+    await selectDisconnect(s.latch, { namespace: s.latch.store.getState().activeNamespace as 'solana' })
+    const state = s.latch.store.getState()
+    expect(s.ns('solana').account.status).toBe('disconnected')
+    expect(s.ns('eip155').account.status).toBe('connected')
+    expect(state.activeNamespace).toBe('eip155')
+    expect(state.modal.open).toBe(true)
+    await selectDisconnect(s.latch, { namespace: 'eip155' })
+    expect(s.ns('eip155').account.status).toBe('disconnected')
+    expect(s.latch.store.getState().modal.open).toBe(false)
+  })
+
+  it('when Disconnect all is chosen, then every namespace disconnects and the modal closes', async () => {
+    const s = await started(setup())
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    await connect(s.latch, { connectorId: 'Memory Wallet', namespace: 'solana' })
+    openModal(s.latch)
+    await selectDisconnect(s.latch, { namespace: 'all' })
+    expect(s.ns('solana').account.status).toBe('disconnected')
+    expect(s.ns('eip155').account.status).toBe('disconnected')
+    expect(s.latch.store.getState().modal.open).toBe(false)
+  })
+
   it('when a wallet is picked, then Connecting shows and the modal closes once connected', async () => {
     const s = await started(setup())
     openModal(s.latch)

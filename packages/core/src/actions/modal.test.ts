@@ -228,6 +228,17 @@ describe('given a wallet picked in the modal', () => {
       message: 'Chain is not supported',
     })
   })
+
+  it('then a request the wallet still has open (-32002) is told apart from a refusal', async () => {
+    const s = await setup()
+    openModal(s.latch)
+    const pending = Object.assign(new Error("Request of type 'wallet_requestPermissions' already pending"), {
+      code: -32002,
+    })
+    expect(viewErrorFrom(s.latch, pending)).toMatchObject({ code: 'request-pending' })
+    const refused = Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    expect(viewErrorFrom(s.latch, refused)).toMatchObject({ code: 'user-rejected' })
+  })
 })
 
 describe('given a network picked in the modal', () => {

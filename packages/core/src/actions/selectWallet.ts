@@ -1,6 +1,7 @@
 import type { Latch } from '../createLatch.js'
+import { STORED_VALUES, writeStored } from '../storage.js'
 import type { ChainNamespace } from '../types.js'
-import { patchState } from './_shared.js'
+import { isConnected, patchState } from './_shared.js'
 import { closeAfterConnect, viewErrorFrom } from './_view.js'
 import { closeModal } from './close.js'
 import { connectWith } from './connect.js'
@@ -38,14 +39,25 @@ export async function selectWallet(
 }
 
 /**
- * The modal's Disconnect: disconnects the active namespace (and the others on its session) and
- * closes the modal. Failures are thrown after the modal closed.
+ * The modal's Disconnect: the active namespace by default, one namespace of a wallet connected
+ * on several, or 'all'. When a namespace is left connected, the modal stays open on its account
+ * (made active if the active one went); else it closes.
  */
-export async function selectDisconnect(latch: Latch): Promise<void> {
+export async function selectDisconnect(
+  latch: Latch,
+  parameters: { namespace?: ChainNamespace | 'all' | undefined } = {},
+): Promise<void> {
   try {
-    await disconnect(latch)
+    await disconnect(latch, parameters)
   } finally {
-    closeModal(latch)
+    const state = latch.store.getState()
+    const left = Object.keys(state.namespaces).filter((namespace) => isConnected(state, namespace))
+    if (parameters.namespace === undefined || parameters.namespace === 'all' || left.length === 0) {
+      closeModal(latch)
+    } else if (!state.activeNamespace || !left.includes(state.activeNamespace)) {
+      patchState(latch, { activeNamespace: left[0] })
+      writeStored(latch.storage, STORED_VALUES.activeNamespace, left[0])
+    }
   }
 }
 

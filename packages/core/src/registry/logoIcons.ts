@@ -6,7 +6,7 @@
  */
 
 /** Registry wallet id (and `walletConnect`) → the file name of the wallet's icon. */
-export const WALLET_LOGO_ICONS: Readonly<Record<string, string>> = {
+const WALLET_LOGO_ICONS: Readonly<Record<string, string>> = {
   metamask: 'metamask',
   trust: 'trust',
   coinbase: 'coinbase',
@@ -63,10 +63,23 @@ export const NETWORK_LOGO_ICONS: Readonly<Record<string, string>> = {
   'cosmos:cosmoshub-4': 'cosmos-hub',
 }
 
+/**
+ * The chain's own mark for any network of a namespace that is one chain (a local Solana cluster
+ * is still Solana); EVM networks are each their own chain, so they have none.
+ */
+const NAMESPACE_LOGO_ICONS: Readonly<Record<string, string>> = {
+  solana: 'solana',
+  bip122: 'bitcoin',
+  polkadot: 'polkadot',
+}
+
 /** The icon file name for a wallet id or a CAIP-2 network id, when there is one. */
 export function logoIconOf(id: string): { kind: 'wallets' | 'networks'; name: string } | undefined {
   if (Object.hasOwn(WALLET_LOGO_ICONS, id)) return { kind: 'wallets', name: WALLET_LOGO_ICONS[id] as string }
   if (Object.hasOwn(NETWORK_LOGO_ICONS, id))
     return { kind: 'networks', name: NETWORK_LOGO_ICONS[id] as string }
+  const namespace = id.includes(':') ? id.slice(0, id.indexOf(':')) : undefined
+  if (namespace && Object.hasOwn(NAMESPACE_LOGO_ICONS, namespace))
+    return { kind: 'networks', name: NAMESPACE_LOGO_ICONS[namespace] as string }
   return undefined
 }

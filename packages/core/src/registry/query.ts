@@ -24,9 +24,13 @@ export interface WalletPage {
 /**
  * Runs a query over the bundled snapshot with the server's semantics: search is a trimmed,
  * case-insensitive substring of the name; filters combine with AND; `include` keeps the order
- * given, otherwise registry order, then name, then id.
+ * given, otherwise registry order, then name, then id. `logos` holds each wallet's SVG logo.
  */
-export function querySnapshot(snapshot: readonly SnapshotWallet[], query: WalletQuery): WalletPage {
+export function querySnapshot(
+  snapshot: readonly SnapshotWallet[],
+  query: WalletQuery,
+  logos: Readonly<Record<string, string>> = {},
+): WalletPage {
   const search = query.search?.trim().toLowerCase()
   const include = query.include?.length ? query.include : undefined
   const exclude = new Set(query.exclude ?? [])
@@ -48,7 +52,10 @@ export function querySnapshot(snapshot: readonly SnapshotWallet[], query: Wallet
     return a.order - b.order || compare(a.name, b.name) || compare(a.id, b.id)
   })
   const start = (query.page - 1) * query.entries
-  return { count: matches.length, data: matches.slice(start, start + query.entries).map(fromSnapshotWallet) }
+  return {
+    count: matches.length,
+    data: matches.slice(start, start + query.entries).map((w) => fromSnapshotWallet(w, logos)),
+  }
 }
 
 function compare(a: string, b: string): number {

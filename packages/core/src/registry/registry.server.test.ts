@@ -176,6 +176,6 @@ describe('given a server that stops while the user pages', () => {
     expect(registry.source).toBe('snapshot')
     expect(registry.page).toBe(2)
     expect(new Set(registry.wallets.map((w) => w.id)).size).toBe(registry.wallets.length)
-    expect(registry.wallets.every((w) => w.imageUrl === undefined)).toBe(true)
+    expect(registry.wallets.every((w) => w.imageUrl?.startsWith('data:image/svg+xml,'))).toBe(true)
   })
 })

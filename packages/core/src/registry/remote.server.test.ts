@@ -201,7 +201,7 @@ describe('given a server that cannot be used', () => {
     expect(remote.status).toBe('failed')
     expect(registry.source).toBe('snapshot')
     expect(registry.featured.map((w) => w.id)).toEqual(['rainbow'])
-    expect(registry.featured[0]?.imageUrl).toBeUndefined()
+    expect(registry.featured[0]?.imageUrl).toMatch(/^data:image\/svg\+xml,%3Csvg/)
     expect(registry.recommended.map((w) => w.id)).toEqual(snapshotPage(0, 4, ['rainbow']))
   })
 })

@@ -4,7 +4,7 @@ import type { Infer } from '../schema/schema.js'
 const nullableString = s.union([s.string(), s.literal(null)]).optional()
 const walletId = s.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'Invalid wallet id')
 
-/** One item of `/getWallets`; unknown fields (homepage, badge_type, order…) are dropped. */
+/** One item of `/getWallets`; unknown fields (badge_type, order…) are dropped. */
 const serverWalletSchema = s.object({
   id: walletId,
   name: s.string().min(1),
@@ -14,6 +14,10 @@ const serverWalletSchema = s.object({
   mobile_link: nullableString,
   desktop_link: nullableString,
   webapp_link: nullableString,
+  homepage: nullableString,
+  chrome_store: nullableString,
+  app_store: nullableString,
+  play_store: nullableString,
 })
 export type ServerWallet = Infer<typeof serverWalletSchema>
 

@@ -40,8 +40,14 @@ export function serverSource(
   }
 }
 
-/** The bundled snapshot, loaded on first use so apps with a server never download it. */
+/**
+ * The bundled snapshot and its logos, loaded on first use (in parallel) so apps with a server
+ * never download them.
+ */
 export const snapshotSource: WalletSource = async (query) => {
-  const { walletSnapshot } = await import('./snapshot.js')
-  return querySnapshot(walletSnapshot, query)
+  const [{ walletSnapshot }, { walletLogos }] = await Promise.all([
+    import('./snapshot.js'),
+    import('./snapshotLogos.js'),
+  ])
+  return querySnapshot(walletSnapshot, query, walletLogos)
 }

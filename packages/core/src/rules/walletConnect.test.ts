@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { memorySession } from '../test/memoryAdapter.fixture.js'
 import { isPairingReuseBrowser } from './platform.js'
 import {
+  installLinkFor,
   shouldReusePairing,
   walletConnectSessionConnector,
   walletLink,
@@ -93,5 +94,43 @@ describe('the session connector a WalletConnect pairing goes through', () => {
   it('given a requested id the app has, then that one; an unknown id falls back', () => {
     expect(walletConnectSessionConnector(connectors, 'wc2')).toBe(second)
     expect(walletConnectSessionConnector(connectors, 'gone')).toBe(first)
+  })
+})
+
+describe('given a wallet that is not installed here', () => {
+  const wallet = {
+    homepage: 'https://metamask.io',
+    chromeStore: 'https://chromewebstore.google.com/detail/nkbihfbeogaeaoehlefnkodbefgpgknn',
+    appStore: 'https://apps.apple.com/app/id1438144202',
+    playStore: 'https://play.google.com/store/apps/details?id=io.metamask',
+  }
+  const desktop = {
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36',
+  }
+  const iphone = {
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile Safari/604.1',
+  }
+  const android = { userAgent: 'Mozilla/5.0 (Linux; Android 15; Pixel 9) Chrome/156.0 Mobile Safari/537.36' }
+
+  it('when on desktop, then it is installed from its extension store page, else its site', () => {
+    expect(installLinkFor({ wallet, environment: desktop })).toBe(wallet.chromeStore)
+    expect(installLinkFor({ wallet: { homepage: wallet.homepage }, environment: desktop })).toBe(
+      wallet.homepage,
+    )
+    const firefox = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' }
+    expect(installLinkFor({ wallet, environment: firefox })).toBe(wallet.homepage)
+  })
+
+  it('when on a phone, then from the App Store on iOS and Google Play elsewhere, else its site', () => {
+    expect(installLinkFor({ wallet, environment: iphone })).toBe(wallet.appStore)
+    expect(installLinkFor({ wallet, environment: android })).toBe(wallet.playStore)
+    expect(installLinkFor({ wallet: { homepage: wallet.homepage }, environment: android })).toBe(
+      wallet.homepage,
+    )
+  })
+
+  it('when the registry has no link at all, or only one that is not https, then there is none', () => {
+    expect(installLinkFor({ wallet: {}, environment: desktop })).toBeUndefined()
+    expect(installLinkFor({ wallet: { homepage: 'http://x.example' }, environment: desktop })).toBeUndefined()
   })
 })

@@ -1,6 +1,11 @@
 import { safeLink } from '../registry/links.js'
 import type { SessionConnector } from '../types.js'
-import { isPairingReuseBrowser, type PlatformEnvironment } from './platform.js'
+import {
+  currentEnvironment,
+  detectPlatform,
+  isPairingReuseBrowser,
+  type PlatformEnvironment,
+} from './platform.js'
 
 /** Where the visitor is: decides which of a registry wallet's links to open. */
 export type LinkPlatform = 'mobile' | 'desktop' | 'webapp'
@@ -74,4 +79,35 @@ export function walletConnectSessionConnector(
 ): SessionConnector | undefined {
   const requested = requestedId === undefined ? undefined : connectors.get(requestedId)
   return requested ?? [...connectors.values()].find((connector) => connector.type === 'WALLET_CONNECT')
+}
+
+/**
+ * Where a wallet that is not installed here is installed from, for this browser: on a desktop
+ * Chromium browser its extension's Chrome Web Store page, on a phone its app store page (App
+ * Store on iOS, Google Play elsewhere), else its site. Undefined when the registry has none.
+ *
+ * @example
+ * installLinkFor({ wallet, environment: { userAgent: navigator.userAgent } })
+ */
+export function installLinkFor(parameters: {
+  wallet: {
+    homepage?: string | undefined
+    chromeStore?: string | undefined
+    appStore?: string | undefined
+    playStore?: string | undefined
+  }
+  environment?: PlatformEnvironment | undefined
+}): string | undefined {
+  const { wallet } = parameters
+  const environment = parameters.environment ?? currentEnvironment()
+  // The Chrome Web Store serves every Chromium browser (Chrome, Edge, Brave, Opera), which all
+  // carry Chrome's token; Firefox and Safari get the wallet's site.
+  const store = !detectPlatform(environment).mobile
+    ? /Chrome\//.test(environment.userAgent)
+      ? wallet.chromeStore
+      : undefined
+    : /iPhone|iPad|iPod/i.test(environment.userAgent)
+      ? wallet.appStore
+      : wallet.playStore
+  return [store, wallet.homepage].find((link) => link !== undefined && /^https:\/\//.test(link))
 }

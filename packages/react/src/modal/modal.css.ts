@@ -50,6 +50,8 @@ export const modalCss = `
 [data-latch] .latch-skeleton{min-height:48px;background:linear-gradient(90deg,var(--latch-bg-2),var(--latch-bg-3),var(--latch-bg-2));background-size:200% 100%;animation:latch-shimmer 1.2s linear infinite}
 @keyframes latch-shimmer{to{background-position:-200% 0}}
 [data-latch] .latch-scroll{max-height:min(420px,60vh);overflow:auto;padding:2px}
+[data-latch] .latch-namespace-row{cursor:default}[data-latch] .latch-namespace-text{display:flex;flex-direction:column;gap:2px;min-width:0}[data-latch] .latch-muted-small{font-size:13px;color:var(--latch-fg-2)}
+@media (min-width:481px){[data-latch] .latch-wallet-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(96px,1fr));gap:8px}[data-latch] .latch-wallet-grid .latch-item{flex-direction:column;justify-content:center;gap:6px;min-height:92px;padding:10px 4px;text-align:center;font-size:12px}[data-latch] .latch-wallet-grid .latch-item>span{max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}[data-latch] .latch-wallet-grid .latch-item img,[data-latch] .latch-wallet-grid .latch-avatar{width:44px;height:44px;border-radius:12px}[data-latch] .latch-wallet-grid .latch-item .latch-tag{margin:0;padding:0 6px;font-size:10px}[data-latch] .latch-wallet-grid>[data-testid="wallet-list-end"]{grid-column:1/-1}[data-latch] .latch-wallet-grid .latch-skeleton{min-height:92px}}
 [data-latch] .latch-qr{width:224px;height:224px;display:block}
 [data-latch] .latch-qr-frame{position:relative;padding:8px;border-radius:16px;background:#fff;border:1px solid var(--latch-border)}
 [data-latch] .latch-qr-frame .latch-qr-logo{position:absolute;inset-block-start:50%;inset-inline-start:50%;width:44px;height:44px;transform:translate(-50%,-50%);border-radius:10px;background:#fff;box-shadow:0 0 0 4px #fff}
@@ -73,7 +75,7 @@ export const modalCss = `
 [data-latch] .latch-guide p{margin:0;font-size:14px;line-height:1.4;color:var(--latch-fg-2)}
 [data-latch] .latch-mosaic{display:inline-grid;grid-template-columns:1fr 1fr;gap:2px;padding:3px;background:var(--latch-bg-3)}
 [data-latch] .latch-item .latch-mosaic-tile,[data-latch] .latch-mosaic-tile{width:12px;height:12px;border-radius:3px;background:var(--latch-bg);font-size:0!important}
-[data-latch] .latch-toast{position:absolute;inset-inline:16px;inset-block-end:16px;margin-inline:auto;inline-size:max-content;max-inline-size:calc(100% - 32px);padding:8px 14px;border-radius:999px;background:var(--latch-fg);color:var(--latch-bg);font:600 14px var(--latch-font-family);opacity:0;transform:translateY(8px);transition:opacity 150ms,transform 150ms;pointer-events:none}
+[data-latch] .latch-toast{position:absolute;inset-inline:16px;inset-block-start:12px;margin-inline:auto;inline-size:max-content;max-inline-size:calc(100% - 32px);padding:8px 14px;border-radius:999px;background:var(--latch-fg);color:var(--latch-bg);font:600 14px var(--latch-font-family);opacity:0;transform:translateY(-8px);transition:opacity 150ms,transform 150ms;pointer-events:none}
 [data-latch] .latch-toast[data-shown="true"]{opacity:1;transform:none}
 [data-latch].latch-toast-layer{position:fixed;inset-inline:0;inset-block-end:24px;z-index:1000000;pointer-events:none}[data-latch].latch-toast-layer .latch-toast{position:static}
 [dir="rtl"] [data-latch] .latch-chevron,[dir="rtl"][data-latch] .latch-chevron{transform:scaleX(-1)}

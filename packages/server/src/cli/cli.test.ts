@@ -170,7 +170,7 @@ describe.each(backends)('given the built latch-server binary on %s', (backend) =
     const wallets = (await (await fetch(`${base}/getWallets?projectId=${id}&entries=1`)).json()) as {
       count: number
     }
-    expect(wallets.count).toBeGreaterThanOrEqual(60)
+    expect(wallets.count).toBeGreaterThanOrEqual(45)
 
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve))
     server.kill('SIGTERM')

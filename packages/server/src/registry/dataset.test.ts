@@ -1,13 +1,17 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { walletSnapshot } from '../../../core/src/registry/snapshot.js'
-import { loadImages, loadWallets, parseWallets, RegistryDataError } from './dataset.js'
+import { walletLogos } from '../../../core/src/registry/snapshotLogos.js'
+import { loadImages, loadWalletLogos, loadWallets, parseWallets, RegistryDataError } from './dataset.js'
 import { colourOf, initialsOf, renderInitialsSvg } from './image.js'
 import { toSnapshotWallets } from './snapshot.js'
 
 describe('given the curated wallet dataset', () => {
-  it('then it lists at least 60 wallets with unique ids and unique orders', async () => {
+  it('then it lists at least 45 wallets with unique ids and unique orders', async () => {
     const wallets = await loadWallets()
-    expect(wallets.length).toBeGreaterThanOrEqual(60)
+    expect(wallets.length).toBeGreaterThanOrEqual(45)
     expect(new Set(wallets.map((w) => w.id)).size).toBe(wallets.length)
     expect(new Set(wallets.map((w) => w.order)).size).toBe(wallets.length)
   })
@@ -35,28 +39,15 @@ describe('given the curated wallet dataset', () => {
     for (const image of images) expect(image.body).not.toMatch(/<script|on\w+=/i)
   })
 
-  it('then the best-known wallets, every network and most tokens carry their brand logo, the rest initials', async () => {
+  it('then every wallet carries its real logo, every network and most tokens their brand logo', async () => {
     const wallets = await loadWallets()
     const images = await loadImages(wallets)
-    const isLogo = (i: { body: string }) => i.body.includes('class="web3icons"')
+    const isLogo = (i: { body: string }) => !i.body.includes('</text>')
     const byKey = new Map(images.map((i) => [`${i.kind}/${i.id}`, i]))
-    for (const id of [
-      'metamask',
-      'trust',
-      'coinbase',
-      'rainbow',
-      'phantom',
-      'okx',
-      'rabby',
-      'zerion',
-      'safe',
-    ]) {
-      expect(isLogo(byKey.get(`wallet/${id}`)!), id).toBe(true)
-    }
+    for (const wallet of wallets) expect(isLogo(byKey.get(`wallet/${wallet.id}`)!), wallet.id).toBe(true)
+    expect(byKey.get('wallet/metamask')!.body).toContain('class="web3icons"')
     expect(isLogo(byKey.get('asset/eip155:8453')!)).toBe(true)
     expect(isLogo(byKey.get('token/USDC')!)).toBe(true)
-    // A wallet @web3icons/core has no icon for keeps its initials tile.
-    expect(byKey.get('wallet/family')!.body).toContain('>FA</text>')
     const coverage = (kind: string) => {
       const list = images.filter((i) => i.kind === kind)
       return `${list.filter(isLogo).length}/${list.length}`
@@ -67,7 +58,30 @@ describe('given the curated wallet dataset', () => {
       asset: coverage('asset'),
       currency: coverage('currency'),
       token: coverage('token'),
-    }).toEqual({ wallet: '28/75', asset: '21/21', currency: '0/10', token: '17/18' })
+    }).toEqual({ wallet: '45/45', asset: '21/21', currency: '0/10', token: '17/18' })
+  })
+
+  it('then the kit snapshot carries the same logos (npm run build:snapshot -w @latch/server)', async () => {
+    const wallets = await loadWallets()
+    expect(new Map(Object.entries(walletLogos))).toEqual(await loadWalletLogos(wallets))
+  })
+
+  it('then a wallet without a logo, or with one too large or able to load anything, is refused', async () => {
+    const [wallet] = await loadWallets()
+    const dir = await mkdtemp(join(tmpdir(), 'latch-logos-'))
+    const write = async (svg: string | undefined) => {
+      const file = join(dir, 'logos.json')
+      await writeFile(file, JSON.stringify({ wallets: svg === undefined ? {} : { [wallet!.id]: { svg } } }))
+      return file
+    }
+    await expect(loadWalletLogos([wallet!], await write(undefined))).rejects.toThrow(/has no logo/)
+    const big = `<svg>${'x'.repeat(9000)}</svg>`
+    await expect(loadWalletLogos([wallet!], await write(big))).rejects.toThrow(RegistryDataError)
+    const remote = '<svg><use href="https://example.com/a.svg#x"/></svg>'
+    await expect(loadWalletLogos([wallet!], await write(remote))).rejects.toThrow(/not a plain image/)
+    await expect(loadWalletLogos([wallet!], await write('<svg onload="x()"/>'))).rejects.toThrow(
+      RegistryDataError,
+    )
   })
 })
 
@@ -81,6 +95,9 @@ describe('given a malformed dataset entry', () => {
     desktop_link: null,
     webapp_link: null,
     homepage: 'https://ok.example',
+    chrome_store: null,
+    app_store: null,
+    play_store: null,
     badge: null,
     order: 1,
   }
@@ -109,6 +126,9 @@ describe('given a malformed dataset entry', () => {
     ['mobile_link', 'unknownwallet://wc'],
     ['homepage', 'https://user:pw@ok.example'],
     ['webapp_link', 'data:text/html,x'],
+    ['chrome_store', 'https://evil.example/detail/nkbihfbeogaeaoehlefnkodbefgpgknn'],
+    ['app_store', 'https://apps.apple.com.evil.example/app/id1438144202'],
+    ['play_store', 'https://play.google.com/store/apps/details?id=x&next=https://evil.example'],
   ])('when its %s is %s, then loading fails: only https and known wallet app schemes pass', (key, link) => {
     expect(() => parseWallets({ wallets: [{ ...valid, [key]: link }] })).toThrow(`wallets[0]: ${key} must be`)
   })

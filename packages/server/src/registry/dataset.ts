@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { generatedImage } from './image.js'
+import { generatedImage, storedImage } from './image.js'
 import { type ChainNamespace, chainNamespaces, type RegistryWallet, type StoredImage } from './types.js'
 
 /** Where the curated data lives; the same relative path works from `src/` and `dist/`. */
 export const defaultWalletsFile = new URL('../../registry/wallets.json', import.meta.url)
 export const defaultImagesFile = new URL('../../registry/images.json', import.meta.url)
+/** Every wallet's logo, written by `scripts/build-logos.mjs` from MIT-licensed icon sets on npm. */
+export const defaultLogosFile = new URL('../../registry/logos.json', import.meta.url)
 
 /** Wallet ids are slugs: they appear in URLs and comma lists, so they never contain commas. */
 const walletIdPattern = /^[a-z0-9][a-z0-9-]{0,62}$/
@@ -20,37 +22,28 @@ export const walletAppSchemes: ReadonlySet<string> = new Set([
   'argent',
   'awallet',
   'bitkeep',
-  'bluewallet',
   'bnc',
   'cbwallet',
   'coin98',
-  'cosmostation',
   'dfw',
   'exodus',
-  'familywallet',
   'frontier',
   'imtokenv2',
   'keplrwallet',
-  'leapcosmos',
   'ledgerlive',
   'mathwallet',
   'metamask',
   'mewwallet',
-  'novawallet',
   'okex',
   'oneinch',
-  'onekey-wallet',
   'phantom',
   'rainbow',
   'safepalwallet',
   'solflare',
   'status-app',
-  'subwallet',
-  'tangem',
   'tpoutside',
   'trust',
   'uniswap',
-  'xverse',
   'zengo',
   'zerion',
 ])
@@ -72,6 +65,13 @@ const appLink = {
   },
 }
 const httpsLink = { test: (v: string): boolean => linkShape.test(v) && isHttpsUrl(v) }
+
+// Store links point at the store itself, so an install button never leads anywhere else.
+const chromeStore = /^https:\/\/chromewebstore\.google\.com\/detail\/[a-z]{32}$/
+const appStore = /^https:\/\/apps\.apple\.com\/app\/id\d{6,12}$/
+const playStore = /^https:\/\/play\.google\.com\/store\/apps\/details\?id=[A-Za-z0-9._]{3,100}$/
+const storeLink = (pattern: RegExp) => ({ test: (v: string): boolean => pattern.test(v) })
+const storeWhat = "the wallet's page on that store or null"
 
 /** The dataset file is not what the server expects. */
 export class RegistryDataError extends Error {
@@ -135,6 +135,9 @@ function parseWallet(raw: unknown, index: number): RegistryWallet {
     ),
     webapp_link: field(entry, 'webapp_link', where, nullableMatching(httpsLink), 'an https URL or null'),
     homepage: field(entry, 'homepage', where, nullableMatching(httpsLink), 'an https URL or null'),
+    chrome_store: field(entry, 'chrome_store', where, nullableMatching(storeLink(chromeStore)), storeWhat),
+    app_store: field(entry, 'app_store', where, nullableMatching(storeLink(appStore)), storeWhat),
+    play_store: field(entry, 'play_store', where, nullableMatching(storeLink(playStore)), storeWhat),
     badge_type: badge,
     order: field(
       entry,
@@ -166,13 +169,45 @@ export async function loadWallets(file: URL | string = defaultWalletsFile): Prom
 
 const imageIdPattern = /^[A-Za-z0-9][A-Za-z0-9:._-]{0,127}$/
 
-/** Generated images for every wallet plus the assets, currencies and tokens of `images.json`. */
+/** Largest wallet logo stored, in bytes of SVG text (the same limit the logo script applies). */
+const MAX_LOGO_BYTES = 8192
+const unsafeSvg = /<script|<foreignObject|<image|\son[a-z]+=|javascript:|(?:xlink:)?href="(?!#)/i
+
+/**
+ * Every wallet's logo from `logos.json`: a wallet without one, or with one that is too large or
+ * could run or load anything, is refused, so no wallet is listed with a placeholder.
+ */
+export async function loadWalletLogos(
+  wallets: readonly RegistryWallet[],
+  file: URL | string = defaultLogosFile,
+): Promise<Map<string, string>> {
+  const data = JSON.parse(await readFile(file, 'utf8')) as { wallets?: Record<string, { svg?: unknown }> }
+  const logos = new Map<string, string>()
+  for (const wallet of wallets) {
+    const svg =
+      data.wallets && Object.hasOwn(data.wallets, wallet.id) ? data.wallets[wallet.id]?.svg : undefined
+    if (typeof svg !== 'string' || !svg.startsWith('<svg')) {
+      throw new RegistryDataError(`logos: ${wallet.id} has no logo`)
+    }
+    if (Buffer.byteLength(svg) > MAX_LOGO_BYTES || unsafeSvg.test(svg)) {
+      throw new RegistryDataError(
+        `logos: ${wallet.id} is larger than ${MAX_LOGO_BYTES} bytes or not a plain image`,
+      )
+    }
+    logos.set(wallet.id, svg)
+  }
+  return logos
+}
+
+/** Every wallet's logo plus generated images for the assets, currencies and tokens of `images.json`. */
 export async function loadImages(
   wallets: readonly RegistryWallet[],
   file: URL | string = defaultImagesFile,
+  logosFile: URL | string = defaultLogosFile,
 ): Promise<StoredImage[]> {
   const data = JSON.parse(await readFile(file, 'utf8')) as Json
-  const images = wallets.map((w) => generatedImage('wallet', w.id, w.name))
+  const logos = await loadWalletLogos(wallets, logosFile)
+  const images = wallets.map((w) => storedImage('wallet', w.id, logos.get(w.id) as string))
   const groups = [
     ['assets', 'asset'],
     ['currencies', 'currency'],

@@ -55,7 +55,11 @@ export function renderInitialsSvg(id: string, label: string): string {
  * when @web3icons/core has it, else the initials tile.
  */
 export function generatedImage(kind: ImageKind, id: string, label: string): StoredImage {
-  const body = brandLogo(kind, id) ?? renderInitialsSvg(id, label)
+  return storedImage(kind, id, brandLogo(kind, id) ?? renderInitialsSvg(id, label))
+}
+
+/** The stored form of an SVG, with a content hash for ETag revalidation. */
+export function storedImage(kind: ImageKind, id: string, body: string): StoredImage {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`
   return { kind, id, contentType: 'image/svg+xml', body, etag }
 }

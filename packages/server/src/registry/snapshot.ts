@@ -1,6 +1,6 @@
 import type { ChainNamespace, RegistryWallet } from './types.js'
 
-/** The compact form of a wallet bundled with the kit: no images, homepage or badge. */
+/** The compact form of a wallet bundled with the kit: no badge; logos live in their own module. */
 export interface SnapshotWallet {
   id: string
   name: string
@@ -9,8 +9,22 @@ export interface SnapshotWallet {
   mobile_link?: string
   desktop_link?: string
   webapp_link?: string
+  homepage?: string
+  chrome_store?: string
+  app_store?: string
+  play_store?: string
   order: number
 }
+
+const optionalLinks = [
+  'mobile_link',
+  'desktop_link',
+  'webapp_link',
+  'homepage',
+  'chrome_store',
+  'app_store',
+  'play_store',
+] as const
 
 /** Reduce the registry to what the kit needs offline; absent links are left out to keep it small. */
 export function toSnapshotWallets(wallets: readonly RegistryWallet[]): SnapshotWallet[] {
@@ -19,9 +33,10 @@ export function toSnapshotWallets(wallets: readonly RegistryWallet[]): SnapshotW
     .map((w) => {
       const entry: SnapshotWallet = { id: w.id, name: w.name, chains: [...w.chains], order: w.order }
       if (w.rdns !== null) entry.rdns = w.rdns
-      if (w.mobile_link !== null) entry.mobile_link = w.mobile_link
-      if (w.desktop_link !== null) entry.desktop_link = w.desktop_link
-      if (w.webapp_link !== null) entry.webapp_link = w.webapp_link
+      for (const key of optionalLinks) {
+        const link = w[key]
+        if (link !== null) entry[key] = link
+      }
       return entry
     })
 }
@@ -40,6 +55,11 @@ export interface SnapshotWallet {
   mobile_link?: string
   desktop_link?: string
   webapp_link?: string
+  homepage?: string
+  /** The wallet's page on the Chrome Web Store, App Store and Google Play. */
+  chrome_store?: string
+  app_store?: string
+  play_store?: string
   /** Position in the default listing, ascending. */
   order: number
 }
@@ -49,5 +69,18 @@ export interface SnapshotWallet {
  * answer. Kept in its own module so the kit loads it with \`import()\` only when needed.
  */
 export const walletSnapshot: readonly SnapshotWallet[] = ${JSON.stringify(toSnapshotWallets(wallets))}
+`
+}
+
+/** The source of `packages/core/src/registry/snapshotLogos.ts`: every snapshot wallet's logo. */
+export function renderSnapshotLogosModule(logos: ReadonlyMap<string, string>): string {
+  return `// Generated from packages/server/registry/logos.json by \`npm run build:snapshot -w @latch/server\`.
+// The logos come from MIT-licensed icon sets (see that file); a server test fails when the two disagree.
+
+/**
+ * Every wallet of the bundled snapshot's logo, as SVG text shown only through <img> (never as
+ * markup). Its own module, loaded with \`import()\` beside the snapshot, so no first load carries it.
+ */
+export const walletLogos: Readonly<Record<string, string>> = ${JSON.stringify(Object.fromEntries(logos))}
 `
 }

@@ -15,6 +15,10 @@ export interface RegistryWallet {
   desktop_link: string | null
   webapp_link: string | null
   homepage: string | null
+  /** The wallet's page on the Chrome Web Store, App Store and Google Play, when it has one. */
+  chrome_store: string | null
+  app_store: string | null
+  play_store: string | null
   badge_type: 'certified' | null
   /** Position in the default listing, ascending. */
   order: number

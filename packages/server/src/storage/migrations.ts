@@ -229,6 +229,16 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX embedded_notices_device ON embedded_notices (device_id)',
     ],
   },
+  {
+    version: 8,
+    name: 'wallet store links',
+    statements: [
+      // Where a visitor installs a wallet that is not installed: its extension and app stores.
+      'ALTER TABLE wallets ADD COLUMN chrome_store TEXT',
+      'ALTER TABLE wallets ADD COLUMN app_store TEXT',
+      'ALTER TABLE wallets ADD COLUMN play_store TEXT',
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

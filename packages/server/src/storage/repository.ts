@@ -23,13 +23,16 @@ interface WalletRow {
   desktop_link: string | null
   webapp_link: string | null
   homepage: string | null
+  chrome_store: string | null
+  app_store: string | null
+  play_store: string | null
   badge_type: string | null
   sort_order: number
 }
 
 const projectColumns = 'id, name, allowed_origins, allow_localhost, features, created_at'
 const walletColumns =
-  'w.id, w.name, w.rdns, w.chains, w.mobile_link, w.desktop_link, w.webapp_link, w.homepage, w.badge_type, w.sort_order'
+  'w.id, w.name, w.rdns, w.chains, w.mobile_link, w.desktop_link, w.webapp_link, w.homepage, w.chrome_store, w.app_store, w.play_store, w.badge_type, w.sort_order'
 
 function toProject(row: ProjectRow): Project {
   return {
@@ -52,6 +55,9 @@ function toWallet(row: WalletRow): RegistryWallet {
     desktop_link: row.desktop_link,
     webapp_link: row.webapp_link,
     homepage: row.homepage,
+    chrome_store: row.chrome_store,
+    app_store: row.app_store,
+    play_store: row.play_store,
     badge_type: row.badge_type === 'certified' ? 'certified' : null,
     order: Number(row.sort_order),
   }
@@ -185,8 +191,8 @@ export function createSqlRepository(driver: SqlDriver): Repository {
         await tx.run('DELETE FROM images')
         for (const w of wallets) {
           await tx.run(
-            `INSERT INTO wallets (id, name, name_lower, rdns, chains, mobile_link, desktop_link, webapp_link, homepage, badge_type, sort_order)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO wallets (id, name, name_lower, rdns, chains, mobile_link, desktop_link, webapp_link, homepage, chrome_store, app_store, play_store, badge_type, sort_order)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             [
               w.id,
               w.name,
@@ -197,6 +203,9 @@ export function createSqlRepository(driver: SqlDriver): Repository {
               w.desktop_link,
               w.webapp_link,
               w.homepage,
+              w.chrome_store,
+              w.app_store,
+              w.play_store,
               w.badge_type,
               w.order,
             ],

@@ -36,14 +36,16 @@ export const messages: Messages = {
   'connecting.continue': 'Weiter in {wallet}',
   'connecting.accept': 'Bestätige die Verbindungsanfrage in der Wallet',
   'connecting.declined': 'Verbindung abgelehnt',
-  'connecting.declined.hint':
-    'Eine Verbindung kann abgelehnt werden, wenn noch eine frühere Anfrage offen ist',
   'connecting.failed': 'Verbindung fehlgeschlagen',
   'connecting.retry': 'Erneut versuchen',
   'account.copy': 'Adresse kopieren',
   'account.copied': 'Adresse kopiert',
   'account.explorer': 'Block-Explorer',
   'account.disconnect': 'Trennen',
+  'account.accounts': 'Verbundene Konten',
+  'account.disconnectNamespace': '{network} trennen',
+  'account.disconnectAll': 'Alle trennen',
+  'account.disconnected': '{network} getrennt',
   'account.balance.loading': 'Guthaben wird geladen…',
   'account.balance.unavailable': 'Guthaben nicht verfügbar',
   'account.tabs.label': 'Vermögen und Aktivität',
@@ -61,12 +63,12 @@ export const messages: Messages = {
   'switch.accept': 'Bestätige den Netzwerkwechsel in deiner Wallet',
   'switch.declined': 'Wechsel abgelehnt',
   'switch.declined.hint':
-    'Ein Wechsel kann abgelehnt werden, wenn die Wallet das Netzwerk nicht unterstützt oder noch eine frühere Anfrage offen ist',
+    'Die Wallet hat den Wechsel abgelehnt. Versuche es erneut oder wechsle in der Wallet selbst.',
   'switch.failed': 'Netzwerkwechsel fehlgeschlagen',
   'unsupported.message':
     'Diese App unterstützt dein aktuelles Netzwerk nicht. Wechsle zu einem verfügbaren Netzwerk, um fortzufahren.',
   'unsupported.disconnect': 'Trennen',
-  'activeChain.message': 'Verbinde eine Wallet für {namespace}, um {network} zu nutzen.',
+  'activeChain.message': 'Verbinde eine Wallet, die {network} unterstützt, um es zu nutzen.',
   'walletConnect.unavailable':
     '{wallet} verbindet sich über WalletConnect, das diese App nicht aktiviert hat.',
   'walletConnect.unavailable.hint':
@@ -80,13 +82,17 @@ export const messages: Messages = {
   'walletConnect.copy': 'Link kopieren',
   'walletConnect.copied': 'Link kopiert',
   'walletConnect.openWallet': '{wallet} öffnen',
+  'walletConnect.install': '{wallet} installieren',
+  'walletConnect.get': '{wallet} herunterladen',
   'walletConnect.mobile.lead': 'Verbinde dich in {wallet}',
   'walletConnect.mobile.noLink':
     '{wallet} lässt sich aus diesem Browser nicht öffnen: Scanne den Code auf einem anderen Gerät.',
   'walletConnect.otherDevice': 'Anderes Gerät verwenden',
   'walletConnect.expired': 'Der QR-Code ist abgelaufen',
   'error.hint.user-rejected':
-    'Eine Verbindung kann abgelehnt werden, wenn noch eine frühere Anfrage offen ist',
+    'Die Wallet hat die Anfrage abgelehnt. Versuche es erneut und bestätige sie in der Wallet.',
+  'error.hint.request-pending':
+    'In der Wallet ist noch eine frühere Anfrage offen. Schließe sie dort ab, dann versuche es erneut.',
   'error.hint.connect-failed':
     'Die Wallet hat sich nicht verbunden. Prüfe, ob sie entsperrt ist, und versuche es erneut.',
   'error.hint.switch-failed':
@@ -107,7 +113,7 @@ export const messages: Messages = {
   'siwx.required': 'Diese App verlangt eine Anmeldung; Abbrechen trennt deine Wallet.',
   'siwx.sign': 'Signieren',
   'siwx.cancel': 'Abbrechen',
-  'siwx.authenticating': 'Authentifizierung läuft...',
+  'siwx.authenticating': 'Authentifizierung läuft…',
   'siwx.confirm': 'Bestätige die Signatur in deiner Wallet.',
   'siwx.declined': 'Signatur abgelehnt',
   'view.ApproveTransaction.title': 'Transaktion bestätigen',

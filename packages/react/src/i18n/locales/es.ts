@@ -36,13 +36,16 @@ export const messages: Messages = {
   'connecting.continue': 'Continúa en {wallet}',
   'connecting.accept': 'Acepta la solicitud de conexión en la billetera',
   'connecting.declined': 'Conexión rechazada',
-  'connecting.declined.hint': 'La conexión puede rechazarse si todavía hay una solicitud anterior activa',
   'connecting.failed': 'La conexión falló',
   'connecting.retry': 'Reintentar',
   'account.copy': 'Copiar dirección',
   'account.copied': 'Dirección copiada',
   'account.explorer': 'Explorador de bloques',
   'account.disconnect': 'Desconectar',
+  'account.accounts': 'Cuentas conectadas',
+  'account.disconnectNamespace': 'Desconectar {network}',
+  'account.disconnectAll': 'Desconectar todo',
+  'account.disconnected': '{network} desconectada',
   'account.balance.loading': 'Cargando saldo…',
   'account.balance.unavailable': 'Saldo no disponible',
   'account.tabs.label': 'Activos y actividad',
@@ -60,12 +63,12 @@ export const messages: Messages = {
   'switch.accept': 'Acepta el cambio de red en tu billetera',
   'switch.declined': 'Cambio rechazado',
   'switch.declined.hint':
-    'El cambio puede rechazarse si la billetera no admite la red o si hay una solicitud anterior activa',
+    'La billetera rechazó el cambio. Inténtalo de nuevo o cambia de red en la propia billetera.',
   'switch.failed': 'No se pudo cambiar de red',
   'unsupported.message':
     'Esta aplicación no admite tu red actual. Cambia a una opción disponible para continuar.',
   'unsupported.disconnect': 'Desconectar',
-  'activeChain.message': 'Conecta una billetera de {namespace} para usar {network}.',
+  'activeChain.message': 'Para usar {network}, conecta una billetera compatible.',
   'walletConnect.unavailable':
     '{wallet} se conecta mediante WalletConnect, que esta aplicación no ha activado.',
   'walletConnect.unavailable.hint':
@@ -79,12 +82,17 @@ export const messages: Messages = {
   'walletConnect.copy': 'Copiar enlace',
   'walletConnect.copied': 'Enlace copiado',
   'walletConnect.openWallet': 'Abrir {wallet}',
+  'walletConnect.install': 'Instalar {wallet}',
+  'walletConnect.get': 'Obtener {wallet}',
   'walletConnect.mobile.lead': 'Continúa en {wallet} para conectarte',
   'walletConnect.mobile.noLink':
     'No se puede abrir {wallet} desde este navegador: escanea el código en otro dispositivo.',
   'walletConnect.otherDevice': 'Usar otro dispositivo',
   'walletConnect.expired': 'El código QR caducó',
-  'error.hint.user-rejected': 'La conexión puede rechazarse si todavía hay una solicitud anterior activa',
+  'error.hint.user-rejected':
+    'La billetera rechazó la solicitud. Inténtalo de nuevo y apruébala en la billetera.',
+  'error.hint.request-pending':
+    'La billetera aún tiene abierta una solicitud anterior. Termínala o ciérrala allí y vuelve a intentarlo.',
   'error.hint.connect-failed':
     'La billetera no se conectó. Comprueba que esté desbloqueada y vuelve a intentarlo.',
   'error.hint.switch-failed':
@@ -105,7 +113,7 @@ export const messages: Messages = {
   'siwx.required': 'Esta aplicación requiere que inicies sesión; cancelar desconecta tu billetera.',
   'siwx.sign': 'Firmar',
   'siwx.cancel': 'Cancelar',
-  'siwx.authenticating': 'Autenticando...',
+  'siwx.authenticating': 'Autenticando…',
   'siwx.confirm': 'Confirma la firma en tu billetera.',
   'siwx.declined': 'Firma rechazada',
   'view.ApproveTransaction.title': 'Aprobar transacción',

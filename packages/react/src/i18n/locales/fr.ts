@@ -36,13 +36,16 @@ export const messages: Messages = {
   'connecting.continue': 'Continuer dans {wallet}',
   'connecting.accept': 'Acceptez la demande de connexion dans le portefeuille',
   'connecting.declined': 'Connexion refusée',
-  'connecting.declined.hint': 'La connexion peut être refusée si une demande précédente est encore en cours',
   'connecting.failed': 'Échec de la connexion',
   'connecting.retry': 'Réessayer',
   'account.copy': 'Copier l’adresse',
   'account.copied': 'Adresse copiée',
   'account.explorer': 'Explorateur de blocs',
   'account.disconnect': 'Déconnecter',
+  'account.accounts': 'Comptes connectés',
+  'account.disconnectNamespace': 'Déconnecter {network}',
+  'account.disconnectAll': 'Tout déconnecter',
+  'account.disconnected': '{network} déconnecté',
   'account.balance.loading': 'Chargement du solde…',
   'account.balance.unavailable': 'Solde indisponible',
   'account.tabs.label': 'Actifs et activité',
@@ -60,12 +63,12 @@ export const messages: Messages = {
   'switch.accept': 'Acceptez le changement de réseau dans votre portefeuille',
   'switch.declined': 'Changement refusé',
   'switch.declined.hint':
-    'Le changement peut être refusé si le portefeuille ne prend pas en charge ce réseau ou si une demande précédente est encore en cours',
+    'Le portefeuille a refusé le changement. Réessayez, ou changez de réseau dans le portefeuille.',
   'switch.failed': 'Impossible de changer de réseau',
   'unsupported.message':
     'Cette application ne prend pas en charge votre réseau actuel. Choisissez un réseau disponible pour continuer.',
   'unsupported.disconnect': 'Déconnecter',
-  'activeChain.message': 'Connectez un portefeuille pour {namespace} afin d’utiliser {network}.',
+  'activeChain.message': 'Pour utiliser {network}, connectez un portefeuille compatible.',
   'walletConnect.unavailable':
     '{wallet} se connecte via WalletConnect, que cette application n’a pas activé.',
   'walletConnect.unavailable.hint':
@@ -79,12 +82,17 @@ export const messages: Messages = {
   'walletConnect.copy': 'Copier le lien',
   'walletConnect.copied': 'Lien copié',
   'walletConnect.openWallet': 'Ouvrir {wallet}',
+  'walletConnect.install': 'Installer {wallet}',
+  'walletConnect.get': 'Obtenir {wallet}',
   'walletConnect.mobile.lead': 'Continuez dans {wallet} pour vous connecter',
   'walletConnect.mobile.noLink':
     'Impossible d’ouvrir {wallet} depuis ce navigateur : scannez le code sur un autre appareil.',
   'walletConnect.otherDevice': 'Utiliser un autre appareil',
   'walletConnect.expired': 'Le code QR a expiré',
-  'error.hint.user-rejected': 'La connexion peut être refusée si une demande précédente est encore en cours',
+  'error.hint.user-rejected':
+    'Le portefeuille a refusé la demande. Réessayez, puis approuvez-la dans le portefeuille.',
+  'error.hint.request-pending':
+    'Le portefeuille a encore une demande précédente ouverte. Terminez-la ou fermez-la, puis réessayez.',
   'error.hint.connect-failed':
     'Le portefeuille ne s’est pas connecté. Vérifiez qu’il est déverrouillé, puis réessayez.',
   'error.hint.switch-failed':
@@ -105,7 +113,7 @@ export const messages: Messages = {
   'siwx.required': 'Cette application exige une connexion ; annuler déconnecte votre portefeuille.',
   'siwx.sign': 'Signer',
   'siwx.cancel': 'Annuler',
-  'siwx.authenticating': 'Authentification...',
+  'siwx.authenticating': 'Authentification…',
   'siwx.confirm': 'Confirmez la signature dans votre portefeuille.',
   'siwx.declined': 'Signature refusée',
   'view.ApproveTransaction.title': 'Approuver la transaction',

@@ -36,14 +36,16 @@ export const messages: Messages = {
   'connecting.continue': 'Continua in {wallet}',
   'connecting.accept': 'Accetta la richiesta di collegamento nel wallet',
   'connecting.declined': 'Collegamento rifiutato',
-  'connecting.declined.hint':
-    'Il collegamento può essere rifiutato se una richiesta precedente è ancora attiva',
   'connecting.failed': 'Collegamento non riuscito',
   'connecting.retry': 'Riprova',
   'account.copy': 'Copia indirizzo',
   'account.copied': 'Indirizzo copiato',
   'account.explorer': 'Esploratore di blocchi',
   'account.disconnect': 'Scollega',
+  'account.accounts': 'Account collegati',
+  'account.disconnectNamespace': 'Disconnetti {network}',
+  'account.disconnectAll': 'Disconnetti tutto',
+  'account.disconnected': '{network} disconnessa',
   'account.balance.loading': 'Caricamento del saldo…',
   'account.balance.unavailable': 'Saldo non disponibile',
   'account.tabs.label': 'Asset e attività',
@@ -60,13 +62,12 @@ export const messages: Messages = {
   'switch.approve': 'Approva nel wallet',
   'switch.accept': 'Accetta il cambio di rete nel tuo wallet',
   'switch.declined': 'Cambio rifiutato',
-  'switch.declined.hint':
-    'Il cambio può essere rifiutato se il wallet non supporta la rete o se una richiesta precedente è ancora attiva',
+  'switch.declined.hint': 'Il wallet ha rifiutato il cambio. Riprova, oppure cambia rete nel wallet stesso.',
   'switch.failed': 'Impossibile cambiare rete',
   'unsupported.message':
     'Questa app non supporta la rete attuale. Passa a una rete disponibile per continuare.',
   'unsupported.disconnect': 'Scollega',
-  'activeChain.message': 'Collega un wallet per {namespace} per usare {network}.',
+  'activeChain.message': 'Per usare {network}, collega un wallet che lo supporta.',
   'walletConnect.unavailable': '{wallet} si collega tramite WalletConnect, che questa app non ha attivato.',
   'walletConnect.unavailable.hint':
     'Installa l’estensione per browser di {wallet}, poi ricarica la pagina per collegarlo direttamente.',
@@ -79,13 +80,16 @@ export const messages: Messages = {
   'walletConnect.copy': 'Copia link',
   'walletConnect.copied': 'Link copiato',
   'walletConnect.openWallet': 'Apri {wallet}',
+  'walletConnect.install': 'Installa {wallet}',
+  'walletConnect.get': 'Scarica {wallet}',
   'walletConnect.mobile.lead': 'Continua in {wallet} per collegarti',
   'walletConnect.mobile.noLink':
     'Impossibile aprire {wallet} da questo browser: scansiona il codice su un altro dispositivo.',
   'walletConnect.otherDevice': 'Usa un altro dispositivo',
   'walletConnect.expired': 'Il codice QR è scaduto',
-  'error.hint.user-rejected':
-    'Il collegamento può essere rifiutato se una richiesta precedente è ancora attiva',
+  'error.hint.user-rejected': 'Il wallet ha rifiutato la richiesta. Riprova, poi approvala nel wallet.',
+  'error.hint.request-pending':
+    'Il wallet ha ancora aperta una richiesta precedente. Completala o chiudila lì, poi riprova.',
   'error.hint.connect-failed': 'Il wallet non si è collegato. Controlla che sia sbloccato e riprova.',
   'error.hint.switch-failed':
     'Il wallet non è riuscito a cambiare rete. Riprova o cambiala nel wallet stesso.',
@@ -105,7 +109,7 @@ export const messages: Messages = {
   'siwx.required': 'Questa app richiede l’accesso; annullare disconnette il tuo wallet.',
   'siwx.sign': 'Firma',
   'siwx.cancel': 'Annulla',
-  'siwx.authenticating': 'Autenticazione in corso...',
+  'siwx.authenticating': 'Autenticazione in corso…',
   'siwx.confirm': 'Conferma la firma nel tuo wallet.',
   'siwx.declined': 'Firma rifiutata',
   'view.ApproveTransaction.title': 'Approva transazione',

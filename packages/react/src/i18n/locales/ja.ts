@@ -36,13 +36,16 @@ export const messages: Messages = {
   'connecting.continue': '{wallet} で続行',
   'connecting.accept': 'ウォレットで接続リクエストを承認してください',
   'connecting.declined': '接続が拒否されました',
-  'connecting.declined.hint': '以前のリクエストがまだ有効な場合、接続が拒否されることがあります',
   'connecting.failed': '接続に失敗しました',
   'connecting.retry': 'もう一度試す',
   'account.copy': 'アドレスをコピー',
   'account.copied': 'アドレスをコピーしました',
   'account.explorer': 'ブロックエクスプローラー',
   'account.disconnect': '切断',
+  'account.accounts': '接続中のアカウント',
+  'account.disconnectNamespace': '{network} の接続を解除',
+  'account.disconnectAll': 'すべて接続解除',
+  'account.disconnected': '{network} の接続を解除しました',
   'account.balance.loading': '残高を読み込み中…',
   'account.balance.unavailable': '残高を取得できません',
   'account.tabs.label': '資産とアクティビティ',
@@ -60,12 +63,12 @@ export const messages: Messages = {
   'switch.accept': 'ウォレットでネットワークの切り替えを承認してください',
   'switch.declined': '切り替えが拒否されました',
   'switch.declined.hint':
-    'ウォレットがこのネットワークに対応していないか、以前のリクエストがまだ有効な場合、切り替えが拒否されることがあります',
+    'ウォレットが切り替えを拒否しました。もう一度試すか、ウォレット側で切り替えてください。',
   'switch.failed': 'ネットワークを切り替えられませんでした',
   'unsupported.message':
     'このアプリは現在のネットワークに対応していません。続行するには利用可能なネットワークに切り替えてください。',
   'unsupported.disconnect': '切断',
-  'activeChain.message': '{network} を使うには {namespace} のウォレットを接続してください。',
+  'activeChain.message': '{network} を使うには、対応するウォレットを接続してください。',
   'walletConnect.unavailable':
     '{wallet} は WalletConnect で接続しますが、このアプリでは有効になっていません。',
   'walletConnect.unavailable.hint':
@@ -79,12 +82,17 @@ export const messages: Messages = {
   'walletConnect.copy': 'リンクをコピー',
   'walletConnect.copied': 'リンクをコピーしました',
   'walletConnect.openWallet': '{wallet} を開く',
+  'walletConnect.install': '{wallet} をインストール',
+  'walletConnect.get': '{wallet} を入手',
   'walletConnect.mobile.lead': '{wallet} で接続を続けてください',
   'walletConnect.mobile.noLink':
     'このブラウザからは {wallet} を開けません。別の端末でコードを読み取ってください。',
   'walletConnect.otherDevice': '別の端末を使う',
   'walletConnect.expired': 'QR コードの有効期限が切れました',
-  'error.hint.user-rejected': '以前のリクエストがまだ有効な場合、接続が拒否されることがあります',
+  'error.hint.user-rejected':
+    'ウォレットがリクエストを拒否しました。もう一度試して、ウォレットで承認してください。',
+  'error.hint.request-pending':
+    'ウォレットに前のリクエストが残っています。そちらで完了するか閉じてから、もう一度試してください。',
   'error.hint.connect-failed':
     'ウォレットに接続できませんでした。ロックが解除されているか確認して、もう一度お試しください。',
   'error.hint.switch-failed':
@@ -105,7 +113,7 @@ export const messages: Messages = {
   'siwx.required': 'このアプリではサインインが必要です。キャンセルするとウォレットの接続が解除されます。',
   'siwx.sign': '署名する',
   'siwx.cancel': 'キャンセル',
-  'siwx.authenticating': '認証中...',
+  'siwx.authenticating': '認証中…',
   'siwx.confirm': 'ウォレットで署名を確認してください。',
   'siwx.declined': '署名が拒否されました',
   'view.ApproveTransaction.title': 'トランザクションを承認',

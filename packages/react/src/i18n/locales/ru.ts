@@ -37,13 +37,16 @@ export const messages: Messages = {
   'connecting.continue': 'Продолжите в {wallet}',
   'connecting.accept': 'Подтвердите запрос на подключение в кошельке',
   'connecting.declined': 'Подключение отклонено',
-  'connecting.declined.hint': 'Подключение может быть отклонено, если предыдущий запрос ещё активен',
   'connecting.failed': 'Не удалось подключиться',
   'connecting.retry': 'Повторить',
   'account.copy': 'Копировать адрес',
   'account.copied': 'Адрес скопирован',
   'account.explorer': 'Обозреватель блоков',
   'account.disconnect': 'Отключить',
+  'account.accounts': 'Подключённые аккаунты',
+  'account.disconnectNamespace': 'Отключить {network}',
+  'account.disconnectAll': 'Отключить все',
+  'account.disconnected': '{network} отключена',
   'account.balance.loading': 'Загрузка баланса…',
   'account.balance.unavailable': 'Баланс недоступен',
   'account.tabs.label': 'Активы и действия',
@@ -61,12 +64,12 @@ export const messages: Messages = {
   'switch.accept': 'Подтвердите смену сети в кошельке',
   'switch.declined': 'Смена отклонена',
   'switch.declined.hint':
-    'Смена может быть отклонена, если кошелёк не поддерживает сеть или предыдущий запрос ещё активен',
+    'Кошелёк отклонил переключение. Попробуйте снова или переключите сеть в самом кошельке.',
   'switch.failed': 'Не удалось сменить сеть',
   'unsupported.message':
     'Это приложение не поддерживает вашу текущую сеть. Переключитесь на доступную сеть, чтобы продолжить.',
   'unsupported.disconnect': 'Отключить',
-  'activeChain.message': 'Подключите кошелёк для {namespace}, чтобы использовать {network}.',
+  'activeChain.message': 'Чтобы использовать {network}, подключите кошелёк, который её поддерживает.',
   'walletConnect.unavailable':
     '{wallet} подключается через WalletConnect, который в этом приложении не включён.',
   'walletConnect.unavailable.hint':
@@ -80,12 +83,16 @@ export const messages: Messages = {
   'walletConnect.copy': 'Копировать ссылку',
   'walletConnect.copied': 'Ссылка скопирована',
   'walletConnect.openWallet': 'Открыть {wallet}',
+  'walletConnect.install': 'Установить {wallet}',
+  'walletConnect.get': 'Скачать {wallet}',
   'walletConnect.mobile.lead': 'Продолжите в {wallet}, чтобы подключиться',
   'walletConnect.mobile.noLink':
     '{wallet} нельзя открыть из этого браузера: отсканируйте код на другом устройстве.',
   'walletConnect.otherDevice': 'Другое устройство',
   'walletConnect.expired': 'Срок действия QR-кода истёк',
-  'error.hint.user-rejected': 'Подключение может быть отклонено, если предыдущий запрос ещё активен',
+  'error.hint.user-rejected': 'Кошелёк отклонил запрос. Попробуйте снова и подтвердите его в кошельке.',
+  'error.hint.request-pending':
+    'В кошельке ещё открыт предыдущий запрос. Завершите или закройте его там и попробуйте снова.',
   'error.hint.connect-failed':
     'Кошелёк не подключился. Проверьте, что он разблокирован, и повторите попытку.',
   'error.hint.switch-failed':
@@ -106,7 +113,7 @@ export const messages: Messages = {
   'siwx.required': 'Этому приложению нужен вход; отмена отключит ваш кошелёк.',
   'siwx.sign': 'Подписать',
   'siwx.cancel': 'Отмена',
-  'siwx.authenticating': 'Проверка...',
+  'siwx.authenticating': 'Проверка…',
   'siwx.confirm': 'Подтвердите подпись в кошельке.',
   'siwx.declined': 'Подпись отклонена',
   'view.ApproveTransaction.title': 'Подтверждение транзакции',

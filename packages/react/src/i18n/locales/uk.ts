@@ -36,13 +36,16 @@ export const messages: Messages = {
   'connecting.continue': 'Продовжте в {wallet}',
   'connecting.accept': 'Підтвердьте запит на підключення в гаманці',
   'connecting.declined': 'Підключення відхилено',
-  'connecting.declined.hint': 'Підключення може бути відхилено, якщо попередній запит ще активний',
   'connecting.failed': 'Не вдалося підключитися',
   'connecting.retry': 'Спробувати ще раз',
   'account.copy': 'Копіювати адресу',
   'account.copied': 'Адресу скопійовано',
   'account.explorer': 'Оглядач блоків',
   'account.disconnect': 'Відключити',
+  'account.accounts': 'Підключені облікові записи',
+  'account.disconnectNamespace': 'Відключити {network}',
+  'account.disconnectAll': 'Відключити все',
+  'account.disconnected': '{network} відключено',
   'account.balance.loading': 'Завантаження балансу…',
   'account.balance.unavailable': 'Баланс недоступний',
   'account.tabs.label': 'Активи та дії',
@@ -60,12 +63,12 @@ export const messages: Messages = {
   'switch.accept': 'Підтвердьте зміну мережі у своєму гаманці',
   'switch.declined': 'Зміну відхилено',
   'switch.declined.hint':
-    'Зміну може бути відхилено, якщо гаманець не підтримує мережу або попередній запит ще активний',
+    'Гаманець відхилив перемикання. Спробуйте ще раз або перемкніть мережу в самому гаманці.',
   'switch.failed': 'Не вдалося змінити мережу',
   'unsupported.message':
     'Цей застосунок не підтримує вашу поточну мережу. Перейдіть на доступну мережу, щоб продовжити.',
   'unsupported.disconnect': 'Відключити',
-  'activeChain.message': 'Підключіть гаманець для {namespace}, щоб користуватися {network}.',
+  'activeChain.message': 'Щоб користуватися {network}, підключіть гаманець, який її підтримує.',
   'walletConnect.unavailable':
     '{wallet} підключається через WalletConnect, який у цьому застосунку не ввімкнено.',
   'walletConnect.unavailable.hint':
@@ -79,12 +82,16 @@ export const messages: Messages = {
   'walletConnect.copy': 'Копіювати посилання',
   'walletConnect.copied': 'Посилання скопійовано',
   'walletConnect.openWallet': 'Відкрити {wallet}',
+  'walletConnect.install': 'Встановити {wallet}',
+  'walletConnect.get': 'Завантажити {wallet}',
   'walletConnect.mobile.lead': 'Продовжте в {wallet}, щоб підключитися',
   'walletConnect.mobile.noLink':
     '{wallet} не можна відкрити з цього браузера: відскануйте код на іншому пристрої.',
   'walletConnect.otherDevice': 'Інший пристрій',
   'walletConnect.expired': 'Термін дії QR-коду минув',
-  'error.hint.user-rejected': 'Підключення може бути відхилено, якщо попередній запит ще активний',
+  'error.hint.user-rejected': 'Гаманець відхилив запит. Спробуйте ще раз і підтвердьте його в гаманці.',
+  'error.hint.request-pending':
+    'У гаманці ще відкрито попередній запит. Завершіть або закрийте його там і спробуйте ще раз.',
   'error.hint.connect-failed':
     'Гаманець не підключився. Перевірте, чи він розблокований, і спробуйте ще раз.',
   'error.hint.switch-failed':
@@ -105,7 +112,7 @@ export const messages: Messages = {
   'siwx.required': 'Цей застосунок вимагає входу; скасування відключить ваш гаманець.',
   'siwx.sign': 'Підписати',
   'siwx.cancel': 'Скасувати',
-  'siwx.authenticating': 'Автентифікація...',
+  'siwx.authenticating': 'Автентифікація…',
   'siwx.confirm': 'Підтвердьте підпис у гаманці.',
   'siwx.declined': 'Підпис відхилено',
   'view.ApproveTransaction.title': 'Підтвердження транзакції',

@@ -8,6 +8,7 @@ import { useNetworkState } from '../../hooks/useNetworkState.js'
 import { useT } from '../../i18n/context.js'
 import { AccountTabsLoader } from './account/AccountTabsLoader.js'
 import { NativeBalance } from './account/NativeBalance.js'
+import { AccountNamespaces, useConnectedNamespaces } from './AccountNamespaces.js'
 import { embeddedConnectorOf } from './embedded.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon } from './icons.js'
 import type { ViewProps } from './index.js'
@@ -32,6 +33,7 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
   // An embedded-wallet login can change its email.
   const embedded = embeddedConnectorOf(latch)
   const canUpdateEmail = Boolean(user?.email) && embedded !== undefined && embedded.id === connectorId
+  const twoSided = useConnectedNamespaces(latch).length > 1
   if (!account?.address) return null
   const address = account.address
   const wallet = account.connectedWalletInfo
@@ -78,6 +80,10 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
           <span>{t('account.connectedWith', { wallet: wallet.name })}</span>
         </p>
       )}
+      <AccountNamespaces
+        latch={latch}
+        onDisconnected={(network) => showToast(t('account.disconnected', { network }))}
+      />
       {account.namespace && (
         <AccountTabsLoader
           latch={latch}
@@ -161,10 +167,16 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
             type="button"
             className="latch-item latch-destructive"
             data-testid="latch-disconnect"
-            onClick={() => void selectDisconnect(latch).catch(() => {})}
+            onClick={() => void selectDisconnect(latch, twoSided ? { namespace: 'all' } : {}).catch(() => {})}
           >
             <PowerIcon />
-            <span>{user?.email ? t('account.signOut') : t('account.disconnect')}</span>
+            <span>
+              {user?.email
+                ? t('account.signOut')
+                : twoSided
+                  ? t('account.disconnectAll')
+                  : t('account.disconnect')}
+            </span>
           </button>
         </li>
       </ul>

@@ -12,7 +12,8 @@ import { useWalletList } from './useWalletList.js'
 
 /**
  * Spec §2 AllWallets: the installed wallets, then the registry (from the app's @latch/server, or
- * the snapshot bundled with the kit), searchable, paged in as the list scrolls.
+ * the snapshot bundled with the kit), searchable, paged in as the list scrolls. A grid of
+ * logos wherever the modal is wider than a phone's sheet, a list on a phone.
  */
 export function AllWalletsView({ latch }: ViewProps<'AllWallets'>) {
   const t = useT()
@@ -80,7 +81,11 @@ export function AllWalletsView({ latch }: ViewProps<'AllWallets'>) {
           {t('allWallets.empty')}
         </p>
       ) : (
-        <ul className="latch-list latch-scroll" aria-label={t('view.AllWallets.title')} aria-busy={loading}>
+        <ul
+          className="latch-list latch-scroll latch-wallet-grid"
+          aria-label={t('view.AllWallets.title')}
+          aria-busy={loading}
+        >
           {connectors.map((connector) => (
             <ConnectorRow key={`${connector.chain}:${connector.id}`} latch={latch} connector={connector} />
           ))}

@@ -63,13 +63,21 @@ describe('given wallets with and without their own image', () => {
     )
   })
 
-  it('then a wallet with neither keeps the initials tile', () => {
+  it("then a wallet with neither (an app's own custom wallet) keeps the initials tile", () => {
     const { container } = render(
       <ul>
-        <RegistryRow latch={latch} wallet={{ id: 'family', name: 'Family', chains: ['eip155'] }} />
+        <RegistryRow latch={latch} wallet={{ id: 'acme', name: 'Acme (beta)', chains: ['eip155'] }} />
       </ul>,
     )
     expect(container.querySelector('img')).toBeNull()
-    expect(container.textContent).toContain('F')
+    // Letters only: never a bracket or other punctuation.
+    expect(container.textContent).toContain('AB')
+  })
+
+  it("then a network of a one-chain namespace the kit has no entry for shows that chain's mark", () => {
+    const local = icon({ id: 'solana:localnet000000000000000000000', name: 'Solana (local)' })
+    expect(local?.getAttribute('src')).toBe(
+      icon({ id: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana' })?.getAttribute('src'),
+    )
   })
 })

@@ -10,7 +10,7 @@ export function SwitchActiveChainView({ latch, entry }: ViewProps<'SwitchActiveC
   const namespace = network?.chainNamespace ?? ''
   return (
     <div className="latch-center">
-      <p>{t('activeChain.message', { namespace, network: network?.name ?? '' })}</p>
+      <p>{t('activeChain.message', { network: network?.name ?? '' })}</p>
       <button
         type="button"
         className="latch-primary"

@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useT } from '../../i18n/context.js'
+import { InstallLink, useDeepLinkFailed } from './InstallLink.js'
 import { CopyIcon } from './icons.js'
 import type { ViewProps } from './index.js'
 import { QrCode } from './QrCode.js'
@@ -53,6 +54,7 @@ function Pairing(props: ViewProps<'ConnectingWalletConnectBasic'> & { connectorI
   const mobile = isMobileBrowser()
   // On a phone, a registry wallet opens by its deep link; the QR code is for another device.
   const [otherDevice, setOtherDevice] = useState(false)
+  const [deepLinkFailed, openedDeepLink] = useDeepLinkFailed()
   const walletId = entry.params?.walletId
   const pair = () => void selectSession(latch, { connectorId, walletId })
   // biome-ignore lint/correctness/useExhaustiveDependencies: one pairing per view instance
@@ -90,9 +92,10 @@ function Pairing(props: ViewProps<'ConnectingWalletConnectBasic'> & { connectorI
         target={link.platform === 'mobile' ? '_self' : '_blank'}
         rel="noreferrer noopener"
         data-testid="latch-wc-open"
-        onClick={() =>
+        onClick={() => {
           setSessionLinking(latch, { connectorId, linking: { name: wallet.name, href: link.href } })
-        }
+          if (mobile) openedDeepLink()
+        }}
       >
         {t('walletConnect.openWallet', { wallet: wallet.name })}
       </a>
@@ -127,6 +130,7 @@ function Pairing(props: ViewProps<'ConnectingWalletConnectBasic'> & { connectorI
         ) : (
           <div className="latch-spinner" role="progressbar" aria-label={t('walletConnect.preparing')} />
         )}
+        {(deepLinkFailed || !open) && <InstallLink wallet={wallet} mobile />}
         <button type="button" className="latch-text-button" onClick={() => setOtherDevice(true)}>
           {t('walletConnect.otherDevice')}
         </button>
@@ -154,6 +158,7 @@ function Pairing(props: ViewProps<'ConnectingWalletConnectBasic'> & { connectorI
           <div className="latch-actions">
             {copy}
             {open}
+            {wallet && !mobile && <InstallLink wallet={wallet} mobile={false} />}
           </div>
         </>
       ) : (

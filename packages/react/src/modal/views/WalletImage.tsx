@@ -18,8 +18,10 @@ export function WalletImage({
   if (src) {
     return <img src={src} alt="" className={className} width={32} height={32} />
   }
+  // Letters and digits only: "Solana (local)" reads SL, never "S(".
   const initials = connector.name
-    .split(/\s+/)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
     .map((w) => w[0] ?? '')
     .join('')
     .slice(0, 2)

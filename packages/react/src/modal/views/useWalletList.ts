@@ -4,6 +4,7 @@ import {
   isMobileBrowser,
   type ListedWallet,
   orderConnectors,
+  popularFor,
   type WalletListEntry,
 } from '@latch/core/internal'
 import { useMemo } from 'react'
@@ -20,6 +21,7 @@ export function useConnectList(latch: Latch): readonly WalletListEntry[] {
   const recent = useLatchState((s) => s.recentWalletId, { latch })
   const registry = useLatchState((s) => s.registry, { latch })
   const namespaces = useLatchState((s) => s.namespaces, { latch })
+  const active = useLatchState((s) => s.activeNamespace, { latch })
   return useMemo(() => {
     const { options } = latch
     const adapterConnectors = Object.entries(connectors)
@@ -39,7 +41,12 @@ export function useConnectList(latch: Latch): readonly WalletListEntry[] {
       connectors: [...sessionRows, ...adapterConnectors],
       featured: registry.featured,
       custom: options.customWallets as ListedWallet[],
-      recommended: registry.recommended,
+      // Popular follows the namespace in use: the Solana network lists Solana wallets.
+      recommended: popularFor({
+        namespace: filter ?? active,
+        recommended: registry.recommended,
+        wallets: registry.wallets,
+      }),
       recent: recentWallet ? [recentWallet] : [],
       recentIds: recent ? [recent] : [],
       registry: known,
@@ -51,7 +58,7 @@ export function useConnectList(latch: Latch): readonly WalletListEntry[] {
       connectorOrder: options.connectorOrder,
       exclude: { ids: options.excludeWalletIds },
     })
-  }, [connectors, filter, recent, registry, namespaces, latch])
+  }, [connectors, filter, recent, registry, namespaces, active, latch])
 }
 
 /** The installed wallets' connectors (AllWallets lists them above the registry). */
