@@ -52,7 +52,7 @@ const ltt = {
 
 function setup(
   wallet?: (method: string, params: unknown) => unknown,
-  apiUrl: string | undefined = serviceUrl,
+  apiUrl: string | null = serviceUrl,
 ) {
   serviceRequests = []
   serviceAnswer = { status: 200, body: { balances: [native, ltt] } }
