@@ -1,7 +1,7 @@
 import { accountOf } from '../accounts.js'
 import { type Api, ApiError, type Me } from '../api.js'
 import type { showApproval } from '../approval.js'
-import type { showRecoveryNotice, showRecoveryWait } from '../notices.js'
+import type { showRecoveryNotice, showRecoveryWait } from '../noticeScreens.js'
 import { FrameError } from '../protocol.js'
 import type { AccountRecord, DeviceRecord, DeviceStore } from '../storage.js'
 import { type PasskeyRef, shareContext, signDeviceProof } from '../vault/index.js'

@@ -1,9 +1,13 @@
 import { ApiError, type Me } from '../api.js'
 import { t } from '../i18n.js'
-import { formatTime, showRecoveryNotice, showRecoveryWait, validNotices } from '../notices.js'
+import type { showRecoveryNotice, showRecoveryWait } from '../noticeScreens.js'
+import { formatTime, validNotices } from '../notices.js'
 import { FrameError } from '../protocol.js'
 import type { Approvals } from './approvals.js'
 import type { WalletContext } from './context.js'
+
+/** The notice screens: a chunk of their own, loaded when one is first shown. */
+const screens = () => import('../noticeScreens.js')
 
 /** Server-assisted recovery: the notices of other devices' recoveries, and this device's hold. */
 export function createRecoveryNotices(ctx: WalletContext, { takeTurn }: Pick<Approvals, 'takeTurn'>) {
@@ -15,7 +19,10 @@ export function createRecoveryNotices(ctx: WalletContext, { takeTurn }: Pick<App
     const fresh = validNotices(me.notices).filter((notice) => !noticesShown.has(notice.id))
     if (fresh.length === 0) return
     for (const notice of fresh) noticesShown.add(notice.id)
-    const show = options.showRecoveryNotice ?? showRecoveryNotice
+    const show =
+      options.showRecoveryNotice ??
+      (async (...args: Parameters<typeof showRecoveryNotice>) =>
+        (await screens()).showRecoveryNotice(...args))
     const { previous, release } = takeTurn()
     void previous
       .then(() =>
@@ -46,7 +53,10 @@ export function createRecoveryNotices(ctx: WalletContext, { takeTurn }: Pick<App
   function showWait(kind: 'pending' | 'cancelled', until?: string) {
     const mine = ++waitScreen
     options.setVisible(true)
-    void (options.showRecoveryWait ?? showRecoveryWait)(kind, until).then(() => {
+    const wait =
+      options.showRecoveryWait ??
+      (async (...args: Parameters<typeof showRecoveryWait>) => (await screens()).showRecoveryWait(...args))
+    void wait(kind, until).then(() => {
       if (mine === waitScreen) options.setVisible(false)
     })
   }
