@@ -50,10 +50,7 @@ const ltt = {
   iconUrl: '',
 }
 
-function setup(
-  wallet?: (method: string, params: unknown) => unknown,
-  apiUrl: string | null = serviceUrl,
-) {
+function setup(wallet?: (method: string, params: unknown) => unknown, apiUrl: string | null = serviceUrl) {
   serviceRequests = []
   serviceAnswer = { status: 200, body: { balances: [native, ltt] } }
   const evm = memoryAdapter('eip155', [mainnet])
