@@ -206,6 +206,19 @@ test.describe('given the demo with server-assisted recovery', () => {
     expect(await mails(email)).toHaveLength(mailed)
     expect(await mails(attackerEmail)).toEqual([])
 
+    // Meanwhile the owner cannot change the email either while a recovery is held, and is told why.
+    await owner.getByTestId('latch-account-button').click()
+    await modal(owner).getByTestId('latch-account-update-email').click()
+    await modal(owner).getByTestId('latch-update-email-input').fill(newEmail('demo-owner'))
+    await waitForThrottle(owner, email)
+    await modal(owner).getByTestId('latch-update-email-submit').click()
+    await expect(modal(owner).getByTestId('latch-update-email-error')).toHaveText(
+      'A new device is waiting to open your wallet: this can wait until then, or stop it with “This wasn’t me”',
+      { timeout: 30_000 },
+    )
+    await owner.keyboard.press('Escape')
+    await expect(modal(owner)).toBeHidden()
+
     // It is offered no “This wasn't me” of its own: a reload shows it no recovery notice, and it
     // is still not connected.
     await attacker.reload()
