@@ -4,10 +4,12 @@ import {
   codeFor,
   demo,
   frameOf,
+  frameOrigin,
   fromMail,
   mails,
   mailTo,
   newEmail,
+  press,
   submitEmail,
   walletFrame,
 } from './embedded.js'
@@ -72,6 +74,24 @@ async function newDeviceLogin(page: Page, email: string): Promise<void> {
   lastAsked.set(email, Date.now())
   await input.fill(await codeFor(email, confirmed, /login code/))
 }
+
+/** A frame request posted from the page, as the visitor's own devtools can; resolves to its answer. */
+const askFrame = (page: Page, type: string, payload: unknown) =>
+  page.evaluate(
+    ({ type, payload, origin }) =>
+      new Promise<{ type: string; payload: { code?: string; message?: string } }>((resolve) => {
+        const id = crypto.randomUUID()
+        const listener = (event: MessageEvent) => {
+          if (event.origin !== origin || event.data?.latch !== 'frame/1' || event.data.id !== id) return
+          window.removeEventListener('message', listener)
+          resolve({ type: event.data.type, payload: event.data.payload })
+        }
+        window.addEventListener('message', listener)
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')
+        frame?.contentWindow?.postMessage({ latch: 'frame/1', id, type, payload }, origin)
+      }),
+    { type, payload, origin: frameOrigin },
+  )
 
 test.describe('given the demo with server-assisted recovery', () => {
   test.describe.configure({ timeout: 180_000 })
@@ -158,5 +178,82 @@ test.describe('given the demo with server-assisted recovery', () => {
     await expect(status(second)).toHaveText('disconnected')
     await first.context().close()
     await second.context().close()
+  })
+  test('when a mailbox attacker’s held device tries to take over the wallet, then its email change and “This wasn’t me” are refused, the owner’s device keeps the wallet and stops it, and the attacker’s device is out', async ({
+    browser,
+  }) => {
+    const project = 'latch-demo-custodial-hold'
+    const email = newEmail('demo-hijack')
+    const attackerEmail = newEmail('demo-attacker')
+    const owner = await device(browser, project)
+    const address = await signUpCustodial(owner, email)
+
+    // The attacker reads the owner's mailbox: it confirms its own device and asks to open the wallet.
+    const attacker = await device(browser, project)
+    await newDeviceLogin(attacker, email)
+    await expect(
+      frameOf(attacker).getByRole('heading', { name: 'Your wallet opens here later' }),
+    ).toBeVisible({
+      timeout: 30_000,
+    })
+    await expect(status(attacker)).toHaveText('disconnected')
+
+    // Held, it tries to move the login to its own address: refused, no code is mailed anywhere.
+    const mailed = (await mails(email)).length
+    const change = await askFrame(attacker, 'UPDATE_EMAIL', { email: attackerEmail })
+    expect(change.type).toBe('ERROR')
+    expect(change.payload.code).toBe('device_unfinished')
+    expect(await mails(email)).toHaveLength(mailed)
+    expect(await mails(attackerEmail)).toEqual([])
+
+    // Meanwhile the owner cannot change the email either while a recovery is held, and is told why.
+    await owner.getByTestId('latch-account-button').click()
+    await modal(owner).getByTestId('latch-account-update-email').click()
+    await modal(owner).getByTestId('latch-update-email-input').fill(newEmail('demo-owner'))
+    await waitForThrottle(owner, email)
+    await modal(owner).getByTestId('latch-update-email-submit').click()
+    await expect(modal(owner).getByTestId('latch-update-email-error')).toHaveText(
+      'A new device is waiting to open your wallet: this can wait until then, or stop it with “This wasn’t me”',
+      { timeout: 30_000 },
+    )
+    await owner.keyboard.press('Escape')
+    await expect(modal(owner)).toBeHidden()
+
+    // It is offered no “This wasn't me” of its own: a reload shows it no recovery notice, and it
+    // is still not connected.
+    await attacker.reload()
+    await expect(
+      frameOf(attacker).getByRole('heading', { name: 'A new device asked to open your wallet' }),
+    ).toHaveCount(0)
+    await expect(status(attacker)).toHaveText('disconnected')
+
+    // The owner returns: still connected to the same address, no recovery of its own; it stops the attacker.
+    await owner.reload()
+    await expect(status(owner)).toHaveText('connected', { timeout: 30_000 })
+    await expect(owner.getByTestId('demo-address')).toHaveText(address)
+    const notice = frameOf(owner).getByRole('heading', { name: 'A new device asked to open your wallet' })
+    await expect(notice).toBeVisible({ timeout: 30_000 })
+    await expect(frameOf(owner).getByRole('heading', { name: 'Your wallet opens here later' })).toHaveCount(0)
+    await personClicks(frameOf(owner).getByRole('button', { name: 'This wasn’t me' }))
+    await expect(notice).toHaveCount(0)
+
+    // The attacker's device is out: after a reload it is signed out, and a new try is refused.
+    await attacker.reload()
+    await expect(status(attacker)).toHaveText('disconnected')
+    await waitForThrottle(attacker, email)
+    await submitEmail(attacker, email)
+    await expect(frameOf(attacker).getByRole('heading', { name: 'This device was stopped' })).toBeVisible({
+      timeout: 30_000,
+    })
+    await expect(status(attacker)).toHaveText('disconnected')
+    expect(await mails(attackerEmail)).toEqual([])
+
+    // The owner's wallet is safe: same address, and it still signs.
+    await expect(owner.getByTestId('demo-address')).toHaveText(address)
+    await owner.getByRole('button', { name: 'Sign message' }).click()
+    await press(owner, 'approve')
+    await expect(owner.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
+    await owner.context().close()
+    await attacker.context().close()
   })
 })

@@ -134,6 +134,10 @@ export const en = {
   'embedded.failed': 'An error occurred',
   'embedded.retry': 'Try again',
   'embedded.unreachable': "The wallet server can't be reached",
+  'embedded.refused.frozen':
+    'A new device is waiting to open your wallet: this can wait until then, or stop it with “This wasn’t me”',
+  'embedded.refused.unfinished': 'This device hasn’t finished opening your wallet, so it can’t do this',
+  'embedded.refused.cancelled': 'This device was stopped with “This wasn’t me”: it can’t open this wallet',
   'embedded.unreachable.retry': 'Retry',
   'embedded.openWindow': 'Continue in a new window',
   'embedded.windowBlocked': 'The browser blocked the window. Allow pop-ups for this site and try again.',

@@ -131,6 +131,10 @@ export const messages: Messages = {
   'embedded.failed': 'حدث خطأ',
   'embedded.retry': 'حاول مجددًا',
   'embedded.unreachable': 'لا يمكن الوصول إلى خادم المحفظة',
+  'embedded.refused.frozen':
+    'جهاز جديد ينتظر فتح محفظتك: يمكن أن ينتظر هذا حتى ذلك الحين، أو أوقفه بـ «لم أكن أنا»',
+  'embedded.refused.unfinished': 'لم ينتهِ هذا الجهاز من فتح محفظتك، لذا لا يمكنه فعل ذلك',
+  'embedded.refused.cancelled': 'أُوقف هذا الجهاز بـ «لم أكن أنا»: لا يمكنه فتح هذه المحفظة',
   'embedded.unreachable.retry': 'إعادة المحاولة',
   'embedded.openWindow': 'المتابعة في نافذة جديدة',
   'embedded.windowBlocked': 'حظر المتصفح النافذة. اسمح بالنوافذ المنبثقة لهذا الموقع وحاول مجددًا.',

@@ -141,6 +141,12 @@ export const messages: Messages = {
   'embedded.failed': 'Ein Fehler ist aufgetreten',
   'embedded.retry': 'Erneut versuchen',
   'embedded.unreachable': 'Der Wallet-Server ist nicht erreichbar',
+  'embedded.refused.frozen':
+    'Ein neues Gerät wartet darauf, dein Wallet zu öffnen: Das kann bis dahin warten, oder stoppe es mit „Das war ich nicht“',
+  'embedded.refused.unfinished':
+    'Dieses Gerät hat das Öffnen deines Wallets nicht abgeschlossen und kann das daher nicht tun',
+  'embedded.refused.cancelled':
+    'Dieses Gerät wurde mit „Das war ich nicht“ gestoppt: Es kann dieses Wallet nicht öffnen',
   'embedded.unreachable.retry': 'Wiederholen',
   'embedded.openWindow': 'In neuem Fenster fortfahren',
   'embedded.windowBlocked':

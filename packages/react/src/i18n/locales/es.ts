@@ -141,6 +141,11 @@ export const messages: Messages = {
   'embedded.failed': 'Se produjo un error',
   'embedded.retry': 'Intentar de nuevo',
   'embedded.unreachable': 'No se puede acceder al servidor de la billetera',
+  'embedded.refused.frozen':
+    'Un dispositivo nuevo espera para abrir tu billetera: esto puede esperar hasta entonces, o detenlo con «No fui yo»',
+  'embedded.refused.unfinished':
+    'Este dispositivo no ha terminado de abrir tu billetera, así que no puede hacer esto',
+  'embedded.refused.cancelled': 'Este dispositivo se detuvo con «No fui yo»: no puede abrir esta billetera',
   'embedded.unreachable.retry': 'Reintentar',
   'embedded.openWindow': 'Continuar en una ventana nueva',
   'embedded.windowBlocked':

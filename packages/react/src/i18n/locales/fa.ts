@@ -135,6 +135,11 @@ export const messages: Messages = {
   'embedded.failed': 'خطایی رخ داد',
   'embedded.retry': 'تلاش دوباره',
   'embedded.unreachable': 'دسترسی به سرور کیف پول ممکن نیست',
+  'embedded.refused.frozen':
+    'یک دستگاه جدید منتظر باز کردن کیف پول شماست: این کار می‌تواند تا آن زمان صبر کند، یا آن را با «من نبودم» متوقف کنید',
+  'embedded.refused.unfinished':
+    'این دستگاه باز کردن کیف پول شما را تمام نکرده است، پس نمی‌تواند این کار را انجام دهد',
+  'embedded.refused.cancelled': 'این دستگاه با «من نبودم» متوقف شد: نمی‌تواند این کیف پول را باز کند',
   'embedded.unreachable.retry': 'تلاش دوباره',
   'embedded.openWindow': 'ادامه در پنجرهٔ جدید',
   'embedded.windowBlocked':

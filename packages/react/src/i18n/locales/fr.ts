@@ -141,6 +141,12 @@ export const messages: Messages = {
   'embedded.failed': 'Une erreur est survenue',
   'embedded.retry': 'Réessayer',
   'embedded.unreachable': 'Le serveur du portefeuille est injoignable',
+  'embedded.refused.frozen':
+    'Un nouvel appareil attend d’ouvrir votre portefeuille : ceci peut attendre jusque-là, ou arrêtez-le avec « Ce n’était pas moi »',
+  'embedded.refused.unfinished':
+    'Cet appareil n’a pas fini d’ouvrir votre portefeuille, il ne peut donc pas faire cela',
+  'embedded.refused.cancelled':
+    'Cet appareil a été arrêté avec « Ce n’était pas moi » : il ne peut pas ouvrir ce portefeuille',
   'embedded.unreachable.retry': 'Réessayer',
   'embedded.openWindow': 'Continuer dans une nouvelle fenêtre',
   'embedded.windowBlocked':

@@ -131,6 +131,10 @@ export const messages: Messages = {
   'embedded.failed': 'אירעה שגיאה',
   'embedded.retry': 'נסו שוב',
   'embedded.unreachable': 'לא ניתן להגיע לשרת הארנק',
+  'embedded.refused.frozen':
+    'מכשיר חדש ממתין לפתוח את הארנק שלך: זה יכול לחכות עד אז, או לעצור אותו עם „זה לא הייתי אני”',
+  'embedded.refused.unfinished': 'המכשיר הזה לא סיים לפתוח את הארנק שלך, ולכן אינו יכול לעשות זאת',
+  'embedded.refused.cancelled': 'המכשיר הזה נעצר עם „זה לא הייתי אני”: הוא אינו יכול לפתוח את הארנק הזה',
   'embedded.unreachable.retry': 'ניסיון חוזר',
   'embedded.openWindow': 'המשך בחלון חדש',
   'embedded.windowBlocked': 'הדפדפן חסם את החלון. אפשרו חלונות קופצים לאתר הזה ונסו שוב.',

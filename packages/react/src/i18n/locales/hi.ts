@@ -133,6 +133,10 @@ export const messages: Messages = {
   'embedded.failed': 'एक त्रुटि हुई',
   'embedded.retry': 'फिर से कोशिश करें',
   'embedded.unreachable': 'वॉलेट सर्वर तक नहीं पहुँचा जा सकता',
+  'embedded.refused.frozen':
+    'एक नया डिवाइस आपका वॉलेट खोलने की प्रतीक्षा कर रहा है: यह तब तक रुक सकता है, या उसे “यह मैं नहीं था” से रोकें',
+  'embedded.refused.unfinished': 'इस डिवाइस ने आपका वॉलेट खोलना पूरा नहीं किया है, इसलिए यह ऐसा नहीं कर सकता',
+  'embedded.refused.cancelled': 'इस डिवाइस को “यह मैं नहीं था” से रोका गया: यह इस वॉलेट को नहीं खोल सकता',
   'embedded.unreachable.retry': 'फिर से कोशिश करें',
   'embedded.openWindow': 'नई विंडो में जारी रखें',
   'embedded.windowBlocked': 'ब्राउज़र ने विंडो ब्लॉक कर दी। इस साइट के लिए पॉप-अप की अनुमति दें और फिर से कोशिश करें।',

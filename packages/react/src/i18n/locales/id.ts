@@ -139,6 +139,12 @@ export const messages: Messages = {
   'embedded.failed': 'Terjadi kesalahan',
   'embedded.retry': 'Coba lagi',
   'embedded.unreachable': 'Server dompet tidak dapat dijangkau',
+  'embedded.refused.frozen':
+    'Perangkat baru sedang menunggu untuk membuka dompet Anda: ini bisa menunggu sampai saat itu, atau hentikan dengan “Itu bukan saya”',
+  'embedded.refused.unfinished':
+    'Perangkat ini belum selesai membuka dompet Anda, jadi tidak dapat melakukan ini',
+  'embedded.refused.cancelled':
+    'Perangkat ini dihentikan dengan “Itu bukan saya”: tidak dapat membuka dompet ini',
   'embedded.unreachable.retry': 'Coba lagi',
   'embedded.openWindow': 'Lanjutkan di jendela baru',
   'embedded.windowBlocked': 'Browser memblokir jendela. Izinkan pop-up untuk situs ini lalu coba lagi.',

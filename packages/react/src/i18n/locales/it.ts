@@ -137,6 +137,12 @@ export const messages: Messages = {
   'embedded.failed': 'Si è verificato un errore',
   'embedded.retry': 'Riprova',
   'embedded.unreachable': 'Il server del wallet non è raggiungibile',
+  'embedded.refused.frozen':
+    'Un nuovo dispositivo attende di aprire il tuo wallet: questo può aspettare fino ad allora, oppure fermalo con «Non sono stato io»',
+  'embedded.refused.unfinished':
+    'Questo dispositivo non ha finito di aprire il tuo wallet, quindi non può farlo',
+  'embedded.refused.cancelled':
+    'Questo dispositivo è stato fermato con «Non sono stato io»: non può aprire questo wallet',
   'embedded.unreachable.retry': 'Riprova',
   'embedded.openWindow': 'Continua in una nuova finestra',
   'embedded.windowBlocked':

@@ -141,6 +141,10 @@ export const messages: Messages = {
   'embedded.failed': 'エラーが発生しました',
   'embedded.retry': 'もう一度試す',
   'embedded.unreachable': 'ウォレットサーバーに接続できません',
+  'embedded.refused.frozen':
+    '新しいデバイスがウォレットを開くのを待っています。それまで待つか、「自分ではない」で止めてください',
+  'embedded.refused.unfinished': 'このデバイスはウォレットを開き終えていないため、この操作はできません',
+  'embedded.refused.cancelled': 'このデバイスは「自分ではない」で止められました。このウォレットは開けません',
   'embedded.unreachable.retry': '再試行',
   'embedded.openWindow': '新しいウィンドウで続ける',
   'embedded.windowBlocked':

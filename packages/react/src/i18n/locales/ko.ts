@@ -138,6 +138,10 @@ export const messages: Messages = {
   'embedded.failed': '오류가 발생했습니다',
   'embedded.retry': '다시 시도',
   'embedded.unreachable': '지갑 서버에 연결할 수 없습니다',
+  'embedded.refused.frozen':
+    '새 기기가 지갑을 열려고 기다리고 있습니다. 그때까지 기다리거나 “제가 아닙니다”로 중지하세요',
+  'embedded.refused.unfinished': '이 기기는 지갑 열기를 마치지 않아 이 작업을 할 수 없습니다',
+  'embedded.refused.cancelled': '이 기기는 “제가 아닙니다”로 중지되었습니다. 이 지갑을 열 수 없습니다',
   'embedded.unreachable.retry': '다시 시도',
   'embedded.openWindow': '새 창에서 계속',
   'embedded.windowBlocked': '브라우저가 창을 차단했습니다. 이 사이트의 팝업을 허용하고 다시 시도하세요.',

@@ -139,6 +139,12 @@ export const messages: Messages = {
   'embedded.failed': 'Er is een fout opgetreden',
   'embedded.retry': 'Opnieuw proberen',
   'embedded.unreachable': 'De walletserver is niet bereikbaar',
+  'embedded.refused.frozen':
+    'Een nieuw apparaat wacht om je wallet te openen: dit kan tot dan wachten, of stop het met ‘Dit was ik niet’',
+  'embedded.refused.unfinished':
+    'Dit apparaat heeft het openen van je wallet niet afgerond en kan dit dus niet doen',
+  'embedded.refused.cancelled':
+    'Dit apparaat is gestopt met ‘Dit was ik niet’: het kan deze wallet niet openen',
   'embedded.unreachable.retry': 'Opnieuw',
   'embedded.openWindow': 'Doorgaan in een nieuw venster',
   'embedded.windowBlocked':

@@ -137,6 +137,12 @@ export const messages: Messages = {
   'embedded.failed': 'Wystąpił błąd',
   'embedded.retry': 'Spróbuj ponownie',
   'embedded.unreachable': 'Serwer portfela jest nieosiągalny',
+  'embedded.refused.frozen':
+    'Nowe urządzenie czeka na otwarcie Twojego portfela: to może poczekać do tego czasu albo zatrzymaj je przyciskiem „To nie ja”',
+  'embedded.refused.unfinished':
+    'To urządzenie nie skończyło otwierać Twojego portfela, więc nie może tego zrobić',
+  'embedded.refused.cancelled':
+    'To urządzenie zostało zatrzymane przyciskiem „To nie ja”: nie może otworzyć tego portfela',
   'embedded.unreachable.retry': 'Ponów',
   'embedded.openWindow': 'Kontynuuj w nowym oknie',
   'embedded.windowBlocked':

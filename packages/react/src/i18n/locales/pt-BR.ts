@@ -138,6 +138,12 @@ export const messages: Messages = {
   'embedded.failed': 'Ocorreu um erro',
   'embedded.retry': 'Tentar novamente',
   'embedded.unreachable': 'Não é possível acessar o servidor da carteira',
+  'embedded.refused.frozen':
+    'Um novo dispositivo está esperando para abrir sua carteira: isso pode esperar até lá, ou pare-o com “Não fui eu”',
+  'embedded.refused.unfinished':
+    'Este dispositivo não terminou de abrir sua carteira, então não pode fazer isso',
+  'embedded.refused.cancelled':
+    'Este dispositivo foi parado com “Não fui eu”: ele não pode abrir esta carteira',
   'embedded.unreachable.retry': 'Tentar de novo',
   'embedded.openWindow': 'Continuar em uma nova janela',
   'embedded.windowBlocked':

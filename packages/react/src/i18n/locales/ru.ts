@@ -141,6 +141,12 @@ export const messages: Messages = {
   'embedded.failed': 'Произошла ошибка',
   'embedded.retry': 'Попробовать снова',
   'embedded.unreachable': 'Сервер кошелька недоступен',
+  'embedded.refused.frozen':
+    'Новое устройство ждёт открытия вашего кошелька: это может подождать до тех пор, или остановите его кнопкой «Это был не я»',
+  'embedded.refused.unfinished':
+    'Это устройство не завершило открытие вашего кошелька, поэтому не может этого сделать',
+  'embedded.refused.cancelled':
+    'Это устройство остановлено кнопкой «Это был не я»: оно не может открыть этот кошелёк',
   'embedded.unreachable.retry': 'Повторить',
   'embedded.openWindow': 'Продолжить в новом окне',
   'embedded.windowBlocked':

@@ -137,6 +137,10 @@ export const messages: Messages = {
   'embedded.failed': 'Bir hata oluştu',
   'embedded.retry': 'Tekrar dene',
   'embedded.unreachable': 'Cüzdan sunucusuna ulaşılamıyor',
+  'embedded.refused.frozen':
+    'Yeni bir cihaz cüzdanınızı açmayı bekliyor: bu o zamana kadar bekleyebilir ya da “Ben değildim” ile durdurun',
+  'embedded.refused.unfinished': 'Bu cihaz cüzdanınızı açmayı bitirmedi, bu yüzden bunu yapamaz',
+  'embedded.refused.cancelled': 'Bu cihaz “Ben değildim” ile durduruldu: bu cüzdanı açamaz',
   'embedded.unreachable.retry': 'Yeniden dene',
   'embedded.openWindow': 'Yeni pencerede devam et',
   'embedded.windowBlocked':

@@ -140,6 +140,12 @@ export const messages: Messages = {
   'embedded.failed': 'Сталася помилка',
   'embedded.retry': 'Спробувати ще раз',
   'embedded.unreachable': 'Сервер гаманця недоступний',
+  'embedded.refused.frozen':
+    'Новий пристрій чекає на відкриття вашого гаманця: це може почекати до того часу, або зупиніть його кнопкою «Це був не я»',
+  'embedded.refused.unfinished':
+    'Цей пристрій не завершив відкриття вашого гаманця, тому не може цього зробити',
+  'embedded.refused.cancelled':
+    'Цей пристрій зупинено кнопкою «Це був не я»: він не може відкрити цей гаманець',
   'embedded.unreachable.retry': 'Повторити',
   'embedded.openWindow': 'Продовжити в новому вікні',
   'embedded.windowBlocked':

@@ -136,6 +136,10 @@ export const messages: Messages = {
   'embedded.failed': 'Đã xảy ra lỗi',
   'embedded.retry': 'Thử lại',
   'embedded.unreachable': 'Không thể kết nối tới máy chủ ví',
+  'embedded.refused.frozen':
+    'Một thiết bị mới đang chờ mở ví của bạn: việc này có thể chờ đến lúc đó, hoặc dừng nó bằng “Không phải tôi”',
+  'embedded.refused.unfinished': 'Thiết bị này chưa mở xong ví của bạn nên không thể làm việc này',
+  'embedded.refused.cancelled': 'Thiết bị này đã bị dừng bằng “Không phải tôi”: nó không thể mở ví này',
   'embedded.unreachable.retry': 'Thử lại',
   'embedded.openWindow': 'Tiếp tục trong cửa sổ mới',
   'embedded.windowBlocked':

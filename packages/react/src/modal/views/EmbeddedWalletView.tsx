@@ -23,6 +23,10 @@ export function loginErrorText(t: Translate, error: FlowError): string {
   if (error.code === 'INVALID_OTP') return t('embedded.otp.invalid')
   if (error.code === 'EXPIRED_OTP') return t('embedded.otp.expired')
   if (error.code === 'TOO_MANY_ATTEMPTS') return t('embedded.otp.tooMany')
+  // The server's refusals while a recovery is held (its own text is English and names a GMT time).
+  if (error.code === 'recovery_frozen') return t('embedded.refused.frozen')
+  if (error.code === 'device_unfinished') return t('embedded.refused.unfinished')
+  if (error.code === 'recovery_cancelled') return t('embedded.refused.cancelled')
   return error.message || t('embedded.failed')
 }
 
