@@ -1,0 +1,35 @@
+import { config } from './config.js'
+import { deviceConfirm } from './device-confirm.js'
+import { deviceConfirmPage } from './device-confirm-page.js'
+import { deviceStatus } from './device-status.js'
+import { exportCode } from './export-code.js'
+import { exportConfirm } from './export-confirm.js'
+import { login } from './login.js'
+import { me } from './me.js'
+import { nonce } from './nonce.js'
+import { otp } from './otp.js'
+import { recovery } from './recovery.js'
+import { reshare } from './reshare.js'
+import type { EmbeddedRoute } from './route.js'
+import { sessionEnd } from './session-end.js'
+import { share } from './share.js'
+import { wallet } from './wallet.js'
+
+/** Every route of the embedded wallet's API but the notices' and the email change's. */
+export const embeddedRoutes: readonly EmbeddedRoute[] = [
+  config,
+  login,
+  deviceStatus,
+  deviceConfirmPage,
+  deviceConfirm,
+  otp,
+  me,
+  nonce,
+  wallet,
+  reshare,
+  share,
+  recovery,
+  exportCode,
+  exportConfirm,
+  sessionEnd,
+]
