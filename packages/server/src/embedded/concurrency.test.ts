@@ -1,5 +1,5 @@
 import { type MailSink, startMailSink } from '@latch/testkit'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
 import { codeOf, embeddedClient, pause } from '../test/embedded-client.js'
 import { createSmtpMailer } from './mail.js'
@@ -24,6 +24,7 @@ describe.each(backends)('given two requests of one account at the same time on %
     await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'server')
   })
   afterEach(async () => {
+    vi.useRealTimers()
     await server.repository.embedded.setRecoveryHold(demoProject.id, 0)
   })
   afterAll(async () => {
@@ -109,5 +110,34 @@ describe.each(backends)('given two requests of one account at the same time on %
     expect(user?.recoveryShare).toBe(`{"v":1,"opaque":"${won}"}`)
     const { deviceId } = (await (await api().me(device.token)).json()) as { deviceId: string }
     expect(user?.recoveryDeviceId).toBe(deviceId)
+  }, 60_000)
+
+  it('then "This wasn\'t me" against the release of a recovery whose hold has passed: one wins, and a stopped device gets nothing', async () => {
+    const { signUp, newDeviceSession, notices, cancel, post } = api()
+    const email = `cancel-vs-release-${backend}@example.com`
+    const owner = await signUp(email, 'server')
+    await server.repository.embedded.setRecoveryHold(demoProject.id, 1)
+    const thief = await newDeviceSession(email, 'Thief/1.0')
+    expect((await thief.recover()).status).toBe(409)
+    const [notice] = await notices(owner.token)
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3_600_000 + 1_000 })
+    const [release, stop] = await Promise.all([thief.recover(), cancel(owner, notice!.id)])
+    const { deviceId } = (await (await api().me(thief.token)).json()) as { deviceId: string }
+    const recovery = await server.repository.embedded.latestRecovery(deviceId)
+    const device = await server.repository.embedded.getDevice(deviceId)
+    if (release.status === 200) {
+      expect(await errorOf(stop)).toBe('recovery_not_pending')
+      expect(recovery?.state).toBe('done')
+      expect(device?.revokedAt).toBeNull()
+    } else {
+      expect(await errorOf(release)).toBe('recovery_cancelled')
+      expect(await stop.json()).toEqual({ cancelled: true })
+      expect(recovery?.state).toBe('cancelled')
+      expect(device?.revokedAt).not.toBeNull()
+      // No reshare grant was left behind for the stopped device.
+      expect((await post('share', { nonce: 'AAAAAAAA', signature: 'AAAAAAAA' }, thief.token)).status).toBe(
+        403,
+      )
+    }
   }, 60_000)
 })
