@@ -108,7 +108,7 @@ describe('given the embedded wallet key ring on SQLite', () => {
     const session = await ring.current('session')
     expect(session.privateJwk?.d).toBeDefined()
     expect(session.publicJwk?.d).toBeUndefined()
-    expect(session.publicJwk?.kid).toBe(session.kid)
+    expect(session.publicJwk).toMatchObject({ kid: session.kid, alg: 'ES256', use: 'sig' })
     expect(session.secret).toBeUndefined()
     expect((await ring.current('otp')).privateJwk).toBeUndefined()
   })
@@ -120,6 +120,9 @@ describe('given the embedded wallet key ring on SQLite', () => {
     const rows = await repository.embedded.listKeys('share')
     expect(rows[0]!.encrypted).toBe(false)
     const sealed = await clear.encrypt(Buffer.from('a share'), atRestContext.recoveryShare('u'))
+    // Without a secret, a later start leaves them as they are.
+    await new KeyRing(repository.embedded).ensure()
+    expect((await repository.embedded.listKeys('share'))[0]!.encrypted).toBe(false)
     const ring = new KeyRing(repository.embedded, secret)
     await ring.ensure()
     for (const purpose of keyPurposes)
@@ -200,5 +203,56 @@ describe('given the embedded wallet key ring on SQLite', () => {
     await expect(jwtVerify(token, next!)).rejects.toThrow()
     expect(await ring.sessionPublicKey('unknown')).toBeUndefined()
     expect(await ring.byKid('session', 'unknown')).toBeUndefined()
+  })
+})
+
+describe('given the key ring over a database that counts its reads', () => {
+  let cleanup: (() => Promise<void>) | undefined
+  afterEach(async () => {
+    await cleanup?.()
+    cleanup = undefined
+  })
+  const counted = async (failFirst = false) => {
+    const opened = await openTestRepository('sqlite')
+    cleanup = opened.cleanup
+    const reads = { count: 0, fail: failFirst }
+    const embedded: Repository['embedded'] = {
+      ...opened.repository.embedded,
+      listKeys: async (purpose) => {
+        reads.count++
+        if (reads.fail) {
+          reads.fail = false
+          throw new Error('connection reset')
+        }
+        return opened.repository.embedded.listKeys(purpose)
+      },
+    }
+    return { embedded, reads }
+  }
+
+  it('then a ring with no keys yet names the missing purpose', async () => {
+    const { embedded } = await counted()
+    await expect(new KeyRing(embedded, secret).current('share')).rejects.toThrow('No share key')
+  })
+
+  it('then keys are read once per process, and a known kid does not read them again', async () => {
+    const { embedded, reads } = await counted()
+    const ring = new KeyRing(embedded, secret)
+    await ring.ensure()
+    const before = reads.count
+    const sealed = await ring.encrypt(Buffer.from('x'), 'c')
+    await ring.decrypt(sealed, 'c')
+    await ring.current('share')
+    await ring.sessionPublicKey((await ring.current('session')).kid)
+    expect(reads.count).toBe(before)
+  })
+
+  it('then a database error while loading is not remembered: the next call reads again', async () => {
+    const { embedded, reads } = await counted()
+    await new KeyRing(embedded, secret).ensure()
+    reads.fail = true
+    const ring = new KeyRing(embedded, secret)
+    await expect(ring.current('share')).rejects.toThrow('connection reset')
+    expect((await ring.current('share')).secret).toHaveLength(32)
   })
 })
