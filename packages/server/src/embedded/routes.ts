@@ -4,8 +4,6 @@ import type { Repository } from '../storage/types.js'
 import { registerEmailUpdateRoutes } from './email-update.js'
 import type { KeyRing } from './keys.js'
 import type { Mailer } from './mail.js'
-import { registerRecoveryRoutes } from './recoveries.js'
-import { pageCsp } from './routes/constants.js'
 import { embeddedContext } from './routes/context.js'
 import { embeddedRoutes } from './routes/table.js'
 
@@ -78,9 +76,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       handler: route.handler(context),
     })
 
-  const { recoveryDeps, session, deviceProof, describe, liveAttempt, codeDeps } = context
-  registerRecoveryRoutes(app, { ...recoveryDeps, session, deviceProof, withProject, pageCsp })
-
+  const { session, describe, liveAttempt, codeDeps } = context
   registerEmailUpdateRoutes(app, {
     ...options,
     codeDeps,

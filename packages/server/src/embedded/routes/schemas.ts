@@ -4,6 +4,8 @@
 export const b64 = (max: number) =>
   ({ type: 'string', minLength: 4, maxLength: max, pattern: '^[A-Za-z0-9_-]+$' }) as const
 export const attemptIdSchema = b64(64)
+/** A notice's id (a UUID). */
+export const noticeId = { type: 'string', pattern: '^[0-9a-f-]{36}$' } as const
 export const deviceIdSchema = { type: 'string', pattern: '^[0-9a-f-]{36}$' } as const
 export const signed = {
   nonce: b64(64),

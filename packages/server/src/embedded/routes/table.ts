@@ -7,15 +7,19 @@ import { exportConfirm } from './export-confirm.js'
 import { login } from './login.js'
 import { me } from './me.js'
 import { nonce } from './nonce.js'
+import { noticeCancel } from './notice-cancel.js'
+import { noticeDismiss } from './notice-dismiss.js'
 import { otp } from './otp.js'
 import { recovery } from './recovery.js'
+import { recoveryCancel } from './recovery-cancel.js'
+import { recoveryCancelPage } from './recovery-cancel-page.js'
 import { reshare } from './reshare.js'
 import type { EmbeddedRoute } from './route.js'
 import { sessionEnd } from './session-end.js'
 import { share } from './share.js'
 import { wallet } from './wallet.js'
 
-/** Every route of the embedded wallet's API but the notices' and the email change's. */
+/** Every route of the embedded wallet's API but the email change's. */
 export const embeddedRoutes: readonly EmbeddedRoute[] = [
   config,
   login,
@@ -32,4 +36,8 @@ export const embeddedRoutes: readonly EmbeddedRoute[] = [
   exportCode,
   exportConfirm,
   sessionEnd,
+  noticeDismiss,
+  noticeCancel,
+  recoveryCancelPage,
+  recoveryCancel,
 ]
