@@ -1,7 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
 import type { LimitStore } from '../limits/store.js'
 import type { Repository } from '../storage/types.js'
-import { registerEmailUpdateRoutes } from './email-update.js'
 import type { KeyRing } from './keys.js'
 import type { Mailer } from './mail.js'
 import { embeddedContext } from './routes/context.js'
@@ -75,14 +74,4 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       schema: route.schema,
       handler: route.handler(context),
     })
-
-  const { session, describe, liveAttempt, codeDeps } = context
-  registerEmailUpdateRoutes(app, {
-    ...options,
-    codeDeps,
-    session,
-    describe,
-    liveAttempt,
-    withProject,
-  })
 }

@@ -2,6 +2,9 @@ import { config } from './config.js'
 import { deviceConfirm } from './device-confirm.js'
 import { deviceConfirmPage } from './device-confirm-page.js'
 import { deviceStatus } from './device-status.js'
+import { emailPrimary } from './email-primary.js'
+import { emailSecondary } from './email-secondary.js'
+import { emailStart } from './email-start.js'
 import { exportCode } from './export-code.js'
 import { exportConfirm } from './export-confirm.js'
 import { login } from './login.js'
@@ -19,7 +22,7 @@ import { sessionEnd } from './session-end.js'
 import { share } from './share.js'
 import { wallet } from './wallet.js'
 
-/** Every route of the embedded wallet's API but the email change's. */
+/** Every route of the embedded wallet's API. */
 export const embeddedRoutes: readonly EmbeddedRoute[] = [
   config,
   login,
@@ -40,4 +43,7 @@ export const embeddedRoutes: readonly EmbeddedRoute[] = [
   noticeCancel,
   recoveryCancelPage,
   recoveryCancel,
+  emailStart,
+  emailPrimary,
+  emailSecondary,
 ]
