@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
-import { projectQuery } from '../http/schemas.js'
+import type { FastifyRequest } from 'fastify'
 import type {
   EmbeddedNotice,
   EmbeddedRecovery,
@@ -9,9 +8,9 @@ import type {
 } from '../storage/embedded.js'
 import type { Project } from '../storage/types.js'
 import { describeAgent } from './agent.js'
-import { refusing, sha256, thrown } from './codes.js'
+import { sha256, thrown } from './codes.js'
 import type { Mailer } from './mail.js'
-import { cancelRecoveryPage, resultPage } from './pages.js'
+import { resultPage } from './pages.js'
 
 const hourMs = 60 * 60_000
 /** The longest hold a project may set: 30 days. */
@@ -186,116 +185,18 @@ async function mailRecovered(
  * Stops a held recovery: the new device is removed, its sessions end at once, and it will be
  * told. False when not pending.
  */
-const cancel = (db: EmbeddedRepository, recovery: EmbeddedRecovery) => db.cancelRecovery(recovery.id)
+export const cancel = (db: EmbeddedRepository, recovery: EmbeddedRecovery) => db.cancelRecovery(recovery.id)
 
-interface RecoveryRouteOptions extends RecoveryDeps {
-  session(request: FastifyRequest): Promise<EmbeddedSession>
-  deviceProof(
-    request: FastifyRequest,
-    current: EmbeddedSession,
-    purpose: string,
-    body: { nonce: string; signature: string },
-  ): Promise<unknown>
-  withProject: { preHandler: preHandlerAsyncHookHandler }
-  pageCsp: string
+/** The notice `id` of the session's device; refused when it has none such. */
+export async function ownNotice(db: EmbeddedRepository, current: EmbeddedSession, id: string) {
+  const notice = (await db.listNotices(current.deviceId)).find((n) => n.id === id)
+  if (notice === undefined) throw thrown(404, 'no_notice', 'This device has no such notice')
+  return notice
 }
 
-/**
- * The notices' routes: a device dismisses its notice, or stops a held recovery from it (session
- * and device signature); the owner's mail links to a page whose "This wasn't me" is a POST (a GET
- * never acts: mail scanners prefetch links).
- */
-export function registerRecoveryRoutes(app: FastifyInstance, options: RecoveryRouteOptions): void {
-  const { db, session, deviceProof, withProject, pageCsp } = options
-  const b64 = { type: 'string', minLength: 4, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' } as const
-  const noticeId = { type: 'string', pattern: '^[0-9a-f-]{36}$' } as const
-  const ownNotice = async (current: EmbeddedSession, id: string) => {
-    const notice = (await db.listNotices(current.deviceId)).find((n) => n.id === id)
-    if (notice === undefined) throw thrown(404, 'no_notice', 'This device has no such notice')
-    return notice
-  }
-
-  app.post(
-    '/embedded/v1/notices/dismiss',
-    {
-      ...withProject,
-      schema: {
-        querystring: projectQuery,
-        body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: noticeId } },
-      },
-    },
-    refusing(async (request) => {
-      const current = await session(request)
-      const { id } = request.body as { id: string }
-      await ownNotice(current, id)
-      await refuseUnestablished(db, current)
-      await db.dismissNotice(id, current.deviceId)
-      return { ok: true }
-    }),
+/** The page a used or expired "This wasn't me" link shows. */
+export const gone = () =>
+  resultPage(
+    'This link has expired or was already used.',
+    'The recovery it was about has completed or was already stopped.',
   )
-
-  app.post(
-    '/embedded/v1/notices/cancel',
-    {
-      ...withProject,
-      schema: {
-        querystring: projectQuery,
-        body: {
-          type: 'object',
-          required: ['id', 'nonce', 'signature'],
-          additionalProperties: false,
-          properties: { id: noticeId, nonce: b64, signature: b64 },
-        },
-      },
-    },
-    refusing(async (request) => {
-      const current = await session(request)
-      const body = request.body as { id: string; nonce: string; signature: string }
-      await deviceProof(request, current, 'cancel-recovery', body)
-      const notice = await ownNotice(current, body.id)
-      // Only a device established before the recovery began may stop it.
-      await refuseUnestablished(db, current, notice.recovery.createdAt)
-      if (!(await cancel(db, notice.recovery)))
-        throw thrown(409, 'recovery_not_pending', 'This recovery has already completed or was stopped')
-      await db.dismissNotice(notice.id, current.deviceId)
-      return { cancelled: true }
-    }),
-  )
-
-  const tokenQuery = { type: 'object', required: ['token'], properties: { token: b64 } } as const
-  const gone = () =>
-    resultPage(
-      'This link has expired or was already used.',
-      'The recovery it was about has completed or was already stopped.',
-    )
-
-  // GET shows what asks to open the wallet; only the page's POST stops it.
-  app.get('/embedded/v1/recovery/cancel', { schema: { querystring: tokenQuery } }, async (request, reply) => {
-    const { token } = request.query as { token: string }
-    const recovery = await db.findRecoveryByCancelId(sha256(token))
-    reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp)
-    if (recovery === undefined || recovery.state !== 'pending') return gone()
-    return cancelRecoveryPage({
-      token,
-      browser: describeAgent(recovery.userAgent),
-      ip: recovery.ip,
-      time: new Date(recovery.createdAt).toUTCString(),
-      until: new Date(recovery.releasesAt).toUTCString(),
-    })
-  })
-
-  app.post(
-    '/embedded/v1/recovery/cancel',
-    { schema: { body: { type: 'object', required: ['token'], properties: { token: b64 } } } },
-    async (request, reply) => {
-      const { token } = request.body as { token: string }
-      const recovery = await db.findRecoveryByCancelId(sha256(token))
-      reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp)
-      if (recovery === undefined || !(await cancel(db, recovery))) return gone()
-      return resultPage(
-        'Recovery stopped.',
-        'The new device cannot open your wallet. Someone may be able to read your email: secure your mailbox.',
-      )
-    },
-  )
-}

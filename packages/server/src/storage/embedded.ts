@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { SqlDriver } from './driver.js'
+import type { SqlDriver, SqlExecutor } from './driver.js'
 
 /** A per-purpose server key of the embedded wallet. */
 export interface EmbeddedKeyRow {
@@ -321,6 +321,15 @@ const toSession = (r: SessionRow): EmbeddedSession => ({
 export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository {
   const insertKey =
     'INSERT INTO embedded_keys (kid, purpose, material, encrypted, created_at) VALUES (?, ?, ?, ?, ?)'
+  /**
+   * Serialises the writes that check an account's held recoveries (a new recovery, an email
+   * change): on PostgreSQL two transactions would otherwise each miss the other's uncommitted
+   * row. SQLite runs one write transaction at a time already.
+   */
+  const lockUser = async (tx: SqlExecutor, userId: string) => {
+    if (driver.kind === 'postgres')
+      await tx.run('SELECT 1 FROM embedded_users WHERE id = ? FOR UPDATE', [userId])
+  }
   const keyParams = (k: Omit<EmbeddedKeyRow, 'retiredAt'>) => [
     k.kid,
     k.purpose,
@@ -419,14 +428,17 @@ export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository 
     },
     async changeEmail(userId, projectId, email) {
       try {
-        // SET reads the row's old values: share_context keeps the first email.
-        const rows = await driver.all(
-          `UPDATE embedded_users SET share_context = COALESCE(share_context, email), email = ?
-           WHERE id = ? AND NOT EXISTS (SELECT 1 FROM embedded_users WHERE project_id = ? AND email = ?)
-           AND NOT EXISTS (${heldRecovery}) RETURNING id`,
-          [email, userId, projectId, email, userId, Date.now()],
-        )
-        return rows.length > 0
+        return await driver.transaction(async (tx) => {
+          await lockUser(tx, userId)
+          // SET reads the row's old values: share_context keeps the first email.
+          const rows = await tx.all(
+            `UPDATE embedded_users SET share_context = COALESCE(share_context, email), email = ?
+             WHERE id = ? AND NOT EXISTS (SELECT 1 FROM embedded_users WHERE project_id = ? AND email = ?)
+             AND NOT EXISTS (${heldRecovery}) RETURNING id`,
+            [email, userId, projectId, email, userId, Date.now()],
+          )
+          return rows.length > 0
+        })
       } catch {
         // A concurrent change to the same email: the unique (project, email) refused this one.
         return false
@@ -575,6 +587,7 @@ export function createEmbeddedRepository(driver: SqlDriver): EmbeddedRepository 
     },
     async insertRecovery(r, noticeDeviceIds) {
       return driver.transaction(async (tx) => {
+        await lockUser(tx, r.userId)
         // Written only while no other recovery of the user is held (recoveries freeze meanwhile).
         const inserted = await tx.all(
           `INSERT INTO embedded_recoveries (${recoveryColumns}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?

@@ -1,0 +1,143 @@
+import { type MailSink, startMailSink } from '@latch/testkit'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { backends, demoProject, startTestServer } from '../test/backends.js'
+import { codeOf, embeddedClient, pause } from '../test/embedded-client.js'
+import { createSmtpMailer } from './mail.js'
+
+const errorOf = async (response: Response) => ((await response.json()) as { error?: string }).error
+
+// Requests a user's devices can send at the same moment: whichever the database takes first
+// wins, the other is refused with its reason, and no half of either is left behind.
+describe.each(backends)('given two requests of one account at the same time on %s', (backend) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let sink: MailSink
+  const api = () => embeddedClient(() => server.base, sink)
+
+  beforeAll(async () => {
+    sink = await startMailSink()
+    server = await startTestServer(backend, {
+      embedded: {
+        mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }),
+        limits: { ipChecks: 1000, ipLogins: 1000, resendSeconds: 3 },
+      },
+    })
+    await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'server')
+  })
+  afterEach(async () => {
+    vi.useRealTimers()
+    await server.repository.embedded.setRecoveryHold(demoProject.id, 0)
+  })
+  afterAll(async () => {
+    await server.close()
+    await sink.close()
+  })
+
+  it('then of two held recoveries started together exactly one is held, the other is frozen', async () => {
+    const { signUp, newDeviceSession } = api()
+    const email = `two-recoveries-${backend}@example.com`
+    await signUp(email, 'server')
+    await server.repository.embedded.setRecoveryHold(demoProject.id, 1)
+    const first = await newDeviceSession(email, 'First/1.0')
+    const second = await newDeviceSession(email, 'Second/1.0')
+    const answers = await Promise.all([first.recover(), second.recover()])
+    const errors = await Promise.all(answers.map(errorOf))
+    expect(errors.sort()).toEqual(['recovery_frozen', 'recovery_pending'])
+    const user = await server.repository.embedded.findUser(demoProject.id, email)
+    const held = await server.repository.embedded.pendingRecovery(user!.id)
+    expect(held).toBeDefined()
+    const latest = await Promise.all(
+      [first, second].map(async (d) => {
+        const { deviceId } = (await (await api().me(d.token)).json()) as { deviceId: string }
+        return server.repository.embedded.latestRecovery(deviceId)
+      }),
+    )
+    // One recovery row in all: the frozen device has none.
+    expect(latest.filter((r) => r !== undefined)).toHaveLength(1)
+  }, 60_000)
+
+  it('then a held recovery and the last step of an email change: one wins, and the owner is mailed at the email the account has', async () => {
+    const { signUp, newDeviceSession, post } = api()
+    const email = `recover-vs-email-${backend}@example.com`
+    const next = `recover-vs-email-next-${backend}@example.com`
+    const owner = await signUp(email, 'server')
+    await server.repository.embedded.setRecoveryHold(demoProject.id, 1)
+    const thief = await newDeviceSession(email, 'Thief/1.0')
+    await pause(3100)
+    let after = Date.now()
+    const start = (await (await post('email', { email: next }, owner.token)).json()) as { attemptId: string }
+    const primary = codeOf((await sink.waitFor(email, { after })).text)
+    after = Date.now()
+    expect(
+      (await post('email/primary', { attemptId: start.attemptId, otp: primary }, owner.token)).status,
+    ).toBe(200)
+    const secondary = codeOf((await sink.waitFor(next, { after })).text)
+    after = Date.now() - 5
+    const [recovery, change] = await Promise.all([
+      thief.recover(),
+      post('email/secondary', { attemptId: start.attemptId, otp: secondary }, owner.token),
+    ])
+    expect(await errorOf(recovery)).toBe('recovery_pending')
+    const user = await server.repository.embedded.findUser(
+      demoProject.id,
+      change.status === 200 ? next : email,
+    )
+    expect(user).toBeDefined()
+    if (change.status === 200) {
+      // The change came first: the recovery's "This wasn't me" mail goes to the new address.
+      await sink.waitFor(next, { after, match: (m) => m.text.includes("This wasn't me") })
+    } else {
+      expect(await errorOf(change)).toBe('recovery_frozen')
+      expect(await server.repository.embedded.findUser(demoProject.id, next)).toBeUndefined()
+      await sink.waitFor(email, { after, match: (m) => m.text.includes("This wasn't me") })
+    }
+  }, 60_000)
+
+  it('then of two reshares of one released recovery exactly one is taken, and the account points at its set', async () => {
+    const { signUp, newDeviceSession } = api()
+    const email = `two-reshares-${backend}@example.com`
+    await signUp(email, 'password')
+    const device = await newDeviceSession(email, 'Other/1.0')
+    expect((await device.recover()).status).toBe(200)
+    const answers = await Promise.all([
+      device.reshare('password', 'left'),
+      device.reshare('password', 'right'),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403])
+    const refused = answers.find((a) => a.status === 403)!
+    expect(await errorOf(refused)).toBe('recovery_required')
+    const won = answers[0]!.status === 200 ? 'left' : 'right'
+    const user = await server.repository.embedded.findUser(demoProject.id, email)
+    expect(user?.recoveryShare).toBe(`{"v":1,"opaque":"${won}"}`)
+    const { deviceId } = (await (await api().me(device.token)).json()) as { deviceId: string }
+    expect(user?.recoveryDeviceId).toBe(deviceId)
+  }, 60_000)
+
+  it('then "This wasn\'t me" against the release of a recovery whose hold has passed: one wins, and a stopped device gets nothing', async () => {
+    const { signUp, newDeviceSession, notices, cancel, post } = api()
+    const email = `cancel-vs-release-${backend}@example.com`
+    const owner = await signUp(email, 'server')
+    await server.repository.embedded.setRecoveryHold(demoProject.id, 1)
+    const thief = await newDeviceSession(email, 'Thief/1.0')
+    expect((await thief.recover()).status).toBe(409)
+    const [notice] = await notices(owner.token)
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3_600_000 + 1_000 })
+    const [release, stop] = await Promise.all([thief.recover(), cancel(owner, notice!.id)])
+    const { deviceId } = (await (await api().me(thief.token)).json()) as { deviceId: string }
+    const recovery = await server.repository.embedded.latestRecovery(deviceId)
+    const device = await server.repository.embedded.getDevice(deviceId)
+    if (release.status === 200) {
+      expect(await errorOf(stop)).toBe('recovery_not_pending')
+      expect(recovery?.state).toBe('done')
+      expect(device?.revokedAt).toBeNull()
+    } else {
+      expect(await errorOf(release)).toBe('recovery_cancelled')
+      expect(await stop.json()).toEqual({ cancelled: true })
+      expect(recovery?.state).toBe('cancelled')
+      expect(device?.revokedAt).not.toBeNull()
+      // No reshare grant was left behind for the stopped device.
+      expect((await post('share', { nonce: 'AAAAAAAA', signature: 'AAAAAAAA' }, thief.token)).status).toBe(
+        403,
+      )
+    }
+  }, 60_000)
+})
