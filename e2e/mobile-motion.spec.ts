@@ -148,6 +148,11 @@ test.describe('given a visitor at a desktop', () => {
       /^data:image\/svg\+xml,/,
     )
     await expect(modal(page).getByTestId('latch-account-network').locator('img')).toBeVisible()
+    // The Account tabs load with import() and then list the tokens: the view has its full height
+    // once they have (before, the buttons below them move down with them).
+    await expect(
+      modal(page).getByTestId('latch-tokens').or(modal(page).getByTestId('latch-tokens-unavailable')),
+    ).toBeVisible()
     const disconnect = modal(page).getByTestId('latch-disconnect')
     await modalSettled(page)
     const before = await disconnect.boundingBox()
