@@ -92,6 +92,45 @@ describe.each(backends)('given two requests of one account at the same time on %
     }
   }, 60_000)
 
+  it("then an email change that lands after the recovery read the account but before it was stored: the hold's mail goes to the new address", async () => {
+    const { signUp, newDeviceSession, post } = api()
+    const email = `recover-after-read-${backend}@example.com`
+    const next = `recover-after-read-next-${backend}@example.com`
+    const owner = await signUp(email, 'server')
+    await server.repository.embedded.setRecoveryHold(demoProject.id, 1)
+    const thief = await newDeviceSession(email, 'Thief/1.0')
+    await pause(3100)
+    let after = Date.now()
+    const start = (await (await post('email', { email: next }, owner.token)).json()) as { attemptId: string }
+    const primary = codeOf((await sink.waitFor(email, { after })).text)
+    after = Date.now()
+    await post('email/primary', { attemptId: start.attemptId, otp: primary }, owner.token)
+    const secondary = codeOf((await sink.waitFor(next, { after })).text)
+    // The interleaving the race above can take: the change commits between the recovery's read
+    // of the account and the write of its held row.
+    const db = server.repository.embedded
+    const insert = db.insertRecovery.bind(db)
+    const spy = vi.spyOn(db, 'insertRecovery').mockImplementationOnce(async (...args) => {
+      const change = await post(
+        'email/secondary',
+        { attemptId: start.attemptId, otp: secondary },
+        owner.token,
+      )
+      expect(change.status).toBe(200)
+      return insert(...args)
+    })
+    after = Date.now() - 5
+    try {
+      expect(await errorOf(await thief.recover())).toBe('recovery_pending')
+    } finally {
+      spy.mockRestore()
+    }
+    await sink.waitFor(next, { after, match: (m) => m.text.includes("This wasn't me") })
+    // The old address is told of the change, not of the recovery.
+    const toOld = sink.messages(email).filter((m) => Date.parse(m.date) >= after)
+    expect(toOld.some((m) => m.text.includes("This wasn't me"))).toBe(false)
+  }, 60_000)
+
   it('then of two reshares of one released recovery exactly one is taken, and the account points at its set', async () => {
     const { signUp, newDeviceSession } = api()
     const email = `two-reshares-${backend}@example.com`

@@ -115,16 +115,22 @@ export async function admitRecovery(
   request: FastifyRequest,
   project: Project,
   current: EmbeddedSession,
-  email: string,
   hours: number,
 ): Promise<void> {
   const { db } = deps
+  // The owner's address is read after the recovery's row is written: an email change that
+  // committed before it is mailed at the new address, and none can commit after it while held.
+  const ownerEmail = async () => {
+    const user = await db.getUser(current.userId)
+    if (user === undefined) throw thrown(404, 'no_wallet', 'This account has no wallet yet')
+    return user.email
+  }
   const latest = await db.latestRecovery(current.deviceId)
   if (latest?.state === 'cancelled') throw cancelled()
   if (latest?.state === 'pending') {
     if (Date.now() < latest.releasesAt) throw pending(latest)
     if (await db.transitionRecovery(latest.id, 'pending', 'done')) {
-      await mailRecovered(deps, request, project, email, latest)
+      await mailRecovered(deps, request, project, await ownerEmail(), latest)
       return
     }
     // Cancelled between the read and now.
@@ -155,12 +161,12 @@ export async function admitRecovery(
     throw thrown(409, 'recovery_frozen', 'Another recovery of this wallet is held: try again later')
   }
   if (token === undefined) {
-    await mailRecovered(deps, request, project, email, recovery)
+    await mailRecovered(deps, request, project, await ownerEmail(), recovery)
     return
   }
   const link = `${deps.publicUrl()}/embedded/v1/recovery/cancel?token=${token}`
   await mailer.send({
-    to: email,
+    to: await ownerEmail(),
     subject: `A new device asked to open your ${project.name} wallet`,
     text: `A new device asked to open your wallet for ${project.name}.\n\nBrowser (as reported by the device): ${describeAgent(recovery.userAgent)}\nIP address: ${recovery.ip}\nTime: ${new Date(now).toUTCString()}\n\nIt can open the wallet after ${new Date(recovery.releasesAt).toUTCString()}. If this was you, do nothing.\n\nIf this wasn't you, open this link and press "This wasn't me" to stop it:\n${link}\n\nYour other signed-in devices show the same notice. Someone who can read your email may be trying to take the wallet: secure your mailbox.`,
   })

@@ -35,7 +35,7 @@ export const recovery: EmbeddedRoute = {
       // be held first, and then the server opens the share itself.
       const server = user.recoveryMode === 'server'
       const hold = server ? await db.getRecoveryHold(project.id) : 0
-      await admitRecovery(recoveryDeps, request, project, current, user.email, hold)
+      await admitRecovery(recoveryDeps, request, project, current, hold)
       // The one reshare this release allows, bound to this session.
       await store.put(reshareGrant(current.id), reshareWindowMs)
       if (!server)
