@@ -17,6 +17,7 @@ import { originsResponseSchema, remoteConfigResponseSchema } from '../registry/s
 import { appOriginAlert } from '../rules/loginOrigin.js'
 import type { LatchState } from '../state.js'
 import type { RemoteFeatures } from '../types.js'
+import { embeddedWalletOf } from './exportWallet.js'
 
 export interface PrefetchParameters extends RegistryEnvironment {
   /** The page's origin for the allowed-origins check; defaults to `location.origin` in a browser. */
@@ -90,9 +91,7 @@ async function loadRemote(
 
   // An embedded-wallet connector is email login too, whatever the remote config says.
   const loginEnabled =
-    result.features.email ||
-    result.features.socials !== false ||
-    [...latch.sessionConnectors.values()].some((connector) => connector.type === 'AUTH')
+    result.features.email || result.features.socials !== false || embeddedWalletOf(latch) !== undefined
   const origin = parameters.origin ?? globalThis.location?.origin
   if (loginEnabled && origin) {
     const allowedOrigins = await loadAllowedOrigins(client)

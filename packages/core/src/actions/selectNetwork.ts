@@ -37,7 +37,7 @@ export async function selectNetwork(latch: Latch, parameters: SelectNetworkParam
   const session = sessionId ? latch.sessionConnectors.get(sessionId) : undefined
   const view = switchNetworkView({
     ignoreConfirmation: parameters.ignoreConfirmation ?? false,
-    isAuthConnector: session?.type === 'AUTH',
+    isAuthConnector: session?.capabilities?.embeddedWallet !== undefined,
     authSupportsTarget: session?.supports(network) ?? false,
     connectedOnCurrent: isConnected(state, active),
     connectedOnTarget: target?.account.status === 'connected',
