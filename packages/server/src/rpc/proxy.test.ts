@@ -1,4 +1,5 @@
 import { type AnvilInstance, startAnvil, TEST_ACCOUNTS } from '@latch/testkit'
+import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
 
@@ -78,6 +79,23 @@ describe.each(backends)('given the RPC proxy on %s with a local chain configured
       expect(answer.chainId).toBe(chainId)
       expect(answer.methods).toContain('eth_call')
       expect(answer.methods).not.toContain('eth_sendRawTransaction')
+    })
+  })
+
+  describe("when an app points viem's (and so wagmi's) HTTP transport at it", () => {
+    it('then reads work one by one and batched, and a refused call rejects with the spec message', async () => {
+      const client = createPublicClient({ transport: http(endpoint, { batch: true, retryCount: 0 }) })
+      const [id, balance, block] = await Promise.all([
+        client.getChainId(),
+        client.getBalance({ address: holder }),
+        client.getBlock({ blockNumber: 0n }),
+      ])
+      expect(id).toBe(31337)
+      expect(balance).toBeGreaterThan(0n)
+      expect(block.number).toBe(0n)
+      await expect(client.request({ method: 'eth_accounts' } as never)).rejects.toThrow(
+        'Requested RPC call is not allowed',
+      )
     })
   })
 
