@@ -194,6 +194,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     store,
     upstreamOf: (id, chainId) => repository.siwx.getRpcUrl(id, chainId),
     rpc: { ...defaultRpcProxyOptions, ...options.rpc },
+    lookupCacheMs: cacheMs,
   })
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)

@@ -19,10 +19,37 @@ export interface RpcContext {
   overLimit: (request: FastifyRequest) => Promise<number | undefined>
 }
 
+/** Node URLs held at most by {@link reuseUpstreams}. */
+const maxCachedUpstreams = 10_000
+
+/**
+ * Reuse a project's node URL for `ttlMs`, as project lookups are reused: a cached read then costs
+ * no database round trip, and `project set-rpc` takes effect on every instance within that time.
+ */
+function reuseUpstreams(lookup: RpcContext['upstreamOf'], ttlMs: number): RpcContext['upstreamOf'] {
+  if (ttlMs <= 0) return lookup
+  const known = new Map<string, { expiresAt: number; value: Promise<string | undefined> }>()
+  return (projectId, chainId) => {
+    const key = `${projectId} ${chainId}`
+    const hit = known.get(key)
+    if (hit !== undefined && hit.expiresAt > Date.now()) return hit.value
+    known.delete(key)
+    if (known.size >= maxCachedUpstreams) known.delete(known.keys().next().value as string)
+    const value = lookup(projectId, chainId)
+    known.set(key, { expiresAt: Date.now() + ttlMs, value })
+    // A failed lookup is not remembered.
+    value.catch(() => {
+      if (known.get(key)?.value === value) known.delete(key)
+    })
+    return value
+  }
+}
+
 export function rpcContext(
   options: RpcProxyOptions,
   store: LimitStore,
   upstreamOf: RpcContext['upstreamOf'],
+  lookupCacheMs: number,
 ): RpcContext {
   const limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes }
   const count = async (key: string, max: number | false) => {
@@ -38,7 +65,7 @@ export function rpcContext(
       ttlMs: answerTtlMs,
     }),
     finalized: createFinalityTracker(limits, finalityTtlMs),
-    upstreamOf,
+    upstreamOf: reuseUpstreams(upstreamOf, lookupCacheMs),
     async overLimit(request) {
       try {
         // The project's limit bounds what all its visitors together cost the operator's node;

@@ -253,3 +253,27 @@ describe.each(backends)('given the RPC proxy on %s and a node that stops answeri
     expect(answer.body).toEqual({ jsonrpc: '2.0', id: 3, result: '0x7a69' })
   })
 })
+
+describe.each(backends)('given the RPC proxy on %s reusing lookups for 1.5 s', (backend) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let endpoint: string
+  beforeAll(async () => {
+    server = await startTestServer(backend, { projectCacheMs: 1_500 })
+    await server.repository.siwx.setRpcUrl(demoProject.id, chainId, chain.rpcUrl)
+    endpoint = `${server.base}/v1/?chainId=${chainId}&projectId=${demoProject.id}`
+  }, 60_000)
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('when the operator moves the chain to another node, then requests go there once the lookup expires', async () => {
+    expect((await post(endpoint, call(1, 'eth_blockNumber'))).status).toBe(200)
+    await server.repository.siwx.setRpcUrl(demoProject.id, chainId, 'http://127.0.0.1:9')
+    // Within the reuse time the known node still answers, without a database read.
+    expect((await post(endpoint, call(2, 'eth_blockNumber'))).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 1_600))
+    const moved = await post(endpoint, call(3, 'eth_blockNumber'))
+    expect(moved.status).toBe(502)
+    expect(moved.body.error?.message).toBe("The chain's RPC node could not be reached")
+  })
+})

@@ -22,9 +22,11 @@ export async function registerRpcRoutes(
     store: LimitStore
     upstreamOf: (projectId: string, chainId: string) => Promise<string | undefined>
     rpc: RpcProxyOptions
+    /** How long a project's node URL is reused (the project lookups' `projectCacheMs`). */
+    lookupCacheMs: number
   },
 ): Promise<void> {
-  const context = rpcContext(options.rpc, options.store, options.upstreamOf)
+  const context = rpcContext(options.rpc, options.store, options.upstreamOf, options.lookupCacheMs)
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     // text/plain too: a page may send it to skip the CORS preflight.
