@@ -55,7 +55,9 @@ export async function answerCalls(
   }
   let status = 200
   if (pending.length > 0) {
-    // Asked only when an answer could be kept by its block number.
+    // Asked only when an answer could be kept by its block number, and before the answer, not
+    // beside it: a block that was final before the answer was read cannot have changed since,
+    // whereas one that became final only after it may have been reorganised in between.
     const needsFinality = pending.some((p) => p.keep?.number !== undefined)
     const finalized = needsFinality ? await context.finalized(url) : undefined
     try {
