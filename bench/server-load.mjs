@@ -3,7 +3,7 @@
 // logging at info, to a file), on SQLite in a temporary directory or on PostgreSQL when
 // DATABASE_URL is set, and driven over loopback with autocannon.
 //
-//   npm run build && node bench/server-load.mjs [--scenario mixed|memory|abuse] [--rate 500] [--duration 60]
+//   npm run build && node bench/server-load.mjs [--scenario mixed|memory|abuse|rpc] [--rate 500] [--duration 60]
 //
 // mixed   500 req/s for 60 s over every kit route (registry pages, searches, featured and excluded
 //         lists, chains, config, origins, analytics, images), with /healthz probed at 20 req/s in
@@ -13,6 +13,9 @@
 // abuse   100 clients send the normal mix at 200 req/s alone, then again while five clients at
 //         the rate limit (600/min each) send 8,000-character include lists: p99 of the
 //         others in both phases.
+// rpc     500 req/s for 60 s of JSON-RPC reads the RPC endpoint answers from its cache (chain id,
+//         final blocks, code at a final block) in front of a local anvil, with /healthz probed at
+//         20 req/s in the same run: p99 of the reads beside p99 of /healthz, and their ratio.
 import { execFileSync, spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -20,6 +23,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { startAnvil } from '@latch/testkit'
 import autocannon from 'autocannon'
 
 const { values } = parseArgs({
@@ -58,6 +62,24 @@ execFileSync(
   },
 )
 
+// The RPC scenario's node: a local chain with 80 blocks, so blocks 0…16 are final (anvil reports
+// `finalized` 64 below its head), and the project's RPC URL for it.
+const rpcChain = values.scenario === 'rpc' ? await startAnvil({ chainId: 31337 }) : undefined
+if (rpcChain !== undefined) {
+  await fetch(rpcChain.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x50'] }),
+  })
+  execFileSync(
+    process.execPath,
+    [cli, 'project', 'set-rpc', projectId, 'eip155:31337', rpcChain.rpcUrl, ...storage],
+    {
+      stdio: ['ignore', 'ignore', 'ignore'],
+    },
+  )
+}
+
 const port = await new Promise((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {
     const { port } = probe.address()
@@ -75,12 +97,18 @@ const server = spawn(process.execPath, [cli, 'start', '--port', String(port), ..
     // otherwise one loopback client offers all the load, so the limit is lifted above it.
     LATCH_RATE_LIMIT_MAX: abuse ? '600' : '100000000',
     LATCH_TRUST_PROXY: abuse ? '1' : '0',
+    // One loopback client offers all the load here too: the RPC endpoint's own limits are lifted.
+    LATCH_RPC_IP_MAX: '0',
+    LATCH_RPC_PROJECT_MAX: '0',
   },
   stdio: ['ignore', logFd, 'inherit'],
 })
 const exited = new Promise((resolve) => server.once('exit', resolve))
 // Never leave the server behind, even when the benchmark itself fails.
-process.once('exit', () => server.kill('SIGTERM'))
+process.once('exit', () => {
+  server.kill('SIGTERM')
+  rpcChain?.stop()
+})
 for (let i = 0; ; i++) {
   const ok = await fetch(`${base}/healthz`).then(
     (r) => r.ok,
@@ -226,6 +254,44 @@ if (values.scenario === 'mixed') {
     p99_ratio: Math.round((other.latency.p99 / Math.max(1, alone.latency.p99)) * 100) / 100,
     attackers: bad.map(summary),
   }
+} else if (values.scenario === 'rpc') {
+  const duration = Number(values.duration)
+  const reads = [
+    { method: 'eth_chainId', params: [] },
+    { method: 'eth_getBlockByNumber', params: ['0x1', false] },
+    { method: 'eth_getBlockByNumber', params: ['0x2', true] },
+    { method: 'eth_getCode', params: ['0x0000000000000000000000000000000000000000', '0x3'] },
+  ].map((call, id) => JSON.stringify({ jsonrpc: '2.0', id, ...call }))
+  const path = `/v1/?chainId=eip155:31337&projectId=${projectId}`
+  // Warm the cache, and check every read is answered, before measuring.
+  for (const body of reads) {
+    const answer = await (
+      await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    ).json()
+    if (answer.result === undefined) throw new Error(`the RPC endpoint did not answer ${body}`)
+  }
+  let r = 0
+  const [rpc, health] = await Promise.all([
+    run({
+      connections: Number(values.connections),
+      overallRate: Number(values.rate),
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path,
+          headers: { origin: 'https://bench.example', 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: reads[r++ % reads.length] }),
+        },
+      ],
+    }),
+    run({ connections: 1, overallRate: 20, duration, requests: [{ method: 'GET', path: '/healthz' }] }),
+  ])
+  figures = {
+    rpc_cached: summary(rpc),
+    healthz: summary(health),
+    p99_ratio: Math.round((rpc.latency.p99 / Math.max(1, health.latency.p99)) * 100) / 100,
+  }
 } else {
   throw new Error(`unknown scenario ${values.scenario}`)
 }
@@ -233,6 +299,7 @@ const endRss = rssMiB()
 
 server.kill('SIGTERM')
 await exited
+await rpcChain?.stop()
 closeSync(logFd)
 // The server's own handling time per request, from its access log: server cost apart from
 // queueing and scheduling on a shared machine.

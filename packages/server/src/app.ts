@@ -22,6 +22,8 @@ import { registerHealthRoute } from './routes/health.js'
 import { registerImageRoutes } from './routes/images.js'
 import { registerProjectRoutes } from './routes/project-routes.js'
 import { registerWalletRoutes } from './routes/wallets.js'
+import { defaultRpcProxyOptions, type RpcProxyOptions } from './rpc/options.js'
+import { registerRpcRoutes } from './rpc/routes.js'
 import { ensureSigningKey } from './siwx/keys.js'
 import { registerSiwxRoutes } from './siwx/routes.js'
 import type { Repository } from './storage/types.js'
@@ -52,6 +54,8 @@ export interface ServerOptions {
   embedded?: EmbeddedOptions
   /** The account services: the balance service's token lists and node timeout. */
   account?: AccountOptions
+  /** The RPC proxy's limits, timeout and cache (`LATCH_RPC_*`). */
+  rpc?: Partial<RpcProxyOptions>
 }
 
 /** Options of the embedded wallet (email login, devices, shares, the frame). */
@@ -184,6 +188,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     requireProject: projects.requireProject,
     listRpcUrls: (id) => repository.siwx.listRpcUrls(id),
     account: options.account ?? {},
+  })
+  await registerRpcRoutes(app, {
+    requireProject: projects.requireProject,
+    store,
+    upstreamOf: (id, chainId) => repository.siwx.getRpcUrl(id, chainId),
+    rpc: { ...defaultRpcProxyOptions, ...options.rpc },
+    lookupCacheMs: cacheMs,
   })
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)

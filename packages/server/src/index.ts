@@ -13,6 +13,7 @@ export { openLimitStore } from './limits/open.js'
 export type { LimitCount, LimitStore } from './limits/store.js'
 export { type SeedOptions, seedRegistry } from './registry/seed.js'
 export type { RegistryWallet } from './registry/types.js'
+export type { RpcProxyOptions } from './rpc/options.js'
 export type { PostgresTimeouts, SqliteSynchronous } from './storage/driver.js'
 export { openRepository, type StorageOptions } from './storage/open.js'
 export type {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSqliteDriver } from '../storage/sqlite.js'
 import { CliError } from './commands.js'
-import { settingsFromEnv } from './start.js'
+import { rpcFromEnv, settingsFromEnv } from './start.js'
 
 describe('given the server settings from the environment', () => {
   it('when nothing is set, then the defaults are a 5 s statement timeout, 3 s connect, 5 s project cache, no proxy, NORMAL', () => {
@@ -41,6 +41,39 @@ describe('given the server settings from the environment', () => {
   ])('when %o is set, then starting fails naming %s', (env, name) => {
     expect(() => settingsFromEnv(env)).toThrow(CliError)
     expect(() => settingsFromEnv(env)).toThrow(name)
+  })
+})
+
+describe("given the RPC proxy's settings from the environment", () => {
+  it('when nothing is set, then a 10 s timeout, batches of 20, 64 KiB bodies, 300 per client and 30000 per project a minute, 1000 answers in 8 MiB', () => {
+    expect(rpcFromEnv({})).toEqual({
+      timeoutMs: 10_000,
+      maxBatch: 20,
+      maxBodyBytes: 65_536,
+      maxResponseBytes: 5 * 1024 * 1024,
+      ipMax: 300,
+      projectMax: 30_000,
+      windowMs: 60_000,
+      cacheEntries: 1_000,
+      cacheBytes: 8 * 1024 * 1024,
+    })
+  })
+
+  it('when the limits and the cache are set to 0, then they are off', () => {
+    expect(
+      rpcFromEnv({ LATCH_RPC_IP_MAX: '0', LATCH_RPC_PROJECT_MAX: '0', LATCH_RPC_CACHE_ENTRIES: '0' }),
+    ).toMatchObject({ ipMax: false, projectMax: false, cacheEntries: 0 })
+  })
+
+  it.each([
+    [{ LATCH_RPC_TIMEOUT_MS: '10s' }, 'LATCH_RPC_TIMEOUT_MS'],
+    [{ LATCH_RPC_MAX_BATCH: '0' }, 'LATCH_RPC_MAX_BATCH'],
+    [{ LATCH_RPC_MAX_BATCH: '5000' }, 'LATCH_RPC_MAX_BATCH must be at most 1000'],
+    [{ LATCH_RPC_IP_MAX: '-1' }, 'LATCH_RPC_IP_MAX'],
+    [{ LATCH_RPC_CACHE_BYTES: '0' }, 'LATCH_RPC_CACHE_BYTES'],
+  ])('when %o is set, then starting fails naming %s', (env, name) => {
+    expect(() => rpcFromEnv(env)).toThrow(CliError)
+    expect(() => rpcFromEnv(env)).toThrow(name)
   })
 })
 

@@ -5,6 +5,7 @@ import { createSmtpMailer } from '../embedded/mail.js'
 import { openLimitStore } from '../limits/open.js'
 import type { LimitStore } from '../limits/store.js'
 import { seedRegistry } from '../registry/seed.js'
+import { defaultRpcProxyOptions, type RpcProxyOptions } from '../rpc/options.js'
 import { defaultPostgresTimeouts } from '../storage/driver.js'
 import { openRepository, type StorageOptions } from '../storage/open.js'
 import type { Repository } from '../storage/types.js'
@@ -78,6 +79,31 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv) {
   }
 }
 
+/** A count where `0` means "none" or "off". */
+function countOrZero(value: string | undefined, name: string, fallback: number): number {
+  return value === '0' ? 0 : positiveInt(value, name, fallback)
+}
+
+/** The RPC proxy's settings: `LATCH_RPC_*`. */
+export function rpcFromEnv(env: NodeJS.ProcessEnv): RpcProxyOptions {
+  const d = defaultRpcProxyOptions
+  const maxBatch = positiveInt(env.LATCH_RPC_MAX_BATCH, 'LATCH_RPC_MAX_BATCH', d.maxBatch)
+  if (maxBatch > 1_000) throw new CliError('LATCH_RPC_MAX_BATCH must be at most 1000')
+  const limit = (name: string, fallback: number | false) =>
+    countOrZero(env[name], name, fallback === false ? 0 : fallback) || (false as const)
+  return {
+    timeoutMs: positiveInt(env.LATCH_RPC_TIMEOUT_MS, 'LATCH_RPC_TIMEOUT_MS', d.timeoutMs),
+    maxBatch,
+    maxBodyBytes: positiveInt(env.LATCH_RPC_MAX_BODY_BYTES, 'LATCH_RPC_MAX_BODY_BYTES', d.maxBodyBytes),
+    maxResponseBytes: d.maxResponseBytes,
+    ipMax: limit('LATCH_RPC_IP_MAX', d.ipMax),
+    projectMax: limit('LATCH_RPC_PROJECT_MAX', d.projectMax),
+    windowMs: positiveInt(env.LATCH_RPC_WINDOW_MS, 'LATCH_RPC_WINDOW_MS', d.windowMs),
+    cacheEntries: countOrZero(env.LATCH_RPC_CACHE_ENTRIES, 'LATCH_RPC_CACHE_ENTRIES', d.cacheEntries),
+    cacheBytes: positiveInt(env.LATCH_RPC_CACHE_BYTES, 'LATCH_RPC_CACHE_BYTES', d.cacheBytes),
+  }
+}
+
 /** The embedded wallet's settings: `LATCH_SMTP_URL`, `LATCH_MAIL_FROM`, `LATCH_SECRET_KEY`, `LATCH_PUBLIC_URL`. */
 export function embeddedFromEnv(env: NodeJS.ProcessEnv): EmbeddedOptions {
   const smtp = env.LATCH_SMTP_URL?.trim()
@@ -109,6 +135,7 @@ export async function startServer(
 ): Promise<{ app: FastifyInstance; repository: Repository; url: string }> {
   const settings = settingsFromEnv(options.env)
   const embedded = embeddedFromEnv(options.env)
+  const rpc = rpcFromEnv(options.env)
   const secret = await secretKeyFor(options, options.env)
   embedded.secretKey = secret.secretKey
   // Links in mails are built only from the public URL; loopback development names its own address.
@@ -143,6 +170,7 @@ export async function startServer(
       projectCacheMs: settings.projectCacheMs,
       ...(store === undefined ? {} : { limitStore: store }),
       embedded,
+      rpc,
     })
     app.addHook('onClose', async () => {
       await store?.close()

@@ -75,12 +75,15 @@ export function createProjectLookup(repository: Repository, ttlMs: number = defa
     const project = origin === undefined ? undefined : await lookup(request)
     const allowed =
       origin !== undefined && project !== undefined && isOriginAllowed(origin, projectOrigins(project))
-    // Sign-in routes also take JSON bodies, deletions and the session token.
+    // Sign-in routes also take JSON bodies, deletions and the session token; the RPC proxy takes
+    // JSON-RPC bodies.
     const siwx = request.url.startsWith('/siwx/')
+    const rpc = /^\/v1\/?(?:\?|$)/.test(request.url)
     return {
       origin: allowed ? origin : false,
-      methods: siwx ? ['GET', 'HEAD', 'POST', 'DELETE'] : ['GET', 'HEAD'],
+      methods: siwx ? ['GET', 'HEAD', 'POST', 'DELETE'] : rpc ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'],
       ...(siwx ? { allowedHeaders: ['authorization', 'content-type'] } : {}),
+      ...(rpc ? { allowedHeaders: ['content-type'] } : {}),
       maxAge: 600,
     }
   }
