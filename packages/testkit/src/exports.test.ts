@@ -24,11 +24,13 @@ it('given the package entries, then their public runtime exports are exactly the
     'latchTestTokenAbi',
     'resolveAnvilBinary',
     'seedTestTokens',
+    'setTestNftBaseUri',
     'solanaAddressOfSeed',
     'startAnvil',
     'startLocalChains',
     'startLocalSolana',
     'startMailSink',
+    'startNftMetadataServer',
   ])
   expect(Object.keys(wallet).sort()).toEqual([
     'DEV_WALLET_ICON',

@@ -23,7 +23,13 @@ export {
   type StartMailSinkOptions,
   startMailSink,
 } from './node/mail-sink.js'
-export { deployTestTokens, type SeedTestTokensOptions, seedTestTokens } from './node/testTokens.js'
+export { type NftMetadataServer, startNftMetadataServer } from './node/nftMetadata.js'
+export {
+  deployTestTokens,
+  type SeedTestTokensOptions,
+  seedTestTokens,
+  setTestNftBaseUri,
+} from './node/testTokens.js'
 export {
   LOCAL_SOLANA_CAIP_ID,
   LOCAL_SOLANA_GENESIS_HASH,
