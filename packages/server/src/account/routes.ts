@@ -3,6 +3,7 @@ import { getAddress, isAddress } from 'viem'
 import { sendError } from '../http/errors.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
 import { readBalances } from './balances.js'
+import { type NftOptions, registerNftRoutes } from './nft-routes.js'
 import { defaultTokens, type ListedToken, parseTokenList, tokensFor } from './tokens.js'
 
 /** Options of the account services (`ServerOptions.account`). */
@@ -13,6 +14,8 @@ export interface AccountOptions {
   defaultTokens?: readonly ListedToken[] | undefined
   /** How long a chain's node may take to answer, at most (default 5000 ms). */
   rpcTimeoutMs?: number | undefined
+  /** The NFT service: metadata hosts, IPFS gateway, spam rules, bounds. */
+  nfts?: NftOptions | undefined
 }
 
 const tokenBalance = {
@@ -68,6 +71,12 @@ export function registerAccountRoutes(
     ]),
   )
   const timeoutMs = options.account.rpcTimeoutMs ?? 5_000
+  registerNftRoutes(app, {
+    requireProject: options.requireProject,
+    listRpcUrls: options.listRpcUrls,
+    nfts: options.account.nfts ?? {},
+    rpcTimeoutMs: timeoutMs,
+  })
   app.get(
     '/account/v1/balances',
     {
