@@ -32,14 +32,28 @@ function run(command, args, options = {}) {
 
 // --no-build: the packages are already built (the e2e launcher builds once for all its stacks).
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'])
-const { startLocalChains, startLocalSolana, startMailSink, seedTestTokens, TEST_ACCOUNTS, TEST_TOKENS } =
-  await import(join(root, 'packages/testkit/dist/index.js'))
+const {
+  startLocalChains,
+  startLocalSolana,
+  startMailSink,
+  startNftMetadataServer,
+  seedTestTokens,
+  setTestNftBaseUri,
+  TEST_ACCOUNTS,
+  TEST_TOKENS,
+} = await import(join(root, 'packages/testkit/dist/index.js'))
 const mailSink = await startMailSink({ smtpPort, httpPort: mailInboxPort })
 const chains = await startLocalChains({ mainnetPort, basePort })
 // The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
 // first look: 1 234.5 LTT and one Latch Test NFT each.
-for (const chain of [chains.mainnet, chains.base])
-  for (const account of TEST_ACCOUNTS.slice(0, 3)) await seedTestTokens(chain.rpcUrl, account.address)
+// The test NFT's metadata and image come from a host of their own (a free loopback port), which
+// the server is told it may fetch from; each account also gets one spam NFT the NFTs tab hides.
+const nftMetadata = await startNftMetadataServer()
+for (const chain of [chains.mainnet, chains.base]) {
+  await setTestNftBaseUri(chain.rpcUrl, nftMetadata.baseUri)
+  for (const account of TEST_ACCOUNTS.slice(0, 3))
+    await seedTestTokens(chain.rpcUrl, account.address, { spamNft: true })
+}
 const solana = await startLocalSolana({ port: solanaPort })
 const { startRelay } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
 const relay = await startRelay({ port: relayPort })
@@ -55,6 +69,7 @@ const api = await startServerProcess({
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
   sqliteFile: process.env.LATCH_SQLITE_FILE || undefined,
   smtpUrl: mailSink.smtpUrl,
+  nfts: { metadataHosts: [nftMetadata.host] },
   projects: [
     {
       id: 'latch-demo',
@@ -188,6 +203,7 @@ async function stop(code = 0) {
     api.stop(),
     relay.stop(),
     mailSink.close(),
+    nftMetadata.stop(),
   ])
   process.exit(code)
 }
