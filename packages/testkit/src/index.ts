@@ -36,7 +36,9 @@ export {
   LOCAL_SOLANA_LAMPORTS_PER_SIGNATURE,
   type LocalSolanaInstance,
   SOLANA_TEST_SEEDS,
+  SOLANA_TEST_TOKEN,
   type StartLocalSolanaOptions,
+  seedSplTestToken,
   solanaAddressOfSeed,
   startLocalSolana,
 } from './solana/index.js'
