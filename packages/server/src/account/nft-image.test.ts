@@ -52,15 +52,13 @@ beforeAll(async () => {
       response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end()
     else if (path === '/slow.png') setTimeout(() => response.writeHead(200).end(png), 3_000)
     else if (path === '/meta.json')
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            name: 'A\u0000<b>bold</b>\n name',
-            image: 'javascript:alert(1)',
-            image_url: `http://${host}/ok.png`,
-          }),
-        )
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          name: 'A\u0000<b>bold</b>\n name',
+          image: 'javascript:alert(1)',
+          image_url: `http://${host}/ok.png`,
+        }),
+      )
     else if (path === '/huge.json')
       response.writeHead(200, { 'content-type': 'application/json' }).end(`{"name":"${'x'.repeat(100_000)}"}`)
     else response.writeHead(404).end()
