@@ -38,7 +38,11 @@ const {
   startMailSink,
   startNftMetadataServer,
   seedTestTokens,
+  seedSplTestToken,
   setTestNftBaseUri,
+  solanaAddressOfSeed,
+  SOLANA_TEST_SEEDS,
+  SOLANA_TEST_TOKEN,
   TEST_ACCOUNTS,
   TEST_TOKENS,
 } = await import(join(root, 'packages/testkit/dist/index.js'))
@@ -55,15 +59,23 @@ for (const chain of [chains.mainnet, chains.base]) {
     await seedTestTokens(chain.rpcUrl, account.address, { spamNft: true })
 }
 const solana = await startLocalSolana({ port: solanaPort })
+// The Dev Wallet's first Solana accounts hold 2 500 of the SPL test token (LTS), so Tokens on
+// Solana is not SOL alone.
+for (const seed of SOLANA_TEST_SEEDS.slice(0, 2)) await seedSplTestToken(solana, solanaAddressOfSeed(seed))
 const { startRelay } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
 const relay = await startRelay({ port: relayPort })
 /** The local Solana chain's CAIP-2 id: the embedded wallet's frame signs for it and sends over it. */
 const solanaCaip2 = `solana:${solana.genesisHash.slice(0, 32)}`
-/** The test ERC-20 on both chains: the balance service lists it for the demo's projects. */
-const demoTokens = ['eip155:1', 'eip155:8453'].map((chainId) => ({
-  chainId,
-  address: TEST_TOKENS.erc20.address,
-}))
+/** The test ERC-20 on both chains and the SPL test token: the balance service lists them for the demo's projects. */
+const demoTokens = [
+  ...['eip155:1', 'eip155:8453'].map((chainId) => ({ chainId, address: TEST_TOKENS.erc20.address })),
+  {
+    chainId: solanaCaip2,
+    address: SOLANA_TEST_TOKEN.mint,
+    name: SOLANA_TEST_TOKEN.name,
+    symbol: SOLANA_TEST_TOKEN.symbol,
+  },
+]
 const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
