@@ -136,6 +136,25 @@ describe('given the image route with one allowed host and that host as the IPFS 
   })
 })
 
+describe('given the image route behind the rate limit', () => {
+  it('when one client asks past its limit, then 429 and the host is not asked again', async () => {
+    const { base, close } = await startTestServer('sqlite', {
+      rateLimit: { max: 2, timeWindowMs: 60_000 },
+      account: { nfts: { metadataHosts: [host] } },
+    })
+    try {
+      const url = `${base}/account/v1/nft-image?${new URLSearchParams({ url: `http://${host}/page.html` })}`
+      expect((await fetch(url)).status).toBe(502)
+      expect((await fetch(url)).status).toBe(502)
+      const before = hits
+      expect((await fetch(url)).status).toBe(429)
+      expect(hits).toBe(before)
+    } finally {
+      await close()
+    }
+  })
+})
+
 describe('given metadata from outside', () => {
   const policy = () => parseFetchPolicy({ metadataHosts: [host], fetchTimeoutMs: 1_000 })
   it('then text is plain and bounded, and only an image the route may fetch is kept', async () => {
