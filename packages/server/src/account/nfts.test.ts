@@ -17,6 +17,7 @@ import { isSpamCollection, parseSpamRules } from './nft-spam.js'
 
 const holder = TEST_ACCOUNTS[7]!
 const other = TEST_ACCOUNTS[8]!.address
+const collector = TEST_ACCOUNTS[9]!.address
 const nft = TEST_TOKENS.erc721.address
 const multi = TEST_TOKENS.erc1155.address
 
@@ -52,6 +53,18 @@ beforeAll(async () => {
     functionName: 'mint',
     args: [holder.address, 7n, 5n],
   })
+  // Two of id 7 go to `other` in a TransferBatch; `collector` gets 25 NFTs, one page and one more.
+  await wallet.writeContract({
+    address: multi,
+    abi: parseAbi([
+      'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] values, bytes data)',
+    ]),
+    functionName: 'safeBatchTransferFrom',
+    args: [holder.address, other, [7n], [2n], '0x'],
+  })
+  const mint = parseAbi(['function mint(address to) returns (uint256)'])
+  for (let i = 0; i < 25; i++)
+    await wallet.writeContract({ address: nft, abi: mint, functionName: 'mint', args: [collector] })
 }, 60_000)
 afterAll(async () => {
   await metadata?.stop()
@@ -85,7 +98,7 @@ describe.each(backends)('given the NFT service on %s and a local chain with the 
         contract: `eip155:1:${multi}`,
         tokenId: '7',
         standard: 'erc1155',
-        amount: '5',
+        amount: '3',
         collection: multi,
         name: `${multi} #7`,
       },
@@ -137,6 +150,36 @@ describe.each(backends)('given the NFT service on %s and a local chain with the 
     const down = await get({ address: holder.address, chainId: 'eip155:8453' })
     expect(down.status).toBe(502)
     expect(await down.json()).toEqual({ error: 'nfts_unavailable', message: 'NFTs Unavailable' })
+  })
+
+  it('when tokens came in a TransferBatch, then the receiver holds them', async () => {
+    const body = (await (await get({ address: other, chainId: 'eip155:1' })).json()) as {
+      nfts: { tokenId: string; amount: string; standard: string }[]
+    }
+    expect(body.nfts).toContainEqual(
+      expect.objectContaining({ tokenId: '7', amount: '2', standard: 'erc1155' }),
+    )
+    // Token 2, given to `other` by the holder, is listed for them too.
+    expect(body.nfts).toContainEqual(expect.objectContaining({ tokenId: '2', standard: 'erc721' }))
+  })
+
+  it('when an address holds more than a page, then 24 and a cursor, and the cursor gives the rest', async () => {
+    const first = (await (await get({ address: collector, chainId: 'eip155:1' })).json()) as {
+      nfts: { tokenId: string }[]
+      next?: string
+    }
+    expect(first.nfts).toHaveLength(24)
+    expect(first.next).toBe('24')
+    const rest = (await (
+      await get({ address: collector, chainId: 'eip155:1', cursor: first.next! })
+    ).json()) as {
+      nfts: { tokenId: string }[]
+      next?: string
+    }
+    expect(rest.nfts).toHaveLength(1)
+    expect(rest.next).toBeUndefined()
+    const ids = new Set([...first.nfts, ...rest.nfts].map((n) => n.tokenId))
+    expect(ids.size).toBe(25)
   })
 
   it('when a cursor is past the end, then an empty page without a next cursor', async () => {
