@@ -51,6 +51,10 @@ export function resolveFetchUrl(raw: string, policy: NftFetchPolicy): URL | unde
   if (raw.startsWith('ipfs://')) {
     const match = ipfsPath.exec(raw.slice('ipfs://'.length))
     if (!match || !policy.gateway) return undefined
+    // `.` and `..` segments (plain or percent-encoded) would leave the CID's directory on the
+    // gateway's host once the URL is normalized.
+    const segments = (match[2] ?? '').split('/').slice(1)
+    if (segments.some((segment) => /^(?:\.|%2e)+$/i.test(segment))) return undefined
     return new URL(`${policy.gateway}/ipfs/${match[1]}${match[2] ?? ''}`)
   }
   if (!URL.canParse(raw)) return undefined

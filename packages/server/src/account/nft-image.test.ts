@@ -188,6 +188,11 @@ describe('given metadata from outside', () => {
     )
     expect(() => parseFetchPolicy({ ipfsGateway: 'ftp://gw' })).toThrow('account.nfts.ipfsGateway')
     expect(resolveFetchUrl(`ipfs://${cid}/1.json`, parseFetchPolicy({}))).toBeUndefined()
+    // A path may not climb out of its CID on the gateway.
+    const gateway = parseFetchPolicy({ ipfsGateway: 'https://gw.example/base' })
+    expect(resolveFetchUrl(`ipfs://${cid}/../../admin`, gateway)).toBeUndefined()
+    expect(resolveFetchUrl(`ipfs://${cid}/%2e%2e/admin`, gateway)).toBeUndefined()
+    expect(resolveFetchUrl(`ipfs://${cid}/a/./b`, gateway)).toBeUndefined()
     expect(
       resolveFetchUrl(`ipfs://${cid}/1.json`, parseFetchPolicy({ ipfsGateway: 'https://gw.example/' }))?.href,
     ).toBe(`https://gw.example/ipfs/${cid}/1.json`)
