@@ -32,29 +32,56 @@ function run(command, args, options = {}) {
 
 // --no-build: the packages are already built (the e2e launcher builds once for all its stacks).
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'])
-const { startLocalChains, startLocalSolana, startMailSink, seedTestTokens, TEST_ACCOUNTS, TEST_TOKENS } =
-  await import(join(root, 'packages/testkit/dist/index.js'))
+const {
+  startLocalChains,
+  startLocalSolana,
+  startMailSink,
+  startNftMetadataServer,
+  seedTestTokens,
+  seedSplTestToken,
+  setTestNftBaseUri,
+  solanaAddressOfSeed,
+  SOLANA_TEST_SEEDS,
+  SOLANA_TEST_TOKEN,
+  TEST_ACCOUNTS,
+  TEST_TOKENS,
+} = await import(join(root, 'packages/testkit/dist/index.js'))
 const mailSink = await startMailSink({ smtpPort, httpPort: mailInboxPort })
 const chains = await startLocalChains({ mainnetPort, basePort })
 // The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
 // first look: 1 234.5 LTT and one Latch Test NFT each.
-for (const chain of [chains.mainnet, chains.base])
-  for (const account of TEST_ACCOUNTS.slice(0, 3)) await seedTestTokens(chain.rpcUrl, account.address)
+// The test NFT's metadata and image come from a host of their own (a free loopback port), which
+// the server is told it may fetch from; each account also gets one spam NFT the NFTs tab hides.
+const nftMetadata = await startNftMetadataServer()
+for (const chain of [chains.mainnet, chains.base]) {
+  await setTestNftBaseUri(chain.rpcUrl, nftMetadata.baseUri)
+  for (const account of TEST_ACCOUNTS.slice(0, 3))
+    await seedTestTokens(chain.rpcUrl, account.address, { spamNft: true })
+}
 const solana = await startLocalSolana({ port: solanaPort })
+// The Dev Wallet's first Solana accounts hold 2 500 of the SPL test token (LTS), so Tokens on
+// Solana is not SOL alone.
+for (const seed of SOLANA_TEST_SEEDS.slice(0, 2)) await seedSplTestToken(solana, solanaAddressOfSeed(seed))
 const { startRelay } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
 const relay = await startRelay({ port: relayPort })
 /** The local Solana chain's CAIP-2 id: the embedded wallet's frame signs for it and sends over it. */
 const solanaCaip2 = `solana:${solana.genesisHash.slice(0, 32)}`
-/** The test ERC-20 on both chains: the balance service lists it for the demo's projects. */
-const demoTokens = ['eip155:1', 'eip155:8453'].map((chainId) => ({
-  chainId,
-  address: TEST_TOKENS.erc20.address,
-}))
+/** The test ERC-20 on both chains and the SPL test token: the balance service lists them for the demo's projects. */
+const demoTokens = [
+  ...['eip155:1', 'eip155:8453'].map((chainId) => ({ chainId, address: TEST_TOKENS.erc20.address })),
+  {
+    chainId: solanaCaip2,
+    address: SOLANA_TEST_TOKEN.mint,
+    name: SOLANA_TEST_TOKEN.name,
+    symbol: SOLANA_TEST_TOKEN.symbol,
+  },
+]
 const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
   sqliteFile: process.env.LATCH_SQLITE_FILE || undefined,
   smtpUrl: mailSink.smtpUrl,
+  nfts: { metadataHosts: [nftMetadata.host] },
   projects: [
     {
       id: 'latch-demo',
@@ -188,6 +215,7 @@ async function stop(code = 0) {
     api.stop(),
     relay.stop(),
     mailSink.close(),
+    nftMetadata.stop(),
   ])
   process.exit(code)
 }

@@ -83,6 +83,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "hydrate",
       "isCaipAddress",
       "isCaipNetworkId",
+      "nftsQueryOptions",
       "openModal",
       "parseCaipAddress",
       "parseCaipNetworkId",

@@ -132,6 +132,7 @@ export {
   type BalanceQueryParameters,
   balanceQueryOptions,
 } from './query/balance.js'
+export { type Nft, type NftsQueryParameters, nftsQueryOptions } from './query/nfts.js'
 export {
   type TokenBalancesQueryParameters,
   tokenBalancesQueryOptions,

@@ -12,6 +12,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'LOCAL_SOLANA_GENESIS_HASH',
     'LOCAL_SOLANA_LAMPORTS_PER_SIGNATURE',
     'SOLANA_TEST_SEEDS',
+    'SOLANA_TEST_TOKEN',
     'TEST_ACCOUNTS',
     'TEST_CONTRACT_ACCOUNTS',
     'TEST_MNEMONIC',
@@ -23,12 +24,15 @@ it('given the package entries, then their public runtime exports are exactly the
     'latchTestNFTAbi',
     'latchTestTokenAbi',
     'resolveAnvilBinary',
+    'seedSplTestToken',
     'seedTestTokens',
+    'setTestNftBaseUri',
     'solanaAddressOfSeed',
     'startAnvil',
     'startLocalChains',
     'startLocalSolana',
     'startMailSink',
+    'startNftMetadataServer',
   ])
   expect(Object.keys(wallet).sort()).toEqual([
     'DEV_WALLET_ICON',

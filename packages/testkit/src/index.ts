@@ -23,14 +23,22 @@ export {
   type StartMailSinkOptions,
   startMailSink,
 } from './node/mail-sink.js'
-export { deployTestTokens, type SeedTestTokensOptions, seedTestTokens } from './node/testTokens.js'
+export { type NftMetadataServer, startNftMetadataServer } from './node/nftMetadata.js'
+export {
+  deployTestTokens,
+  type SeedTestTokensOptions,
+  seedTestTokens,
+  setTestNftBaseUri,
+} from './node/testTokens.js'
 export {
   LOCAL_SOLANA_CAIP_ID,
   LOCAL_SOLANA_GENESIS_HASH,
   LOCAL_SOLANA_LAMPORTS_PER_SIGNATURE,
   type LocalSolanaInstance,
   SOLANA_TEST_SEEDS,
+  SOLANA_TEST_TOKEN,
   type StartLocalSolanaOptions,
+  seedSplTestToken,
   solanaAddressOfSeed,
   startLocalSolana,
 } from './solana/index.js'

@@ -160,6 +160,9 @@ export const en = {
   'guide.signIn.body':
     'No new account and password for every site: connect your wallet and approve each request in it.',
   'guide.getWallet': 'Get a wallet',
+  'account.nfts.loading': 'Loading NFTs',
+  'account.nfts.unavailable': 'NFTs could not be loaded',
+  'account.nfts.held': '{amount} held',
 } as const
 
 export type MessageId = keyof typeof en

@@ -2,17 +2,29 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
 import { getAddress, isAddress } from 'viem'
 import { sendError } from '../http/errors.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
-import { readBalances } from './balances.js'
+import { readBalances, type TokenBalance } from './balances.js'
+import { type NftOptions, registerNftRoutes } from './nft-routes.js'
+import {
+  isSolanaAddress,
+  type ListedSplToken,
+  parseSplTokenList,
+  readSolanaBalances,
+} from './solana-balances.js'
 import { defaultTokens, type ListedToken, parseTokenList, tokensFor } from './tokens.js'
 
 /** Options of the account services (`ServerOptions.account`). */
 export interface AccountOptions {
-  /** Each project's own tokens (spec §3 `tokens`), by project id, on top of the default list. */
-  tokens?: Record<string, readonly ListedToken[]> | undefined
+  /**
+   * Each project's own tokens (spec §3 `tokens`), by project id, on top of the default list:
+   * ERC-20 contracts, and SPL mints (with a name and symbol) on `solana:` chains.
+   */
+  tokens?: Record<string, readonly (ListedToken | ListedSplToken)[]> | undefined
   /** Replaces the default token list; `[]` looks for the projects' own tokens only. */
   defaultTokens?: readonly ListedToken[] | undefined
   /** How long a chain's node may take to answer, at most (default 5000 ms). */
   rpcTimeoutMs?: number | undefined
+  /** The NFT service: metadata hosts, IPFS gateway, spam rules, bounds. */
+  nfts?: NftOptions | undefined
 }
 
 const tokenBalance = {
@@ -41,14 +53,14 @@ const balancesQuery = {
   required: ['projectId', 'address', 'chainId'],
   properties: {
     ...projectQuery.properties,
-    address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
-    chainId: { type: 'string', pattern: '^eip155:[1-9][0-9]{0,15}$' },
+    address: { type: 'string', pattern: '^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$' },
+    chainId: { type: 'string', pattern: '^(?:eip155:[1-9][0-9]{0,15}|solana:[1-9A-HJ-NP-Za-km-z]{32})$' },
   },
 } as const
 
 /**
- * `GET /account/v1/balances?projectId&address&chainId`: the native coin and the ERC-20 tokens
- * an address holds on one of the project's chains (spec §7, response field `balances`), read
+ * `GET /account/v1/balances?projectId&address&chainId`: the native coin and the ERC-20 (or, on
+ * a `solana:` chain, SPL) tokens an address holds on one of the project's chains (spec §7, response field `balances`), read
  * over the project's own RPC URL in one round trip. A node that fails or times out answers 502
  * 'Token Balance Unavailable'.
  */
@@ -61,13 +73,26 @@ export function registerAccountRoutes(
   },
 ): void {
   const defaults = parseTokenList(options.account.defaultTokens ?? defaultTokens, 'account.defaultTokens')
-  const projectTokens = new Map(
-    Object.entries(options.account.tokens ?? {}).map(([id, list]) => [
+  const lists = Object.entries(options.account.tokens ?? {}).map(([id, list]) => {
+    const isSpl = (entry: unknown) => String((entry as { chainId?: unknown })?.chainId).startsWith('solana:')
+    return {
       id,
-      parseTokenList(list, `account.tokens.${id}`),
-    ]),
-  )
+      evm: parseTokenList(
+        list.filter((entry) => !isSpl(entry)),
+        `account.tokens.${id}`,
+      ),
+      spl: parseSplTokenList(list.filter(isSpl), `account.tokens.${id}`),
+    }
+  })
+  const projectTokens = new Map(lists.map(({ id, evm }) => [id, evm]))
+  const projectSplTokens = new Map(lists.map(({ id, spl }) => [id, spl]))
   const timeoutMs = options.account.rpcTimeoutMs ?? 5_000
+  registerNftRoutes(app, {
+    requireProject: options.requireProject,
+    listRpcUrls: options.listRpcUrls,
+    nfts: options.account.nfts ?? {},
+    rpcTimeoutMs: timeoutMs,
+  })
   app.get(
     '/account/v1/balances',
     {
@@ -90,7 +115,10 @@ export function registerAccountRoutes(
     async (request, reply) => {
       const { address, chainId } = request.query as { address: string; chainId: string }
       const project = request.project!
-      if (!isAddress(address))
+      const solana = chainId.startsWith('solana:')
+      if (solana ? !isSolanaAddress(address) : !address.startsWith('0x'))
+        return sendError(reply, 400, 'invalid_address', `The address is not an address of ${chainId}`)
+      if (!solana && !isAddress(address))
         return sendError(reply, 400, 'invalid_address', 'The address does not match its checksum')
       const rpcUrl = (await options.listRpcUrls(project.id))[chainId]
       if (!rpcUrl)
@@ -101,13 +129,21 @@ export function registerAccountRoutes(
           `Project "${project.id}" has no RPC URL for ${chainId}: set one with \`latch-server project set-rpc\``,
         )
       try {
-        const balances = await readBalances({
-          rpcUrl,
-          chainId,
-          address: getAddress(address),
-          tokens: tokensFor(chainId, [defaults, projectTokens.get(project.id) ?? []]),
-          timeoutMs,
-        })
+        const balances: TokenBalance[] = solana
+          ? await readSolanaBalances({
+              rpcUrl,
+              chainId,
+              address,
+              tokens: (projectSplTokens.get(project.id) ?? []).filter((token) => token.chainId === chainId),
+              timeoutMs,
+            })
+          : await readBalances({
+              rpcUrl,
+              chainId,
+              address: getAddress(address),
+              tokens: tokensFor(chainId, [defaults, projectTokens.get(project.id) ?? []]),
+              timeoutMs,
+            })
         return { balances }
       } catch (error) {
         request.log.warn({ chainId, err: (error as Error).message }, 'balance read failed')

@@ -10,6 +10,7 @@ import { defaultPostgresTimeouts } from '../storage/driver.js'
 import { openRepository, type StorageOptions } from '../storage/open.js'
 import type { Repository } from '../storage/types.js'
 import { CliError } from './commands.js'
+import { nftsFromEnv } from './nfts-env.js'
 import { secretKeyFor } from './secret-key.js'
 
 export interface StartOptions extends StorageOptions {
@@ -136,6 +137,7 @@ export async function startServer(
   const settings = settingsFromEnv(options.env)
   const embedded = embeddedFromEnv(options.env)
   const rpc = rpcFromEnv(options.env)
+  const nfts = nftsFromEnv(options.env)
   const secret = await secretKeyFor(options, options.env)
   embedded.secretKey = secret.secretKey
   // Links in mails are built only from the public URL; loopback development names its own address.
@@ -171,6 +173,7 @@ export async function startServer(
       ...(store === undefined ? {} : { limitStore: store }),
       embedded,
       rpc,
+      account: { nfts },
     })
     app.addHook('onClose', async () => {
       await store?.close()

@@ -128,3 +128,22 @@ export async function seedTestTokens(
     if (receipt.status !== 'success') throw new Error(`Seeding test tokens failed in ${hash}.`)
   }
 }
+
+/**
+ * Points the Latch Test NFT's metadata at a base URI (token `n` at `${baseUri}n`), as its
+ * deployer; e.g. the base URI of `startNftMetadataServer`'s host.
+ *
+ * @example
+ * await setTestNftBaseUri(chain.rpcUrl, metadata.baseUri)
+ */
+export async function setTestNftBaseUri(rpcUrl: string, baseUri: string): Promise<void> {
+  const { client, deployer } = await clients(rpcUrl)
+  const hash = await deployer.writeContract({
+    address: TEST_TOKENS.erc721.address,
+    abi: latchTestNFTAbi,
+    functionName: 'setBaseURI',
+    args: [baseUri],
+  })
+  const receipt = await client.waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success') throw new Error(`Setting the test NFT's base URI failed in ${hash}.`)
+}

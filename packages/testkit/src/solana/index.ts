@@ -10,3 +10,4 @@ export {
   solanaAddressOfSeed,
   startLocalSolana,
 } from './localSvm.js'
+export { SOLANA_TEST_TOKEN, seedSplTestToken } from './splToken.js'

@@ -20,6 +20,7 @@ import {
   LOCAL_SOLANA_LAMPORTS_PER_SIGNATURE,
   SOLANA_TEST_SEEDS,
 } from './constants.js'
+import { tokenAccountsByOwner } from './splToken.js'
 
 /** Options of {@link startLocalSolana}. */
 export interface StartLocalSolanaOptions {
@@ -404,6 +405,12 @@ function handle(chain: LocalChain, method: string, params: Params): unknown {
           space: BigInt(account.data.length),
         },
       }
+    }
+    case 'getTokenAccountsByOwner': {
+      const owner = addressParam(params)
+      const accounts = tokenAccountsByOwner(chain.svm, owner, config(params, 1), config(params, 2).encoding)
+      if (!Array.isArray(accounts)) throw new RpcError(-32602, accounts.error)
+      return { context: context(chain), value: accounts }
     }
     case 'getMinimumBalanceForRentExemption': {
       const size = params[0]

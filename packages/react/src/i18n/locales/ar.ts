@@ -155,4 +155,7 @@ export const messages: Messages = {
   'guide.signIn.title': 'طريقة جديدة لتسجيل الدخول',
   'guide.signIn.body': 'لا حساب جديدًا ولا كلمة مرور لكل موقع: اربط محفظتك ووافق على كل طلب فيها.',
   'guide.getWallet': 'احصل على محفظة',
+  'account.nfts.loading': 'جارٍ تحميل رموز NFT',
+  'account.nfts.unavailable': 'تعذّر تحميل رموز NFT',
+  'account.nfts.held': 'المملوك: {amount}',
 }

@@ -170,4 +170,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Kein neues Konto und Passwort für jede Website: Verbinde deine Wallet und bestätige jede Anfrage darin.',
   'guide.getWallet': 'Wallet besorgen',
+  'account.nfts.loading': 'NFTs werden geladen',
+  'account.nfts.unavailable': 'NFTs konnten nicht geladen werden',
+  'account.nfts.held': '{amount} im Besitz',
 }

@@ -169,4 +169,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Sin cuenta ni contraseña nuevas para cada sitio: conecta tu billetera y aprueba cada solicitud en ella.',
   'guide.getWallet': 'Consigue una billetera',
+  'account.nfts.loading': 'Cargando NFTs',
+  'account.nfts.unavailable': 'No se pudieron cargar los NFTs',
+  'account.nfts.held': '{amount} en posesión',
 }

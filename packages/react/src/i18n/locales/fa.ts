@@ -163,4 +163,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'برای هر سایت حساب و رمز تازه لازم نیست: کیف پول خود را وصل کنید و هر درخواست را در آن تأیید کنید.',
   'guide.getWallet': 'یک کیف پول بگیرید',
+  'account.nfts.loading': 'در حال بارگذاری NFTها',
+  'account.nfts.unavailable': 'NFTها بارگذاری نشدند',
+  'account.nfts.held': 'در اختیار: {amount}',
 }

@@ -170,4 +170,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Plus de compte ni de mot de passe pour chaque site : connectez votre portefeuille et approuvez chaque demande depuis celui-ci.',
   'guide.getWallet': 'Obtenir un portefeuille',
+  'account.nfts.loading': 'Chargement des NFT',
+  'account.nfts.unavailable': 'Impossible de charger les NFT',
+  'account.nfts.held': '{amount} détenus',
 }

@@ -155,4 +155,7 @@ export const messages: Messages = {
   'guide.signIn.title': 'דרך חדשה להתחבר',
   'guide.signIn.body': 'בלי חשבון וסיסמה חדשים לכל אתר: מחברים את הארנק ומאשרים בו כל בקשה.',
   'guide.getWallet': 'להשיג ארנק',
+  'account.nfts.loading': 'טוען NFTs',
+  'account.nfts.unavailable': 'לא ניתן היה לטעון את ה-NFTs',
+  'account.nfts.held': 'בבעלות: {amount}',
 }

@@ -157,4 +157,7 @@ export const messages: Messages = {
   'guide.signIn.title': 'साइन इन करने का नया तरीका',
   'guide.signIn.body': 'हर साइट के लिए नया खाता और पासवर्ड नहीं: अपना वॉलेट जोड़ें और हर अनुरोध उसी में स्वीकार करें।',
   'guide.getWallet': 'वॉलेट पाएँ',
+  'account.nfts.loading': 'NFT लोड हो रहे हैं',
+  'account.nfts.unavailable': 'NFT लोड नहीं हो सके',
+  'account.nfts.held': '{amount} स्वामित्व में',
 }

@@ -167,4 +167,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Tanpa akun dan kata sandi baru di setiap situs: hubungkan dompet Anda dan setujui setiap permintaan di dalamnya.',
   'guide.getWallet': 'Dapatkan dompet',
+  'account.nfts.loading': 'Memuat NFT',
+  'account.nfts.unavailable': 'NFT tidak dapat dimuat',
+  'account.nfts.held': '{amount} dimiliki',
 }

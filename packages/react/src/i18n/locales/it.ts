@@ -166,4 +166,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Niente nuovo account e password per ogni sito: collega il tuo wallet e approva ogni richiesta al suo interno.',
   'guide.getWallet': 'Ottieni un wallet',
+  'account.nfts.loading': 'Caricamento degli NFT',
+  'account.nfts.unavailable': 'Impossibile caricare gli NFT',
+  'account.nfts.held': '{amount} posseduti',
 }

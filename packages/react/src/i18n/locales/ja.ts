@@ -168,4 +168,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'サイトごとに新しいアカウントやパスワードは不要です。ウォレットを接続し、リクエストをウォレットで承認するだけです。',
   'guide.getWallet': 'ウォレットを入手',
+  'account.nfts.loading': 'NFTを読み込み中',
+  'account.nfts.unavailable': 'NFTを読み込めませんでした',
+  'account.nfts.held': '{amount}個保有',
 }

@@ -163,4 +163,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     '사이트마다 새 계정과 비밀번호가 필요 없습니다. 지갑을 연결하고 요청마다 지갑에서 승인하세요.',
   'guide.getWallet': '지갑 받기',
+  'account.nfts.loading': 'NFT 불러오는 중',
+  'account.nfts.unavailable': 'NFT를 불러올 수 없습니다',
+  'account.nfts.held': '{amount}개 보유',
 }

@@ -168,4 +168,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Geen nieuw account en wachtwoord voor elke site: verbind je wallet en keur elk verzoek daarin goed.',
   'guide.getWallet': 'Een wallet nemen',
+  'account.nfts.loading': "NFT's laden",
+  'account.nfts.unavailable': "NFT's konden niet worden geladen",
+  'account.nfts.held': '{amount} in bezit',
 }

@@ -166,4 +166,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Bez nowego konta i hasła na każdej stronie: połącz portfel i zatwierdzaj w nim każde żądanie.',
   'guide.getWallet': 'Zdobądź portfel',
+  'account.nfts.loading': 'Wczytywanie NFT',
+  'account.nfts.unavailable': 'Nie udało się wczytać NFT',
+  'account.nfts.held': 'Posiadane: {amount}',
 }

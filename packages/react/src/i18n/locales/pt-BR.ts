@@ -167,4 +167,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Sem conta e senha novas para cada site: conecte sua carteira e aprove cada pedido nela.',
   'guide.getWallet': 'Obter uma carteira',
+  'account.nfts.loading': 'Carregando NFTs',
+  'account.nfts.unavailable': 'Não foi possível carregar os NFTs',
+  'account.nfts.held': '{amount} em posse',
 }

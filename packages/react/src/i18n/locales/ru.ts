@@ -170,4 +170,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Не нужно заводить аккаунт и пароль на каждом сайте: подключите кошелёк и подтверждайте в нём каждый запрос.',
   'guide.getWallet': 'Получить кошелёк',
+  'account.nfts.loading': 'Загрузка NFT',
+  'account.nfts.unavailable': 'Не удалось загрузить NFT',
+  'account.nfts.held': 'В наличии: {amount}',
 }

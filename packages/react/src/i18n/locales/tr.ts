@@ -164,4 +164,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Her site için yeni hesap ve parola yok: cüzdanınızı bağlayın ve her isteği cüzdanda onaylayın.',
   'guide.getWallet': 'Cüzdan edinin',
+  'account.nfts.loading': "NFT'ler yükleniyor",
+  'account.nfts.unavailable': "NFT'ler yüklenemedi",
+  'account.nfts.held': '{amount} adet',
 }

@@ -169,4 +169,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Не треба створювати обліковий запис і пароль на кожному сайті: підключіть гаманець і підтверджуйте в ньому кожен запит.',
   'guide.getWallet': 'Отримати гаманець',
+  'account.nfts.loading': 'Завантаження NFT',
+  'account.nfts.unavailable': 'Не вдалося завантажити NFT',
+  'account.nfts.held': 'У наявності: {amount}',
 }

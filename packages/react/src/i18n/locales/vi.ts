@@ -162,4 +162,7 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Không cần tài khoản và mật khẩu mới cho mỗi trang: hãy kết nối ví và duyệt từng yêu cầu trong ví.',
   'guide.getWallet': 'Tải một ví',
+  'account.nfts.loading': 'Đang tải NFT',
+  'account.nfts.unavailable': 'Không thể tải NFT',
+  'account.nfts.held': 'Đang giữ {amount}',
 }

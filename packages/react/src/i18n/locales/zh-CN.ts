@@ -153,4 +153,7 @@ export const messages: Messages = {
   'guide.signIn.title': '全新的登录方式',
   'guide.signIn.body': '无需为每个网站注册账号和密码：连接钱包，并在钱包中确认每个请求。',
   'guide.getWallet': '获取钱包',
+  'account.nfts.loading': '正在加载 NFT',
+  'account.nfts.unavailable': '无法加载 NFT',
+  'account.nfts.held': '持有 {amount} 个',
 }

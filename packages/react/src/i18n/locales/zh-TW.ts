@@ -153,4 +153,7 @@ export const messages: Messages = {
   'guide.signIn.title': '全新的登入方式',
   'guide.signIn.body': '不必為每個網站註冊帳號和密碼：連接錢包，並在錢包中確認每個請求。',
   'guide.getWallet': '取得錢包',
+  'account.nfts.loading': '正在載入 NFT',
+  'account.nfts.unavailable': '無法載入 NFT',
+  'account.nfts.held': '持有 {amount} 個',
 }

@@ -5,6 +5,7 @@ import { type KeyboardEvent, useId, useRef } from 'react'
 import { useLatchState } from '../../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../../i18n/context.js'
 import type { MessageId } from '../../../i18n/en.js'
+import { NftsTab } from './NftsTab.js'
 import { TokensTab } from './TokensTab.js'
 
 export interface AccountTabsProps {
@@ -93,7 +94,7 @@ export default function AccountTabs({ latch, namespace, address, caipNetwork }: 
         {tab === 'tokens' ? (
           <TokensTab latch={latch} namespace={namespace} address={address} caipNetwork={caipNetwork} />
         ) : tab === 'nfts' ? (
-          <EmptyPanel t={t} message="account.nfts.empty" />
+          <NftsTab latch={latch} namespace={namespace} address={address} caipNetwork={caipNetwork} />
         ) : (
           <EmptyPanel t={t} message="account.activity.empty" />
         )}

@@ -1,0 +1,59 @@
+import {
+  LOCAL_SOLANA_CAIP_ID,
+  SOLANA_TEST_SEEDS,
+  SOLANA_TEST_TOKEN,
+  solanaAddressOfSeed,
+} from '@latch/testkit'
+import { createSolanaRpc } from '@solana/kit'
+import { ports } from '../playwright.config.js'
+import { expect, modal, status, test } from './fixtures.js'
+
+const en = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const firstAccount = solanaAddressOfSeed(SOLANA_TEST_SEEDS[0]!)
+
+test.describe('given the demo as npm start serves it, with the SPL test token seeded on Solana (local)', () => {
+  test('when the visitor opens Account on Solana, then Tokens shows SOL and the SPL token with the amounts the chain has', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await page.getByTestId('latch-network-button').click()
+    await modal(page)
+      .getByRole('button', { name: /Solana \(local\)/ })
+      .click()
+    await page.getByTestId('latch-connect-button').click()
+    await modal(page)
+      .getByRole('button', { name: /Latch Dev Wallet/ })
+      .click()
+    await expect(status(page)).toHaveText('connected')
+    await expect(page.getByTestId('demo-network')).toHaveText(LOCAL_SOLANA_CAIP_ID)
+    await expect(page.getByTestId('demo-address')).toHaveText(firstAccount)
+
+    // What the chain says, read by a client of its own.
+    const rpc = createSolanaRpc(`http://127.0.0.1:${ports.solana}`)
+    const lamports = (await rpc.getBalance(firstAccount as never).send()).value
+    const accounts = (
+      await rpc
+        .getTokenAccountsByOwner(
+          firstAccount as never,
+          { mint: SOLANA_TEST_TOKEN.mint as never },
+          { encoding: 'jsonParsed' },
+        )
+        .send()
+    ).value
+    const lts = accounts[0]!.account.data.parsed.info.tokenAmount
+    const format = (value: string) => en.format(value as unknown as number)
+    const sol = `${format((Number(lamports) / 1e9).toString())} SOL`
+    expect(`${format(lts.uiAmountString!)} LTS`).toBe('2,500.00 LTS')
+
+    const balances: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/account/v1/balances')) balances.push(request.url())
+    })
+    await page.getByTestId('latch-account-button').click()
+    const tokens = modal(page).getByTestId('latch-account-panel-tokens')
+    await expect(tokens.getByTestId('latch-token-amount')).toHaveText([sol, '2,500.00 LTS'])
+    await expect(tokens.getByTestId('latch-token-LTS')).toContainText(SOLANA_TEST_TOKEN.name)
+    await expect(tokens.getByTestId('latch-token-SOL')).toContainText('Solana')
+    expect(new URL(balances[0]!).searchParams.get('chainId')).toBe(LOCAL_SOLANA_CAIP_ID)
+  })
+})
