@@ -42,6 +42,7 @@ export { isReconnectingOffline } from './rules/offline.js'
 export { isMobileBrowser } from './rules/platform.js'
 export { popularFor } from './rules/popular.js'
 export { type SendProblem, type SendState, sendAmountProblem } from './rules/send.js'
+export { formatUnits } from './rules/tokens.js'
 export { installLinkFor, walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
 export { isEmail } from './schema/email.js'
 export {

@@ -19,6 +19,9 @@ import { WhatIsAWalletView } from './WhatIsAWalletView.js'
 
 // Loaded only when an app with sign-in opens it.
 const SIWXSignMessageView = lazy(() => import('./SIWXSignMessageView.js'))
+// Loaded when the visitor opens Send or Receive from the Account view.
+const SendView = lazy(() => import('./send/SendView.js'))
+const ReceiveView = lazy(() => import('./send/ReceiveView.js'))
 
 export interface ViewProps<V extends View = View> {
   latch: Latch
@@ -39,6 +42,22 @@ function SIWXSignMessage(props: ViewProps<'SIWXSignMessage'>) {
   )
 }
 
+function Send(props: ViewProps<'Send'>) {
+  return (
+    <Suspense fallback={<div className="latch-skeleton latch-send-skeleton" aria-busy="true" />}>
+      <SendView {...props} />
+    </Suspense>
+  )
+}
+
+function Receive(props: ViewProps<'Receive'>) {
+  return (
+    <Suspense fallback={<div className="latch-skeleton latch-send-skeleton" aria-busy="true" />}>
+      <ReceiveView {...props} />
+    </Suspense>
+  )
+}
+
 const views: ViewRegistry = {
   Connect: ConnectView,
   Account: AccountView,
@@ -54,6 +73,8 @@ const views: ViewRegistry = {
   UnsupportedChain: UnsupportedChainView,
   SIWXSignMessage,
   ApproveTransaction: ApproveTransactionView,
+  Send,
+  Receive,
 }
 
 function renderView<V extends View>(latch: Latch, view: V, entry: Routes[V]) {
@@ -79,6 +100,8 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'SIWXSignMessage':
     case 'EmbeddedWallet':
     case 'UpdateEmail':
+    case 'Send':
+    case 'Receive':
       return t(`view.${entry.view}.title`)
     case 'ApproveTransaction': {
       // Titled by what is asked when the wallet says so.
