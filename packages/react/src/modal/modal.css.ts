@@ -29,7 +29,8 @@ export const modalCss = `
 [data-latch] .latch-tabs{display:flex;gap:4px;width:100%;padding:4px;border-radius:999px;background:var(--latch-bg-2)}
 [data-latch] .latch-tab{flex:1;min-height:36px;border:0;border-radius:999px;background:transparent;color:var(--latch-fg-2);font:500 14px/1 var(--latch-font-family);cursor:pointer}
 [data-latch] .latch-tab[aria-selected="true"]{background:var(--latch-bg);color:var(--latch-fg)}
-[data-latch] .latch-tab-panel{width:100%;min-height:96px}
+[data-latch] .latch-tab-panel{width:100%;block-size:160px;overflow-y:auto;overscroll-behavior:contain}
+[data-latch] .latch-tabs.latch-tabs-skeleton{block-size:44px;min-height:0;padding:0}
 [data-latch] .latch-token{display:flex;align-items:center;gap:12px;min-height:48px;padding:8px 12px}
 [data-latch] .latch-token-name{display:flex;flex-direction:column;gap:2px;min-width:0}
 [data-latch] .latch-token-amount{margin-inline-start:auto;font-variant-numeric:tabular-nums;white-space:nowrap}
