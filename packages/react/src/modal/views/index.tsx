@@ -12,6 +12,8 @@ import { EmbeddedWalletView } from './EmbeddedWalletView.js'
 import { NetworksView } from './NetworksView.js'
 import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
+import ReceiveView from './send/ReceiveView.js'
+import SendView from './send/SendView.js'
 import { UnsupportedChainView } from './UnsupportedChainView.js'
 import { UpdateEmailView } from './UpdateEmailView.js'
 import { WalletConnectView } from './WalletConnectView.js'
@@ -19,9 +21,6 @@ import { WhatIsAWalletView } from './WhatIsAWalletView.js'
 
 // Loaded only when an app with sign-in opens it.
 const SIWXSignMessageView = lazy(() => import('./SIWXSignMessageView.js'))
-// Loaded when the visitor opens Send or Receive from the Account view.
-const SendView = lazy(() => import('./send/SendView.js'))
-const ReceiveView = lazy(() => import('./send/ReceiveView.js'))
 
 export interface ViewProps<V extends View = View> {
   latch: Latch
@@ -42,22 +41,6 @@ function SIWXSignMessage(props: ViewProps<'SIWXSignMessage'>) {
   )
 }
 
-function Send(props: ViewProps<'Send'>) {
-  return (
-    <Suspense fallback={<div className="latch-skeleton latch-send-skeleton" aria-busy="true" />}>
-      <SendView {...props} />
-    </Suspense>
-  )
-}
-
-function Receive(props: ViewProps<'Receive'>) {
-  return (
-    <Suspense fallback={<div className="latch-skeleton latch-send-skeleton" aria-busy="true" />}>
-      <ReceiveView {...props} />
-    </Suspense>
-  )
-}
-
 const views: ViewRegistry = {
   Connect: ConnectView,
   Account: AccountView,
@@ -73,8 +56,9 @@ const views: ViewRegistry = {
   UnsupportedChain: UnsupportedChainView,
   SIWXSignMessage,
   ApproveTransaction: ApproveTransactionView,
-  Send,
-  Receive,
+  // In the modal's chunk rather than a chunk of their own: see docs/decisions.md (Send).
+  Send: SendView,
+  Receive: ReceiveView,
 }
 
 function renderView<V extends View>(latch: Latch, view: V, entry: Routes[V]) {
