@@ -7,7 +7,7 @@ import { type LatchOptions, type ResolvedOptions, validateOptions } from './opti
 import { createAccountState, createNetworkState } from './rules/account.js'
 import { createModalState } from './rules/openModal.js'
 import { createRouterState } from './rules/router.js'
-import { EMPTY_SEND, sendFormOwner } from './rules/send.js'
+import { EMPTY_SEND, sendFormOwner } from './rules/sendState.js'
 import type { SiwxSession } from './siwx/types.js'
 import type { LatchState, SessionState } from './state.js'
 import { createLocalStorage, type LatchStorage } from './storage.js'

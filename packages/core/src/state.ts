@@ -1,6 +1,6 @@
 import type { EmbeddedEmailUpdateStep, EmbeddedLoginStep } from './embedded/capability.js'
 import type { Alert } from './errors/alerts.js'
-import type { SendState } from './rules/send.js'
+import type { SendState } from './rules/sendState.js'
 import type { SiwxSession } from './siwx/types.js'
 import type {
   AccountType,

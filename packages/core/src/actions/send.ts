@@ -1,14 +1,8 @@
 import type { Latch } from '../createLatch.js'
 import { isUserRejection } from '../errors/toWalletError.js'
 import { queryClientOf } from '../query/client.js'
-import {
-  EMPTY_SEND,
-  maxSendAmount,
-  parseAmount,
-  type SendState,
-  sendAmountProblem,
-  tokenContract,
-} from '../rules/send.js'
+import { maxSendAmount, parseAmount, sendAmountProblem, tokenContract } from '../rules/send.js'
+import { EMPTY_SEND, type SendState } from '../rules/sendState.js'
 import type { TokenBalance } from '../rules/tokens.js'
 import type { CaipNetwork, ChainAdapter } from '../types.js'
 import { getAdapter } from './_shared.js'
