@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createLatch } from '../createLatch.js'
 import { UserRejectedRequestError } from '../errors/rpc.js'
 import type { TokenBalance } from '../rules/tokens.js'
@@ -61,6 +61,19 @@ describe('given a connected account with a send form filled in', () => {
     setSendForm(latch, { amount: '2' })
     await switchNetwork(latch, { caipNetworkId: mainnet.caipNetworkId })
     expect(send().amount).toBe('')
+    teardown(latch)
+  })
+
+  it('when the wallet changes chain by itself, then the form is reset too', async () => {
+    const { latch, send, evm } = await connected()
+    setSendForm(latch, { to: RECIPIENT, amount: '0.1' })
+    evm.wallet.changeChain(8453)
+    await vi.waitFor(() =>
+      expect(latch.store.getState().namespaces.eip155?.network.caipNetwork?.caipNetworkId).toBe(
+        'eip155:8453',
+      ),
+    )
+    expect(send()).toMatchObject({ to: '', amount: '' })
     teardown(latch)
   })
 
