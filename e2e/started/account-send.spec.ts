@@ -1,4 +1,4 @@
-import { TEST_TOKENS } from '@latch/testkit'
+import { seedTestTokens, TEST_TOKENS } from '@latch/testkit'
 import jsQR from 'jsqr'
 import { createPublicClient, erc20Abi, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -14,6 +14,13 @@ const lttOf = (address: `0x${string}`) =>
     args: [address],
   })
 
+let restore: (() => Promise<void>) | undefined
+
+test.afterEach(async () => {
+  await restore?.()
+  restore = undefined
+})
+
 test.describe('given the demo as npm start serves it, connected to its Dev Wallet', () => {
   test('when the visitor sends the test ERC-20 from the Account view, then it lands at the recipient on chain and the list refreshes', async ({
     page,
@@ -23,6 +30,13 @@ test.describe('given the demo as npm start serves it, connected to its Dev Walle
     // A fresh recipient holds nothing, so its balance afterwards is exactly what was sent.
     const recipient = privateKeyToAccount(generatePrivateKey()).address
     const before = await lttOf(sender)
+    // The stack is shared with the other specs, which expect the Dev Wallet's seeded 1,234.50 LTT:
+    // what this test sends is minted back afterwards, whatever happens.
+    restore = async () => {
+      const spent = before - (await lttOf(sender))
+      if (spent > 0n)
+        await seedTestTokens(`http://127.0.0.1:${ports.mainnet}`, sender, { erc20Amount: spent, nft: false })
+    }
     await page.getByTestId('latch-account-button').click()
     await modal(page).getByTestId('latch-account-send').click()
     const form = modal(page).getByTestId('latch-send-form')
