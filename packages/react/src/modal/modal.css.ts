@@ -85,7 +85,7 @@ export const modalCss = `
 [data-latch] .latch-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:480px){[data-latch].latch-portal{align-items:flex-end;padding:0}[data-latch] .latch-dialog{width:100%;max-height:calc(100dvh - 24px);border-end-start-radius:0;border-end-end-radius:0;border-block-end:0;padding-block-end:env(safe-area-inset-bottom);animation-name:latch-sheet-in}[data-latch].latch-portal[data-state="closed"] .latch-dialog{animation-name:latch-sheet-out}[data-latch] .latch-handle{display:block;align-self:center;inline-size:100%;block-size:20px;padding-block-start:8px;touch-action:none;cursor:grab}[data-latch] .latch-handle::before{content:"";display:block;margin-inline:auto;inline-size:36px;block-size:4px;border-radius:2px;background:var(--latch-border)}}
 [data-latch] .latch-account-actions{display:flex;gap:8px;width:100%}
-[data-latch] .latch-account-actions .latch-secondary{flex:1;display:inline-flex;align-items:center;justify-content:center;gap:6px}
+[data-latch] .latch-account-actions .latch-secondary,[data-latch] .latch-receive-copy{flex:1;display:inline-flex;align-items:center;justify-content:center;gap:6px}
 [data-latch] .latch-send{display:flex;flex-direction:column;gap:6px;width:100%;padding:8px 0}
 [data-latch] .latch-send label{font-size:14px;font-weight:600}
 [data-latch] .latch-send .latch-search{margin-bottom:4px}

@@ -30,7 +30,12 @@ export default function ReceiveView({ latch }: ViewProps<'Receive'>) {
       <p className="latch-receive-address" data-testid="latch-receive-address">
         {address}
       </p>
-      <button type="button" className="latch-secondary" data-testid="latch-receive-copy" onClick={copy}>
+      <button
+        type="button"
+        className="latch-secondary latch-receive-copy"
+        data-testid="latch-receive-copy"
+        onClick={copy}
+      >
         <CopyIcon />
         <span>{t('account.copy')}</span>
       </button>
