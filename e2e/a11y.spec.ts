@@ -27,6 +27,17 @@ for (const mode of ['light', 'dark'] as const) {
       await page.getByTestId('latch-account-button').click()
       await expect(modal(page).getByTestId('latch-account-balance')).toHaveText(/ETH/)
       expect(await axeViolations(page)).toEqual([])
+      // Send, with an amount refused, and Receive with its QR code.
+      await modal(page).getByTestId('latch-account-send').click()
+      await modal(page).getByTestId('latch-send-amount').fill('1.2.3')
+      await expect(modal(page).getByTestId('latch-send-amount-error')).toHaveText('Invalid number')
+      expect(await axeViolations(page)).toEqual([])
+      await page.keyboard.press('Escape')
+      await expect(modal(page)).toBeHidden()
+      await page.getByTestId('latch-account-button').click()
+      await modal(page).getByTestId('latch-account-receive').click()
+      await expect(modal(page).getByRole('img', { name: 'QR code of your address' })).toBeVisible()
+      expect(await axeViolations(page)).toEqual([])
     })
   })
 }

@@ -49,4 +49,6 @@ export const DEFAULT_FEATURES = {
   socials: false as boolean | readonly (SocialProvider | 'farcaster')[],
   analytics: false,
   allWallets: true,
+  receive: true,
+  send: true,
 }

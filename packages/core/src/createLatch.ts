@@ -7,6 +7,7 @@ import { type LatchOptions, type ResolvedOptions, validateOptions } from './opti
 import { createAccountState, createNetworkState } from './rules/account.js'
 import { createModalState } from './rules/openModal.js'
 import { createRouterState } from './rules/router.js'
+import { EMPTY_SEND, sendFormOwner } from './rules/sendState.js'
 import type { SiwxSession } from './siwx/types.js'
 import type { LatchState, SessionState } from './state.js'
 import { createLocalStorage, type LatchStorage } from './storage.js'
@@ -126,6 +127,11 @@ export function createLatch(input: LatchOptions, parameters: CreateLatchParamete
     createInitialState(options, adapters, sessionConnectors, initial, alerts),
   )
   if (options.debug) for (const alert of alerts) logAlert(alert)
+  // Spec §4: a change of the active network (or account) resets the send form, whichever path
+  // changed it (the modal, the wallet's own chainChanged, a restore).
+  store.subscribe(sendFormOwner, () => {
+    if (store.getState().send !== EMPTY_SEND) store.setState((s) => ({ ...s, send: EMPTY_SEND }))
+  })
   const latch: Latch = {
     options,
     store,
@@ -290,6 +296,7 @@ function createInitialState(
       error: undefined,
       session: undefined,
     },
+    send: EMPTY_SEND,
     namespaceFilter: undefined,
     registry: {
       status: 'idle',

@@ -80,15 +80,10 @@ describe('given minimal options', () => {
     expect(
       issuesOf({
         networks: [mainnet],
-        features: { receive: true, send: false, connectMethodsOrder: ['wallet'] },
+        features: { connectMethodsOrder: ['wallet'] },
         enableEmbedded: true,
       }),
-    ).toEqual([
-      'features.receive: Not supported yet',
-      'features.send: Not supported yet',
-      'features.connectMethodsOrder: Not supported yet',
-      'enableEmbedded: Not supported yet',
-    ])
+    ).toEqual(['features.connectMethodsOrder: Not supported yet', 'enableEmbedded: Not supported yet'])
     expect(issuesOf({ networks: [mainnet], siwx })).toEqual([])
     expect(issuesOf({ networks: [mainnet], features: { analytics: true } })).toEqual([
       'features.analytics: Not supported yet',

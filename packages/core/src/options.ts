@@ -38,10 +38,10 @@ export interface LatchFeatures {
   analytics?: false
   /** The "All wallets" row in Connect (default true). */
   allWallets?: boolean
-  /** Not supported yet. */
-  receive?: never
-  /** Not supported yet. */
-  send?: never
+  /** Receive in the Account view: the address, its QR code and the networks (default true). */
+  receive?: boolean
+  /** Send in the Account view, for a namespace whose adapter can transfer (default true). */
+  send?: boolean
   /** Not supported yet. */
   connectMethodsOrder?: never
   /** Not supported yet. */
@@ -132,6 +132,8 @@ interface ResolvedFeatures {
   socials: false | readonly (SocialProvider | 'farcaster')[]
   analytics: false
   allWallets: boolean
+  receive: boolean
+  send: boolean
 }
 
 /** Options with every default applied. App-provided objects are the app's own references. */
@@ -176,8 +178,6 @@ function issueText(issue: { path: (string | number)[]; message: string }): strin
 
 /** Options of features this version does not have yet: rejected rather than ignored. */
 const NOT_SUPPORTED_FEATURES = [
-  'receive',
-  'send',
   'legalCheckbox',
   'smartSessions',
   'collapseWallets',
@@ -254,6 +254,8 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
         email: features.email,
         analytics: false,
         allWallets: features.allWallets,
+        receive: features.receive,
+        send: features.send,
         socials:
           features.socials === true
             ? [...DEFAULT_SOCIALS]

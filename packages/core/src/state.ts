@@ -1,5 +1,6 @@
 import type { EmbeddedEmailUpdateStep, EmbeddedLoginStep } from './embedded/capability.js'
 import type { Alert } from './errors/alerts.js'
+import type { SendState } from './rules/sendState.js'
 import type { SiwxSession } from './siwx/types.js'
 import type {
   AccountType,
@@ -91,6 +92,8 @@ export interface LatchState {
   /** Session connectors' state, by connector id. */
   sessions: Record<string, SessionState>
   signIn: SignInState
+  /** The send form; a change of the active network or account resets it (spec §4). */
+  send: SendState
   /** A namespace filter applied by `open({ namespace })`. */
   namespaceFilter: ChainNamespace | undefined
   /** The wallet registry (AllWallets). Loaded by `prefetch`, never at creation. */

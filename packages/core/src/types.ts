@@ -130,6 +130,10 @@ export interface ViewParams {
   SIWXSignMessage: undefined
   /** An unsafe request of a session connector waits for approval in the wallet's own window. */
   ApproveTransaction: { connectorId: string; request?: ApprovalRequestKind }
+  /** Sending the native coin or a token of the account's list; the form is in the state's `send`. */
+  Send: undefined
+  /** The account's address to receive on: QR, copy, the networks it works on. */
+  Receive: undefined
 }
 
 /** What an approval asks, for the modal's title: sign a message, sign typed data, send a transaction. */
@@ -281,6 +285,23 @@ export interface ChainAdapter<Transaction extends object = object> {
   signMessage(parameters: { message: string; address: string }): Promise<string>
   /** Sends the namespace's transaction; resolves with its id (hash, signature…). */
   sendTransaction(parameters: { transaction: Transaction; caipNetwork: CaipNetwork }): Promise<string>
+  /**
+   * A recipient typed by the visitor in the chain's canonical form (EIP-55 for eip155), or
+   * undefined when it is not an address of this chain (a wrong mixed-case checksum included).
+   */
+  parseRecipient?(address: string): string | undefined
+  /**
+   * The transaction that moves `amount` (smallest unit) of the native coin, or of the token
+   * contract `token`, from `from` to `to`, and the network fee estimated for it (smallest unit
+   * of the native coin).
+   */
+  prepareTransfer?(parameters: {
+    from: string
+    to: string
+    amount: bigint
+    token?: string | undefined
+    caipNetwork: CaipNetwork
+  }): Promise<{ transaction: Transaction; fee: bigint }>
   /** Resolves when the transaction is included. */
   waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork }): Promise<TransactionReceipt>
   /** The native balance as a decimal string in whole units (e.g. '1.5' ETH). */

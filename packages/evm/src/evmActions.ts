@@ -21,7 +21,7 @@ import {
   verifyMessage as wagmiVerifyMessage,
   waitForTransactionReceipt,
 } from '@wagmi/core'
-import { formatUnits, type Hex, numberToHex } from 'viem'
+import { encodeFunctionData, erc20Abi, formatUnits, type Hex, numberToHex } from 'viem'
 import { toCodedError } from './errors.js'
 import type { EvmAdapter } from './evmAdapter.js'
 import { toAddEthereumChainParameter, toEvmChainId } from './network.js'
@@ -43,6 +43,7 @@ type ActionName =
   | 'addNetwork'
   | 'signMessage'
   | 'sendTransaction'
+  | 'prepareTransfer'
   | 'waitForTransaction'
   | 'getBalance'
   | 'verifyMessage'
@@ -176,6 +177,32 @@ export async function sendTransaction(
     throw toCodedError(error, 'The transaction was not sent.')
   }
   return parseTransactionHash(hash)
+}
+
+/**
+ * A native transfer (`value` to the recipient) or an ERC-20 `transfer(to, amount)` call on the
+ * token's contract, with the fee the node estimates for it: gas × the max fee per gas (or the
+ * gas price on a chain without EIP-1559, where viem's estimate refuses).
+ */
+export async function prepareTransfer(
+  host: EvmActionsHost,
+  { from, to, amount, token, caipNetwork }: Args<'prepareTransfer'>,
+): Result<'prepareTransfer'> {
+  const chainId = toEvmChainId(caipNetwork)
+  const client = getPublicClient(host.config, { chainId })
+  if (!client) throw new NoRpcUrlError({ chainId })
+  const recipient = assertAddressArgument(to, 'recipient')
+  const transaction = token
+    ? {
+        to: assertAddressArgument(token, 'token'),
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }),
+      }
+    : { to: recipient, value: amount }
+  const [gas, fees] = await Promise.all([
+    client.estimateGas({ account: assertAddressArgument(from, 'sender'), ...transaction }),
+    client.estimateFeesPerGas().catch(async () => ({ maxFeePerGas: await client.getGasPrice() })),
+  ])
+  return { transaction, fee: gas * fees.maxFeePerGas }
 }
 
 export async function waitForTransaction(

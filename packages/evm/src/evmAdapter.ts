@@ -17,7 +17,7 @@ import {
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
-import type { Chain } from 'viem'
+import { type Chain, getAddress, isAddress } from 'viem'
 import { toLatchConnector } from './connectors.js'
 import { toCodedError } from './errors.js'
 import type { EvmActionsHost } from './evmActions.js'
@@ -247,6 +247,13 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     },
     async sendTransaction(parameters) {
       return (await actions()).sendTransaction(host, parameters)
+    },
+    parseRecipient(address) {
+      // Strict: a mixed-case address must carry a valid EIP-55 checksum; all-lowercase is taken.
+      return isAddress(address, { strict: true }) ? getAddress(address) : undefined
+    },
+    async prepareTransfer(parameters) {
+      return (await actions()).prepareTransfer(host, parameters)
     },
     async waitForTransaction(parameters) {
       return (await actions()).waitForTransaction(host, parameters)

@@ -14,6 +14,9 @@ const sameAsEnglish = new Set<MessageId>([
   // An abbreviation and a loan word that several languages keep as they are.
   'account.tab.nfts',
   'account.tab.tokens',
+  'send.token',
+  'send.max',
+  'send.hash',
 ])
 
 const ids = Object.keys(en) as MessageId[]

@@ -29,7 +29,8 @@ export const modalCss = `
 [data-latch] .latch-tabs{display:flex;gap:4px;width:100%;padding:4px;border-radius:999px;background:var(--latch-bg-2)}
 [data-latch] .latch-tab{flex:1;min-height:36px;border:0;border-radius:999px;background:transparent;color:var(--latch-fg-2);font:500 14px/1 var(--latch-font-family);cursor:pointer}
 [data-latch] .latch-tab[aria-selected="true"]{background:var(--latch-bg);color:var(--latch-fg)}
-[data-latch] .latch-tab-panel{width:100%;min-height:96px}
+[data-latch] .latch-tab-panel{width:100%;block-size:160px;overflow-y:auto;overscroll-behavior:contain}
+[data-latch] .latch-tabs.latch-tabs-skeleton{block-size:44px;min-height:0;padding:0}
 [data-latch] .latch-token{display:flex;align-items:center;gap:12px;min-height:48px;padding:8px 12px}
 [data-latch] .latch-token-name{display:flex;flex-direction:column;gap:2px;min-width:0}
 [data-latch] .latch-token-amount{margin-inline-start:auto;font-variant-numeric:tabular-nums;white-space:nowrap}
@@ -83,6 +84,19 @@ export const modalCss = `
 [data-latch] .latch-email{margin-bottom:12px}[data-latch] .latch-email-row{display:flex;gap:8px}[data-latch] .latch-email-row .latch-search{margin-bottom:0;flex:1}[data-latch] .latch-otp{text-align:center;letter-spacing:.4em;font-size:20px;font-variant-numeric:tabular-nums}
 [data-latch] .latch-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:480px){[data-latch].latch-portal{align-items:flex-end;padding:0}[data-latch] .latch-dialog{width:100%;max-height:calc(100dvh - 24px);border-end-start-radius:0;border-end-end-radius:0;border-block-end:0;padding-block-end:env(safe-area-inset-bottom);animation-name:latch-sheet-in}[data-latch].latch-portal[data-state="closed"] .latch-dialog{animation-name:latch-sheet-out}[data-latch] .latch-handle{display:block;align-self:center;inline-size:100%;block-size:20px;padding-block-start:8px;touch-action:none;cursor:grab}[data-latch] .latch-handle::before{content:"";display:block;margin-inline:auto;inline-size:36px;block-size:4px;border-radius:2px;background:var(--latch-border)}}
+[data-latch] .latch-account-actions{display:flex;gap:8px;width:100%}
+[data-latch] .latch-account-actions .latch-secondary,[data-latch] .latch-receive-copy{flex:1;display:inline-flex;align-items:center;justify-content:center;gap:6px}
+[data-latch] .latch-send{display:flex;flex-direction:column;gap:6px;width:100%;padding:8px 0}
+[data-latch] .latch-send label{font-size:14px;font-weight:600}
+[data-latch] .latch-send .latch-search{margin-bottom:4px}
+[data-latch] .latch-send .latch-email-row .latch-primary{flex:1}
+[data-latch] .latch-send-skeleton{width:100%;min-height:280px;border-radius:calc(var(--latch-border-radius) * .75)}
+[data-latch] .latch-send-summary{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 8px}
+[data-latch] .latch-send-summary dt{color:var(--latch-fg-2)}
+[data-latch] .latch-send-summary dd{margin:0;text-align:end;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+[data-latch] .latch-send code{overflow-wrap:anywhere;font-size:12px}
+[data-latch] .latch-success{color:var(--latch-success);font-size:16px;text-align:center;margin:8px 0;font-weight:600}
+[data-latch] .latch-receive-address{margin:0;font:13px/1.4 ui-monospace,monospace;text-align:center;overflow-wrap:anywhere;max-width:100%}
 @keyframes latch-sheet-in{from{transform:translateY(100%)}}
 @keyframes latch-sheet-out{to{transform:translateY(100%)}}
 @media (prefers-reduced-motion: reduce){[data-latch] *{animation:none!important;transition:none!important}}

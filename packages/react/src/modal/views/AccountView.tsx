@@ -10,7 +10,7 @@ import { AccountNamespaces, useConnectedNamespaces } from './AccountNamespaces.j
 import { AccountTabsLoader } from './account/AccountTabsLoader.js'
 import { NativeBalance } from './account/NativeBalance.js'
 import { embeddedConnectorOf } from './embedded.js'
-import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon } from './icons.js'
+import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon, ReceiveIcon, SendIcon } from './icons.js'
 import type { ViewProps } from './index.js'
 import { Toast, useToast } from './Toast.js'
 import { WalletImage } from './WalletImage.js'
@@ -34,6 +34,11 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
   const embedded = embeddedConnectorOf(latch)
   const canUpdateEmail = Boolean(user?.email) && embedded !== undefined && embedded.id === connectorId
   const twoSided = useConnectedNamespaces(latch).length > 1
+  // Send needs an adapter that can build a transfer, on a network the app configured.
+  const canSend =
+    latch.options.features.send &&
+    !unsupported &&
+    Boolean(account?.namespace && latch.adapters.get(account.namespace)?.prepareTransfer)
   if (!account?.address) return null
   const address = account.address
   const wallet = account.connectedWalletInfo
@@ -84,6 +89,30 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
         latch={latch}
         onDisconnected={(network) => showToast(t('account.disconnected', { network }))}
       />
+      <div className="latch-account-actions">
+        {latch.options.features.receive && (
+          <button
+            type="button"
+            className="latch-secondary"
+            data-testid="latch-account-receive"
+            onClick={() => pushView(latch, { view: 'Receive' })}
+          >
+            <ReceiveIcon />
+            <span>{t('account.receive')}</span>
+          </button>
+        )}
+        {canSend && (
+          <button
+            type="button"
+            className="latch-secondary"
+            data-testid="latch-account-send"
+            onClick={() => pushView(latch, { view: 'Send' })}
+          >
+            <SendIcon />
+            <span>{t('account.send')}</span>
+          </button>
+        )}
+      </div>
       {account.namespace && (
         <AccountTabsLoader
           latch={latch}

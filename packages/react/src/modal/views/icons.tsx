@@ -56,6 +56,8 @@ export const KeyIcon = lineIcon(
 )
 
 /** A chevron pointing to the end of the line; it mirrors in right-to-left layouts. */
+export const SendIcon = lineIcon(<path d="M5 15L15 5M7 5h8v8" />, { strokeWidth: 1.8 })
+export const ReceiveIcon = lineIcon(<path d="M15 5L5 15M13 15H5V7" />, { strokeWidth: 1.8 })
 export const ChevronIcon = lineIcon(<path d="M8 5l5 5-5 5" />, {
   size: 16,
   strokeWidth: 1.8,
