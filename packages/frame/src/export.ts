@@ -1,5 +1,8 @@
 import { newApprovalId, type WindowLike } from './approval-window.js'
 import { type ExportLogin, hostExportWindow } from './export-window.js'
+
+export { exportLoginOf } from './export-window.js'
+
 import { guardActivation } from './guard.js'
 import { t } from './i18n.js'
 import { clearScreen, el, root } from './ui.js'

@@ -1,8 +1,9 @@
 import { currentAccount } from '../accounts.js'
-import { askExport } from '../export.js'
-import { exportLoginOf } from '../export-window.js'
 import { FrameError } from '../protocol.js'
 import { handler } from './handler.js'
+
+/** The Export screen: a chunk of its own, loaded when the visitor first asks to export. */
+const exportScreen = () => import('../export.js')
 
 export const exportWallet = handler('EXPORT_WALLET', (w) => {
   const { record, visibly, projectId } = w.ctx
@@ -11,10 +12,14 @@ export const exportWallet = handler('EXPORT_WALLET', (w) => {
     const account = currentAccount(record)
     if (!email || !token || account?.deviceShare === undefined)
       throw new FrameError('Not signed in', 'NOT_CONNECTED')
-    const login = exportLoginOf({ ...record, email, token }, account)
     let opened = false
     await visibly(async () => {
-      opened = await askExport({ email, projectId, login })
+      const { askExport, exportLoginOf } = await exportScreen()
+      opened = await askExport({
+        email,
+        projectId,
+        login: exportLoginOf({ ...record, email, token }, account),
+      })
     })
     return { opened }
   }
