@@ -114,7 +114,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     await expect(page.getByTestId('demo-address')).toHaveText(address as string)
   })
 
-  test('when a new device has the code but not the passkey, then the wallet is refused with a clear message and nothing connects', async ({
+  test('when a new device has the code but not the passkey, then it is told that this device cannot open the wallet and where the passkey is, and nothing connects', async ({
     page,
     browser,
   }) => {
@@ -134,10 +134,21 @@ test.describe('given the demo with email login and a browser with a passkey (Web
       await emailAndCode(second, email, { newDevice: true })
       const frame = frameOf(second)
       await frame.getByRole('button', { name: 'Use passkey' }).click()
-      await expect(frame.getByRole('alert')).toHaveText(
-        'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
+      await expect(
+        frame.getByRole('heading', { name: 'This device can’t open your wallet without its passkey' }),
+      ).toBeVisible({ timeout: 30_000 })
+      await expect(frame.locator('#latch-action-help')).toContainText(
+        'Sign in on a device that has this passkey',
       )
-      await expect(frame.getByRole('button', { name: 'Use passkey' })).toBeEnabled()
+      await expect(frame.getByRole('link', { name: /Where are my passkeys/ })).toHaveAttribute(
+        'href',
+        'https://fidoalliance.org/passkeys/',
+      )
+      // Trying again is still possible (a cancel by mistake), and leads to the same truthful screen.
+      await frame.getByRole('button', { name: 'Try the passkey again' }).click()
+      await expect(frame.getByRole('button', { name: 'Try the passkey again' })).toBeEnabled({
+        timeout: 30_000,
+      })
       expect(await walletFrameAxeViolations(second)).toEqual([])
       await second.waitForTimeout(1_000)
       await expect(status(second)).not.toHaveText('connected')

@@ -4,6 +4,10 @@ import { t } from './i18n.js'
 import { loadEstimator } from './passwordStrength.js'
 import { clearScreen, el, root } from './ui.js'
 import { minPasswordLength } from './vault/index.js'
+import type { PasskeyRecoverOutcome } from './wallet/context.js'
+
+/** Where a visitor whose passkey is not on this device learns where passkeys live and sync. */
+export const passkeyHelpUrl = 'https://fidoalliance.org/passkeys/'
 
 /**
  * The recovery-password screen: `setup` asks for a new password twice, `recover` for the existing
@@ -108,6 +112,8 @@ function actionScreen(options: {
   action: string
   busy: string
   other?: string
+  /** A help link under the help text (opens a new tab). */
+  link?: { text: string; href: string }
   run: () => Promise<string | undefined>
 }): Promise<'done' | 'other'> {
   return new Promise((resolve) => {
@@ -122,6 +128,15 @@ function actionScreen(options: {
     const card = el('main', { class: 'card', 'aria-labelledby': 'latch-title' }, [
       el('h1', { id: 'latch-title' }, [options.title]),
       el('p', { id: 'latch-action-help' }, [options.help]),
+      ...(options.link
+        ? [
+            el('p', {}, [
+              el('a', { href: options.link.href, target: '_blank', rel: 'noopener noreferrer' }, [
+                options.link.text,
+              ]),
+            ]),
+          ]
+        : []),
       error,
       ...buttons,
     ])
@@ -176,13 +191,27 @@ export async function askPasskeySetup(
   return chosen === 'done' ? 'done' : 'password'
 }
 
-/** A new device of an account sealed with a passkey: the passkey opens the wallet here. */
-export async function askPasskeyRecover(use: () => Promise<string | undefined>): Promise<void> {
-  await actionScreen({
-    title: t('passkey.recoverTitle'),
-    help: t('passkey.recoverHelp'),
-    action: t('passkey.use'),
-    busy: t('passkey.waiting'),
-    run: use,
-  })
+/**
+ * A new device of an account sealed with a passkey: the passkey opens the wallet here. When the
+ * passkey is not used, the screen says so truthfully: this device cannot open the wallet without
+ * it, where the passkey can be found, and it may be tried again.
+ */
+export async function askPasskeyRecover(use: () => Promise<PasskeyRecoverOutcome>): Promise<void> {
+  for (let lost = false; ; lost = true) {
+    let lostAgain = false
+    await actionScreen({
+      title: t(lost ? 'passkey.lostTitle' : 'passkey.recoverTitle'),
+      help: t(lost ? 'passkey.lostHelp' : 'passkey.recoverHelp'),
+      action: t(lost ? 'passkey.tryAgain' : 'passkey.use'),
+      busy: t('passkey.waiting'),
+      ...(lost ? { link: { text: t('passkey.helpLink'), href: passkeyHelpUrl } } : {}),
+      run: async () => {
+        const outcome = await use()
+        if (typeof outcome !== 'object') return outcome
+        lostAgain = true
+        return undefined
+      },
+    })
+    if (!lostAgain) return
+  }
 }

@@ -5,6 +5,7 @@ import type { Api, Me, ShareBody } from './api.js'
 import type { DeviceRecord } from './storage.js'
 import { PasskeyError, passkeyHostIsFramesOwn } from './vault/passkey.js'
 import { openRecoveryWithPasskey } from './vault/recovery.js'
+import type { PasskeyRecoverOutcome } from './wallet/context.js'
 import { createWallet, type Passkeys } from './wallet.js'
 
 // The frame's sign-up and new-device recovery with the real custody code and WebCrypto; the server
@@ -76,7 +77,7 @@ async function device(
     email,
     accounts: {},
   }
-  const messages: (string | undefined)[] = []
+  const messages: PasskeyRecoverOutcome[] = []
   const handlers = createWallet({
     projectId: 'p1',
     chainId: 'eip155:1',
@@ -132,7 +133,7 @@ describe('given a browser with a passkey provider', () => {
     expect(currentAccount(second.record)?.deviceShare).toBeDefined()
   })
 
-  it('when a new device cannot use the passkey, or uses another one, then it is told so and gets no share; the right passkey then works', async () => {
+  it('when a new device cannot use the passkey (lost: the screen says this device cannot open the wallet), or uses another one, then it is told so and gets no share; the right passkey then works', async () => {
     const { state, apiFor } = server()
     await (await device(apiFor('device-1'), {})).handlers.GET_USER({ chainId: 'eip155:1' })
     const outputs = [
@@ -146,7 +147,7 @@ describe('given a browser with a passkey provider', () => {
     })
     await second.handlers.GET_USER({ chainId: 'eip155:1' })
     expect(second.messages).toEqual([
-      'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
+      { lost: true },
       'This passkey does not open this wallet. Use the passkey you created with it.',
       undefined,
     ])

@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'Het loginvenster heeft een beveiligde verbinding (https) nodig.',
   'notice.notAllowed': 'Deze app mag deze login niet gebruiken.',
   'notice.noOpener': 'Dit venster werkt alleen als een app het opent.',
+  'notice.noStorage':
+    'Deze browser geeft de wallet hier geen opslag (opslag door derden is geblokkeerd), dus de login kon niet bewaard worden. Ga verder in het eigen venster van de wallet, of sta in de browserinstellingen sitegegevens van derden toe voor deze app en laad de pagina opnieuw.',
   'window.wallet':
     'Je wallet voor {origin} draait in dit venster, waar deze browser de login bewaart. Houd het venster open zolang je de app gebruikt; als je het sluit, wordt de koppeling met de app verbroken en blijft de login hier voor de volgende keer.',
   'password.setupTitle': 'Stel een herstelwachtwoord in',
@@ -38,8 +40,11 @@ export const messages: Catalog = {
   'passkey.cancelled': 'De passkey is niet gebruikt. Probeer het opnieuw of kies het herstelwachtwoord.',
   'passkey.noPrf':
     'Deze passkey kan geen wallet beschermen (hij ondersteunt geen PRF). Kies het herstelwachtwoord.',
-  'passkey.notUsed':
-    'De passkey is niet gebruikt: zonder de passkey die je voor deze wallet hebt gemaakt, kan dit apparaat hem niet openen.',
+  'passkey.lostTitle': 'Zonder de passkey kan dit apparaat je wallet niet openen',
+  'passkey.lostHelp':
+    'De passkey is niet gebruikt, dus dit apparaat kan je wallet niet openen: het deel dat hem op een nieuw apparaat opent, is vergrendeld met de passkey die je ermee hebt gemaakt, en niemand anders kan het ontgrendelen, ook de app en haar server niet. Log in op een apparaat dat deze passkey heeft: het apparaat waarop je de wallet hebt gemaakt, een apparaat waarmee je passkeys synchroniseren, of je beveiligingssleutel. Heb je per ongeluk geannuleerd, probeer het dan opnieuw.',
+  'passkey.tryAgain': 'Passkey opnieuw proberen',
+  'passkey.helpLink': 'Waar zijn mijn passkeys? (opent een nieuw tabblad)',
   'passkey.wrong': 'Deze passkey opent deze wallet niet. Gebruik de passkey die je ermee hebt gemaakt.',
   'password.wrong': 'Het herstelwachtwoord klopt niet',
   'recovery.mismatch': 'De herstelde wallet hoort niet bij dit account',
@@ -127,7 +132,7 @@ export const messages: Catalog = {
   'window.title': 'Je wallet exporteren',
   'window.notTopLevel': 'Deze pagina werkt alleen in haar eigen venster.',
   'window.noLogin':
-    'Er is in deze browser geen wallet aangemeld voor deze app (of de browser bewaart de login alleen binnen de app). Log in in de app en open dit venster daarna opnieuw vanuit de accountweergave.',
+    'Er is geen wallet aan dit venster doorgegeven: het werkt alleen als de wallet in de app het opent. Log in de app in, open je account, kies ‘Wallet exporteren’ en daarna ‘Exportvenster openen’.',
   'window.intro':
     'Aangemeld als {email}. We sturen een code naar dit e-mailadres; je herstelzin en privésleutels worden hier getoond zodra je die invoert. We laten je ook per e-mail weten wanneer ze zijn getoond.',
   'window.sendCode': 'Code versturen',

@@ -41,8 +41,12 @@ export interface Passkeys {
   /** The sign-up screen: 'password' when the visitor prefers the recovery password. */
   askSetup: (create: () => Promise<string | undefined>) => Promise<'done' | 'password'>
   /** The new-device screen of an account sealed with a passkey. */
-  askRecover: (use: () => Promise<string | undefined>) => Promise<void>
+  askRecover: (use: () => Promise<PasskeyRecoverOutcome>) => Promise<void>
 }
+
+/** What a try with the passkey on a new device gave: opened (undefined), a message for the
+ * visitor, or `lost`: the passkey was not used (cancelled, or not on this device). */
+export type PasskeyRecoverOutcome = string | undefined | { lost: true }
 
 export function toChainId(input: string | number | undefined, fallback: string): string {
   if (input === undefined) return fallback

@@ -101,25 +101,30 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
   }
 
   /** A new device of an account sealed with a passkey: the same passkey (synced, or a security
-   * key) gives the same PRF output, which opens the recovery share here. */
+   * key) gives the same PRF output, which opens the recovery share here. A passkey not used (not
+   * on this device, or cancelled) is `lost`: the screen then says what this device can and cannot
+   * do. */
   async function recoverWithPasskey(me: Me): Promise<void> {
     const passkeys = options.passkeys
     await (passkeys?.askRecover ?? (() => Promise.reject(new Error('No passkeys here'))))(async () => {
       let output: Uint8Array | undefined
+      let lost = false
       try {
-        return await authed(() =>
+        const problem = await authed(() =>
           recoverOnThisDevice(me, async (released) => {
             const ref = recoveryPasskey(released)
-            if (ref === undefined || passkeys === undefined) return t('passkey.notUsed')
             try {
+              if (ref === undefined || passkeys === undefined) throw new PasskeyError('cancelled')
               output = await passkeys.output(ref)
             } catch (error) {
-              if (error instanceof PasskeyError) return t('passkey.notUsed')
-              throw error
+              if (!(error instanceof PasskeyError)) throw error
+              lost = true
+              return ''
             }
             return { mode: 'passkey', ref, output }
           }),
         )
+        return lost ? { lost: true } : problem
       } finally {
         wipe(output)
       }
