@@ -20,6 +20,10 @@ export const en = {
     'Your wallet is split into parts. This password protects the part that lets you sign in on a new device. It never leaves this window, and it cannot be reset: without it a new device cannot open your wallet. At least {min} characters.',
   'password.recoverHelp':
     'This is a new device: the password you set when you created your wallet opens it here.',
+  'password.backupTitle': 'Also set a recovery password?',
+  'password.backupHelp':
+    'For a device without this passkey: this password opens your wallet there. It never leaves this window and cannot be reset. At least {min} characters.',
+  'password.skip': 'Skip: the passkey only',
   'password.label': 'Recovery password',
   'password.repeat': 'Repeat the password',
   'password.create': 'Create wallet',
@@ -45,6 +49,8 @@ export const en = {
   'passkey.lostTitle': 'This device can’t open your wallet without its passkey',
   'passkey.lostHelp':
     'The passkey was not used, so this device cannot open your wallet: the part that opens it on a new device is locked with the passkey you created with it, and nobody else can unlock it, not the app and not its server. Sign in on a device that has this passkey: the one you created the wallet on, a device your passkeys sync to, or your security key. If you cancelled by mistake, try again.',
+  'passkey.lostHelpPassword':
+    'The passkey was not used here. You also set a recovery password for this wallet: it opens the wallet on this device. Or sign in on a device that has the passkey, or try again.',
   'passkey.tryAgain': 'Try the passkey again',
   'passkey.helpLink': 'Where are my passkeys? (opens a new tab)',
   'passkey.wrong': 'This passkey does not open this wallet. Use the passkey you created with it.',

@@ -17,6 +17,10 @@ export const messages: Catalog = {
     'Deine Wallet ist in Teile aufgeteilt. Dieses Passwort schützt den Teil, mit dem du dich auf einem neuen Gerät anmeldest. Es verlässt dieses Fenster nie und kann nicht zurückgesetzt werden: Ohne es kann ein neues Gerät deine Wallet nicht öffnen. Mindestens {min} Zeichen.',
   'password.recoverHelp':
     'Dies ist ein neues Gerät: Das Passwort, das du beim Erstellen deiner Wallet festgelegt hast, öffnet sie hier.',
+  'password.backupTitle': 'Auch ein Wiederherstellungspasswort festlegen?',
+  'password.backupHelp':
+    'Für ein Gerät ohne diesen Passkey: Dieses Passwort öffnet deine Wallet dort. Es verlässt dieses Fenster nie und kann nicht zurückgesetzt werden. Mindestens {min} Zeichen.',
+  'password.skip': 'Überspringen: nur der Passkey',
   'password.label': 'Wiederherstellungspasswort',
   'password.repeat': 'Passwort wiederholen',
   'password.create': 'Wallet erstellen',
@@ -44,6 +48,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Ohne seinen Passkey kann dieses Gerät deine Wallet nicht öffnen',
   'passkey.lostHelp':
     'Der Passkey wurde nicht verwendet, daher kann dieses Gerät deine Wallet nicht öffnen: Der Teil, der sie auf einem neuen Gerät öffnet, ist mit dem Passkey gesperrt, den du mit ihr erstellt hast, und niemand sonst kann ihn entsperren, weder die App noch ihr Server. Melde dich auf einem Gerät an, das diesen Passkey hat: dem, auf dem du die Wallet erstellt hast, einem Gerät, mit dem deine Passkeys synchronisiert werden, oder deinem Sicherheitsschlüssel. Wenn du versehentlich abgebrochen hast, versuche es erneut.',
+  'passkey.lostHelpPassword':
+    'Der Passkey wurde hier nicht verwendet. Du hast für diese Wallet auch ein Wiederherstellungspasswort festgelegt: Es öffnet die Wallet auf diesem Gerät. Oder melde dich auf einem Gerät mit dem Passkey an oder versuche es erneut.',
   'passkey.tryAgain': 'Passkey erneut versuchen',
   'passkey.helpLink': 'Wo sind meine Passkeys? (öffnet einen neuen Tab)',
   'passkey.wrong':

@@ -17,6 +17,10 @@ export const messages: Catalog = {
     'Tu billetera está dividida en partes. Esta contraseña protege la parte que te permite iniciar sesión en un dispositivo nuevo. Nunca sale de esta ventana y no se puede restablecer: sin ella, un dispositivo nuevo no puede abrir tu billetera. Al menos {min} caracteres.',
   'password.recoverHelp':
     'Este es un dispositivo nuevo: la contraseña que creaste al crear tu billetera la abre aquí.',
+  'password.backupTitle': '¿Definir también una contraseña de recuperación?',
+  'password.backupHelp':
+    'Para un dispositivo sin esta llave de acceso: esta contraseña abre tu billetera allí. Nunca sale de esta ventana y no se puede restablecer. Al menos {min} caracteres.',
+  'password.skip': 'Omitir: solo la llave de acceso',
   'password.label': 'Contraseña de recuperación',
   'password.repeat': 'Repite la contraseña',
   'password.create': 'Crear billetera',
@@ -44,6 +48,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Este dispositivo no puede abrir tu billetera sin su llave de acceso',
   'passkey.lostHelp':
     'No se usó la llave de acceso, así que este dispositivo no puede abrir tu billetera: la parte que la abre en un dispositivo nuevo está bloqueada con la llave de acceso que creaste con ella, y nadie más puede desbloquearla, ni la app ni su servidor. Inicia sesión en un dispositivo que tenga esa llave de acceso: aquel en el que creaste la billetera, uno con el que se sincronizan tus llaves de acceso, o tu llave de seguridad. Si cancelaste por error, inténtalo de nuevo.',
+  'passkey.lostHelpPassword':
+    'No se usó la llave de acceso aquí. También definiste una contraseña de recuperación para esta billetera: la abre en este dispositivo. O inicia sesión en un dispositivo que tenga la llave de acceso, o inténtalo de nuevo.',
   'passkey.tryAgain': 'Probar de nuevo la llave de acceso',
   'passkey.helpLink': '¿Dónde están mis llaves de acceso? (se abre en una pestaña nueva)',
   'passkey.wrong':

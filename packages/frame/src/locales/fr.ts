@@ -17,6 +17,10 @@ export const messages: Catalog = {
     'Votre portefeuille est divisé en plusieurs parts. Ce mot de passe protège la part qui vous permet de vous connecter sur un nouvel appareil. Il ne quitte jamais cette fenêtre et ne peut pas être réinitialisé : sans lui, un nouvel appareil ne peut pas ouvrir votre portefeuille. Au moins {min} caractères.',
   'password.recoverHelp':
     'Ceci est un nouvel appareil : le mot de passe défini à la création de votre portefeuille l’ouvre ici.',
+  'password.backupTitle': 'Définir aussi un mot de passe de récupération ?',
+  'password.backupHelp':
+    'Pour un appareil sans cette clé d’accès : ce mot de passe y ouvre votre portefeuille. Il ne quitte jamais cette fenêtre et ne peut pas être réinitialisé. Au moins {min} caractères.',
+  'password.skip': 'Passer : la clé d’accès seule',
   'password.label': 'Mot de passe de récupération',
   'password.repeat': 'Répétez le mot de passe',
   'password.create': 'Créer le portefeuille',
@@ -44,6 +48,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Cet appareil ne peut pas ouvrir votre portefeuille sans sa clé d’accès',
   'passkey.lostHelp':
     'La clé d’accès n’a pas été utilisée, donc cet appareil ne peut pas ouvrir votre portefeuille : la partie qui l’ouvre sur un nouvel appareil est verrouillée par la clé d’accès créée avec lui, et personne d’autre ne peut la déverrouiller, ni l’app ni son serveur. Connectez-vous sur un appareil qui a cette clé d’accès : celui où vous avez créé le portefeuille, un appareil avec lequel vos clés d’accès se synchronisent, ou votre clé de sécurité. Si vous avez annulé par erreur, réessayez.',
+  'passkey.lostHelpPassword':
+    'La clé d’accès n’a pas été utilisée ici. Vous avez aussi défini un mot de passe de récupération pour ce portefeuille : il l’ouvre sur cet appareil. Ou connectez-vous sur un appareil qui a la clé d’accès, ou réessayez.',
   'passkey.tryAgain': 'Réessayer la clé d’accès',
   'passkey.helpLink': 'Où sont mes clés d’accès ? (ouvre un nouvel onglet)',
   'passkey.wrong': 'Cette clé d’accès n’ouvre pas ce portefeuille. Utilisez la clé d’accès créée avec lui.',

@@ -17,6 +17,10 @@ export const messages: Catalog = {
     'Dompet Anda dibagi menjadi beberapa bagian. Kata sandi ini melindungi bagian yang memungkinkan Anda masuk di perangkat baru. Kata sandi ini tidak pernah keluar dari jendela ini dan tidak bisa diatur ulang: tanpanya, perangkat baru tidak bisa membuka dompet Anda. Minimal {min} karakter.',
   'password.recoverHelp':
     'Ini perangkat baru: kata sandi yang Anda atur saat membuat dompet akan membukanya di sini.',
+  'password.backupTitle': 'Setel juga kata sandi pemulihan?',
+  'password.backupHelp':
+    'Untuk perangkat tanpa passkey ini: kata sandi ini membuka dompet Anda di sana. Kata sandi tidak pernah meninggalkan jendela ini dan tidak dapat diatur ulang. Minimal {min} karakter.',
+  'password.skip': 'Lewati: hanya passkey',
   'password.label': 'Kata sandi pemulihan',
   'password.repeat': 'Ulangi kata sandi',
   'password.create': 'Buat dompet',
@@ -43,6 +47,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Perangkat ini tidak dapat membuka dompet Anda tanpa passkey-nya',
   'passkey.lostHelp':
     'Passkey tidak digunakan, jadi perangkat ini tidak dapat membuka dompet Anda: bagian yang membukanya di perangkat baru dikunci dengan passkey yang Anda buat bersamanya, dan tidak ada pihak lain yang dapat membukanya, baik aplikasi maupun servernya. Masuklah di perangkat yang memiliki passkey ini: perangkat tempat Anda membuat dompet, perangkat yang menyinkronkan passkey Anda, atau kunci keamanan Anda. Jika Anda membatalkan tanpa sengaja, coba lagi.',
+  'passkey.lostHelpPassword':
+    'Passkey tidak digunakan di sini. Anda juga menyetel kata sandi pemulihan untuk dompet ini: kata sandi itu membuka dompet di perangkat ini. Atau masuk di perangkat yang memiliki passkey, atau coba lagi.',
   'passkey.tryAgain': 'Coba passkey lagi',
   'passkey.helpLink': 'Di mana passkey saya? (membuka tab baru)',
   'passkey.wrong': 'Kunci sandi ini tidak membuka dompet ini. Gunakan kunci sandi yang Anda buat bersamanya.',

@@ -17,6 +17,10 @@ export const messages: Catalog = {
     'Il tuo wallet è diviso in parti. Questa password protegge la parte che ti permette di accedere da un nuovo dispositivo. Non lascia mai questa finestra e non può essere reimpostata: senza di essa un nuovo dispositivo non può aprire il tuo wallet. Almeno {min} caratteri.',
   'password.recoverHelp':
     'Questo è un nuovo dispositivo: la password impostata quando hai creato il wallet lo apre qui.',
+  'password.backupTitle': 'Impostare anche una password di recupero?',
+  'password.backupHelp':
+    'Per un dispositivo senza questa passkey: questa password apre lì il tuo wallet. Non lascia mai questa finestra e non può essere reimpostata. Almeno {min} caratteri.',
+  'password.skip': 'Salta: solo la passkey',
   'password.label': 'Password di recupero',
   'password.repeat': 'Ripeti la password',
   'password.create': 'Crea wallet',
@@ -42,6 +46,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Questo dispositivo non può aprire il tuo wallet senza la sua passkey',
   'passkey.lostHelp':
     'La passkey non è stata usata, quindi questo dispositivo non può aprire il tuo wallet: la parte che lo apre su un nuovo dispositivo è bloccata con la passkey che hai creato insieme al wallet, e nessun altro può sbloccarla, né l’app né il suo server. Accedi da un dispositivo che ha questa passkey: quello su cui hai creato il wallet, un dispositivo con cui si sincronizzano le tue passkey, o la tua chiave di sicurezza. Se hai annullato per errore, riprova.',
+  'passkey.lostHelpPassword':
+    'La passkey non è stata usata qui. Per questo wallet hai impostato anche una password di recupero: lo apre su questo dispositivo. Oppure accedi da un dispositivo che ha la passkey, o riprova.',
   'passkey.tryAgain': 'Riprova con la passkey',
   'passkey.helpLink': 'Dove sono le mie passkey? (si apre in una nuova scheda)',
   'passkey.wrong': 'Questa passkey non apre questo wallet. Usa la passkey che hai creato insieme a esso.',

@@ -17,6 +17,10 @@ export const messages: Catalog = {
     'Je wallet is in delen gesplitst. Dit wachtwoord beschermt het deel waarmee je op een nieuw apparaat inlogt. Het verlaat dit venster nooit en kan niet worden hersteld: zonder dit wachtwoord kan een nieuw apparaat je wallet niet openen. Minstens {min} tekens.',
   'password.recoverHelp':
     'Dit is een nieuw apparaat: het wachtwoord dat je bij het maken van je wallet instelde, opent hem hier.',
+  'password.backupTitle': 'Ook een herstelwachtwoord instellen?',
+  'password.backupHelp':
+    'Voor een apparaat zonder deze passkey: dit wachtwoord opent je wallet daar. Het verlaat dit venster nooit en kan niet worden hersteld. Minstens {min} tekens.',
+  'password.skip': 'Overslaan: alleen de passkey',
   'password.label': 'Herstelwachtwoord',
   'password.repeat': 'Herhaal het wachtwoord',
   'password.create': 'Wallet maken',
@@ -43,6 +47,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Zonder de passkey kan dit apparaat je wallet niet openen',
   'passkey.lostHelp':
     'De passkey is niet gebruikt, dus dit apparaat kan je wallet niet openen: het deel dat hem op een nieuw apparaat opent, is vergrendeld met de passkey die je ermee hebt gemaakt, en niemand anders kan het ontgrendelen, ook de app en haar server niet. Log in op een apparaat dat deze passkey heeft: het apparaat waarop je de wallet hebt gemaakt, een apparaat waarmee je passkeys synchroniseren, of je beveiligingssleutel. Heb je per ongeluk geannuleerd, probeer het dan opnieuw.',
+  'passkey.lostHelpPassword':
+    'De passkey is hier niet gebruikt. Je hebt voor deze wallet ook een herstelwachtwoord ingesteld: dat opent de wallet op dit apparaat. Of log in op een apparaat met de passkey, of probeer het opnieuw.',
   'passkey.tryAgain': 'Passkey opnieuw proberen',
   'passkey.helpLink': 'Waar zijn mijn passkeys? (opent een nieuw tabblad)',
   'passkey.wrong': 'Deze passkey opent deze wallet niet. Gebruik de passkey die je ermee hebt gemaakt.',

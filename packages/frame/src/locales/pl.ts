@@ -16,6 +16,10 @@ export const messages: Catalog = {
   'password.setupHelp':
     'Twój portfel jest podzielony na części. To hasło chroni część, która pozwala zalogować się na nowym urządzeniu. Nigdy nie opuszcza tego okna i nie można go zresetować: bez niego nowe urządzenie nie otworzy Twojego portfela. Co najmniej {min} znaków.',
   'password.recoverHelp': 'To nowe urządzenie: hasło ustawione przy tworzeniu portfela otwiera go tutaj.',
+  'password.backupTitle': 'Ustawić też hasło odzyskiwania?',
+  'password.backupHelp':
+    'Dla urządzenia bez tego klucza dostępu: to hasło otworzy tam Twój portfel. Nigdy nie opuszcza tego okna i nie da się go zresetować. Co najmniej {min} znaków.',
+  'password.skip': 'Pomiń: tylko klucz dostępu',
   'password.label': 'Hasło odzyskiwania',
   'password.repeat': 'Powtórz hasło',
   'password.create': 'Utwórz portfel',
@@ -41,6 +45,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Bez klucza dostępu to urządzenie nie otworzy Twojego portfela',
   'passkey.lostHelp':
     'Klucz dostępu nie został użyty, więc to urządzenie nie może otworzyć Twojego portfela: część, która otwiera go na nowym urządzeniu, jest zablokowana kluczem dostępu utworzonym razem z nim i nikt inny nie może jej odblokować, ani aplikacja, ani jej serwer. Zaloguj się na urządzeniu, które ma ten klucz dostępu: tym, na którym utworzono portfel, urządzeniu, z którym synchronizują się Twoje klucze dostępu, albo swoim kluczu bezpieczeństwa. Jeśli anulowano przez pomyłkę, spróbuj ponownie.',
+  'passkey.lostHelpPassword':
+    'Klucz dostępu nie został tu użyty. Dla tego portfela ustawiono też hasło odzyskiwania: otwiera ono portfel na tym urządzeniu. Możesz też zalogować się na urządzeniu z kluczem dostępu albo spróbować ponownie.',
   'passkey.tryAgain': 'Spróbuj ponownie z kluczem dostępu',
   'passkey.helpLink': 'Gdzie są moje klucze dostępu? (otwiera nową kartę)',
   'passkey.wrong':

@@ -17,6 +17,10 @@ export const messages: Catalog = {
     'Sua carteira é dividida em partes. Esta senha protege a parte que permite entrar em um novo dispositivo. Ela nunca sai desta janela e não pode ser redefinida: sem ela, um novo dispositivo não consegue abrir sua carteira. Pelo menos {min} caracteres.',
   'password.recoverHelp':
     'Este é um novo dispositivo: a senha que você definiu ao criar a carteira a abre aqui.',
+  'password.backupTitle': 'Definir também uma senha de recuperação?',
+  'password.backupHelp':
+    'Para um dispositivo sem esta chave de acesso: esta senha abre sua carteira nele. Ela nunca sai desta janela e não pode ser redefinida. Pelo menos {min} caracteres.',
+  'password.skip': 'Pular: só a chave de acesso',
   'password.label': 'Senha de recuperação',
   'password.repeat': 'Repita a senha',
   'password.create': 'Criar carteira',
@@ -43,6 +47,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Este dispositivo não consegue abrir sua carteira sem a chave de acesso dela',
   'passkey.lostHelp':
     'A chave de acesso não foi usada, então este dispositivo não consegue abrir sua carteira: a parte que a abre em um novo dispositivo está trancada com a chave de acesso que você criou com ela, e ninguém mais pode destrancá-la, nem o app nem o servidor dele. Entre em um dispositivo que tenha essa chave de acesso: aquele em que você criou a carteira, um dispositivo com que suas chaves de acesso sincronizam, ou sua chave de segurança. Se você cancelou por engano, tente de novo.',
+  'passkey.lostHelpPassword':
+    'A chave de acesso não foi usada aqui. Você também definiu uma senha de recuperação para esta carteira: ela abre a carteira neste dispositivo. Ou entre em um dispositivo que tenha a chave de acesso, ou tente de novo.',
   'passkey.tryAgain': 'Tentar a chave de acesso de novo',
   'passkey.helpLink': 'Onde estão minhas chaves de acesso? (abre uma nova aba)',
   'passkey.wrong':

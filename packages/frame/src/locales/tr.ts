@@ -17,6 +17,10 @@ export const messages: Catalog = {
     'Cüzdanınız parçalara bölünmüştür. Bu parola, yeni bir cihazda oturum açmanızı sağlayan parçayı korur. Bu pencereden asla çıkmaz ve sıfırlanamaz: o olmadan yeni bir cihaz cüzdanınızı açamaz. En az {min} karakter.',
   'password.recoverHelp':
     'Bu yeni bir cihaz: cüzdanınızı oluştururken belirlediğiniz parola onu burada açar.',
+  'password.backupTitle': 'Bir kurtarma parolası da belirlensin mi?',
+  'password.backupHelp':
+    'Bu geçiş anahtarı olmayan bir cihaz için: bu parola cüzdanınızı orada açar. Bu pencereden asla çıkmaz ve sıfırlanamaz. En az {min} karakter.',
+  'password.skip': 'Atla: yalnızca geçiş anahtarı',
   'password.label': 'Kurtarma parolası',
   'password.repeat': 'Parolayı tekrarlayın',
   'password.create': 'Cüzdan oluştur',
@@ -42,6 +46,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Bu cihaz geçiş anahtarı olmadan cüzdanınızı açamaz',
   'passkey.lostHelp':
     'Geçiş anahtarı kullanılmadı, bu yüzden bu cihaz cüzdanınızı açamaz: cüzdanı yeni bir cihazda açan parça, onunla birlikte oluşturduğunuz geçiş anahtarıyla kilitli ve onu başka kimse açamaz, ne uygulama ne de sunucusu. Bu geçiş anahtarına sahip bir cihazda oturum açın: cüzdanı oluşturduğunuz cihaz, geçiş anahtarlarınızın eşitlendiği bir cihaz ya da güvenlik anahtarınız. Yanlışlıkla iptal ettiyseniz yeniden deneyin.',
+  'passkey.lostHelpPassword':
+    'Geçiş anahtarı burada kullanılmadı. Bu cüzdan için bir kurtarma parolası da belirlediniz: cüzdanı bu cihazda açar. Ya da geçiş anahtarına sahip bir cihazda oturum açın veya yeniden deneyin.',
   'passkey.tryAgain': 'Geçiş anahtarını yeniden dene',
   'passkey.helpLink': 'Geçiş anahtarlarım nerede? (yeni sekmede açılır)',
   'passkey.wrong':

@@ -16,6 +16,10 @@ export const messages: Catalog = {
   'password.setupHelp':
     'Ví của bạn được chia thành nhiều phần. Mật khẩu này bảo vệ phần cho phép bạn đăng nhập trên thiết bị mới. Nó không bao giờ rời khỏi cửa sổ này và không thể đặt lại: thiếu nó, thiết bị mới không thể mở ví của bạn. Ít nhất {min} ký tự.',
   'password.recoverHelp': 'Đây là thiết bị mới: mật khẩu bạn đặt khi tạo ví sẽ mở ví ở đây.',
+  'password.backupTitle': 'Đặt thêm mật khẩu khôi phục?',
+  'password.backupHelp':
+    'Cho thiết bị không có khóa truy cập này: mật khẩu này mở ví của bạn ở đó. Mật khẩu không bao giờ rời khỏi cửa sổ này và không thể đặt lại. Tối thiểu {min} ký tự.',
+  'password.skip': 'Bỏ qua: chỉ dùng khóa truy cập',
   'password.label': 'Mật khẩu khôi phục',
   'password.repeat': 'Nhập lại mật khẩu',
   'password.create': 'Tạo ví',
@@ -40,6 +44,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': 'Thiết bị này không thể mở ví của bạn khi thiếu khóa truy cập',
   'passkey.lostHelp':
     'Khóa truy cập chưa được dùng, nên thiết bị này không thể mở ví của bạn: phần mở ví trên thiết bị mới được khóa bằng khóa truy cập bạn tạo cùng ví, và không ai khác mở được, kể cả ứng dụng hay máy chủ của nó. Hãy đăng nhập trên thiết bị có khóa truy cập này: thiết bị bạn đã tạo ví, thiết bị mà khóa truy cập của bạn được đồng bộ tới, hoặc khóa bảo mật của bạn. Nếu bạn lỡ hủy, hãy thử lại.',
+  'passkey.lostHelpPassword':
+    'Khóa truy cập chưa được dùng ở đây. Bạn cũng đã đặt mật khẩu khôi phục cho ví này: mật khẩu đó mở ví trên thiết bị này. Hoặc đăng nhập trên thiết bị có khóa truy cập, hoặc thử lại.',
   'passkey.tryAgain': 'Thử lại khóa truy cập',
   'passkey.helpLink': 'Khóa truy cập của tôi ở đâu? (mở thẻ mới)',
   'passkey.wrong': 'Khóa truy cập này không mở được ví này. Hãy dùng khóa truy cập bạn đã tạo cùng ví.',

@@ -16,6 +16,10 @@ export const messages: Catalog = {
   'password.setupHelp':
     '你的钱包被拆分为多个部分。此密码保护让你在新设备上登录的那一部分。它从不离开此窗口，也无法重置：没有它，新设备无法打开你的钱包。至少 {min} 个字符。',
   'password.recoverHelp': '这是一台新设备：你创建钱包时设置的密码可以在这里打开它。',
+  'password.backupTitle': '也设置一个恢复密码吗？',
+  'password.backupHelp':
+    '用于没有此通行密钥的设备：此密码可在那里打开你的钱包。它绝不会离开此窗口，也无法重置。至少 {min} 个字符。',
+  'password.skip': '跳过：仅使用通行密钥',
   'password.label': '恢复密码',
   'password.repeat': '再次输入密码',
   'password.create': '创建钱包',
@@ -39,6 +43,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': '没有通行密钥，这台设备无法打开你的钱包',
   'passkey.lostHelp':
     '通行密钥没有被使用，因此这台设备无法打开你的钱包：在新设备上打开钱包的那部分，被你创建钱包时一同创建的通行密钥锁住，其他任何人都无法解锁，包括应用和它的服务器。请在拥有此通行密钥的设备上登录：创建钱包的那台设备、与你的通行密钥同步的设备，或你的安全密钥。如果你是误点了取消，请再试一次。',
+  'passkey.lostHelpPassword':
+    '这里没有使用通行密钥。你还为此钱包设置了恢复密码：它可以在这台设备上打开钱包。或者在拥有该通行密钥的设备上登录，或再试一次。',
   'passkey.tryAgain': '再次尝试通行密钥',
   'passkey.helpLink': '我的通行密钥在哪里？（在新标签页中打开）',
   'passkey.wrong': '此通行密钥无法打开此钱包。请使用你创建钱包时一并创建的通行密钥。',

@@ -16,6 +16,10 @@ export const messages: Catalog = {
   'password.setupHelp':
     '你的錢包被拆分為多個部分。此密碼保護讓你在新裝置上登入的那一部分。它從不離開此視窗，也無法重設：沒有它，新裝置無法開啟你的錢包。至少 {min} 個字元。',
   'password.recoverHelp': '這是一台新裝置：你建立錢包時設定的密碼可以在這裡開啟它。',
+  'password.backupTitle': '也設定一組復原密碼嗎？',
+  'password.backupHelp':
+    '用於沒有此通行金鑰的裝置：此密碼可在那裡開啟你的錢包。它絕不會離開此視窗，也無法重設。至少 {min} 個字元。',
+  'password.skip': '略過：僅使用通行金鑰',
   'password.label': '復原密碼',
   'password.repeat': '再次輸入密碼',
   'password.create': '建立錢包',
@@ -39,6 +43,8 @@ export const messages: Catalog = {
   'passkey.lostTitle': '沒有通行金鑰，這台裝置無法開啟你的錢包',
   'passkey.lostHelp':
     '通行金鑰沒有被使用，因此這台裝置無法開啟你的錢包：在新裝置上開啟錢包的那部分，被你建立錢包時一起建立的通行金鑰鎖住，其他任何人都無法解鎖，包括應用程式和它的伺服器。請在擁有此通行金鑰的裝置上登入：建立錢包的那台裝置、與你的通行金鑰同步的裝置，或你的安全金鑰。如果你是誤按取消，請再試一次。',
+  'passkey.lostHelpPassword':
+    '這裡沒有使用通行金鑰。你也為此錢包設定了復原密碼：它可以在這台裝置上開啟錢包。或者在擁有該通行金鑰的裝置上登入，或再試一次。',
   'passkey.tryAgain': '再次嘗試通行金鑰',
   'passkey.helpLink': '我的通行金鑰在哪裡？（在新分頁中開啟）',
   'passkey.wrong': '此密碼金鑰無法開啟此錢包。請使用你建立錢包時一併建立的密碼金鑰。',
