@@ -27,7 +27,11 @@ export interface ExportLogin {
 }
 
 /** How long the frame waits for its export window to say it is ready. */
-export const exportHandoverLimitMs = 60_000
+const exportHandoverLimitMs = 60_000
+
+/** How long the window waits for the login once it said it is ready: the frame answers at once,
+ * so a window opened by anything else says soon that it got none. */
+const exportLoginLimitMs = 10_000
 
 /** How often each side looks whether the other window is still there. */
 const pollMs = 250
@@ -136,7 +140,7 @@ export function guestExportWindow(options: {
     const poll = setInterval(() => {
       if (opener.closed) finish(undefined)
     }, pollMs)
-    const limit = setTimeout(() => finish(undefined), options.limitMs ?? exportHandoverLimitMs)
+    const limit = setTimeout(() => finish(undefined), options.limitMs ?? exportLoginLimitMs)
     opener.postMessage({ type: 'latch:export-ready', id }, origin)
   })
 }
