@@ -1,18 +1,23 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { type Hex, recoverMessageAddress } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
 import { axeViolations } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
 import {
   codeFor,
+  codeIn,
   expectNoStorageExplained,
+  frameOf,
   frameOrigin,
   mails,
+  mailTo,
   newEmail,
   PASSWORD,
   signUp,
   submitEmail,
 } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
+import { personClicks } from './guard-tricks.js'
 
 // The embedded wallet's frame in its real position: the demo on 127.0.0.1 and the frame on
 // localhost are two sites, so the frame is a third party. Chromium then gives an unpartitioned
@@ -190,7 +195,7 @@ test.describe('given the demo on another site than the frame', () => {
     await walletWindowJourney(context, page)
   })
 
-  test('when the browser partitions third-party storage (as browsers ship), then sign-up works, a reload keeps the wallet, and the frame origin’s own storage does not hold it', async ({
+  test('when the browser partitions third-party storage (as browsers ship), then sign-up works, a reload keeps the wallet, the frame origin’s own storage does not hold it, and the export window shows the phrase', async ({
     browser,
     playwright,
   }, testInfo) => {
@@ -225,6 +230,26 @@ test.describe('given the demo on another site than the frame', () => {
       const framed = await frame?.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
       expect(framed?.length).toBeGreaterThan(0)
       for (const name of framed ?? []) expect(databases).not.toContain(name)
+      await top.close()
+
+      // Account → Export wallet: the frame opens the export window on its own origin (first
+      // party there, so it sees none of the frame's partitioned storage) and hands it the login.
+      await page.getByTestId('latch-account-button').click()
+      await modal(page).getByTestId('latch-export-wallet').click()
+      const opened = context.waitForEvent('page')
+      await personClicks(page, frameOf(page).getByTestId('latch-export-open'))
+      const popup = await opened
+      await expect(popup.getByTestId('latch-export-send')).toBeVisible()
+      const started = Date.now() - 1_000
+      await popup.getByTestId('latch-export-send').click()
+      await popup
+        .locator('#latch-export-code')
+        .fill(codeIn(await mailTo(email, /wallet export code/, started)))
+      await personClicks(popup, popup.getByTestId('latch-export-reveal'))
+      await expect(popup.getByTestId('latch-export-phrase')).toBeVisible({ timeout: 30_000 })
+      const phrase = ((await popup.getByTestId('latch-export-phrase').textContent()) ?? '').trim()
+      expect(mnemonicToAccount(phrase).address).toBe(address)
+      expect(await page.content()).not.toContain(phrase)
       await context.close()
     } finally {
       await withPartitioning.close()

@@ -87,6 +87,12 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     const create = frame.getByRole('button', { name: 'Create a passkey' })
     await expect(create).toBeFocused()
     await create.press('Enter')
+    // A recovery password next to the passkey is offered; this visitor keeps the passkey only.
+    await expect(frame.getByRole('heading', { name: 'Also set a recovery password?' })).toBeVisible({
+      timeout: 30_000,
+    })
+    expect(await walletFrameAxeViolations(page)).toEqual([])
+    await frame.getByRole('button', { name: 'Skip: the passkey only' }).click()
     await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
     const address = await page.getByTestId('demo-address').textContent()
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
@@ -114,7 +120,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     await expect(page.getByTestId('demo-address')).toHaveText(address as string)
   })
 
-  test('when a new device has the code but not the passkey, then the wallet is refused with a clear message and nothing connects', async ({
+  test('when a new device has the code but not the passkey, then it is told what happened and offered the recovery password the visitor also set, which opens the same address', async ({
     page,
     browser,
   }) => {
@@ -122,8 +128,16 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     const email = newEmail('passkey')
     await page.goto(demo)
     await emailAndCode(page, email, { newDevice: false })
-    await frameOf(page).getByRole('button', { name: 'Create a passkey' }).click()
+    const frame = frameOf(page)
+    await frame.getByRole('button', { name: 'Create a passkey' }).click()
+    await expect(frame.getByRole('heading', { name: 'Also set a recovery password?' })).toBeVisible({
+      timeout: 30_000,
+    })
+    await frame.locator('#latch-password').fill(PASSWORD)
+    await frame.locator('#latch-password-confirm').fill(PASSWORD)
+    await frame.locator('#latch-password-confirm').press('Enter')
     await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    const address = (await page.getByTestId('demo-address').textContent()) as string
 
     // Another browser (its own authenticator, without that passkey), with the mailbox.
     const other = await browser.newContext()
@@ -132,16 +146,20 @@ test.describe('given the demo with email login and a browser with a passkey (Web
       await addAuthenticator(second)
       await second.goto(demo)
       await emailAndCode(second, email, { newDevice: true })
-      const frame = frameOf(second)
-      await frame.getByRole('button', { name: 'Use passkey' }).click()
-      await expect(frame.getByRole('alert')).toHaveText(
-        'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
+      const lost = frameOf(second)
+      await lost.getByRole('button', { name: 'Use passkey' }).click()
+      await expect(
+        lost.getByRole('heading', { name: 'This device can’t open your wallet without its passkey' }),
+      ).toBeVisible({ timeout: 30_000 })
+      await expect(lost.locator('#latch-action-help')).toContainText('You also set a recovery password')
+      await expect(lost.getByRole('link', { name: /Where are my passkeys/ })).toHaveAttribute(
+        'href',
+        'https://fidoalliance.org/passkeys/',
       )
-      await expect(frame.getByRole('button', { name: 'Use passkey' })).toBeEnabled()
+      await expect(lost.getByRole('button', { name: 'Try the passkey again' })).toBeEnabled()
       expect(await walletFrameAxeViolations(second)).toEqual([])
-      await second.waitForTimeout(1_000)
       await expect(status(second)).not.toHaveText('connected')
-      // Nothing of the wallet reached this device.
+      // Nothing of the wallet reached this device yet.
       expect(
         await walletFrame(second).evaluate(async (email) => {
           const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -159,6 +177,13 @@ test.describe('given the demo with email login and a browser with a passkey (Web
           return Object.values(record.accounts ?? {}).find((a) => a.email === email)?.deviceShare ?? null
         }, email),
       ).toBeNull()
+      // The recovery password the visitor also set opens it here.
+      await lost.getByRole('button', { name: 'Use a recovery password instead' }).click()
+      await expect(lost.getByRole('heading', { name: 'Enter your recovery password' })).toBeVisible()
+      await lost.locator('#latch-password').fill(PASSWORD)
+      await lost.locator('#latch-password').press('Enter')
+      await expect(status(second)).toHaveText('connected', { timeout: 30_000 })
+      await expect(second.getByTestId('demo-address')).toHaveText(address)
     } finally {
       await other.close()
     }

@@ -10,6 +10,8 @@ export const en = {
   'notice.insecure': 'The login frame needs a secure connection (https).',
   'notice.notAllowed': 'This app is not allowed to use this login.',
   'notice.noOpener': 'This window works only when an app opens it.',
+  'notice.noStorage':
+    'This browser gives the wallet no storage here (third-party storage is blocked), so a login could not be kept. Continue in the wallet’s own window, or allow third-party site data for this app in the browser’s settings and reload the page.',
   'window.wallet':
     'Your wallet for {origin} runs in this window, where this browser keeps its login. Keep the window open while you use the app; closing it disconnects the app, and the login stays here for the next time.',
   'password.setupTitle': 'Set a recovery password',
@@ -18,6 +20,10 @@ export const en = {
     'Your wallet is split into parts. This password protects the part that lets you sign in on a new device. It never leaves this window, and it cannot be reset: without it a new device cannot open your wallet. At least {min} characters.',
   'password.recoverHelp':
     'This is a new device: the password you set when you created your wallet opens it here.',
+  'password.backupTitle': 'Also set a recovery password?',
+  'password.backupHelp':
+    'For a device without this passkey: this password opens your wallet there. It never leaves this window and cannot be reset. At least {min} characters.',
+  'password.skip': 'Skip: the passkey only',
   'password.label': 'Recovery password',
   'password.repeat': 'Repeat the password',
   'password.create': 'Create wallet',
@@ -40,8 +46,13 @@ export const en = {
   'passkey.cancelled': 'The passkey was not used. Try again, or choose the recovery password.',
   'passkey.noPrf':
     'This passkey cannot protect a wallet (it has no PRF support). Choose the recovery password.',
-  'passkey.notUsed':
-    'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
+  'passkey.lostTitle': 'This device can’t open your wallet without its passkey',
+  'passkey.lostHelp':
+    'The passkey was not used, so this device cannot open your wallet: the part that opens it on a new device is locked with the passkey you created with it, and nobody else can unlock it, not the app and not its server. Sign in on a device that has this passkey: the one you created the wallet on, a device your passkeys sync to, or your security key. If you cancelled by mistake, try again.',
+  'passkey.lostHelpPassword':
+    'The passkey was not used here. You also set a recovery password for this wallet: it opens the wallet on this device. Or sign in on a device that has the passkey, or try again.',
+  'passkey.tryAgain': 'Try the passkey again',
+  'passkey.helpLink': 'Where are my passkeys? (opens a new tab)',
   'passkey.wrong': 'This passkey does not open this wallet. Use the passkey you created with it.',
   'password.wrong': 'The recovery password is not correct',
   'recovery.mismatch': 'The recovered wallet does not match this account',
@@ -128,7 +139,7 @@ export const en = {
   'window.title': 'Export your wallet',
   'window.notTopLevel': 'This page works only in its own window.',
   'window.noLogin':
-    'No wallet is signed in for this app in this browser (or the browser keeps the login only inside the app). Sign in in the app, then open this window again from its Account view.',
+    'No wallet was handed to this window: it works only when the wallet in the app opens it. In the app, sign in, open your account, choose “Export wallet”, then “Open the export window”.',
   'window.intro':
     'Signed in as {email}. We send a code to this email; your recovery phrase and private keys are shown here once you enter it. We also tell you by mail when they were shown.',
   'window.sendCode': 'Send the code',

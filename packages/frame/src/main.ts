@@ -1,8 +1,9 @@
 import { isOriginAllowedBy } from '@latch/server/origin-match'
 import { createApi } from './api.js'
 import { chooseLocale, t } from './i18n.js'
-import { createFrameEndpoint, FrameError, type Handlers, originParam, requestSchemas } from './protocol.js'
-import { openDeviceStore, StorageUnavailableError } from './storage.js'
+import { noStorageHandlers } from './noStorage.js'
+import { createFrameEndpoint, type Handlers, originParam } from './protocol.js'
+import { openDeviceStore } from './storage.js'
 import { el, root, setIdleScreen, showIdle, showNotice } from './ui.js'
 import { createPasskey, passkeyHostIsFramesOwn, passkeyOutput, passkeysAvailable } from './vault/index.js'
 import { createWallet } from './wallet.js'
@@ -154,16 +155,9 @@ async function boot(): Promise<void> {
       },
       sessionEnded: () => endpoint.event('SESSION_ENDED', {}),
     })
-  } catch (error) {
+  } catch {
     // No storage at all (blocked third-party storage): every request says so; no silent loss.
-    const reason = error instanceof StorageUnavailableError ? error : new StorageUnavailableError(error)
-    const refuse = async () => {
-      throw new FrameError(reason.message, 'STORAGE_UNAVAILABLE')
-    }
-    handlers = Object.fromEntries(
-      Object.keys(requestSchemas).map((type) => [type, refuse]),
-    ) as unknown as Handlers
-    handlers.IS_CONNECTED = async () => ({ isConnected: false })
+    handlers = noStorageHandlers()
   }
   if (windowMode) showIdle()
   window.addEventListener('message', (event) => {

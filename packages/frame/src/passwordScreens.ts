@@ -4,16 +4,23 @@ import { t } from './i18n.js'
 import { loadEstimator } from './passwordStrength.js'
 import { clearScreen, el, root } from './ui.js'
 import { minPasswordLength } from './vault/index.js'
+import type { PasskeyRecoverOutcome } from './wallet/context.js'
+
+/** Where a visitor whose passkey is not on this device learns where passkeys live and sync. */
+export const passkeyHelpUrl = 'https://fidoalliance.org/passkeys/'
 
 /**
  * The recovery-password screen: `setup` asks for a new password twice, `recover` for the existing
- * one. Resolves the password when the visitor submits a valid one; `check` may refuse it (a wrong
- * password), which keeps the screen open with the message.
+ * one, `backup` for a new one next to a passkey, which the visitor may skip (resolves without a
+ * check). Resolves when the visitor submits a valid one; `check` may refuse it (a wrong password),
+ * which keeps the screen open with the message.
  */
 export function askPassword(
-  mode: 'setup' | 'recover',
+  given: 'setup' | 'recover' | 'backup',
   check: (password: string) => Promise<string | undefined>,
 ): Promise<void> {
+  const backup = given === 'backup'
+  const mode = given === 'recover' ? 'recover' : 'setup'
   // The strength estimator loads while the visitor types (its chunk is not on the first load).
   if (mode === 'setup') loadEstimator().catch(() => undefined)
   return new Promise((resolve) => {
@@ -35,9 +42,21 @@ export function askPassword(
     const submit = el('button', { type: 'submit' }, [
       t(mode === 'setup' ? 'password.create' : 'password.recover'),
     ])
-    const title = t(mode === 'setup' ? 'password.setupTitle' : 'password.recoverTitle')
-    const help =
-      mode === 'setup' ? t('password.setupHelp', { min: minPasswordLength }) : t('password.recoverHelp')
+    const title = t(
+      backup ? 'password.backupTitle' : mode === 'setup' ? 'password.setupTitle' : 'password.recoverTitle',
+    )
+    const help = backup
+      ? t('password.backupHelp', { min: minPasswordLength })
+      : mode === 'setup'
+        ? t('password.setupHelp', { min: minPasswordLength })
+        : t('password.recoverHelp')
+    const skip = el('button', { type: 'button', class: 'secondary', id: 'latch-password-skip' }, [
+      t('password.skip'),
+    ])
+    skip.addEventListener('click', () => {
+      clearScreen()
+      resolve()
+    })
     const form = el('form', { class: 'card', 'aria-labelledby': 'latch-title', novalidate: '' }, [
       el('h1', { id: 'latch-title' }, [title]),
       el('p', { id: 'latch-password-help' }, [help]),
@@ -48,6 +67,7 @@ export function askPassword(
         : []),
       error,
       submit,
+      ...(backup ? [skip] : []),
     ])
     form.addEventListener('submit', (event) => {
       event.preventDefault()
@@ -64,6 +84,7 @@ export function askPassword(
       }
       error.textContent = ''
       submit.disabled = true
+      skip.disabled = true
       submit.textContent = t(mode === 'setup' ? 'password.creating' : 'password.opening')
       check(value).then(
         (problem) => {
@@ -74,6 +95,7 @@ export function askPassword(
           }
           error.textContent = problem
           submit.disabled = false
+          skip.disabled = false
           submit.textContent = t(mode === 'setup' ? 'password.create' : 'password.recover')
           password.value = ''
           password.focus()
@@ -81,6 +103,7 @@ export function askPassword(
         () => {
           error.textContent = t('error.generic')
           submit.disabled = false
+          skip.disabled = false
         },
       )
     })
@@ -108,6 +131,8 @@ function actionScreen(options: {
   action: string
   busy: string
   other?: string
+  /** A help link under the help text (opens a new tab). */
+  link?: { text: string; href: string }
   run: () => Promise<string | undefined>
 }): Promise<'done' | 'other'> {
   return new Promise((resolve) => {
@@ -122,6 +147,15 @@ function actionScreen(options: {
     const card = el('main', { class: 'card', 'aria-labelledby': 'latch-title' }, [
       el('h1', { id: 'latch-title' }, [options.title]),
       el('p', { id: 'latch-action-help' }, [options.help]),
+      ...(options.link
+        ? [
+            el('p', {}, [
+              el('a', { href: options.link.href, target: '_blank', rel: 'noopener noreferrer' }, [
+                options.link.text,
+              ]),
+            ]),
+          ]
+        : []),
       error,
       ...buttons,
     ])
@@ -176,13 +210,36 @@ export async function askPasskeySetup(
   return chosen === 'done' ? 'done' : 'password'
 }
 
-/** A new device of an account sealed with a passkey: the passkey opens the wallet here. */
-export async function askPasskeyRecover(use: () => Promise<string | undefined>): Promise<void> {
-  await actionScreen({
-    title: t('passkey.recoverTitle'),
-    help: t('passkey.recoverHelp'),
-    action: t('passkey.use'),
-    busy: t('passkey.waiting'),
-    run: use,
-  })
+/**
+ * A new device of an account sealed with a passkey: the passkey opens the wallet here. When the
+ * passkey is not used, the screen says so truthfully: with a recovery password on the account it
+ * offers that ('password'); without, this device cannot open the wallet, where the passkey can be
+ * found, and it may be tried again.
+ */
+export async function askPasskeyRecover(
+  use: () => Promise<PasskeyRecoverOutcome>,
+): Promise<'done' | 'password'> {
+  let lost: { password: boolean } | undefined
+  for (;;) {
+    let lostNow: { password: boolean } | undefined
+    const chosen = await actionScreen({
+      title: t(lost ? 'passkey.lostTitle' : 'passkey.recoverTitle'),
+      help: t(
+        lost ? (lost.password ? 'passkey.lostHelpPassword' : 'passkey.lostHelp') : 'passkey.recoverHelp',
+      ),
+      action: t(lost ? 'passkey.tryAgain' : 'passkey.use'),
+      busy: t('passkey.waiting'),
+      ...(lost?.password ? { other: t('passkey.usePassword') } : {}),
+      ...(lost ? { link: { text: t('passkey.helpLink'), href: passkeyHelpUrl } } : {}),
+      run: async () => {
+        const outcome = await use()
+        if (typeof outcome !== 'object') return outcome
+        lostNow = { password: outcome.password }
+        return undefined
+      },
+    })
+    if (chosen === 'other') return 'password'
+    if (lostNow === undefined) return 'done'
+    lost = lostNow
+  }
 }

@@ -5,6 +5,7 @@ import type { Api, Me, ShareBody } from './api.js'
 import type { DeviceRecord } from './storage.js'
 import { PasskeyError, passkeyHostIsFramesOwn } from './vault/passkey.js'
 import { openRecoveryWithPasskey } from './vault/recovery.js'
+import type { PasskeyRecoverOutcome } from './wallet/context.js'
 import { createWallet, type Passkeys } from './wallet.js'
 
 // The frame's sign-up and new-device recovery with the real custody code and WebCrypto; the server
@@ -60,10 +61,11 @@ async function device(
   api: Api,
   passkeys: Partial<Passkeys> & { recoverTries?: number },
   askPassword: (
-    mode: 'setup' | 'recover',
+    mode: 'setup' | 'recover' | 'backup',
     check: (p: string) => Promise<string | undefined>,
-  ) => Promise<void> = async () => {
-    throw new Error('no password screen expected')
+  ) => Promise<void> = async (mode) => {
+    // The password next to a new passkey is skipped unless a test sets one.
+    if (mode !== 'backup') throw new Error('no password screen expected')
   },
 ) {
   const record: DeviceRecord = {
@@ -76,7 +78,7 @@ async function device(
     email,
     accounts: {},
   }
-  const messages: (string | undefined)[] = []
+  const messages: PasskeyRecoverOutcome[] = []
   const handlers = createWallet({
     projectId: 'p1',
     chainId: 'eip155:1',
@@ -99,8 +101,11 @@ async function device(
         for (let i = 0; i < (passkeys.recoverTries ?? 1); i++) {
           const message = await use()
           messages.push(message)
-          if (message === undefined) return
+          if (message === undefined) return 'done'
+          // A lost passkey on an account with a recovery password: the visitor takes that route.
+          if (typeof message === 'object' && message.password) return 'password'
         }
+        return 'done'
       },
       ...passkeys,
     },
@@ -132,7 +137,7 @@ describe('given a browser with a passkey provider', () => {
     expect(currentAccount(second.record)?.deviceShare).toBeDefined()
   })
 
-  it('when a new device cannot use the passkey, or uses another one, then it is told so and gets no share; the right passkey then works', async () => {
+  it('when a new device cannot use the passkey (lost: the screen says this device cannot open the wallet), or uses another one, then it is told so and gets no share; the right passkey then works', async () => {
     const { state, apiFor } = server()
     await (await device(apiFor('device-1'), {})).handlers.GET_USER({ chainId: 'eip155:1' })
     const outputs = [
@@ -146,11 +151,50 @@ describe('given a browser with a passkey provider', () => {
     })
     await second.handlers.GET_USER({ chainId: 'eip155:1' })
     expect(second.messages).toEqual([
-      'The passkey was not used: without the passkey you created for this wallet, this device cannot open it.',
+      { lost: true, password: false },
       'This passkey does not open this wallet. Use the passkey you created with it.',
       undefined,
     ])
     expect(state.reshares).toBe(1)
+  })
+
+  it('when the visitor also set a recovery password and a new device lacks the passkey, then it is offered the password, which opens the same wallet; both ways in are kept', async () => {
+    const { state, apiFor } = server()
+    const screens: string[] = []
+    const first = await device(apiFor('device-1'), {}, async (mode, check) => {
+      screens.push(mode)
+      expect(await check('copper lantern orbit thistle')).toBeUndefined()
+    })
+    const user = (await first.handlers.GET_USER({ chainId: 'eip155:1' })) as { address: string }
+    expect(screens).toEqual(['backup'])
+    expect(JSON.parse(state.recovery!.share)).toMatchObject({
+      kdf: 'passkey-prf',
+      password: { kdf: 'argon2id' },
+    })
+
+    const answers: (string | undefined)[] = []
+    const second = await device(
+      apiFor('device-2'),
+      { output: () => Promise.reject(new PasskeyError('cancelled')) },
+      async (mode, check) => {
+        screens.push(mode)
+        answers.push(await check('not the password at all'))
+        answers.push(await check('copper lantern orbit thistle'))
+      },
+    )
+    const opened = (await second.handlers.GET_USER({ chainId: 'eip155:1' })) as { address: string }
+    expect(second.messages).toEqual([{ lost: true, password: true }])
+    expect(answers).toEqual(['The recovery password is not correct', undefined])
+    expect(opened.address).toBe(user.address)
+    expect(state.reshares).toBe(1)
+    // The new set is still sealed under the passkey, with the same password next to it.
+    const resealed = state.recovery!.share
+    expect(JSON.parse(resealed)).toMatchObject({ kdf: 'passkey-prf', ...ref, password: { kdf: 'argon2id' } })
+    const third = await device(apiFor('device-3'), {})
+    expect(((await third.handlers.GET_USER({ chainId: 'eip155:1' })) as { address: string }).address).toBe(
+      user.address,
+    )
+    expect(JSON.parse(state.recovery!.share).password).toEqual(JSON.parse(resealed).password)
   })
 
   it('when the visitor picks the recovery password, or the passkey has no PRF, then the password seals the share', async () => {

@@ -30,7 +30,7 @@ export interface AccountRecord {
   shareContext?: string
 }
 
-export class StorageUnavailableError extends Error {
+class StorageUnavailableError extends Error {
   override name = 'StorageUnavailableError' as const
   constructor(cause?: unknown) {
     super(

@@ -2,9 +2,10 @@ import { currentAccount } from './accounts.js'
 import { createApi } from './api.js'
 import { showApproval } from './approval.js'
 import { approvalIdOf, guestApprovalWindow, type WindowLike } from './approval-window.js'
+import { guestExportWindow, recordOfLogin } from './export-window.js'
 import { guardActivation, isTopLevel } from './guard.js'
 import { chooseLocale, t } from './i18n.js'
-import { type AccountRecord, type DeviceRecord, openDeviceStore } from './storage.js'
+import type { AccountRecord, DeviceRecord } from './storage.js'
 import { el, root, showNotice } from './ui.js'
 import { exportSecrets, type Secrets, signDeviceProof } from './vault/index.js'
 
@@ -170,19 +171,29 @@ async function boot(): Promise<void> {
   }
   if (params.get('action') === 'approve') return approveInWindow()
   const projectId = params.get('projectId') ?? ''
-  let record: DeviceRecord | undefined
+  // The login comes from the frame that opened this window (export-window.ts): this window's own
+  // storage is not the frame's where the browser partitions third-party storage.
+  const id = approvalIdOf(location.hash)
+  const login =
+    id === undefined || params.get('action') !== 'export'
+      ? undefined
+      : await guestExportWindow({
+          id,
+          origin: location.origin,
+          opener: window.opener as WindowLike | null,
+          listen: (handler) => {
+            const listener = (event: MessageEvent) =>
+              handler({ origin: event.origin, source: event.source, data: event.data })
+            window.addEventListener('message', listener)
+            return () => window.removeEventListener('message', listener)
+          },
+        })
+  const record = login === undefined ? undefined : recordOfLogin(login)
   const api = createApi(projectId, () => record?.token)
-  try {
-    await api.config()
-    record = await (await openDeviceStore(projectId)).load()
-  } catch {
-    record = undefined
-  }
   const email = record?.email
   const account = record === undefined ? undefined : currentAccount(record)
   if (
     record === undefined ||
-    params.get('action') !== 'export' ||
     email === undefined ||
     account?.deviceShare === undefined ||
     (await api.me().catch(() => undefined)) === undefined

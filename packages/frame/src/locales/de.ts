@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'Das Anmeldefenster braucht eine sichere Verbindung (https).',
   'notice.notAllowed': 'Diese App darf diese Anmeldung nicht verwenden.',
   'notice.noOpener': 'Dieses Fenster funktioniert nur, wenn eine App es öffnet.',
+  'notice.noStorage':
+    'Dieser Browser gibt der Wallet hier keinen Speicher (Speicher von Drittanbietern ist blockiert), daher konnte keine Anmeldung behalten werden. Fahre im eigenen Fenster der Wallet fort oder erlaube in den Browsereinstellungen Websitedaten von Drittanbietern für diese App und lade die Seite neu.',
   'window.wallet':
     'Deine Wallet für {origin} läuft in diesem Fenster, in dem dieser Browser die Anmeldung behält. Lass das Fenster geöffnet, solange du die App verwendest; schließt du es, wird die Verbindung zur App getrennt, und die Anmeldung bleibt für das nächste Mal hier.',
   'password.setupTitle': 'Wiederherstellungspasswort festlegen',
@@ -15,6 +17,10 @@ export const messages: Catalog = {
     'Deine Wallet ist in Teile aufgeteilt. Dieses Passwort schützt den Teil, mit dem du dich auf einem neuen Gerät anmeldest. Es verlässt dieses Fenster nie und kann nicht zurückgesetzt werden: Ohne es kann ein neues Gerät deine Wallet nicht öffnen. Mindestens {min} Zeichen.',
   'password.recoverHelp':
     'Dies ist ein neues Gerät: Das Passwort, das du beim Erstellen deiner Wallet festgelegt hast, öffnet sie hier.',
+  'password.backupTitle': 'Auch ein Wiederherstellungspasswort festlegen?',
+  'password.backupHelp':
+    'Für ein Gerät ohne diesen Passkey: Dieses Passwort öffnet deine Wallet dort. Es verlässt dieses Fenster nie und kann nicht zurückgesetzt werden. Mindestens {min} Zeichen.',
+  'password.skip': 'Überspringen: nur der Passkey',
   'password.label': 'Wiederherstellungspasswort',
   'password.repeat': 'Passwort wiederholen',
   'password.create': 'Wallet erstellen',
@@ -39,8 +45,13 @@ export const messages: Catalog = {
     'Der Passkey wurde nicht verwendet. Versuche es erneut oder wähle das Wiederherstellungspasswort.',
   'passkey.noPrf':
     'Dieser Passkey kann keine Wallet schützen (er unterstützt kein PRF). Wähle das Wiederherstellungspasswort.',
-  'passkey.notUsed':
-    'Der Passkey wurde nicht verwendet: Ohne den Passkey, den du für diese Wallet erstellt hast, kann dieses Gerät sie nicht öffnen.',
+  'passkey.lostTitle': 'Ohne seinen Passkey kann dieses Gerät deine Wallet nicht öffnen',
+  'passkey.lostHelp':
+    'Der Passkey wurde nicht verwendet, daher kann dieses Gerät deine Wallet nicht öffnen: Der Teil, der sie auf einem neuen Gerät öffnet, ist mit dem Passkey gesperrt, den du mit ihr erstellt hast, und niemand sonst kann ihn entsperren, weder die App noch ihr Server. Melde dich auf einem Gerät an, das diesen Passkey hat: dem, auf dem du die Wallet erstellt hast, einem Gerät, mit dem deine Passkeys synchronisiert werden, oder deinem Sicherheitsschlüssel. Wenn du versehentlich abgebrochen hast, versuche es erneut.',
+  'passkey.lostHelpPassword':
+    'Der Passkey wurde hier nicht verwendet. Du hast für diese Wallet auch ein Wiederherstellungspasswort festgelegt: Es öffnet die Wallet auf diesem Gerät. Oder melde dich auf einem Gerät mit dem Passkey an oder versuche es erneut.',
+  'passkey.tryAgain': 'Passkey erneut versuchen',
+  'passkey.helpLink': 'Wo sind meine Passkeys? (öffnet einen neuen Tab)',
   'passkey.wrong':
     'Dieser Passkey öffnet diese Wallet nicht. Verwende den Passkey, den du mit ihr erstellt hast.',
   'password.wrong': 'Das Wiederherstellungspasswort ist nicht richtig',
@@ -132,7 +143,7 @@ export const messages: Catalog = {
   'window.title': 'Wallet exportieren',
   'window.notTopLevel': 'Diese Seite funktioniert nur in ihrem eigenen Fenster.',
   'window.noLogin':
-    'In diesem Browser ist für diese App keine Wallet angemeldet (oder der Browser behält die Anmeldung nur in der App). Melde dich in der App an und öffne dieses Fenster dann erneut über die Kontoansicht.',
+    'Diesem Fenster wurde keine Wallet übergeben: Es funktioniert nur, wenn die Wallet in der App es öffnet. Melde dich in der App an, öffne dein Konto, wähle „Wallet exportieren“ und dann „Exportfenster öffnen“.',
   'window.intro':
     'Angemeldet als {email}. Wir senden einen Code an diese E-Mail-Adresse; deine Wiederherstellungsphrase und privaten Schlüssel werden hier angezeigt, sobald du ihn eingibst. Wir teilen dir auch per E-Mail mit, wann sie angezeigt wurden.',
   'window.sendCode': 'Code senden',

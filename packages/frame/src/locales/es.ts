@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'La ventana de inicio de sesión necesita una conexión segura (https).',
   'notice.notAllowed': 'Esta app no tiene permiso para usar este inicio de sesión.',
   'notice.noOpener': 'Esta ventana solo funciona cuando una app la abre.',
+  'notice.noStorage':
+    'Este navegador no le da almacenamiento a la billetera aquí (el almacenamiento de terceros está bloqueado), así que no se pudo mantener el inicio de sesión. Continúa en la ventana propia de la billetera, o permite los datos de sitios de terceros para esta app en la configuración del navegador y recarga la página.',
   'window.wallet':
     'Tu billetera para {origin} funciona en esta ventana, donde este navegador guarda la sesión. Mantén la ventana abierta mientras usas la app; al cerrarla, la app se desconecta y la sesión queda guardada aquí para la próxima vez.',
   'password.setupTitle': 'Crea una contraseña de recuperación',
@@ -15,6 +17,10 @@ export const messages: Catalog = {
     'Tu billetera está dividida en partes. Esta contraseña protege la parte que te permite iniciar sesión en un dispositivo nuevo. Nunca sale de esta ventana y no se puede restablecer: sin ella, un dispositivo nuevo no puede abrir tu billetera. Al menos {min} caracteres.',
   'password.recoverHelp':
     'Este es un dispositivo nuevo: la contraseña que creaste al crear tu billetera la abre aquí.',
+  'password.backupTitle': '¿Definir también una contraseña de recuperación?',
+  'password.backupHelp':
+    'Para un dispositivo sin esta llave de acceso: esta contraseña abre tu billetera allí. Nunca sale de esta ventana y no se puede restablecer. Al menos {min} caracteres.',
+  'password.skip': 'Omitir: solo la llave de acceso',
   'password.label': 'Contraseña de recuperación',
   'password.repeat': 'Repite la contraseña',
   'password.create': 'Crear billetera',
@@ -39,8 +45,13 @@ export const messages: Catalog = {
     'No se usó la llave de acceso. Inténtalo de nuevo o elige la contraseña de recuperación.',
   'passkey.noPrf':
     'Esta llave de acceso no puede proteger una billetera (no admite PRF). Elige la contraseña de recuperación.',
-  'passkey.notUsed':
-    'No se usó la llave de acceso: sin la llave de acceso que creaste para esta billetera, este dispositivo no puede abrirla.',
+  'passkey.lostTitle': 'Este dispositivo no puede abrir tu billetera sin su llave de acceso',
+  'passkey.lostHelp':
+    'No se usó la llave de acceso, así que este dispositivo no puede abrir tu billetera: la parte que la abre en un dispositivo nuevo está bloqueada con la llave de acceso que creaste con ella, y nadie más puede desbloquearla, ni la app ni su servidor. Inicia sesión en un dispositivo que tenga esa llave de acceso: aquel en el que creaste la billetera, uno con el que se sincronizan tus llaves de acceso, o tu llave de seguridad. Si cancelaste por error, inténtalo de nuevo.',
+  'passkey.lostHelpPassword':
+    'No se usó la llave de acceso aquí. También definiste una contraseña de recuperación para esta billetera: la abre en este dispositivo. O inicia sesión en un dispositivo que tenga la llave de acceso, o inténtalo de nuevo.',
+  'passkey.tryAgain': 'Probar de nuevo la llave de acceso',
+  'passkey.helpLink': '¿Dónde están mis llaves de acceso? (se abre en una pestaña nueva)',
   'passkey.wrong':
     'Esta llave de acceso no abre esta billetera. Usa la llave de acceso que creaste con ella.',
   'password.wrong': 'La contraseña de recuperación no es correcta',
@@ -131,7 +142,7 @@ export const messages: Catalog = {
   'window.title': 'Exportar tu billetera',
   'window.notTopLevel': 'Esta página solo funciona en su propia ventana.',
   'window.noLogin':
-    'No hay ninguna billetera con sesión iniciada para esta app en este navegador (o el navegador guarda la sesión solo dentro de la app). Inicia sesión en la app y vuelve a abrir esta ventana desde la vista de cuenta.',
+    'No se entregó ninguna billetera a esta ventana: solo funciona cuando la abre la billetera de la app. En la app, inicia sesión, abre tu cuenta, elige «Exportar billetera» y luego «Abrir la ventana de exportación».',
   'window.intro':
     'Sesión iniciada como {email}. Enviamos un código a este correo; tu frase de recuperación y tus claves privadas se muestran aquí cuando lo introduzcas. También te avisamos por correo cuando se mostraron.',
   'window.sendCode': 'Enviar el código',

@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'La fenêtre de connexion a besoin d’une connexion sécurisée (https).',
   'notice.notAllowed': 'Cette application n’est pas autorisée à utiliser cette connexion.',
   'notice.noOpener': 'Cette fenêtre ne fonctionne que lorsqu’une application l’ouvre.',
+  'notice.noStorage':
+    'Ce navigateur ne donne ici aucun stockage au portefeuille (le stockage tiers est bloqué) : la connexion n’a pas pu être conservée. Continuez dans la fenêtre du portefeuille, ou autorisez les données de sites tiers pour cette app dans les réglages du navigateur et rechargez la page.',
   'window.wallet':
     'Votre portefeuille pour {origin} s’exécute dans cette fenêtre, où ce navigateur garde la connexion. Laissez la fenêtre ouverte pendant que vous utilisez l’application ; la fermer déconnecte l’application, et la connexion reste ici pour la prochaine fois.',
   'password.setupTitle': 'Définissez un mot de passe de récupération',
@@ -15,6 +17,10 @@ export const messages: Catalog = {
     'Votre portefeuille est divisé en plusieurs parts. Ce mot de passe protège la part qui vous permet de vous connecter sur un nouvel appareil. Il ne quitte jamais cette fenêtre et ne peut pas être réinitialisé : sans lui, un nouvel appareil ne peut pas ouvrir votre portefeuille. Au moins {min} caractères.',
   'password.recoverHelp':
     'Ceci est un nouvel appareil : le mot de passe défini à la création de votre portefeuille l’ouvre ici.',
+  'password.backupTitle': 'Définir aussi un mot de passe de récupération ?',
+  'password.backupHelp':
+    'Pour un appareil sans cette clé d’accès : ce mot de passe y ouvre votre portefeuille. Il ne quitte jamais cette fenêtre et ne peut pas être réinitialisé. Au moins {min} caractères.',
+  'password.skip': 'Passer : la clé d’accès seule',
   'password.label': 'Mot de passe de récupération',
   'password.repeat': 'Répétez le mot de passe',
   'password.create': 'Créer le portefeuille',
@@ -39,8 +45,13 @@ export const messages: Catalog = {
     'La clé d’accès n’a pas été utilisée. Réessayez ou choisissez le mot de passe de récupération.',
   'passkey.noPrf':
     'Cette clé d’accès ne peut pas protéger un portefeuille (elle ne prend pas en charge PRF). Choisissez le mot de passe de récupération.',
-  'passkey.notUsed':
-    'La clé d’accès n’a pas été utilisée : sans la clé d’accès créée pour ce portefeuille, cet appareil ne peut pas l’ouvrir.',
+  'passkey.lostTitle': 'Cet appareil ne peut pas ouvrir votre portefeuille sans sa clé d’accès',
+  'passkey.lostHelp':
+    'La clé d’accès n’a pas été utilisée, donc cet appareil ne peut pas ouvrir votre portefeuille : la partie qui l’ouvre sur un nouvel appareil est verrouillée par la clé d’accès créée avec lui, et personne d’autre ne peut la déverrouiller, ni l’app ni son serveur. Connectez-vous sur un appareil qui a cette clé d’accès : celui où vous avez créé le portefeuille, un appareil avec lequel vos clés d’accès se synchronisent, ou votre clé de sécurité. Si vous avez annulé par erreur, réessayez.',
+  'passkey.lostHelpPassword':
+    'La clé d’accès n’a pas été utilisée ici. Vous avez aussi défini un mot de passe de récupération pour ce portefeuille : il l’ouvre sur cet appareil. Ou connectez-vous sur un appareil qui a la clé d’accès, ou réessayez.',
+  'passkey.tryAgain': 'Réessayer la clé d’accès',
+  'passkey.helpLink': 'Où sont mes clés d’accès ? (ouvre un nouvel onglet)',
   'passkey.wrong': 'Cette clé d’accès n’ouvre pas ce portefeuille. Utilisez la clé d’accès créée avec lui.',
   'password.wrong': 'Le mot de passe de récupération est incorrect',
   'recovery.mismatch': 'Le portefeuille récupéré ne correspond pas à ce compte',
@@ -132,7 +143,7 @@ export const messages: Catalog = {
   'window.title': 'Exporter votre portefeuille',
   'window.notTopLevel': 'Cette page ne fonctionne que dans sa propre fenêtre.',
   'window.noLogin':
-    'Aucun portefeuille n’est connecté pour cette application dans ce navigateur (ou le navigateur ne garde la connexion que dans l’application). Connectez-vous dans l’application, puis rouvrez cette fenêtre depuis la vue Compte.',
+    'Aucun portefeuille n’a été transmis à cette fenêtre : elle ne fonctionne que si le portefeuille de l’app l’ouvre. Dans l’app, connectez-vous, ouvrez votre compte, choisissez « Exporter le portefeuille », puis « Ouvrir la fenêtre d’export ».',
   'window.intro':
     'Connecté en tant que {email}. Nous envoyons un code à cette adresse ; votre phrase de récupération et vos clés privées s’affichent ici une fois le code saisi. Nous vous prévenons aussi par e-mail quand elles ont été affichées.',
   'window.sendCode': 'Envoyer le code',

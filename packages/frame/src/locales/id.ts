@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'Jendela login memerlukan koneksi aman (https).',
   'notice.notAllowed': 'Aplikasi ini tidak diizinkan memakai login ini.',
   'notice.noOpener': 'Jendela ini hanya berfungsi jika dibuka oleh aplikasi.',
+  'notice.noStorage':
+    'Browser ini tidak memberi dompet penyimpanan di sini (penyimpanan pihak ketiga diblokir), jadi login tidak dapat disimpan. Lanjutkan di jendela dompet sendiri, atau izinkan data situs pihak ketiga untuk aplikasi ini di pengaturan browser lalu muat ulang halaman.',
   'window.wallet':
     'Dompet Anda untuk {origin} berjalan di jendela ini, tempat browser ini menyimpan login. Biarkan jendela tetap terbuka selama Anda memakai aplikasi; menutupnya akan memutus koneksi aplikasi, dan login tetap tersimpan di sini untuk lain kali.',
   'password.setupTitle': 'Atur kata sandi pemulihan',
@@ -15,6 +17,10 @@ export const messages: Catalog = {
     'Dompet Anda dibagi menjadi beberapa bagian. Kata sandi ini melindungi bagian yang memungkinkan Anda masuk di perangkat baru. Kata sandi ini tidak pernah keluar dari jendela ini dan tidak bisa diatur ulang: tanpanya, perangkat baru tidak bisa membuka dompet Anda. Minimal {min} karakter.',
   'password.recoverHelp':
     'Ini perangkat baru: kata sandi yang Anda atur saat membuat dompet akan membukanya di sini.',
+  'password.backupTitle': 'Setel juga kata sandi pemulihan?',
+  'password.backupHelp':
+    'Untuk perangkat tanpa passkey ini: kata sandi ini membuka dompet Anda di sana. Kata sandi tidak pernah meninggalkan jendela ini dan tidak dapat diatur ulang. Minimal {min} karakter.',
+  'password.skip': 'Lewati: hanya passkey',
   'password.label': 'Kata sandi pemulihan',
   'password.repeat': 'Ulangi kata sandi',
   'password.create': 'Buat dompet',
@@ -38,8 +44,13 @@ export const messages: Catalog = {
   'passkey.cancelled': 'Kunci sandi tidak digunakan. Coba lagi, atau pilih kata sandi pemulihan.',
   'passkey.noPrf':
     'Kunci sandi ini tidak dapat melindungi dompet (tidak mendukung PRF). Pilih kata sandi pemulihan.',
-  'passkey.notUsed':
-    'Kunci sandi tidak digunakan: tanpa kunci sandi yang Anda buat untuk dompet ini, perangkat ini tidak bisa membukanya.',
+  'passkey.lostTitle': 'Perangkat ini tidak dapat membuka dompet Anda tanpa passkey-nya',
+  'passkey.lostHelp':
+    'Passkey tidak digunakan, jadi perangkat ini tidak dapat membuka dompet Anda: bagian yang membukanya di perangkat baru dikunci dengan passkey yang Anda buat bersamanya, dan tidak ada pihak lain yang dapat membukanya, baik aplikasi maupun servernya. Masuklah di perangkat yang memiliki passkey ini: perangkat tempat Anda membuat dompet, perangkat yang menyinkronkan passkey Anda, atau kunci keamanan Anda. Jika Anda membatalkan tanpa sengaja, coba lagi.',
+  'passkey.lostHelpPassword':
+    'Passkey tidak digunakan di sini. Anda juga menyetel kata sandi pemulihan untuk dompet ini: kata sandi itu membuka dompet di perangkat ini. Atau masuk di perangkat yang memiliki passkey, atau coba lagi.',
+  'passkey.tryAgain': 'Coba passkey lagi',
+  'passkey.helpLink': 'Di mana passkey saya? (membuka tab baru)',
   'passkey.wrong': 'Kunci sandi ini tidak membuka dompet ini. Gunakan kunci sandi yang Anda buat bersamanya.',
   'password.wrong': 'Kata sandi pemulihan salah',
   'recovery.mismatch': 'Dompet yang dipulihkan tidak cocok dengan akun ini',
@@ -127,7 +138,7 @@ export const messages: Catalog = {
   'window.title': 'Ekspor dompet Anda',
   'window.notTopLevel': 'Halaman ini hanya berfungsi di jendelanya sendiri.',
   'window.noLogin':
-    'Tidak ada dompet yang masuk untuk aplikasi ini di browser ini (atau browser hanya menyimpan login di dalam aplikasi). Masuk di aplikasi, lalu buka jendela ini lagi dari tampilan Akun.',
+    'Tidak ada dompet yang diserahkan ke jendela ini: jendela ini hanya berfungsi jika dibuka oleh dompet di aplikasi. Di aplikasi, masuk, buka akun Anda, pilih “Ekspor dompet”, lalu “Buka jendela ekspor”.',
   'window.intro':
     'Masuk sebagai {email}. Kami mengirim kode ke email ini; frasa pemulihan dan kunci pribadi Anda ditampilkan di sini setelah Anda memasukkannya. Kami juga memberi tahu lewat email kapan semuanya ditampilkan.',
   'window.sendCode': 'Kirim kode',

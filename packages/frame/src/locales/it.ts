@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'La finestra di accesso richiede una connessione sicura (https).',
   'notice.notAllowed': 'Questa app non è autorizzata a usare questo accesso.',
   'notice.noOpener': 'Questa finestra funziona solo quando la apre un’app.',
+  'notice.noStorage':
+    'Questo browser non dà spazio di archiviazione al wallet qui (l’archiviazione di terze parti è bloccata), quindi non è stato possibile mantenere l’accesso. Continua nella finestra del wallet, oppure consenti i dati dei siti di terze parti per questa app nelle impostazioni del browser e ricarica la pagina.',
   'window.wallet':
     'Il tuo wallet per {origin} funziona in questa finestra, dove questo browser conserva l’accesso. Tieni la finestra aperta mentre usi l’app; se la chiudi, l’app si disconnette, ma l’accesso resta qui per la prossima volta.',
   'password.setupTitle': 'Imposta una password di recupero',
@@ -15,6 +17,10 @@ export const messages: Catalog = {
     'Il tuo wallet è diviso in parti. Questa password protegge la parte che ti permette di accedere da un nuovo dispositivo. Non lascia mai questa finestra e non può essere reimpostata: senza di essa un nuovo dispositivo non può aprire il tuo wallet. Almeno {min} caratteri.',
   'password.recoverHelp':
     'Questo è un nuovo dispositivo: la password impostata quando hai creato il wallet lo apre qui.',
+  'password.backupTitle': 'Impostare anche una password di recupero?',
+  'password.backupHelp':
+    'Per un dispositivo senza questa passkey: questa password apre lì il tuo wallet. Non lascia mai questa finestra e non può essere reimpostata. Almeno {min} caratteri.',
+  'password.skip': 'Salta: solo la passkey',
   'password.label': 'Password di recupero',
   'password.repeat': 'Ripeti la password',
   'password.create': 'Crea wallet',
@@ -37,8 +43,13 @@ export const messages: Catalog = {
   'passkey.cancelled': 'La passkey non è stata usata. Riprova o scegli la password di recupero.',
   'passkey.noPrf':
     'Questa passkey non può proteggere un wallet (non supporta PRF). Scegli la password di recupero.',
-  'passkey.notUsed':
-    'La passkey non è stata usata: senza la passkey creata per questo wallet, questo dispositivo non può aprirlo.',
+  'passkey.lostTitle': 'Questo dispositivo non può aprire il tuo wallet senza la sua passkey',
+  'passkey.lostHelp':
+    'La passkey non è stata usata, quindi questo dispositivo non può aprire il tuo wallet: la parte che lo apre su un nuovo dispositivo è bloccata con la passkey che hai creato insieme al wallet, e nessun altro può sbloccarla, né l’app né il suo server. Accedi da un dispositivo che ha questa passkey: quello su cui hai creato il wallet, un dispositivo con cui si sincronizzano le tue passkey, o la tua chiave di sicurezza. Se hai annullato per errore, riprova.',
+  'passkey.lostHelpPassword':
+    'La passkey non è stata usata qui. Per questo wallet hai impostato anche una password di recupero: lo apre su questo dispositivo. Oppure accedi da un dispositivo che ha la passkey, o riprova.',
+  'passkey.tryAgain': 'Riprova con la passkey',
+  'passkey.helpLink': 'Dove sono le mie passkey? (si apre in una nuova scheda)',
   'passkey.wrong': 'Questa passkey non apre questo wallet. Usa la passkey che hai creato insieme a esso.',
   'password.wrong': 'La password di recupero non è corretta',
   'recovery.mismatch': 'Il wallet recuperato non corrisponde a questo account',
@@ -128,7 +139,7 @@ export const messages: Catalog = {
   'window.title': 'Esporta il tuo wallet',
   'window.notTopLevel': 'Questa pagina funziona solo nella propria finestra.',
   'window.noLogin':
-    'In questo browser nessun wallet è connesso per questa app (oppure il browser conserva l’accesso solo dentro l’app). Accedi nell’app, poi riapri questa finestra dalla vista Account.',
+    'A questa finestra non è stato passato alcun wallet: funziona solo quando la apre il wallet dell’app. Nell’app accedi, apri il tuo account, scegli «Esporta wallet» e poi «Apri la finestra di esportazione».',
   'window.intro':
     'Accesso effettuato come {email}. Inviamo un codice a questa email; la frase di recupero e le chiavi private vengono mostrate qui dopo averlo inserito. Ti avvisiamo anche via email quando sono state mostrate.',
   'window.sendCode': 'Invia il codice',

@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'Het loginvenster heeft een beveiligde verbinding (https) nodig.',
   'notice.notAllowed': 'Deze app mag deze login niet gebruiken.',
   'notice.noOpener': 'Dit venster werkt alleen als een app het opent.',
+  'notice.noStorage':
+    'Deze browser geeft de wallet hier geen opslag (opslag door derden is geblokkeerd), dus de login kon niet bewaard worden. Ga verder in het eigen venster van de wallet, of sta in de browserinstellingen sitegegevens van derden toe voor deze app en laad de pagina opnieuw.',
   'window.wallet':
     'Je wallet voor {origin} draait in dit venster, waar deze browser de login bewaart. Houd het venster open zolang je de app gebruikt; als je het sluit, wordt de koppeling met de app verbroken en blijft de login hier voor de volgende keer.',
   'password.setupTitle': 'Stel een herstelwachtwoord in',
@@ -15,6 +17,10 @@ export const messages: Catalog = {
     'Je wallet is in delen gesplitst. Dit wachtwoord beschermt het deel waarmee je op een nieuw apparaat inlogt. Het verlaat dit venster nooit en kan niet worden hersteld: zonder dit wachtwoord kan een nieuw apparaat je wallet niet openen. Minstens {min} tekens.',
   'password.recoverHelp':
     'Dit is een nieuw apparaat: het wachtwoord dat je bij het maken van je wallet instelde, opent hem hier.',
+  'password.backupTitle': 'Ook een herstelwachtwoord instellen?',
+  'password.backupHelp':
+    'Voor een apparaat zonder deze passkey: dit wachtwoord opent je wallet daar. Het verlaat dit venster nooit en kan niet worden hersteld. Minstens {min} tekens.',
+  'password.skip': 'Overslaan: alleen de passkey',
   'password.label': 'Herstelwachtwoord',
   'password.repeat': 'Herhaal het wachtwoord',
   'password.create': 'Wallet maken',
@@ -38,8 +44,13 @@ export const messages: Catalog = {
   'passkey.cancelled': 'De passkey is niet gebruikt. Probeer het opnieuw of kies het herstelwachtwoord.',
   'passkey.noPrf':
     'Deze passkey kan geen wallet beschermen (hij ondersteunt geen PRF). Kies het herstelwachtwoord.',
-  'passkey.notUsed':
-    'De passkey is niet gebruikt: zonder de passkey die je voor deze wallet hebt gemaakt, kan dit apparaat hem niet openen.',
+  'passkey.lostTitle': 'Zonder de passkey kan dit apparaat je wallet niet openen',
+  'passkey.lostHelp':
+    'De passkey is niet gebruikt, dus dit apparaat kan je wallet niet openen: het deel dat hem op een nieuw apparaat opent, is vergrendeld met de passkey die je ermee hebt gemaakt, en niemand anders kan het ontgrendelen, ook de app en haar server niet. Log in op een apparaat dat deze passkey heeft: het apparaat waarop je de wallet hebt gemaakt, een apparaat waarmee je passkeys synchroniseren, of je beveiligingssleutel. Heb je per ongeluk geannuleerd, probeer het dan opnieuw.',
+  'passkey.lostHelpPassword':
+    'De passkey is hier niet gebruikt. Je hebt voor deze wallet ook een herstelwachtwoord ingesteld: dat opent de wallet op dit apparaat. Of log in op een apparaat met de passkey, of probeer het opnieuw.',
+  'passkey.tryAgain': 'Passkey opnieuw proberen',
+  'passkey.helpLink': 'Waar zijn mijn passkeys? (opent een nieuw tabblad)',
   'passkey.wrong': 'Deze passkey opent deze wallet niet. Gebruik de passkey die je ermee hebt gemaakt.',
   'password.wrong': 'Het herstelwachtwoord klopt niet',
   'recovery.mismatch': 'De herstelde wallet hoort niet bij dit account',
@@ -127,7 +138,7 @@ export const messages: Catalog = {
   'window.title': 'Je wallet exporteren',
   'window.notTopLevel': 'Deze pagina werkt alleen in haar eigen venster.',
   'window.noLogin':
-    'Er is in deze browser geen wallet aangemeld voor deze app (of de browser bewaart de login alleen binnen de app). Log in in de app en open dit venster daarna opnieuw vanuit de accountweergave.',
+    'Er is geen wallet aan dit venster doorgegeven: het werkt alleen als de wallet in de app het opent. Log in de app in, open je account, kies ‘Wallet exporteren’ en daarna ‘Exportvenster openen’.',
   'window.intro':
     'Aangemeld als {email}. We sturen een code naar dit e-mailadres; je herstelzin en privésleutels worden hier getoond zodra je die invoert. We laten je ook per e-mail weten wanneer ze zijn getoond.',
   'window.sendCode': 'Code versturen',

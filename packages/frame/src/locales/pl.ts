@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'Okno logowania wymaga bezpiecznego połączenia (https).',
   'notice.notAllowed': 'Ta aplikacja nie może korzystać z tego logowania.',
   'notice.noOpener': 'To okno działa tylko wtedy, gdy otworzy je aplikacja.',
+  'notice.noStorage':
+    'Ta przeglądarka nie daje tu portfelowi żadnej pamięci (pamięć stron trzecich jest zablokowana), więc nie udało się zachować logowania. Kontynuuj we własnym oknie portfela albo zezwól w ustawieniach przeglądarki na dane stron trzecich dla tej aplikacji i odśwież stronę.',
   'window.wallet':
     'Twój portfel dla {origin} działa w tym oknie, w którym ta przeglądarka przechowuje logowanie. Nie zamykaj okna, dopóki korzystasz z aplikacji; jego zamknięcie rozłącza aplikację, a logowanie zostaje tutaj na następny raz.',
   'password.setupTitle': 'Ustaw hasło odzyskiwania',
@@ -14,6 +16,10 @@ export const messages: Catalog = {
   'password.setupHelp':
     'Twój portfel jest podzielony na części. To hasło chroni część, która pozwala zalogować się na nowym urządzeniu. Nigdy nie opuszcza tego okna i nie można go zresetować: bez niego nowe urządzenie nie otworzy Twojego portfela. Co najmniej {min} znaków.',
   'password.recoverHelp': 'To nowe urządzenie: hasło ustawione przy tworzeniu portfela otwiera go tutaj.',
+  'password.backupTitle': 'Ustawić też hasło odzyskiwania?',
+  'password.backupHelp':
+    'Dla urządzenia bez tego klucza dostępu: to hasło otworzy tam Twój portfel. Nigdy nie opuszcza tego okna i nie da się go zresetować. Co najmniej {min} znaków.',
+  'password.skip': 'Pomiń: tylko klucz dostępu',
   'password.label': 'Hasło odzyskiwania',
   'password.repeat': 'Powtórz hasło',
   'password.create': 'Utwórz portfel',
@@ -36,8 +42,13 @@ export const messages: Catalog = {
   'passkey.cancelled': 'Klucz dostępu nie został użyty. Spróbuj ponownie lub wybierz hasło odzyskiwania.',
   'passkey.noPrf':
     'Ten klucz dostępu nie może chronić portfela (nie obsługuje PRF). Wybierz hasło odzyskiwania.',
-  'passkey.notUsed':
-    'Klucz dostępu nie został użyty: bez klucza dostępu utworzonego dla tego portfela to urządzenie nie może go otworzyć.',
+  'passkey.lostTitle': 'Bez klucza dostępu to urządzenie nie otworzy Twojego portfela',
+  'passkey.lostHelp':
+    'Klucz dostępu nie został użyty, więc to urządzenie nie może otworzyć Twojego portfela: część, która otwiera go na nowym urządzeniu, jest zablokowana kluczem dostępu utworzonym razem z nim i nikt inny nie może jej odblokować, ani aplikacja, ani jej serwer. Zaloguj się na urządzeniu, które ma ten klucz dostępu: tym, na którym utworzono portfel, urządzeniu, z którym synchronizują się Twoje klucze dostępu, albo swoim kluczu bezpieczeństwa. Jeśli anulowano przez pomyłkę, spróbuj ponownie.',
+  'passkey.lostHelpPassword':
+    'Klucz dostępu nie został tu użyty. Dla tego portfela ustawiono też hasło odzyskiwania: otwiera ono portfel na tym urządzeniu. Możesz też zalogować się na urządzeniu z kluczem dostępu albo spróbować ponownie.',
+  'passkey.tryAgain': 'Spróbuj ponownie z kluczem dostępu',
+  'passkey.helpLink': 'Gdzie są moje klucze dostępu? (otwiera nową kartę)',
   'passkey.wrong':
     'Ten klucz dostępu nie otwiera tego portfela. Użyj klucza dostępu utworzonego razem z nim.',
   'password.wrong': 'Hasło odzyskiwania jest nieprawidłowe',
@@ -126,7 +137,7 @@ export const messages: Catalog = {
   'window.title': 'Eksportuj portfel',
   'window.notTopLevel': 'Ta strona działa tylko we własnym oknie.',
   'window.noLogin':
-    'W tej przeglądarce nie zalogowano żadnego portfela dla tej aplikacji (albo przeglądarka przechowuje logowanie tylko w aplikacji). Zaloguj się w aplikacji, a potem otwórz to okno ponownie z widoku konta.',
+    'Temu oknu nie przekazano żadnego portfela: działa tylko wtedy, gdy otworzy je portfel w aplikacji. W aplikacji zaloguj się, otwórz swoje konto, wybierz „Eksportuj portfel”, a potem „Otwórz okno eksportu”.',
   'window.intro':
     'Zalogowano jako {email}. Wysyłamy kod na ten adres; fraza odzyskiwania i klucze prywatne pojawią się tutaj po jego wpisaniu. Powiadomimy Cię też e-mailem, kiedy zostały pokazane.',
   'window.sendCode': 'Wyślij kod',

@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'A janela de login precisa de uma conexão segura (https).',
   'notice.notAllowed': 'Este app não tem permissão para usar este login.',
   'notice.noOpener': 'Esta janela só funciona quando um app a abre.',
+  'notice.noStorage':
+    'Este navegador não dá armazenamento à carteira aqui (o armazenamento de terceiros está bloqueado), então o login não pôde ser mantido. Continue na janela própria da carteira ou permita dados de sites de terceiros para este app nas configurações do navegador e recarregue a página.',
   'window.wallet':
     'Sua carteira para {origin} funciona nesta janela, onde este navegador guarda o login. Mantenha a janela aberta enquanto usa o app; fechá-la desconecta o app, e o login fica salvo aqui para a próxima vez.',
   'password.setupTitle': 'Defina uma senha de recuperação',
@@ -15,6 +17,10 @@ export const messages: Catalog = {
     'Sua carteira é dividida em partes. Esta senha protege a parte que permite entrar em um novo dispositivo. Ela nunca sai desta janela e não pode ser redefinida: sem ela, um novo dispositivo não consegue abrir sua carteira. Pelo menos {min} caracteres.',
   'password.recoverHelp':
     'Este é um novo dispositivo: a senha que você definiu ao criar a carteira a abre aqui.',
+  'password.backupTitle': 'Definir também uma senha de recuperação?',
+  'password.backupHelp':
+    'Para um dispositivo sem esta chave de acesso: esta senha abre sua carteira nele. Ela nunca sai desta janela e não pode ser redefinida. Pelo menos {min} caracteres.',
+  'password.skip': 'Pular: só a chave de acesso',
   'password.label': 'Senha de recuperação',
   'password.repeat': 'Repita a senha',
   'password.create': 'Criar carteira',
@@ -38,8 +44,13 @@ export const messages: Catalog = {
   'passkey.cancelled': 'A chave de acesso não foi usada. Tente novamente ou escolha a senha de recuperação.',
   'passkey.noPrf':
     'Esta chave de acesso não pode proteger uma carteira (ela não tem suporte a PRF). Escolha a senha de recuperação.',
-  'passkey.notUsed':
-    'A chave de acesso não foi usada: sem a chave de acesso que você criou para esta carteira, este dispositivo não consegue abri-la.',
+  'passkey.lostTitle': 'Este dispositivo não consegue abrir sua carteira sem a chave de acesso dela',
+  'passkey.lostHelp':
+    'A chave de acesso não foi usada, então este dispositivo não consegue abrir sua carteira: a parte que a abre em um novo dispositivo está trancada com a chave de acesso que você criou com ela, e ninguém mais pode destrancá-la, nem o app nem o servidor dele. Entre em um dispositivo que tenha essa chave de acesso: aquele em que você criou a carteira, um dispositivo com que suas chaves de acesso sincronizam, ou sua chave de segurança. Se você cancelou por engano, tente de novo.',
+  'passkey.lostHelpPassword':
+    'A chave de acesso não foi usada aqui. Você também definiu uma senha de recuperação para esta carteira: ela abre a carteira neste dispositivo. Ou entre em um dispositivo que tenha a chave de acesso, ou tente de novo.',
+  'passkey.tryAgain': 'Tentar a chave de acesso de novo',
+  'passkey.helpLink': 'Onde estão minhas chaves de acesso? (abre uma nova aba)',
   'passkey.wrong':
     'Esta chave de acesso não abre esta carteira. Use a chave de acesso que você criou com ela.',
   'password.wrong': 'A senha de recuperação está incorreta',
@@ -128,7 +139,7 @@ export const messages: Catalog = {
   'window.title': 'Exportar sua carteira',
   'window.notTopLevel': 'Esta página só funciona na própria janela.',
   'window.noLogin':
-    'Nenhuma carteira está conectada para este app neste navegador (ou o navegador guarda o login só dentro do app). Entre no app e abra esta janela de novo pela tela da conta.',
+    'Nenhuma carteira foi entregue a esta janela: ela só funciona quando a carteira do app a abre. No app, entre, abra sua conta, escolha “Exportar carteira” e depois “Abrir a janela de exportação”.',
   'window.intro':
     'Conectado como {email}. Enviamos um código para este e-mail; sua frase de recuperação e suas chaves privadas aparecem aqui quando você o digitar. Também avisamos por e-mail quando elas foram exibidas.',
   'window.sendCode': 'Enviar o código',

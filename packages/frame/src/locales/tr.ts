@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'Giriş penceresi güvenli bir bağlantı (https) gerektirir.',
   'notice.notAllowed': 'Bu uygulamanın bu girişi kullanma izni yok.',
   'notice.noOpener': 'Bu pencere yalnızca bir uygulama onu açtığında çalışır.',
+  'notice.noStorage':
+    'Bu tarayıcı cüzdana burada depolama alanı vermiyor (üçüncü taraf depolama engellendi), bu yüzden oturum tutulamadı. Cüzdanın kendi penceresinde devam edin ya da tarayıcı ayarlarında bu uygulama için üçüncü taraf site verilerine izin verip sayfayı yeniden yükleyin.',
   'window.wallet':
     '{origin} için cüzdanınız bu pencerede çalışır; bu tarayıcı oturumu burada tutar. Uygulamayı kullandığınız sürece pencereyi açık tutun; pencereyi kapatmak uygulamanın bağlantısını keser, oturum ise bir sonraki sefer için burada kalır.',
   'password.setupTitle': 'Bir kurtarma parolası belirleyin',
@@ -15,6 +17,10 @@ export const messages: Catalog = {
     'Cüzdanınız parçalara bölünmüştür. Bu parola, yeni bir cihazda oturum açmanızı sağlayan parçayı korur. Bu pencereden asla çıkmaz ve sıfırlanamaz: o olmadan yeni bir cihaz cüzdanınızı açamaz. En az {min} karakter.',
   'password.recoverHelp':
     'Bu yeni bir cihaz: cüzdanınızı oluştururken belirlediğiniz parola onu burada açar.',
+  'password.backupTitle': 'Bir kurtarma parolası da belirlensin mi?',
+  'password.backupHelp':
+    'Bu geçiş anahtarı olmayan bir cihaz için: bu parola cüzdanınızı orada açar. Bu pencereden asla çıkmaz ve sıfırlanamaz. En az {min} karakter.',
+  'password.skip': 'Atla: yalnızca geçiş anahtarı',
   'password.label': 'Kurtarma parolası',
   'password.repeat': 'Parolayı tekrarlayın',
   'password.create': 'Cüzdan oluştur',
@@ -37,8 +43,13 @@ export const messages: Catalog = {
   'passkey.waiting': 'Geçiş anahtarı bekleniyor…',
   'passkey.cancelled': 'Geçiş anahtarı kullanılmadı. Tekrar deneyin veya kurtarma parolasını seçin.',
   'passkey.noPrf': 'Bu geçiş anahtarı bir cüzdanı koruyamaz (PRF desteği yok). Kurtarma parolasını seçin.',
-  'passkey.notUsed':
-    'Geçiş anahtarı kullanılmadı: bu cüzdan için oluşturduğunuz geçiş anahtarı olmadan bu cihaz onu açamaz.',
+  'passkey.lostTitle': 'Bu cihaz geçiş anahtarı olmadan cüzdanınızı açamaz',
+  'passkey.lostHelp':
+    'Geçiş anahtarı kullanılmadı, bu yüzden bu cihaz cüzdanınızı açamaz: cüzdanı yeni bir cihazda açan parça, onunla birlikte oluşturduğunuz geçiş anahtarıyla kilitli ve onu başka kimse açamaz, ne uygulama ne de sunucusu. Bu geçiş anahtarına sahip bir cihazda oturum açın: cüzdanı oluşturduğunuz cihaz, geçiş anahtarlarınızın eşitlendiği bir cihaz ya da güvenlik anahtarınız. Yanlışlıkla iptal ettiyseniz yeniden deneyin.',
+  'passkey.lostHelpPassword':
+    'Geçiş anahtarı burada kullanılmadı. Bu cüzdan için bir kurtarma parolası da belirlediniz: cüzdanı bu cihazda açar. Ya da geçiş anahtarına sahip bir cihazda oturum açın veya yeniden deneyin.',
+  'passkey.tryAgain': 'Geçiş anahtarını yeniden dene',
+  'passkey.helpLink': 'Geçiş anahtarlarım nerede? (yeni sekmede açılır)',
   'passkey.wrong':
     'Bu geçiş anahtarı bu cüzdanı açmıyor. Cüzdanla birlikte oluşturduğunuz geçiş anahtarını kullanın.',
   'password.wrong': 'Kurtarma parolası doğru değil',
@@ -125,7 +136,7 @@ export const messages: Catalog = {
   'window.title': 'Cüzdanınızı dışa aktarın',
   'window.notTopLevel': 'Bu sayfa yalnızca kendi penceresinde çalışır.',
   'window.noLogin':
-    'Bu tarayıcıda bu uygulama için oturum açmış bir cüzdan yok (ya da tarayıcı oturumu yalnızca uygulamanın içinde tutuyor). Uygulamada oturum açın, ardından bu pencereyi Hesap görünümünden yeniden açın.',
+    'Bu pencereye hiçbir cüzdan aktarılmadı: yalnızca uygulamadaki cüzdan açtığında çalışır. Uygulamada oturum açın, hesabınızı açın, “Cüzdanı dışa aktar”ı, ardından “Dışa aktarma penceresini aç”ı seçin.',
   'window.intro':
     '{email} olarak oturum açıldı. Bu adrese bir kod göndeririz; kodu girdiğinizde kurtarma ifadeniz ve özel anahtarlarınız burada gösterilir. Ne zaman gösterildiklerini de e-postayla bildiririz.',
   'window.sendCode': 'Kodu gönder',

@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': 'Khung đăng nhập cần kết nối an toàn (https).',
   'notice.notAllowed': 'Ứng dụng này không được phép dùng đăng nhập này.',
   'notice.noOpener': 'Cửa sổ này chỉ hoạt động khi được một ứng dụng mở.',
+  'notice.noStorage':
+    'Trình duyệt này không cho ví bộ nhớ ở đây (bộ nhớ bên thứ ba bị chặn), nên không thể giữ đăng nhập. Hãy tiếp tục trong cửa sổ riêng của ví, hoặc cho phép dữ liệu trang web bên thứ ba cho ứng dụng này trong cài đặt trình duyệt rồi tải lại trang.',
   'window.wallet':
     'Ví của bạn cho {origin} chạy trong cửa sổ này, nơi trình duyệt này giữ đăng nhập. Hãy để cửa sổ mở trong khi bạn dùng ứng dụng; đóng cửa sổ sẽ ngắt kết nối ứng dụng, còn đăng nhập vẫn được giữ ở đây cho lần sau.',
   'password.setupTitle': 'Đặt mật khẩu khôi phục',
@@ -14,6 +16,10 @@ export const messages: Catalog = {
   'password.setupHelp':
     'Ví của bạn được chia thành nhiều phần. Mật khẩu này bảo vệ phần cho phép bạn đăng nhập trên thiết bị mới. Nó không bao giờ rời khỏi cửa sổ này và không thể đặt lại: thiếu nó, thiết bị mới không thể mở ví của bạn. Ít nhất {min} ký tự.',
   'password.recoverHelp': 'Đây là thiết bị mới: mật khẩu bạn đặt khi tạo ví sẽ mở ví ở đây.',
+  'password.backupTitle': 'Đặt thêm mật khẩu khôi phục?',
+  'password.backupHelp':
+    'Cho thiết bị không có khóa truy cập này: mật khẩu này mở ví của bạn ở đó. Mật khẩu không bao giờ rời khỏi cửa sổ này và không thể đặt lại. Tối thiểu {min} ký tự.',
+  'password.skip': 'Bỏ qua: chỉ dùng khóa truy cập',
   'password.label': 'Mật khẩu khôi phục',
   'password.repeat': 'Nhập lại mật khẩu',
   'password.create': 'Tạo ví',
@@ -35,8 +41,13 @@ export const messages: Catalog = {
   'passkey.waiting': 'Đang chờ khóa truy cập…',
   'passkey.cancelled': 'Khóa truy cập chưa được dùng. Hãy thử lại hoặc chọn mật khẩu khôi phục.',
   'passkey.noPrf': 'Khóa truy cập này không thể bảo vệ ví (không hỗ trợ PRF). Hãy chọn mật khẩu khôi phục.',
-  'passkey.notUsed':
-    'Khóa truy cập chưa được dùng: thiếu khóa truy cập bạn đã tạo cho ví này, thiết bị này không thể mở ví.',
+  'passkey.lostTitle': 'Thiết bị này không thể mở ví của bạn khi thiếu khóa truy cập',
+  'passkey.lostHelp':
+    'Khóa truy cập chưa được dùng, nên thiết bị này không thể mở ví của bạn: phần mở ví trên thiết bị mới được khóa bằng khóa truy cập bạn tạo cùng ví, và không ai khác mở được, kể cả ứng dụng hay máy chủ của nó. Hãy đăng nhập trên thiết bị có khóa truy cập này: thiết bị bạn đã tạo ví, thiết bị mà khóa truy cập của bạn được đồng bộ tới, hoặc khóa bảo mật của bạn. Nếu bạn lỡ hủy, hãy thử lại.',
+  'passkey.lostHelpPassword':
+    'Khóa truy cập chưa được dùng ở đây. Bạn cũng đã đặt mật khẩu khôi phục cho ví này: mật khẩu đó mở ví trên thiết bị này. Hoặc đăng nhập trên thiết bị có khóa truy cập, hoặc thử lại.',
+  'passkey.tryAgain': 'Thử lại khóa truy cập',
+  'passkey.helpLink': 'Khóa truy cập của tôi ở đâu? (mở thẻ mới)',
   'passkey.wrong': 'Khóa truy cập này không mở được ví này. Hãy dùng khóa truy cập bạn đã tạo cùng ví.',
   'password.wrong': 'Mật khẩu khôi phục không đúng',
   'recovery.mismatch': 'Ví đã khôi phục không khớp với tài khoản này',
@@ -124,7 +135,7 @@ export const messages: Catalog = {
   'window.title': 'Xuất ví của bạn',
   'window.notTopLevel': 'Trang này chỉ hoạt động trong cửa sổ riêng của nó.',
   'window.noLogin':
-    'Không có ví nào đăng nhập cho ứng dụng này trong trình duyệt này (hoặc trình duyệt chỉ giữ đăng nhập bên trong ứng dụng). Hãy đăng nhập trong ứng dụng, rồi mở lại cửa sổ này từ màn hình Tài khoản.',
+    'Không có ví nào được chuyển cho cửa sổ này: cửa sổ chỉ hoạt động khi ví trong ứng dụng mở nó. Trong ứng dụng, hãy đăng nhập, mở tài khoản, chọn “Xuất ví”, rồi “Mở cửa sổ xuất”.',
   'window.intro':
     'Đã đăng nhập với {email}. Chúng tôi gửi mã đến email này; cụm từ khôi phục và khóa riêng sẽ hiển thị ở đây khi bạn nhập mã. Chúng tôi cũng báo qua email khi chúng được hiển thị.',
   'window.sendCode': 'Gửi mã',

@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': '登录框需要安全连接（https）。',
   'notice.notAllowed': '此应用无权使用此登录。',
   'notice.noOpener': '此窗口只有在由应用打开时才能使用。',
+  'notice.noStorage':
+    '此浏览器在这里不给钱包任何存储空间（第三方存储已被阻止），因此无法保留登录。请在钱包自己的窗口中继续，或在浏览器设置中允许此应用的第三方网站数据，然后重新加载页面。',
   'window.wallet':
     '你在 {origin} 的钱包运行在此窗口中，此浏览器会在这里保留登录。使用应用期间请保持此窗口打开；关闭它会断开与应用的连接，登录则会保留在这里，供下次使用。',
   'password.setupTitle': '设置恢复密码',
@@ -14,6 +16,10 @@ export const messages: Catalog = {
   'password.setupHelp':
     '你的钱包被拆分为多个部分。此密码保护让你在新设备上登录的那一部分。它从不离开此窗口，也无法重置：没有它，新设备无法打开你的钱包。至少 {min} 个字符。',
   'password.recoverHelp': '这是一台新设备：你创建钱包时设置的密码可以在这里打开它。',
+  'password.backupTitle': '也设置一个恢复密码吗？',
+  'password.backupHelp':
+    '用于没有此通行密钥的设备：此密码可在那里打开你的钱包。它绝不会离开此窗口，也无法重置。至少 {min} 个字符。',
+  'password.skip': '跳过：仅使用通行密钥',
   'password.label': '恢复密码',
   'password.repeat': '再次输入密码',
   'password.create': '创建钱包',
@@ -34,7 +40,13 @@ export const messages: Catalog = {
   'passkey.waiting': '正在等待通行密钥…',
   'passkey.cancelled': '未使用通行密钥。请重试，或选择恢复密码。',
   'passkey.noPrf': '此通行密钥无法保护钱包（它不支持 PRF）。请选择恢复密码。',
-  'passkey.notUsed': '未使用通行密钥：没有你为此钱包创建的通行密钥，此设备无法打开它。',
+  'passkey.lostTitle': '没有通行密钥，这台设备无法打开你的钱包',
+  'passkey.lostHelp':
+    '通行密钥没有被使用，因此这台设备无法打开你的钱包：在新设备上打开钱包的那部分，被你创建钱包时一同创建的通行密钥锁住，其他任何人都无法解锁，包括应用和它的服务器。请在拥有此通行密钥的设备上登录：创建钱包的那台设备、与你的通行密钥同步的设备，或你的安全密钥。如果你是误点了取消，请再试一次。',
+  'passkey.lostHelpPassword':
+    '这里没有使用通行密钥。你还为此钱包设置了恢复密码：它可以在这台设备上打开钱包。或者在拥有该通行密钥的设备上登录，或再试一次。',
+  'passkey.tryAgain': '再次尝试通行密钥',
+  'passkey.helpLink': '我的通行密钥在哪里？（在新标签页中打开）',
   'passkey.wrong': '此通行密钥无法打开此钱包。请使用你创建钱包时一并创建的通行密钥。',
   'password.wrong': '恢复密码不正确',
   'recovery.mismatch': '恢复的钱包与此账户不匹配',
@@ -117,7 +129,7 @@ export const messages: Catalog = {
   'window.title': '导出你的钱包',
   'window.notTopLevel': '此页面只能在自己的窗口中运行。',
   'window.noLogin':
-    '此浏览器中没有为此应用登录的钱包（或浏览器只在应用内保留登录）。请在应用中登录，然后从账户视图重新打开此窗口。',
+    '没有钱包交给此窗口：只有应用中的钱包打开它时，它才能工作。请在应用中登录，打开你的账户，选择“导出钱包”，然后选择“打开导出窗口”。',
   'window.intro':
     '已登录为 {email}。我们会向此邮箱发送验证码；输入后，你的恢复短语和私钥将显示在这里。显示时我们也会发邮件通知你。',
   'window.sendCode': '发送验证码',

@@ -7,6 +7,8 @@ export const messages: Catalog = {
   'notice.insecure': '登入框需要安全連線（https）。',
   'notice.notAllowed': '此應用程式無權使用此登入。',
   'notice.noOpener': '此視窗只有在由應用程式開啟時才能使用。',
+  'notice.noStorage':
+    '此瀏覽器在這裡不給錢包任何儲存空間（第三方儲存空間已被封鎖），因此無法保留登入。請在錢包自己的視窗中繼續，或在瀏覽器設定中允許此應用程式的第三方網站資料，然後重新載入頁面。',
   'window.wallet':
     '你在 {origin} 的錢包在此視窗中執行，此瀏覽器會在這裡保留登入。使用應用程式期間請保持此視窗開啟；關閉它會中斷與應用程式的連線，登入則會保留在這裡，供下次使用。',
   'password.setupTitle': '設定復原密碼',
@@ -14,6 +16,10 @@ export const messages: Catalog = {
   'password.setupHelp':
     '你的錢包被拆分為多個部分。此密碼保護讓你在新裝置上登入的那一部分。它從不離開此視窗，也無法重設：沒有它，新裝置無法開啟你的錢包。至少 {min} 個字元。',
   'password.recoverHelp': '這是一台新裝置：你建立錢包時設定的密碼可以在這裡開啟它。',
+  'password.backupTitle': '也設定一組復原密碼嗎？',
+  'password.backupHelp':
+    '用於沒有此通行金鑰的裝置：此密碼可在那裡開啟你的錢包。它絕不會離開此視窗，也無法重設。至少 {min} 個字元。',
+  'password.skip': '略過：僅使用通行金鑰',
   'password.label': '復原密碼',
   'password.repeat': '再次輸入密碼',
   'password.create': '建立錢包',
@@ -34,7 +40,13 @@ export const messages: Catalog = {
   'passkey.waiting': '正在等待密碼金鑰…',
   'passkey.cancelled': '未使用密碼金鑰。請再試一次，或選擇復原密碼。',
   'passkey.noPrf': '此密碼金鑰無法保護錢包（它不支援 PRF）。請選擇復原密碼。',
-  'passkey.notUsed': '未使用密碼金鑰：沒有你為此錢包建立的密碼金鑰，此裝置無法開啟它。',
+  'passkey.lostTitle': '沒有通行金鑰，這台裝置無法開啟你的錢包',
+  'passkey.lostHelp':
+    '通行金鑰沒有被使用，因此這台裝置無法開啟你的錢包：在新裝置上開啟錢包的那部分，被你建立錢包時一起建立的通行金鑰鎖住，其他任何人都無法解鎖，包括應用程式和它的伺服器。請在擁有此通行金鑰的裝置上登入：建立錢包的那台裝置、與你的通行金鑰同步的裝置，或你的安全金鑰。如果你是誤按取消，請再試一次。',
+  'passkey.lostHelpPassword':
+    '這裡沒有使用通行金鑰。你也為此錢包設定了復原密碼：它可以在這台裝置上開啟錢包。或者在擁有該通行金鑰的裝置上登入，或再試一次。',
+  'passkey.tryAgain': '再次嘗試通行金鑰',
+  'passkey.helpLink': '我的通行金鑰在哪裡？（在新分頁中開啟）',
   'passkey.wrong': '此密碼金鑰無法開啟此錢包。請使用你建立錢包時一併建立的密碼金鑰。',
   'password.wrong': '復原密碼不正確',
   'recovery.mismatch': '復原的錢包與此帳戶不符',
@@ -117,7 +129,7 @@ export const messages: Catalog = {
   'window.title': '匯出你的錢包',
   'window.notTopLevel': '此頁面只能在自己的視窗中執行。',
   'window.noLogin':
-    '此瀏覽器中沒有為此應用程式登入的錢包（或瀏覽器只在應用程式內保留登入）。請在應用程式中登入，然後從帳戶檢視重新開啟此視窗。',
+    '沒有錢包交給這個視窗：只有應用程式中的錢包開啟它時，它才能運作。請在應用程式中登入，開啟你的帳戶，選擇「匯出錢包」，再選擇「開啟匯出視窗」。',
   'window.intro':
     '已登入為 {email}。我們會寄送驗證碼到此電子郵件；輸入後，你的復原詞組與私鑰將顯示在這裡。顯示時我們也會寄信通知你。',
   'window.sendCode': '寄送驗證碼',

@@ -3,9 +3,12 @@ import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { describe, expect, it } from 'vitest'
 import { addressesOf, newEntropy } from './derive.js'
 import {
+  openPasswordBackup,
   openRecovery,
   openRecoveryWithPasskey,
   passkeyOf,
+  passwordBackupOf,
+  sealPasswordBackup,
   sealRecovery,
   sealRecoveryWithPasskey,
   WrongPasskeyError,
@@ -156,6 +159,34 @@ describe('given a recovery share sealed under a passkey (its PRF output)', () =>
     await expect(openRecovery(sealed, 'a long recovery password', context)).rejects.toThrow(
       'Unknown recovery format',
     )
+  })
+
+  it('then a recovery password set next to the passkey opens its output (and nothing else), only with that password and account, and a forged one is refused', async () => {
+    const backup = await sealPasswordBackup(output, 'copper lantern orbit thistle', context)
+    const sealed = await sealRecoveryWithPasskey(share, output, ref, context, backup)
+    expect(sealed).not.toContain(Buffer.from(output).toString('base64url').slice(0, 12))
+    expect(passwordBackupOf(sealed)).toEqual(backup)
+    expect(passkeyOf(sealed)).toEqual(ref)
+    const opened = await openPasswordBackup(sealed, 'copper lantern orbit thistle', context)
+    expect(opened).toEqual(output)
+    expect(await openRecoveryWithPasskey(sealed, opened, context)).toEqual(share)
+    await expect(openPasswordBackup(sealed, 'another long password', context)).rejects.toBeInstanceOf(
+      WrongPasswordError,
+    )
+    await expect(
+      openPasswordBackup(sealed, 'copper lantern orbit thistle', 'latch-share|demo|b@example.com'),
+    ).rejects.toBeInstanceOf(WrongPasswordError)
+    // The backup is bound to its own context: as a share record it opens nothing.
+    await expect(
+      openRecovery(JSON.stringify(backup), 'copper lantern orbit thistle', context),
+    ).rejects.toBeInstanceOf(WrongPasswordError)
+    // Without a backup there is none; a forged one (costs out of bounds, not an object) is refused.
+    expect(passwordBackupOf(await sealRecoveryWithPasskey(share, output, ref, context))).toBeUndefined()
+    const parsed = JSON.parse(sealed)
+    for (const password of [{ ...backup, m: 1 << 30 }, 'text'])
+      expect(() => passwordBackupOf(JSON.stringify({ ...parsed, password }))).toThrow(
+        'Unknown recovery format',
+      )
   })
 
   it('then a password-sealed share names no passkey, and a forged passkey reference is refused', async () => {

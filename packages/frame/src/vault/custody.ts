@@ -7,6 +7,7 @@ import {
   openRecovery,
   openRecoveryWithPasskey,
   type PasskeyRef,
+  type PasswordBackup,
   passkeyOf,
   sealRecovery,
   sealRecoveryWithPasskey,
@@ -22,8 +23,10 @@ import { wipe } from './wipe.js'
 export type RecoveryLock =
   | { mode: 'server' }
   | { mode: 'password'; password: string }
-  /** The passkey's PRF output is zeroed by whoever asked the authenticator for it. */
-  | { mode: 'passkey'; ref: PasskeyRef; output: Uint8Array }
+  /** The passkey's PRF output is zeroed by whoever asked the authenticator for it. `backup`: the
+   * output sealed under a recovery password too, carried from set to set as it is (the output of
+   * a passkey does not change). */
+  | { mode: 'passkey'; ref: PasskeyRef; output: Uint8Array; backup?: PasswordBackup }
 
 /** The recovery share as the server receives it. */
 export interface LockedRecovery {
@@ -44,7 +47,10 @@ async function lock(share: Uint8Array, how: RecoveryLock, context: string): Prom
   if (how.mode === 'password')
     return { mode: 'password', share: await sealRecovery(share, how.password, context) }
   if (how.mode === 'passkey')
-    return { mode: 'passkey', share: await sealRecoveryWithPasskey(share, how.output, how.ref, context) }
+    return {
+      mode: 'passkey',
+      share: await sealRecoveryWithPasskey(share, how.output, how.ref, context, how.backup),
+    }
   // Server-assisted: the server encrypts it under its own key.
   return { mode: 'server', share: base64urlnopad.encode(share) }
 }

@@ -22,7 +22,16 @@ export {
   passkeysAvailable,
 } from './passkey.js'
 export { signDeviceProof } from './proof.js'
-export { minPasswordLength, type PasskeyRef, WrongPasskeyError, WrongPasswordError } from './recovery.js'
+export {
+  minPasswordLength,
+  openPasswordBackup,
+  type PasskeyRef,
+  type PasswordBackup,
+  passwordBackupOf,
+  sealPasswordBackup,
+  WrongPasskeyError,
+  WrongPasswordError,
+} from './recovery.js'
 export type { SignableTransaction, TypedData } from './sign.js'
 export {
   type Eip155Signer,

@@ -23,7 +23,13 @@ interface PasskeyRecord extends SealedText {
   rpId: string
   credentialId: string
   prfSalt: string
+  /** The passkey's PRF output sealed under a recovery password, when the visitor also set one: a
+   * device without the passkey opens the share with the password. */
+  password?: PasswordRecord
 }
+
+/** A PRF output sealed under a recovery password: the passkey record's second way in. */
+export type PasswordBackup = PasswordRecord
 
 /** What a new device needs to ask the passkey for its PRF output. */
 export interface PasskeyRef {
@@ -128,6 +134,38 @@ export async function sealRecovery(share: Uint8Array, password: string, context:
   return JSON.stringify(record)
 }
 
+/** The PRF output's own context: a password backup opens nothing but the passkey's output. */
+const backupContext = (context: string) => `${context}|passkey-output`
+
+/** Seals the passkey's PRF output under `password` (Argon2id), for the passkey record. */
+export async function sealPasswordBackup(
+  prfOutput: Uint8Array,
+  password: string,
+  context: string,
+): Promise<PasswordBackup> {
+  return JSON.parse(await sealRecovery(prfOutput, password, backupContext(context))) as PasswordBackup
+}
+
+/** The password backup of a passkey-sealed share, if the visitor set one. */
+export function passwordBackupOf(sealed: string): PasswordBackup | undefined {
+  const parsed = parse(sealed)
+  if (parsed.kdf !== 'passkey-prf' || parsed.password === undefined) return undefined
+  if (typeof parsed.password !== 'object' || parsed.password === null) throw unknownFormat()
+  passwordKdf(parsed.password as Record<string, unknown>)
+  return parsed.password as PasswordBackup
+}
+
+/** The passkey's PRF output from the password backup; {@link WrongPasswordError} otherwise. */
+export async function openPasswordBackup(
+  sealed: string,
+  password: string,
+  context: string,
+): Promise<Uint8Array> {
+  const backup = passwordBackupOf(sealed)
+  if (backup === undefined) throw unknownFormat()
+  return openRecovery(JSON.stringify(backup), password, backupContext(context))
+}
+
 /** Opens a password-sealed recovery share (either version); {@link WrongPasswordError} otherwise. */
 export async function openRecovery(sealed: string, password: string, context: string): Promise<Uint8Array> {
   const record = parse(sealed)
@@ -170,12 +208,14 @@ export async function sealRecoveryWithPasskey(
   prfOutput: Uint8Array,
   passkey: PasskeyRef,
   context: string,
+  backup?: PasswordBackup,
 ): Promise<string> {
   const record: PasskeyRecord = {
     v: 1,
     kdf: 'passkey-prf',
     ...passkey,
     ...(await sealText(share, context, (salt) => prfKey(prfOutput, salt, context))),
+    ...(backup ? { password: backup } : {}),
   }
   return JSON.stringify(record)
 }

@@ -14,9 +14,10 @@ export interface WalletOptions {
   api: Api
   store: DeviceStore
   record: DeviceRecord
-  /** Shows the frame's own recovery screen (the page sees only VISIBILITY events). */
+  /** Shows the frame's own recovery screen (the page sees only VISIBILITY events). `backup`: a
+   * password next to a new passkey, which the visitor may skip (resolves without a check). */
   askPassword: (
-    mode: 'setup' | 'recover',
+    mode: 'setup' | 'recover' | 'backup',
     check: (password: string) => Promise<string | undefined>,
   ) => Promise<void>
   setVisible: (visible: boolean) => void
@@ -40,9 +41,15 @@ export interface Passkeys {
   output: (ref: PasskeyRef) => Promise<Uint8Array>
   /** The sign-up screen: 'password' when the visitor prefers the recovery password. */
   askSetup: (create: () => Promise<string | undefined>) => Promise<'done' | 'password'>
-  /** The new-device screen of an account sealed with a passkey. */
-  askRecover: (use: () => Promise<string | undefined>) => Promise<void>
+  /** The new-device screen of an account sealed with a passkey: 'password' when the passkey was
+   * lost and the visitor takes the recovery password the account also has. */
+  askRecover: (use: () => Promise<PasskeyRecoverOutcome>) => Promise<'done' | 'password'>
 }
+
+/** What a try with the passkey on a new device gave: opened (undefined), a message for the
+ * visitor, or `lost`: the passkey was not used (cancelled, or not on this device), and whether
+ * the account also has a recovery password. */
+export type PasskeyRecoverOutcome = string | undefined | { lost: true; password: boolean }
 
 export function toChainId(input: string | number | undefined, fallback: string): string {
   if (input === undefined) return fallback

@@ -6,10 +6,14 @@ import { FrameError } from '../protocol.js'
 import {
   createShares,
   type NewShareSet,
+  openPasswordBackup,
   PasskeyError,
+  type PasswordBackup,
+  passwordBackupOf,
   type RecoveryLock,
   recoverShares,
   recoveryPasskey,
+  sealPasswordBackup,
   WrongPasskeyError,
   WrongPasswordError,
   wipe,
@@ -82,9 +86,17 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
           throw error
         }
         try {
-          return await authed(() =>
-            createNewWallet(me, { mode: 'passkey', ref: created.ref, output: created.output }),
-          )
+          // A recovery password next to the passkey, if the visitor wants one: a device without
+          // the passkey then opens the wallet with it (it seals the passkey's output, see
+          // recovery.ts). Skipped: the passkey alone.
+          let backup: PasswordBackup | undefined
+          await options.askPassword('backup', async (password) => {
+            if (await isWeakPassword(password, me.email)) return t('password.weak')
+            backup = await sealPasswordBackup(created.output, password, context(me))
+            return undefined
+          })
+          const how = { mode: 'passkey', ref: created.ref, output: created.output } as const
+          return await authed(() => createNewWallet(me, backup ? { ...how, backup } : how))
         } finally {
           wipe(created.output)
         }
@@ -101,23 +113,58 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
   }
 
   /** A new device of an account sealed with a passkey: the same passkey (synced, or a security
-   * key) gives the same PRF output, which opens the recovery share here. */
+   * key) gives the same PRF output, which opens the recovery share here. A passkey not used (not
+   * on this device, or cancelled) is `lost`: the screen then says what this device can do, and
+   * offers the recovery password when the account has one. */
   async function recoverWithPasskey(me: Me): Promise<void> {
     const passkeys = options.passkeys
-    await (passkeys?.askRecover ?? (() => Promise.reject(new Error('No passkeys here'))))(async () => {
+    const chosen = await (passkeys?.askRecover ?? (() => Promise.reject(new Error('No passkeys here'))))(
+      async () => {
+        let output: Uint8Array | undefined
+        let lost: { lost: true; password: boolean } | undefined
+        try {
+          const problem = await authed(() =>
+            recoverOnThisDevice(me, async (released) => {
+              const ref = recoveryPasskey(released)
+              const backup = passwordBackupOf(released.share)
+              try {
+                if (ref === undefined || passkeys === undefined) throw new PasskeyError('cancelled')
+                output = await passkeys.output(ref)
+              } catch (error) {
+                if (!(error instanceof PasskeyError)) throw error
+                lost = { lost: true, password: backup !== undefined }
+                return ''
+              }
+              return { mode: 'passkey', ref, output, ...(backup ? { backup } : {}) }
+            }),
+          )
+          return lost ?? problem
+        } finally {
+          wipe(output)
+        }
+      },
+    )
+    if (chosen === 'password') await recoverWithPasswordBackup(me)
+  }
+
+  /** The passkey lost, the recovery password the visitor also set opens the passkey's output, and
+   * with it the share; the new set keeps both ways in. */
+  async function recoverWithPasswordBackup(me: Me): Promise<void> {
+    await options.askPassword('recover', async (password) => {
       let output: Uint8Array | undefined
       try {
         return await authed(() =>
           recoverOnThisDevice(me, async (released) => {
             const ref = recoveryPasskey(released)
-            if (ref === undefined || passkeys === undefined) return t('passkey.notUsed')
+            const backup = passwordBackupOf(released.share)
+            if (ref === undefined || backup === undefined) return t('password.wrong')
             try {
-              output = await passkeys.output(ref)
+              output = await openPasswordBackup(released.share, password, context(me))
             } catch (error) {
-              if (error instanceof PasskeyError) return t('passkey.notUsed')
+              if (error instanceof WrongPasswordError) return t('password.wrong')
               throw error
             }
-            return { mode: 'passkey', ref, output }
+            return { mode: 'passkey', ref, output, backup }
           }),
         )
       } finally {

@@ -535,7 +535,7 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
 
   describe('when the frame origin window is asked for', () => {
     it('then no page may frame it, its opener is cut, and nothing is cached', async () => {
-      const response = await fetch(`${server.base}/frame/window?${q}&action=export`)
+      const response = await fetch(`${server.base}/frame/window?${q}`)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
       expect(response.headers.get('x-frame-options')).toBe('DENY')
@@ -543,14 +543,17 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
       expect(response.headers.get('cache-control')).toBe('no-store')
     })
 
-    it('for an approval, then no page may frame it either, but it keeps its opener (the frame it answers)', async () => {
-      const response = await fetch(`${server.base}/frame/window?${q}&action=approve`)
-      expect(response.status).toBe(200)
-      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
-      expect(response.headers.get('x-frame-options')).toBe('DENY')
-      expect(response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none')
-      expect(response.headers.get('cache-control')).toBe('no-store')
-    })
+    it.each(['approve', 'export'])(
+      'for %s, then no page may frame it either, but it keeps its opener (the frame that hands it the request or the login)',
+      async (action) => {
+        const response = await fetch(`${server.base}/frame/window?${q}&action=${action}`)
+        expect(response.status).toBe(200)
+        expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+        expect(response.headers.get('x-frame-options')).toBe('DENY')
+        expect(response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none')
+        expect(response.headers.get('cache-control')).toBe('no-store')
+      },
+    )
   })
 
   describe('when an app opens the frame as its wallet window (mode=window)', () => {

@@ -102,9 +102,10 @@ export function registerFrameRoutes(
   )
 
   // The frame origin's own top-level window (export of the recovery phrase and keys; approvals
-  // where the browser has no IntersectionObserver v2): nobody may frame it. The export's opener
-  // is cut; an approval keeps its opener, the frame, which it answers (checked by origin, source
-  // and the approval's id on both sides: docs/embedded-frame-protocol.md).
+  // where the browser has no IntersectionObserver v2): nobody may frame it. An export or an
+  // approval keeps its opener, the frame, which hands it the login or the request (checked by
+  // origin, source and a shared random id on both sides: docs/embedded-frame-protocol.md); any
+  // other use of the page has its opener cut.
   app.get(
     '/frame/window',
     { preHandler: requireProject, schema: { querystring: projectQuery } },
@@ -118,10 +119,11 @@ export function registerFrameRoutes(
         )
       const html = await readFile(join(frameDir, 'window.html'), 'utf8').catch(() => undefined)
       if (html === undefined) return sendError(reply, 404, 'not_found', 'No frame window in this build')
-      const approval = (request.query as { action?: unknown }).action === 'approve'
+      const { action } = request.query as { action?: unknown }
+      const fromFrame = action === 'approve' || action === 'export'
       return sendPage(reply, html, frameContentSecurityPolicy([]), {
         'x-frame-options': 'DENY',
-        ...(approval ? { 'cross-origin-opener-policy': 'unsafe-none' } : {}),
+        ...(fromFrame ? { 'cross-origin-opener-policy': 'unsafe-none' } : {}),
       })
     },
   )
