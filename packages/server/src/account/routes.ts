@@ -4,6 +4,7 @@ import { sendError } from '../http/errors.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
 import { readBalances } from './balances.js'
 import { defaultTokens, type ListedToken, parseTokenList, tokensFor } from './tokens.js'
+import type { TransactionSourceOptions } from './transactions.js'
 
 /** Options of the account services (`ServerOptions.account`). */
 export interface AccountOptions {
@@ -13,6 +14,13 @@ export interface AccountOptions {
   defaultTokens?: readonly ListedToken[] | undefined
   /** How long a chain's node may take to answer, at most (default 5000 ms). */
   rpcTimeoutMs?: number | undefined
+  /**
+   * Where each chain's transactions come from (`/account/v1/transactions`), by CAIP-2 id: the
+   * built-in indexer over a node (`{ source: 'rpc', rpcUrl }`), a Blockscout instance
+   * (`{ source: 'blockscout', url }`) or Etherscan API v2 (`{ source: 'etherscan', apiKey }`).
+   * None by default: no chain has a transactions service, and no indexer host is contacted.
+   */
+  transactions?: Record<string, TransactionSourceOptions> | undefined
 }
 
 const tokenBalance = {
