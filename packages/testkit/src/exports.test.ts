@@ -26,6 +26,8 @@ it('given the package entries, then their public runtime exports are exactly the
     'seedTestTokens',
     'solanaAddressOfSeed',
     'startAnvil',
+    'startFakeBlockscout',
+    'startFakeEtherscan',
     'startLocalChains',
     'startLocalSolana',
     'startMailSink',
