@@ -40,6 +40,7 @@ export { directionOf, matchLocale } from './rules/locale.js'
 export { isReconnectingOffline } from './rules/offline.js'
 export { isMobileBrowser } from './rules/platform.js'
 export { popularFor } from './rules/popular.js'
+export { groupTransactionsByMonth } from './rules/transactions.js'
 export { installLinkFor, walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
 export { isEmail } from './schema/email.js'
 export {

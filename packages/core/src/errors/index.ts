@@ -38,6 +38,8 @@ export {
   type HttpStatusErrorType,
   TokenBalanceUnavailableError,
   type TokenBalanceUnavailableErrorType,
+  TransactionsFetchError,
+  type TransactionsFetchErrorType,
 } from './data.js'
 /** @public */
 export * from './frame.js'
