@@ -14,6 +14,8 @@ const sameAsEnglish = new Set<MessageId>([
   // An abbreviation and a loan word that several languages keep as they are.
   'account.tab.nfts',
   'account.tab.tokens',
+  // A token's symbol and its id: '#' reads as "number" in most languages.
+  'account.activity.nft',
 ])
 
 const ids = Object.keys(en) as MessageId[]

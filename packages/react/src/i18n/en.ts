@@ -160,6 +160,14 @@ export const en = {
   'guide.signIn.body':
     'No new account and password for every site: connect your wallet and approve each request in it.',
   'guide.getWallet': 'Get a wallet',
+  'account.activity.loading': 'Loading activity…',
+  'account.activity.unavailable': 'Failed to fetch transactions',
+  'account.activity.sent': 'Sent',
+  'account.activity.received': 'Received',
+  'account.activity.self': 'Moved between own accounts',
+  'account.activity.failed': 'Failed',
+  'account.activity.interaction': 'Contract call',
+  'account.activity.nft': '{symbol} #{id}',
 } as const
 
 export type MessageId = keyof typeof en

@@ -155,4 +155,12 @@ export const messages: Messages = {
   'guide.signIn.title': 'طريقة جديدة لتسجيل الدخول',
   'guide.signIn.body': 'لا حساب جديدًا ولا كلمة مرور لكل موقع: اربط محفظتك ووافق على كل طلب فيها.',
   'guide.getWallet': 'احصل على محفظة',
+  'account.activity.loading': 'جارٍ تحميل النشاط…',
+  'account.activity.unavailable': 'تعذّر جلب المعاملات',
+  'account.activity.sent': 'مُرسَل',
+  'account.activity.received': 'مُستلَم',
+  'account.activity.self': 'نُقل بين حساباتك',
+  'account.activity.failed': 'فشلت',
+  'account.activity.interaction': 'استدعاء عقد',
+  'account.activity.nft': '{symbol} رقم {id}',
 }

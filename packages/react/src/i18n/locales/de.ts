@@ -170,4 +170,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Kein neues Konto und Passwort für jede Website: Verbinde deine Wallet und bestätige jede Anfrage darin.',
   'guide.getWallet': 'Wallet besorgen',
+  'account.activity.loading': 'Aktivität wird geladen…',
+  'account.activity.unavailable': 'Transaktionen konnten nicht abgerufen werden',
+  'account.activity.sent': 'Gesendet',
+  'account.activity.received': 'Empfangen',
+  'account.activity.self': 'Zwischen eigenen Konten verschoben',
+  'account.activity.failed': 'Fehlgeschlagen',
+  'account.activity.interaction': 'Vertragsaufruf',
+  'account.activity.nft': '{symbol} #{id}',
 }

@@ -169,4 +169,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Sin cuenta ni contraseña nuevas para cada sitio: conecta tu billetera y aprueba cada solicitud en ella.',
   'guide.getWallet': 'Consigue una billetera',
+  'account.activity.loading': 'Cargando actividad…',
+  'account.activity.unavailable': 'No se pudieron obtener las transacciones',
+  'account.activity.sent': 'Enviado',
+  'account.activity.received': 'Recibido',
+  'account.activity.self': 'Movido entre tus cuentas',
+  'account.activity.failed': 'Fallida',
+  'account.activity.interaction': 'Llamada a contrato',
+  'account.activity.nft': '{symbol} #{id}',
 }

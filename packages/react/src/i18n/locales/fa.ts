@@ -163,4 +163,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'برای هر سایت حساب و رمز تازه لازم نیست: کیف پول خود را وصل کنید و هر درخواست را در آن تأیید کنید.',
   'guide.getWallet': 'یک کیف پول بگیرید',
+  'account.activity.loading': 'در حال بارگیری فعالیت…',
+  'account.activity.unavailable': 'دریافت تراکنش‌ها ممکن نشد',
+  'account.activity.sent': 'ارسال‌شده',
+  'account.activity.received': 'دریافت‌شده',
+  'account.activity.self': 'جابه‌جا شده بین حساب‌های خودتان',
+  'account.activity.failed': 'ناموفق',
+  'account.activity.interaction': 'فراخوانی قرارداد',
+  'account.activity.nft': '{symbol} شماره {id}',
 }

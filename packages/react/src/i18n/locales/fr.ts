@@ -170,4 +170,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Plus de compte ni de mot de passe pour chaque site : connectez votre portefeuille et approuvez chaque demande depuis celui-ci.',
   'guide.getWallet': 'Obtenir un portefeuille',
+  'account.activity.loading': 'Chargement de l’activité…',
+  'account.activity.unavailable': 'Impossible de récupérer les transactions',
+  'account.activity.sent': 'Envoyé',
+  'account.activity.received': 'Reçu',
+  'account.activity.self': 'Déplacé entre vos comptes',
+  'account.activity.failed': 'Échouée',
+  'account.activity.interaction': 'Appel de contrat',
+  'account.activity.nft': '{symbol} n° {id}',
 }

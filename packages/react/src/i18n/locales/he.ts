@@ -155,4 +155,12 @@ export const messages: Messages = {
   'guide.signIn.title': 'דרך חדשה להתחבר',
   'guide.signIn.body': 'בלי חשבון וסיסמה חדשים לכל אתר: מחברים את הארנק ומאשרים בו כל בקשה.',
   'guide.getWallet': 'להשיג ארנק',
+  'account.activity.loading': 'טוען פעילות…',
+  'account.activity.unavailable': 'לא ניתן היה לאחזר את העסקאות',
+  'account.activity.sent': 'נשלח',
+  'account.activity.received': 'התקבל',
+  'account.activity.self': 'הועבר בין החשבונות שלך',
+  'account.activity.failed': 'נכשלה',
+  'account.activity.interaction': 'קריאה לחוזה',
+  'account.activity.nft': '{symbol} מס׳ {id}',
 }

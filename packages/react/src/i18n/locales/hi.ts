@@ -157,4 +157,12 @@ export const messages: Messages = {
   'guide.signIn.title': 'साइन इन करने का नया तरीका',
   'guide.signIn.body': 'हर साइट के लिए नया खाता और पासवर्ड नहीं: अपना वॉलेट जोड़ें और हर अनुरोध उसी में स्वीकार करें।',
   'guide.getWallet': 'वॉलेट पाएँ',
+  'account.activity.loading': 'गतिविधि लोड हो रही है…',
+  'account.activity.unavailable': 'लेन-देन प्राप्त नहीं किए जा सके',
+  'account.activity.sent': 'भेजा गया',
+  'account.activity.received': 'प्राप्त हुआ',
+  'account.activity.self': 'अपने खातों के बीच भेजा गया',
+  'account.activity.failed': 'विफल',
+  'account.activity.interaction': 'कॉन्ट्रैक्ट कॉल',
+  'account.activity.nft': '{symbol} #{id}',
 }

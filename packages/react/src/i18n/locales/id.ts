@@ -167,4 +167,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Tanpa akun dan kata sandi baru di setiap situs: hubungkan dompet Anda dan setujui setiap permintaan di dalamnya.',
   'guide.getWallet': 'Dapatkan dompet',
+  'account.activity.loading': 'Memuat aktivitas…',
+  'account.activity.unavailable': 'Gagal mengambil transaksi',
+  'account.activity.sent': 'Terkirim',
+  'account.activity.received': 'Diterima',
+  'account.activity.self': 'Dipindahkan antar akun sendiri',
+  'account.activity.failed': 'Gagal',
+  'account.activity.interaction': 'Panggilan kontrak',
+  'account.activity.nft': '{symbol} #{id}',
 }

@@ -166,4 +166,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Niente nuovo account e password per ogni sito: collega il tuo wallet e approva ogni richiesta al suo interno.',
   'guide.getWallet': 'Ottieni un wallet',
+  'account.activity.loading': 'Caricamento attività…',
+  'account.activity.unavailable': 'Impossibile recuperare le transazioni',
+  'account.activity.sent': 'Inviato',
+  'account.activity.received': 'Ricevuto',
+  'account.activity.self': 'Spostato tra i tuoi conti',
+  'account.activity.failed': 'Non riuscita',
+  'account.activity.interaction': 'Chiamata a contratto',
+  'account.activity.nft': '{symbol} #{id}',
 }

@@ -168,4 +168,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'サイトごとに新しいアカウントやパスワードは不要です。ウォレットを接続し、リクエストをウォレットで承認するだけです。',
   'guide.getWallet': 'ウォレットを入手',
+  'account.activity.loading': 'アクティビティを読み込んでいます…',
+  'account.activity.unavailable': '取引を取得できませんでした',
+  'account.activity.sent': '送信',
+  'account.activity.received': '受信',
+  'account.activity.self': '自分のアカウント間で移動',
+  'account.activity.failed': '失敗',
+  'account.activity.interaction': 'コントラクト呼び出し',
+  'account.activity.nft': '{symbol} #{id}',
 }

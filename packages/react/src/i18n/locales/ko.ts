@@ -163,4 +163,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     '사이트마다 새 계정과 비밀번호가 필요 없습니다. 지갑을 연결하고 요청마다 지갑에서 승인하세요.',
   'guide.getWallet': '지갑 받기',
+  'account.activity.loading': '활동을 불러오는 중…',
+  'account.activity.unavailable': '거래 내역을 가져오지 못했습니다',
+  'account.activity.sent': '보냄',
+  'account.activity.received': '받음',
+  'account.activity.self': '내 계정 간 이동',
+  'account.activity.failed': '실패',
+  'account.activity.interaction': '컨트랙트 호출',
+  'account.activity.nft': '{symbol} #{id}',
 }

@@ -168,4 +168,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Geen nieuw account en wachtwoord voor elke site: verbind je wallet en keur elk verzoek daarin goed.',
   'guide.getWallet': 'Een wallet nemen',
+  'account.activity.loading': 'Activiteit laden…',
+  'account.activity.unavailable': 'Transacties konden niet worden opgehaald',
+  'account.activity.sent': 'Verzonden',
+  'account.activity.received': 'Ontvangen',
+  'account.activity.self': 'Verplaatst tussen eigen accounts',
+  'account.activity.failed': 'Mislukt',
+  'account.activity.interaction': 'Contractaanroep',
+  'account.activity.nft': '{symbol} #{id}',
 }

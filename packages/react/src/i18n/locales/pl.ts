@@ -166,4 +166,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Bez nowego konta i hasła na każdej stronie: połącz portfel i zatwierdzaj w nim każde żądanie.',
   'guide.getWallet': 'Zdobądź portfel',
+  'account.activity.loading': 'Wczytywanie aktywności…',
+  'account.activity.unavailable': 'Nie udało się pobrać transakcji',
+  'account.activity.sent': 'Wysłano',
+  'account.activity.received': 'Odebrano',
+  'account.activity.self': 'Przeniesiono między własnymi kontami',
+  'account.activity.failed': 'Nieudana',
+  'account.activity.interaction': 'Wywołanie kontraktu',
+  'account.activity.nft': '{symbol} nr {id}',
 }

@@ -167,4 +167,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Sem conta e senha novas para cada site: conecte sua carteira e aprove cada pedido nela.',
   'guide.getWallet': 'Obter uma carteira',
+  'account.activity.loading': 'Carregando atividade…',
+  'account.activity.unavailable': 'Não foi possível buscar as transações',
+  'account.activity.sent': 'Enviado',
+  'account.activity.received': 'Recebido',
+  'account.activity.self': 'Movido entre suas contas',
+  'account.activity.failed': 'Falhou',
+  'account.activity.interaction': 'Chamada de contrato',
+  'account.activity.nft': '{symbol} #{id}',
 }

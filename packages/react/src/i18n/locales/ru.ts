@@ -170,4 +170,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Не нужно заводить аккаунт и пароль на каждом сайте: подключите кошелёк и подтверждайте в нём каждый запрос.',
   'guide.getWallet': 'Получить кошелёк',
+  'account.activity.loading': 'Загрузка активности…',
+  'account.activity.unavailable': 'Не удалось получить транзакции',
+  'account.activity.sent': 'Отправлено',
+  'account.activity.received': 'Получено',
+  'account.activity.self': 'Перемещено между своими счетами',
+  'account.activity.failed': 'Не выполнена',
+  'account.activity.interaction': 'Вызов контракта',
+  'account.activity.nft': '{symbol} № {id}',
 }

@@ -164,4 +164,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Her site için yeni hesap ve parola yok: cüzdanınızı bağlayın ve her isteği cüzdanda onaylayın.',
   'guide.getWallet': 'Cüzdan edinin',
+  'account.activity.loading': 'Etkinlik yükleniyor…',
+  'account.activity.unavailable': 'İşlemler alınamadı',
+  'account.activity.sent': 'Gönderildi',
+  'account.activity.received': 'Alındı',
+  'account.activity.self': 'Kendi hesapların arasında taşındı',
+  'account.activity.failed': 'Başarısız',
+  'account.activity.interaction': 'Sözleşme çağrısı',
+  'account.activity.nft': '{symbol} #{id}',
 }

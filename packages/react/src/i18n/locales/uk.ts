@@ -169,4 +169,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Не треба створювати обліковий запис і пароль на кожному сайті: підключіть гаманець і підтверджуйте в ньому кожен запит.',
   'guide.getWallet': 'Отримати гаманець',
+  'account.activity.loading': 'Завантаження активності…',
+  'account.activity.unavailable': 'Не вдалося отримати транзакції',
+  'account.activity.sent': 'Надіслано',
+  'account.activity.received': 'Отримано',
+  'account.activity.self': 'Переміщено між власними рахунками',
+  'account.activity.failed': 'Не виконано',
+  'account.activity.interaction': 'Виклик контракту',
+  'account.activity.nft': '{symbol} № {id}',
 }

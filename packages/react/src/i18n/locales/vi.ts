@@ -162,4 +162,12 @@ export const messages: Messages = {
   'guide.signIn.body':
     'Không cần tài khoản và mật khẩu mới cho mỗi trang: hãy kết nối ví và duyệt từng yêu cầu trong ví.',
   'guide.getWallet': 'Tải một ví',
+  'account.activity.loading': 'Đang tải hoạt động…',
+  'account.activity.unavailable': 'Không thể tải giao dịch',
+  'account.activity.sent': 'Đã gửi',
+  'account.activity.received': 'Đã nhận',
+  'account.activity.self': 'Chuyển giữa các tài khoản của bạn',
+  'account.activity.failed': 'Thất bại',
+  'account.activity.interaction': 'Gọi hợp đồng',
+  'account.activity.nft': '{symbol} #{id}',
 }

@@ -153,4 +153,12 @@ export const messages: Messages = {
   'guide.signIn.title': '全新的登录方式',
   'guide.signIn.body': '无需为每个网站注册账号和密码：连接钱包，并在钱包中确认每个请求。',
   'guide.getWallet': '获取钱包',
+  'account.activity.loading': '正在加载活动…',
+  'account.activity.unavailable': '无法获取交易记录',
+  'account.activity.sent': '已发送',
+  'account.activity.received': '已接收',
+  'account.activity.self': '在自己的账户间转移',
+  'account.activity.failed': '失败',
+  'account.activity.interaction': '合约调用',
+  'account.activity.nft': '{symbol} #{id}',
 }

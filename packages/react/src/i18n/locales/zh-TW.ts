@@ -153,4 +153,12 @@ export const messages: Messages = {
   'guide.signIn.title': '全新的登入方式',
   'guide.signIn.body': '不必為每個網站註冊帳號和密碼：連接錢包，並在錢包中確認每個請求。',
   'guide.getWallet': '取得錢包',
+  'account.activity.loading': '正在載入活動…',
+  'account.activity.unavailable': '無法取得交易紀錄',
+  'account.activity.sent': '已傳送',
+  'account.activity.received': '已收到',
+  'account.activity.self': '在自己的帳戶間轉移',
+  'account.activity.failed': '失敗',
+  'account.activity.interaction': '合約呼叫',
+  'account.activity.nft': '{symbol} #{id}',
 }

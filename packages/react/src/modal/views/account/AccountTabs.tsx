@@ -1,11 +1,14 @@
 'use client'
 import type { CaipNetwork, ChainNamespace, Latch } from '@latch/core'
 import { ACCOUNT_TABS, setCurrentTab } from '@latch/core/internal'
-import { type KeyboardEvent, useId, useRef } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react'
 import { useLatchState } from '../../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../../i18n/context.js'
 import type { MessageId } from '../../../i18n/en.js'
 import { TokensTab } from './TokensTab.js'
+
+// The Activity list and its query load when the tab is first shown.
+const ActivityTab = lazy(() => import('./ActivityTab.js'))
 
 export interface AccountTabsProps {
   latch: Latch
@@ -95,7 +98,9 @@ export default function AccountTabs({ latch, namespace, address, caipNetwork }: 
         ) : tab === 'nfts' ? (
           <EmptyPanel t={t} message="account.nfts.empty" />
         ) : (
-          <EmptyPanel t={t} message="account.activity.empty" />
+          <Suspense fallback={null}>
+            <ActivityTab latch={latch} address={address} caipNetwork={caipNetwork} />
+          </Suspense>
         )}
       </div>
     </div>
