@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string }[], embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number }[] }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string }[], embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number }[], transactions?: Record<string, object> }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -15,6 +15,7 @@ export async function startLocalServer({
   sqliteFile = join(root, '.latch/server.db'),
   projects = [],
   smtpUrl,
+  transactions,
 } = {}) {
   const { createServer, createSmtpMailer, openRepository, seedRegistry } = await import(
     join(root, 'packages/server/dist/index.js')
@@ -43,6 +44,8 @@ export async function startLocalServer({
     // Each project's own tokens for the balance service (spec §3 `tokens`).
     account: {
       tokens: Object.fromEntries(projects.filter((p) => p.tokens).map((p) => [p.id, p.tokens])),
+      // Where each chain's transactions come from (the Activity tab); none unless given.
+      ...(transactions ? { transactions } : {}),
     },
     embedded: {
       ...(smtpUrl

@@ -55,6 +55,11 @@ const api = await startServerProcess({
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
   sqliteFile: process.env.LATCH_SQLITE_FILE || undefined,
   smtpUrl: mailSink.smtpUrl,
+  // The Activity tab's transactions: the built-in indexer reads the local chains themselves.
+  transactions: {
+    'eip155:1': { source: 'rpc', rpcUrl: `http://127.0.0.1:${mainnetPort}` },
+    'eip155:8453': { source: 'rpc', rpcUrl: `http://127.0.0.1:${basePort}` },
+  },
   projects: [
     {
       id: 'latch-demo',
