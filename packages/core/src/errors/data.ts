@@ -21,12 +21,3 @@ export class HttpStatusError extends BaseError {
     this.status = status
   }
 }
-
-export type TransactionsFetchErrorType = TransactionsFetchError & { name: 'TransactionsFetchError' }
-/** The transactions service failed or answered something else than a page of transactions. */
-export class TransactionsFetchError extends BaseError {
-  override name = 'TransactionsFetchError' as const
-  constructor({ cause }: { cause?: unknown } = {}) {
-    super('Failed to fetch transactions', { cause })
-  }
-}

@@ -38,8 +38,6 @@ export {
   type HttpStatusErrorType,
   TokenBalanceUnavailableError,
   type TokenBalanceUnavailableErrorType,
-  TransactionsFetchError,
-  type TransactionsFetchErrorType,
 } from './data.js'
 /** @public */
 export * from './frame.js'
@@ -126,3 +124,5 @@ export {
   SiwxNotEnabledError,
   type SiwxNotEnabledErrorType,
 } from './siwx.js'
+/** @public */
+export { TransactionsFetchError, type TransactionsFetchErrorType } from './transactions.js'

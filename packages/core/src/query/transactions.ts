@@ -1,6 +1,6 @@
 import { createHttpClient } from '../api/http.js'
 import type { Latch } from '../createLatch.js'
-import { TransactionsFetchError } from '../errors/data.js'
+import { TransactionsFetchError } from '../errors/transactions.js'
 import {
   type ActivityTransaction,
   shownTransactions,

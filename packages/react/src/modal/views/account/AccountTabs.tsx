@@ -1,14 +1,12 @@
 'use client'
 import type { CaipNetwork, ChainNamespace, Latch } from '@latch/core'
 import { ACCOUNT_TABS, setCurrentTab } from '@latch/core/internal'
-import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react'
+import { type KeyboardEvent, useId, useRef } from 'react'
 import { useLatchState } from '../../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../../i18n/context.js'
 import type { MessageId } from '../../../i18n/en.js'
+import ActivityTab from './ActivityTab.js'
 import { TokensTab } from './TokensTab.js'
-
-// The Activity list and its query load when the tab is first shown.
-const ActivityTab = lazy(() => import('./ActivityTab.js'))
 
 export interface AccountTabsProps {
   latch: Latch
@@ -98,9 +96,7 @@ export default function AccountTabs({ latch, namespace, address, caipNetwork }: 
         ) : tab === 'nfts' ? (
           <EmptyPanel t={t} message="account.nfts.empty" />
         ) : (
-          <Suspense fallback={null}>
-            <ActivityTab latch={latch} address={address} caipNetwork={caipNetwork} />
-          </Suspense>
+          <ActivityTab latch={latch} address={address} caipNetwork={caipNetwork} />
         )}
       </div>
     </div>
