@@ -17,7 +17,8 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { backends, demoProject, startTestServer } from '../test/backends.js'
+import { createServer } from '../app.js'
+import { backends, demoProject, openTestRepository, startTestServer } from '../test/backends.js'
 import type { ActivityPage } from './transactions-shape.js'
 
 const alice = TEST_ACCOUNTS[4]!
@@ -243,5 +244,79 @@ describe('given a misconfigured source', () => {
         account: { transactions: { 'eip155:1': { source: 'rpc', rpcUrl: 'file:///x' } } },
       }),
     ).rejects.toThrow('account.transactions.eip155:1.rpcUrl: expected an http or https URL')
+  })
+})
+
+describe.each(backends)('given the indexer on %s and a local chain that is restarted', (backend) => {
+  it('then what it read of the old chain is forgotten and the new chain is read from its start', async () => {
+    const db = await openTestRepository(backend)
+    await db.repository.createProject(demoProject)
+    const serve = async (rpcUrl: string) => {
+      const app = await createServer({
+        repository: db.repository,
+        logger: false,
+        rateLimit: false,
+        projectCacheMs: 0,
+        account: { transactions: { 'eip155:1': { source: 'rpc', rpcUrl } } },
+      })
+      const base = await app.listen({ host: '127.0.0.1', port: 0 })
+      const list = async (address: string) => {
+        const query = new URLSearchParams({ projectId: demoProject.id, address, chainId: 'eip155:1' })
+        return ((await (await fetch(`${base}/account/v1/transactions?${query}`)).json()) as ActivityPage).data
+      }
+      return { list, close: () => app.close() }
+    }
+    const send = async (rpcUrl: string, value: bigint) => {
+      const transport = http(rpcUrl)
+      const wallet = createWalletClient({
+        account: privateKeyToAccount(alice.privateKey),
+        chain: local,
+        transport,
+      })
+      const hash = await wallet.sendTransaction({ to: stranger, value })
+      await createPublicClient({ chain: local, transport, pollingInterval: 50 }).waitForTransactionReceipt({
+        hash,
+      })
+      return hash
+    }
+    const first = await startAnvil({ chainId: 1 })
+    const second = await startAnvil({ chainId: 1 })
+    try {
+      const old = await send(first.rpcUrl, 1n)
+      const before = await serve(first.rpcUrl)
+      expect((await before.list(stranger)).map((t) => t.id)).toEqual([old])
+      await before.close()
+      // The same database, a fresh chain: its block at the stored cursor is another (or none).
+      await send(second.rpcUrl, 2n)
+      const fresh = await send(second.rpcUrl, 3n)
+      const after = await serve(second.rpcUrl)
+      const listed = await after.list(stranger)
+      expect(listed.map((t) => t.id)).not.toContain(old)
+      expect(listed[0]?.id).toBe(fresh)
+      expect(listed.map((t) => t.transfers[0]?.quantity.raw)).toEqual(['3', '2'])
+      await after.close()
+    } finally {
+      await first.stop()
+      await second.stop()
+      await db.cleanup()
+    }
+  }, 60_000)
+})
+
+describe('given the service behind the rate limit', () => {
+  it('then the transactions route counts against the client like every route, and answers 429 past it', async () => {
+    const server = await startTestServer('sqlite', {
+      rateLimit: { max: 2, timeWindowMs: 60_000 },
+      account: { transactions: { 'eip155:1': { source: 'rpc', rpcUrl: chain.rpcUrl } } },
+    })
+    try {
+      const query = new URLSearchParams({ projectId: demoProject.id, address: stranger, chainId: 'eip155:1' })
+      const statuses = []
+      for (let i = 0; i < 3; i++)
+        statuses.push((await fetch(`${server.base}/account/v1/transactions?${query}`)).status)
+      expect(statuses).toEqual([200, 200, 429])
+    } finally {
+      await server.close()
+    }
   })
 })
