@@ -1,20 +1,13 @@
-import {
-  createPublicClient,
-  decodeAbiParameters,
-  erc20Abi,
-  http,
-  type PublicClient,
-  parseAbiItem,
-  toEventSelector,
-} from 'viem'
+import { createPublicClient, http, type PublicClient } from 'viem'
 import type { ActivityRepository, IndexedTransfer } from '../storage/activity.js'
 import { nativeCoin } from './balances.js'
+import { createRangeReader, type RpcBlock } from './transactions-indexer-read.js'
 import {
+  type ActivityPage,
   type ActivityTransaction,
   decodeCursor,
   encodeCursor,
   SourceError,
-  symbolOf,
   type TransactionSource,
   transfer,
 } from './transactions-shape.js'
@@ -30,43 +23,6 @@ export interface RpcIndexerOptions {
   maxBlocksPerRequest?: number | undefined
 }
 
-const transferTopic = toEventSelector(
-  parseAbiItem('event Transfer(address indexed, address indexed, uint256)'),
-)
-const singleTopic = toEventSelector(
-  parseAbiItem('event TransferSingle(address indexed, address indexed, address indexed, uint256, uint256)'),
-)
-const batchTopic = toEventSelector(
-  parseAbiItem(
-    'event TransferBatch(address indexed, address indexed, address indexed, uint256[], uint256[])',
-  ),
-)
-const symbolAbi = [
-  { type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
-] as const
-
-interface RpcLog {
-  address: string
-  topics: string[]
-  data: `0x${string}`
-  transactionHash: string
-  logIndex: string
-  blockNumber: string
-}
-interface RpcTransaction {
-  hash: string
-  from: string
-  to: string | null
-  value: string
-}
-interface RpcBlock {
-  number: string
-  hash: string
-  timestamp: string
-  transactions: RpcTransaction[]
-}
-
-const topicAddress = (topic: string | undefined) => `0x${(topic ?? '').slice(26)}`.toLowerCase()
 const isCursor = (v: unknown): v is [number, string] =>
   Array.isArray(v) &&
   v.length === 2 &&
@@ -74,73 +30,54 @@ const isCursor = (v: unknown): v is [number, string] =>
   typeof v[1] === 'string' &&
   /^0x[0-9a-f]{64}$/.test(v[1])
 
-// The transfers of one token log; an ERC-20 and an ERC-721 Transfer differ by their topic count.
-function logTransfers(
-  log: RpcLog,
-): Omit<IndexedTransfer, 'chainId' | 'blockTime' | 'status' | 'txFrom' | 'txTo' | 'symbol' | 'decimals'>[] {
-  const base = {
-    txHash: log.transactionHash.toLowerCase(),
-    blockNumber: Number(log.blockNumber),
-    token: log.address.toLowerCase(),
-  }
-  const seq = Number(log.logIndex) * 1000
-  const [topic0, t1, t2, t3] = log.topics
-  if (topic0 === transferTopic && log.topics.length === 3 && log.data.length === 66)
-    return [
-      {
-        ...base,
-        seq,
-        standard: 'erc20',
-        from: topicAddress(t1),
-        to: topicAddress(t2),
-        amount: BigInt(log.data).toString(),
-        tokenId: null,
-      },
-    ]
-  if (topic0 === transferTopic && log.topics.length === 4)
-    return [
-      {
-        ...base,
-        seq,
-        standard: 'erc721',
-        from: topicAddress(t1),
-        to: topicAddress(t2),
-        amount: '1',
-        tokenId: BigInt(t3 ?? '0x0').toString(),
-      },
-    ]
-  if (topic0 === singleTopic && log.topics.length === 4 && log.data.length === 130) {
-    const [id, value] = decodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], log.data)
-    return [
-      {
-        ...base,
-        seq,
-        standard: 'erc1155',
-        from: topicAddress(t2),
-        to: topicAddress(t3),
-        amount: value.toString(),
-        tokenId: id.toString(),
-      },
-    ]
-  }
-  if (topic0 === batchTopic && log.topics.length === 4) {
-    try {
-      const [ids, values] = decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data)
-      return ids.slice(0, 999).map((id, i) => ({
-        ...base,
-        seq: seq + i,
-        standard: 'erc1155' as const,
-        from: topicAddress(t2),
-        to: topicAddress(t3),
-        amount: (values[i] ?? 0n).toString(),
-        tokenId: id.toString(),
-      }))
-    } catch {
-      return []
+// Rows of transfers, newest first, as a page of transactions; one row more than the page tells
+// that a next page exists.
+function toPage(
+  chainId: string,
+  address: string,
+  rows: readonly IndexedTransfer[],
+  limit: number,
+): ActivityPage {
+  const coin = nativeCoin(chainId)
+  const data: ActivityTransaction[] = []
+  const blocks = new Map<string, number>()
+  for (const row of rows) {
+    let tx = data.at(-1)
+    if (tx?.id !== row.txHash) {
+      tx = {
+        id: row.txHash,
+        metadata: {
+          hash: row.txHash,
+          minedAt: new Date(row.blockTime * 1000).toISOString(),
+          chain: chainId,
+          status: row.status === 1 ? 'confirmed' : 'failed',
+          sentFrom: row.txFrom,
+          sentTo: row.txTo,
+        },
+        transfers: [],
+      }
+      data.push(tx)
+      blocks.set(row.txHash, row.blockNumber)
     }
+    tx.transfers.push(
+      transfer(address, {
+        standard: row.standard,
+        from: row.from,
+        to: row.to,
+        ...(row.token ? { token: `${chainId}:${row.token}` } : {}),
+        symbol: row.standard === 'native' ? coin.symbol : (row.symbol ?? '?'),
+        ...(row.tokenId !== null ? { tokenId: row.tokenId } : {}),
+        raw: row.amount,
+        decimals: row.standard === 'native' ? 18 : (row.decimals ?? 0),
+      }),
+    )
   }
-  // A log with the Transfer topic that fits no standard is not a token transfer.
-  return []
+  const page = data.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    data: page,
+    next: data.length > limit && last ? encodeCursor([blocks.get(last.id), last.id]) : null,
+  }
 }
 
 /**
@@ -161,105 +98,9 @@ export function createRpcIndexer(
   }) as PublicClient
   const maxBlocks = options.maxBlocksPerRequest ?? 500
   const startBlock = options.startBlock ?? 0
-  const tokens = new Map<string, { symbol: string; decimals: number | null }>()
+  const { readRange } = createRangeReader(client, chainId)
   // One catch-up at a time in this process; concurrent requests wait for it.
   let running: Promise<void> | undefined
-
-  async function tokenInfo(addresses: string[], logsByToken: Map<string, IndexedTransfer['standard']>) {
-    const unknown = addresses.filter((a) => !tokens.has(a))
-    if (unknown.length === 0) return
-    const calls = unknown.flatMap((address) => [
-      { address: address as `0x${string}`, abi: symbolAbi, functionName: 'symbol' } as const,
-      { address: address as `0x${string}`, abi: erc20Abi, functionName: 'decimals' } as const,
-    ])
-    const answers = await client.multicall({
-      contracts: calls,
-      allowFailure: true,
-      deployless: true,
-      batchSize: 0,
-    })
-    unknown.forEach((address, i) => {
-      const [symbol, decimals] = [answers[2 * i], answers[2 * i + 1]]
-      const fungible = logsByToken.get(address) === 'erc20'
-      const d = decimals?.status === 'success' && typeof decimals.result === 'number' ? decimals.result : null
-      tokens.set(address, {
-        symbol: symbolOf(symbol?.status === 'success' ? symbol.result : undefined),
-        decimals: fungible ? d : 0,
-      })
-    })
-  }
-
-  async function readRange(
-    from: number,
-    to: number,
-  ): Promise<{ transfers: IndexedTransfer[]; lastHash: string }> {
-    const hex = (n: number) => `0x${n.toString(16)}` as const
-    const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i)
-    const [logs, ...blocks] = (await Promise.all([
-      client.request({
-        method: 'eth_getLogs',
-        params: [
-          { fromBlock: hex(from), toBlock: hex(to), topics: [[transferTopic, singleTopic, batchTopic]] },
-        ],
-      } as never),
-      ...numbers.map((n) =>
-        client.request({ method: 'eth_getBlockByNumber', params: [hex(n), true] } as never),
-      ),
-    ])) as [RpcLog[], ...(RpcBlock | null)[]]
-    const txs = new Map<string, { tx: RpcTransaction; block: RpcBlock }>()
-    for (const block of blocks) {
-      if (!block) throw new SourceError('unavailable', 'The node skipped a block')
-      for (const tx of block.transactions) txs.set(tx.hash.toLowerCase(), { tx, block })
-    }
-    const valued = [...txs.values()].filter(({ tx }) => BigInt(tx.value) > 0n)
-    const receipts = (await Promise.all(
-      valued.map(({ tx }) =>
-        client.request({ method: 'eth_getTransactionReceipt', params: [tx.hash] } as never),
-      ),
-    )) as ({ status: string } | null)[]
-    const found = logs.flatMap(logTransfers)
-    const standards = new Map(found.map((t) => [t.token!, t.standard]))
-    await tokenInfo([...standards.keys()], standards)
-    const facts = (hash: string, status: number) => {
-      const { tx, block } = txs.get(hash)!
-      return {
-        chainId,
-        blockTime: Number(block.timestamp),
-        status,
-        txFrom: tx.from.toLowerCase(),
-        txTo: tx.to?.toLowerCase() ?? null,
-      }
-    }
-    const transfers: IndexedTransfer[] = valued.map(({ tx, block }, i) => ({
-      ...facts(tx.hash.toLowerCase(), receipts[i]?.status === '0x1' ? 1 : 0),
-      txHash: tx.hash.toLowerCase(),
-      seq: -1,
-      blockNumber: Number(block.number),
-      standard: 'native',
-      token: null,
-      symbol: null,
-      decimals: null,
-      from: tx.from.toLowerCase(),
-      to: (tx.to ?? '').toLowerCase(),
-      amount: BigInt(tx.value).toString(),
-      tokenId: null,
-    }))
-    for (const t of found) {
-      // Logs exist only for transactions that succeeded.
-      if (!txs.has(t.txHash)) continue
-      const info = tokens.get(t.token!)
-      transfers.push({
-        ...facts(t.txHash, 1),
-        ...t,
-        symbol: info?.symbol ?? '?',
-        decimals: info?.decimals ?? null,
-      })
-    }
-    return {
-      transfers: transfers.filter((t) => t.standard !== 'erc20' || t.decimals !== null),
-      lastHash: blocks.at(-1)!.hash,
-    }
-  }
 
   async function catchUp(): Promise<void> {
     let cursor = await repository.getCursor(chainId)
@@ -302,46 +143,7 @@ export function createRpcIndexer(
         limit + 1,
         before && { blockNumber: before[0], txHash: before[1] },
       )
-      const coin = nativeCoin(chainId)
-      const data: ActivityTransaction[] = []
-      const blocks = new Map<string, number>()
-      for (const row of rows) {
-        let tx = data.at(-1)
-        if (tx?.id !== row.txHash) {
-          tx = {
-            id: row.txHash,
-            metadata: {
-              hash: row.txHash,
-              minedAt: new Date(row.blockTime * 1000).toISOString(),
-              chain: chainId,
-              status: row.status === 1 ? 'confirmed' : 'failed',
-              sentFrom: row.txFrom,
-              sentTo: row.txTo,
-            },
-            transfers: [],
-          }
-          data.push(tx)
-          blocks.set(row.txHash, row.blockNumber)
-        }
-        tx.transfers.push(
-          transfer(address, {
-            standard: row.standard,
-            from: row.from,
-            to: row.to,
-            ...(row.token ? { token: `${chainId}:${row.token}` } : {}),
-            symbol: row.standard === 'native' ? coin.symbol : (row.symbol ?? '?'),
-            ...(row.tokenId !== null ? { tokenId: row.tokenId } : {}),
-            raw: row.amount,
-            decimals: row.standard === 'native' ? 18 : (row.decimals ?? 0),
-          }),
-        )
-      }
-      const page = data.slice(0, limit)
-      const last = page.at(-1)
-      return {
-        data: page,
-        next: data.length > limit && last ? encodeCursor([blocks.get(last.id), last.id]) : null,
-      }
+      return toPage(chainId, address, rows, limit)
     },
   }
 }
