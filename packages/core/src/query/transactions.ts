@@ -11,6 +11,8 @@ import type { CaipNetwork } from '../types.js'
 export interface TransactionsQueryParameters {
   address: string
   caipNetwork: CaipNetwork
+  /** The `next` cursor of the page before; none for the newest page. */
+  cursor?: string | undefined
 }
 
 /** What the Activity list shows: the account's newest transactions and the next page's cursor. */
@@ -21,8 +23,8 @@ export interface TransactionsQueryData {
 
 /** The stable key of an account's transactions on one network. */
 export function transactionsQueryKey(parameters: TransactionsQueryParameters) {
-  const { address, caipNetwork } = parameters
-  return ['latch', 'transactions', { caipNetworkId: caipNetwork.caipNetworkId, address }] as const
+  const { address, caipNetwork, cursor } = parameters
+  return ['latch', 'transactions', { caipNetworkId: caipNetwork.caipNetworkId, address, cursor }] as const
 }
 
 /**
@@ -35,7 +37,7 @@ export function transactionsQueryKey(parameters: TransactionsQueryParameters) {
  * const page = await queryClientOf(latch).fetchQuery(transactionsQueryOptions(latch, parameters))
  */
 export function transactionsQueryOptions(latch: Latch, parameters: TransactionsQueryParameters) {
-  const { address, caipNetwork } = parameters
+  const { address, caipNetwork, cursor } = parameters
   return {
     queryKey: transactionsQueryKey(parameters),
     queryFn: async (): Promise<TransactionsQueryData> => {
@@ -44,7 +46,7 @@ export function transactionsQueryOptions(latch: Latch, parameters: TransactionsQ
       try {
         const client = createHttpClient({ baseUrl: apiUrl, projectId, retries: 0 })
         const body = await client.get('/account/v1/transactions', {
-          params: { address, chainId: caipNetwork.caipNetworkId },
+          params: { address, chainId: caipNetwork.caipNetworkId, ...(cursor ? { cursor } : {}) },
         })
         const page = transactionsServiceSchema().parse(body)
         return { transactions: shownTransactions(page.data, caipNetwork.caipNetworkId), next: page.next }

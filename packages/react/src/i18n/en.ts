@@ -168,6 +168,7 @@ export const en = {
   'account.activity.failed': 'Failed',
   'account.activity.interaction': 'Contract call',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Load more',
 } as const
 
 export type MessageId = keyof typeof en

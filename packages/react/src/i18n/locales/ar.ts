@@ -163,4 +163,5 @@ export const messages: Messages = {
   'account.activity.failed': 'فشلت',
   'account.activity.interaction': 'استدعاء عقد',
   'account.activity.nft': '{symbol} رقم {id}',
+  'account.activity.more': 'تحميل المزيد',
 }

@@ -178,4 +178,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Fehlgeschlagen',
   'account.activity.interaction': 'Vertragsaufruf',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Mehr laden',
 }

@@ -177,4 +177,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Fallida',
   'account.activity.interaction': 'Llamada a contrato',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Cargar más',
 }

@@ -171,4 +171,5 @@ export const messages: Messages = {
   'account.activity.failed': 'ناموفق',
   'account.activity.interaction': 'فراخوانی قرارداد',
   'account.activity.nft': '{symbol} شماره {id}',
+  'account.activity.more': 'بارگیری بیشتر',
 }

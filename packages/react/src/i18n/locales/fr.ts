@@ -178,4 +178,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Échouée',
   'account.activity.interaction': 'Appel de contrat',
   'account.activity.nft': '{symbol} n° {id}',
+  'account.activity.more': 'Charger plus',
 }

@@ -163,4 +163,5 @@ export const messages: Messages = {
   'account.activity.failed': 'נכשלה',
   'account.activity.interaction': 'קריאה לחוזה',
   'account.activity.nft': '{symbol} מס׳ {id}',
+  'account.activity.more': 'טען עוד',
 }

@@ -165,4 +165,5 @@ export const messages: Messages = {
   'account.activity.failed': 'विफल',
   'account.activity.interaction': 'कॉन्ट्रैक्ट कॉल',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'और लोड करें',
 }

@@ -175,4 +175,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Gagal',
   'account.activity.interaction': 'Panggilan kontrak',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Muat lebih banyak',
 }

@@ -174,4 +174,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Non riuscita',
   'account.activity.interaction': 'Chiamata a contratto',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Carica altri',
 }

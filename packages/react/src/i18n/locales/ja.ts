@@ -176,4 +176,5 @@ export const messages: Messages = {
   'account.activity.failed': '失敗',
   'account.activity.interaction': 'コントラクト呼び出し',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'さらに読み込む',
 }

@@ -171,4 +171,5 @@ export const messages: Messages = {
   'account.activity.failed': '실패',
   'account.activity.interaction': '컨트랙트 호출',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': '더 불러오기',
 }

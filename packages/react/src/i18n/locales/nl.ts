@@ -176,4 +176,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Mislukt',
   'account.activity.interaction': 'Contractaanroep',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Meer laden',
 }

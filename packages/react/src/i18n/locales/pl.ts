@@ -174,4 +174,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Nieudana',
   'account.activity.interaction': 'Wywołanie kontraktu',
   'account.activity.nft': '{symbol} nr {id}',
+  'account.activity.more': 'Wczytaj więcej',
 }

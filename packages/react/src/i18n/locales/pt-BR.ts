@@ -175,4 +175,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Falhou',
   'account.activity.interaction': 'Chamada de contrato',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Carregar mais',
 }

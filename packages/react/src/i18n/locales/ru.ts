@@ -178,4 +178,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Не выполнена',
   'account.activity.interaction': 'Вызов контракта',
   'account.activity.nft': '{symbol} № {id}',
+  'account.activity.more': 'Загрузить ещё',
 }

@@ -172,4 +172,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Başarısız',
   'account.activity.interaction': 'Sözleşme çağrısı',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Daha fazla yükle',
 }

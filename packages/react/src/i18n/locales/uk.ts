@@ -177,4 +177,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Не виконано',
   'account.activity.interaction': 'Виклик контракту',
   'account.activity.nft': '{symbol} № {id}',
+  'account.activity.more': 'Завантажити ще',
 }

@@ -170,4 +170,5 @@ export const messages: Messages = {
   'account.activity.failed': 'Thất bại',
   'account.activity.interaction': 'Gọi hợp đồng',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Tải thêm',
 }

@@ -161,4 +161,5 @@ export const messages: Messages = {
   'account.activity.failed': '失败',
   'account.activity.interaction': '合约调用',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': '加载更多',
 }

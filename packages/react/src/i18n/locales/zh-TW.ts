@@ -161,4 +161,5 @@ export const messages: Messages = {
   'account.activity.failed': '失敗',
   'account.activity.interaction': '合約呼叫',
   'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': '載入更多',
 }

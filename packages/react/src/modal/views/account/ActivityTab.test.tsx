@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type ChainAdapter, createLatch, createMemoryStorage } from '@latch/core'
-import { cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MessagesContext } from '../../../i18n/context.js'
 import { en } from '../../../i18n/en.js'
@@ -40,8 +40,10 @@ let server: Server
 let apiUrl: string
 beforeAll(async () => {
   server = createServer((request, response) => {
-    const address = new URL(request.url ?? '/', 'http://x').searchParams.get('address') ?? ''
-    const answer = answers[address] ?? {
+    const query = new URL(request.url ?? '/', 'http://x').searchParams
+    const address = query.get('address') ?? ''
+    const cursor = query.get('cursor')
+    const answer = answers[cursor ? `${address}@${cursor}` : address] ?? {
       status: 502,
       body: { error: 'x', message: 'Failed to fetch transactions' },
     }
@@ -174,5 +176,38 @@ describe('given the Activity tab of a connected account', () => {
         'Failed to fetch transactions',
       ),
     )
+  })
+
+  it('when the service gives a next cursor, then Load more appends the older page, and a failing page shows the failure', async () => {
+    const CAROL = '0xcccccccccccccccccccccccccccccccccccccccc'
+    answers = {
+      [CAROL]: { status: 200, body: { data: [tx('0x11', '2026-11-05T00:00:00Z')], next: 'p2' } },
+      [`${CAROL}@p2`]: { status: 200, body: { data: [tx('0x12', '2026-09-05T00:00:00Z')], next: 'p3' } },
+    }
+    show(CAROL)
+    await vi.waitFor(() => expect(screen.getByTestId('latch-activity-more').textContent).toBe('Load more'))
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('latch-activity-more'))
+    })
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId('latch-activity-item').map((i) => i.getAttribute('data-hash'))).toEqual([
+        '0x11',
+        '0x12',
+      ]),
+    )
+    expect(screen.getAllByTestId('latch-activity-month-title').map((h) => h.textContent)).toEqual([
+      'November 2026',
+      'September 2026',
+    ])
+    // The third page fails: spec §4 empties the list and drops the cursor.
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('latch-activity-more'))
+    })
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('latch-activity-unavailable').textContent).toBe(
+        'Failed to fetch transactions',
+      ),
+    )
+    expect(screen.queryAllByTestId('latch-activity-item')).toEqual([])
   })
 })

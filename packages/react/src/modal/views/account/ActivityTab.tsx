@@ -6,8 +6,8 @@ import {
   type Latch,
   transactionsQueryOptions,
 } from '@latch/core'
-import { formatBalance, groupTransactionsByMonth } from '@latch/core/internal'
-import { useId } from 'react'
+import { formatBalance, groupTransactionsByMonth, queryClientOf } from '@latch/core/internal'
+import { useId, useState } from 'react'
 import { useQuery } from '../../../hooks/useQuery.js'
 import { type Translate, useLocale, useT } from '../../../i18n/context.js'
 import type { MessageId } from '../../../i18n/en.js'
@@ -71,12 +71,34 @@ function Row({ tx, t, day }: { tx: ActivityTransaction; t: Translate; day: Intl.
   )
 }
 
+// The pages after the first, loaded with "Load more" (spec §4: the next cursor). A failure empties
+// the list and drops the cursor, as the spec says, and shows why.
+function useMorePages(latch: Latch, address: string, caipNetwork: CaipNetwork) {
+  const [pages, setPages] = useState<{ transactions: ActivityTransaction[]; next: string | null }[]>([])
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle')
+  const load = async (cursor: string) => {
+    setState('loading')
+    try {
+      const page = await queryClientOf(latch).fetchQuery(
+        transactionsQueryOptions(latch, { address, caipNetwork, cursor }),
+      )
+      setPages((before) => [...before, page])
+      setState('idle')
+    } catch {
+      setPages([])
+      setState('failed')
+    }
+  }
+  return { pages, state, load }
+}
+
 function Activity({ latch, address, caipNetwork }: ActivityTabProps & { caipNetwork: CaipNetwork }) {
   const t = useT()
   const { locale } = useLocale()
   const id = useId()
   const query = useQuery(transactionsQueryOptions(latch, { address, caipNetwork }), { latch })
-  if (query.isError)
+  const more = useMorePages(latch, address, caipNetwork)
+  if (query.isError || more.state === 'failed')
     return (
       <p className="latch-muted" role="alert" data-testid="latch-activity-unavailable">
         {t('account.activity.unavailable')}
@@ -95,8 +117,12 @@ function Activity({ latch, address, caipNetwork }: ActivityTabProps & { caipNetw
         ))}
       </ul>
     )
-  const months = groupTransactionsByMonth(query.data.transactions)
-  if (months.length === 0) return <p className="latch-muted">{t('account.activity.empty')}</p>
+  const pages = [query.data, ...more.pages]
+  const seen = new Set<string>()
+  const all = pages.flatMap((page) => page.transactions).filter((tx) => !seen.has(tx.id) && seen.add(tx.id))
+  const next = pages.at(-1)?.next ?? null
+  const months = groupTransactionsByMonth(all)
+  if (months.length === 0 && !next) return <p className="latch-muted">{t('account.activity.empty')}</p>
   // Months and days in the visitor's language; UTC, as the grouping is.
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
   const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
@@ -118,6 +144,18 @@ function Activity({ latch, address, caipNetwork }: ActivityTabProps & { caipNetw
           </ul>
         </section>
       ))}
+      {next && (
+        <button
+          type="button"
+          className="latch-text-button"
+          data-testid="latch-activity-more"
+          aria-busy={more.state === 'loading'}
+          disabled={more.state === 'loading'}
+          onClick={() => void more.load(next)}
+        >
+          {t('account.activity.more')}
+        </button>
+      )}
     </div>
   )
 }
