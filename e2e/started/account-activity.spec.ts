@@ -1,19 +1,31 @@
-import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { ports } from '../playwright.config.js'
 import { connectDevWallet, expect, modal, test } from './fixtures.js'
 
 const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
-/** The process that serves a local chain's JSON-RPC port: the node the server's indexer reads. */
+/**
+ * The process listening on a local chain's JSON-RPC port (the node the server's indexer reads),
+ * found from /proc: the socket's inode in /proc/net/tcp, then the process holding it.
+ */
 function nodePid(port: number): number {
-  const pid = Number(
-    execFileSync('lsof', ['-t', `-iTCP:${port}`, '-sTCP:LISTEN'])
-      .toString()
-      .trim()
-      .split('\n')[0],
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0')
+  const inodes = new Set(
+    ['/proc/net/tcp', '/proc/net/tcp6']
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n').slice(1))
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f[1]?.endsWith(`:${hexPort}`) && f[3] === '0A')
+      .map((f) => `socket:[${f[9]}]`),
   )
-  expect(pid).toBeGreaterThan(1)
-  return pid
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`))))
+        return Number(pid)
+    } catch {
+      // A process that ended or is not ours to read.
+    }
+  }
+  throw new Error(`No process listens on port ${port}`)
 }
 
 test.describe('given the demo as npm start serves it, with the transactions indexer over its local chains', () => {
