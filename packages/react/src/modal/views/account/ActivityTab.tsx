@@ -22,7 +22,7 @@ export interface ActivityTabProps {
 /**
  * The account's transactions on its network, grouped under their month, newest first (spec §3):
  * a skeleton while loading, the empty state, or 'Failed to fetch transactions' (spec §8).
- * Loaded with import() when the Activity tab is first shown.
+ * Part of the Account tabs' chunk, loaded with import() when Account opens.
  */
 export default function ActivityTab({ latch, address, caipNetwork }: ActivityTabProps) {
   const t = useT()
