@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string }[], embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number }[], nfts?: object }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string }[], embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number }[], nfts?: object, transactions?: Record<string, object> }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -16,6 +16,7 @@ export async function startLocalServer({
   projects = [],
   smtpUrl,
   nfts,
+  transactions,
 } = {}) {
   const { createServer, createSmtpMailer, openRepository, seedRegistry } = await import(
     join(root, 'packages/server/dist/index.js')
@@ -46,6 +47,8 @@ export async function startLocalServer({
       tokens: Object.fromEntries(projects.filter((p) => p.tokens).map((p) => [p.id, p.tokens])),
       // The NFT service's metadata hosts (the local test NFT's host), IPFS gateway and spam rules.
       ...(nfts ? { nfts } : {}),
+      // Where each chain's transactions come from (the Activity tab); none unless given.
+      ...(transactions ? { transactions } : {}),
     },
     embedded: {
       ...(smtpUrl

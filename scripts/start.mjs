@@ -82,6 +82,11 @@ const api = await startServerProcess({
   sqliteFile: process.env.LATCH_SQLITE_FILE || undefined,
   smtpUrl: mailSink.smtpUrl,
   nfts: { metadataHosts: [nftMetadata.host] },
+  // The Activity tab's transactions: the built-in indexer reads the local chains themselves.
+  transactions: {
+    'eip155:1': { source: 'rpc', rpcUrl: `http://127.0.0.1:${mainnetPort}` },
+    'eip155:8453': { source: 'rpc', rpcUrl: `http://127.0.0.1:${basePort}` },
+  },
   projects: [
     {
       id: 'latch-demo',

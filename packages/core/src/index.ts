@@ -137,7 +137,13 @@ export {
   type TokenBalancesQueryParameters,
   tokenBalancesQueryOptions,
 } from './query/tokens.js'
+export {
+  type TransactionsQueryData,
+  type TransactionsQueryParameters,
+  transactionsQueryOptions,
+} from './query/transactions.js'
 export type { TokenBalance } from './rules/tokens.js'
+export type { ActivityMonth, ActivityTransaction, ActivityTransfer } from './rules/transactions.js'
 /** @public */
 export { type Issue, type IssuePath, SchemaError, type SchemaErrorType } from './schema/schema.js'
 /** @public */

@@ -44,6 +44,7 @@ export { popularFor } from './rules/popular.js'
 export { sendAmountProblem } from './rules/send.js'
 export type { SendProblem, SendState } from './rules/sendState.js'
 export { formatUnits } from './rules/tokens.js'
+export { groupTransactionsByMonth } from './rules/transactions.js'
 export { installLinkFor, walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
 export { isEmail } from './schema/email.js'
 export {

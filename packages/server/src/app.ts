@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { type AccountOptions, registerAccountRoutes } from './account/routes.js'
+import { createTransactionSources, registerTransactionRoutes } from './account/transactions.js'
 import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
 import { KeyRing } from './embedded/keys.js'
 import { requirePublicUrlBeyondLoopback } from './embedded/links.js'
@@ -195,6 +196,14 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     upstreamOf: (id, chainId) => repository.siwx.getRpcUrl(id, chainId),
     rpc: { ...defaultRpcProxyOptions, ...options.rpc },
     lookupCacheMs: cacheMs,
+  })
+  registerTransactionRoutes(app, {
+    requireProject: projects.requireProject,
+    sources: createTransactionSources(
+      options.account?.transactions ?? {},
+      repository.activity,
+      options.account?.rpcTimeoutMs ?? 5_000,
+    ),
   })
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)

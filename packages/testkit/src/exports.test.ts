@@ -29,6 +29,8 @@ it('given the package entries, then their public runtime exports are exactly the
     'setTestNftBaseUri',
     'solanaAddressOfSeed',
     'startAnvil',
+    'startFakeBlockscout',
+    'startFakeEtherscan',
     'startLocalChains',
     'startLocalSolana',
     'startMailSink',

@@ -18,6 +18,14 @@ export {
 } from './node/anvil.js'
 export { deployTestContractAccounts } from './node/contractAccounts.js'
 export {
+  type FakeIndexer,
+  type FakeIndexerMode,
+  type FakeTokenTransfer,
+  type FakeTransaction,
+  startFakeBlockscout,
+  startFakeEtherscan,
+} from './node/fake-indexers.js'
+export {
   type MailSink,
   type SinkMessage,
   type StartMailSinkOptions,

@@ -124,3 +124,5 @@ export {
   SiwxNotEnabledError,
   type SiwxNotEnabledErrorType,
 } from './siwx.js'
+/** @public */
+export { TransactionsFetchError, type TransactionsFetchErrorType } from './transactions.js'

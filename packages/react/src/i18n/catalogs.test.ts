@@ -17,6 +17,8 @@ const sameAsEnglish = new Set<MessageId>([
   'send.token',
   'send.max',
   'send.hash',
+  // A token's symbol and its id: '#' reads as "number" in most languages.
+  'account.activity.nft',
 ])
 
 const ids = Object.keys(en) as MessageId[]

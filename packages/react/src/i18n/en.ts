@@ -196,6 +196,15 @@ export const en = {
   'send.failure.fee': 'The network fee could not be estimated',
   'receive.qr': 'QR code of your address',
   'receive.networks': 'Works on {networks}',
+  'account.activity.loading': 'Loading activity…',
+  'account.activity.unavailable': 'Failed to fetch transactions',
+  'account.activity.sent': 'Sent',
+  'account.activity.received': 'Received',
+  'account.activity.self': 'Moved between own accounts',
+  'account.activity.failed': 'Failed',
+  'account.activity.interaction': 'Contract call',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Load more',
 } as const
 
 export type MessageId = keyof typeof en

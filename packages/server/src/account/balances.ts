@@ -34,6 +34,11 @@ const nativeCoins: Record<string, { name: string; symbol: string }> = {
 }
 const ether = { name: 'Ether', symbol: 'ETH' }
 
+/** The native coin's name and symbol on an eip155 chain. */
+export function nativeCoin(chainId: string): { name: string; symbol: string } {
+  return nativeCoins[chainId] ?? ether
+}
+
 /** `raw / 10^decimals` as a plain decimal string ('1234.5'), never in exponent notation. */
 export function toNumeric(raw: bigint, decimals: number): string {
   return new Amount(raw.toString()).div(new Amount(10).pow(decimals)).toFixed()
@@ -109,7 +114,7 @@ export async function readBalances(parameters: {
       ? Promise.resolve([])
       : client.multicall({ contracts: calls, allowFailure: true, deployless: true, batchSize: 0 }),
   ])
-  const coin = nativeCoins[chainId] ?? ether
+  const coin = nativeCoin(chainId)
   const entries: TokenBalance[] = [
     {
       ...coin,

@@ -11,6 +11,7 @@ import {
   readSolanaBalances,
 } from './solana-balances.js'
 import { defaultTokens, type ListedToken, parseTokenList, tokensFor } from './tokens.js'
+import type { TransactionSourceOptions } from './transactions.js'
 
 /** Options of the account services (`ServerOptions.account`). */
 export interface AccountOptions {
@@ -25,6 +26,13 @@ export interface AccountOptions {
   rpcTimeoutMs?: number | undefined
   /** The NFT service: metadata hosts, IPFS gateway, spam rules, bounds. */
   nfts?: NftOptions | undefined
+  /**
+   * Where each chain's transactions come from (`/account/v1/transactions`), by CAIP-2 id: the
+   * built-in indexer over a node (`{ source: 'rpc', rpcUrl }`), a Blockscout instance
+   * (`{ source: 'blockscout', url }`) or Etherscan API v2 (`{ source: 'etherscan', apiKey }`).
+   * None by default: no chain has a transactions service, and no indexer host is contacted.
+   */
+  transactions?: Record<string, TransactionSourceOptions> | undefined
 }
 
 const tokenBalance = {

@@ -239,6 +239,43 @@ export const migrations: readonly Migration[] = [
       'ALTER TABLE wallets ADD COLUMN play_store TEXT',
     ],
   },
+  {
+    version: 9,
+    name: 'activity indexer',
+    statements: [
+      // How far the transactions indexer has read each chain it indexes over a plain node, and the
+      // hash of the last block it read, so a restarted local chain is noticed and read afresh.
+      `CREATE TABLE activity_cursors (
+        chain_id TEXT PRIMARY KEY,
+        next_block BIGINT NOT NULL,
+        last_hash TEXT,
+        updated_at TEXT NOT NULL
+      )`,
+      // One native or token transfer the indexer found, with its transaction's facts. seq is
+      // -1 for the native value, else the log's index times 1000 plus the position in a batch.
+      `CREATE TABLE activity_transfers (
+        chain_id TEXT NOT NULL,
+        tx_hash TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        block_number BIGINT NOT NULL,
+        block_time BIGINT NOT NULL,
+        status INTEGER NOT NULL,
+        tx_from TEXT NOT NULL,
+        tx_to TEXT,
+        standard TEXT NOT NULL,
+        token TEXT,
+        symbol TEXT,
+        decimals INTEGER,
+        from_addr TEXT NOT NULL,
+        to_addr TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        token_id TEXT,
+        PRIMARY KEY (chain_id, tx_hash, seq)
+      )`,
+      'CREATE INDEX activity_transfers_from ON activity_transfers (chain_id, from_addr, block_number)',
+      'CREATE INDEX activity_transfers_to ON activity_transfers (chain_id, to_addr, block_number)',
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

@@ -1,4 +1,5 @@
 import type { ChainNamespace, ImageKind, RegistryWallet, StoredImage } from '../registry/types.js'
+import { createActivityRepository } from './activity.js'
 import type { SqlDriver, SqlValue } from './driver.js'
 import { createEmbeddedRepository } from './embedded.js'
 import { applyMigrations } from './migrations.js'
@@ -142,6 +143,7 @@ export function createSqlRepository(driver: SqlDriver): Repository {
     kind: driver.kind,
     siwx: createSiwxRepository(driver),
     embedded: createEmbeddedRepository(driver),
+    activity: createActivityRepository(driver),
     migrate: () => applyMigrations(driver),
     close: () => driver.close(),
     getProject,

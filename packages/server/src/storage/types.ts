@@ -1,4 +1,5 @@
 import type { ImageKind, RegistryWallet, StoredImage } from '../registry/types.js'
+import type { ActivityRepository } from './activity.js'
 import type { EmbeddedRepository } from './embedded.js'
 import type { SiwxRepository } from './siwx.js'
 
@@ -69,6 +70,8 @@ export interface Repository {
   readonly siwx: SiwxRepository
   /** Embedded wallet: users, devices, login attempts, sessions, shares and its server keys. */
   readonly embedded: EmbeddedRepository
+  /** The transactions indexer's cursors and the transfers it found. */
+  readonly activity: ActivityRepository
   /** Apply pending migrations; safe to call from several instances at once. */
   migrate(): Promise<number[]>
   close(): Promise<void>

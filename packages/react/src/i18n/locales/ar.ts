@@ -191,4 +191,13 @@ export const messages: Messages = {
   'send.failure.fee': 'تعذّر تقدير رسوم الشبكة',
   'receive.qr': 'رمز QR لعنوانك',
   'receive.networks': 'يعمل على {networks}',
+  'account.activity.loading': 'جارٍ تحميل النشاط…',
+  'account.activity.unavailable': 'تعذّر جلب المعاملات',
+  'account.activity.sent': 'مُرسَل',
+  'account.activity.received': 'مُستلَم',
+  'account.activity.self': 'نُقل بين حساباتك',
+  'account.activity.failed': 'فشلت',
+  'account.activity.interaction': 'استدعاء عقد',
+  'account.activity.nft': '{symbol} رقم {id}',
+  'account.activity.more': 'تحميل المزيد',
 }

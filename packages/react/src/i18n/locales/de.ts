@@ -206,4 +206,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Die Netzwerkgebühr konnte nicht geschätzt werden',
   'receive.qr': 'QR-Code deiner Adresse',
   'receive.networks': 'Funktioniert auf {networks}',
+  'account.activity.loading': 'Aktivität wird geladen…',
+  'account.activity.unavailable': 'Transaktionen konnten nicht abgerufen werden',
+  'account.activity.sent': 'Gesendet',
+  'account.activity.received': 'Empfangen',
+  'account.activity.self': 'Zwischen eigenen Konten verschoben',
+  'account.activity.failed': 'Fehlgeschlagen',
+  'account.activity.interaction': 'Vertragsaufruf',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Mehr laden',
 }

@@ -205,4 +205,13 @@ export const messages: Messages = {
   'send.failure.fee': 'No se pudo calcular la comisión de red',
   'receive.qr': 'Código QR de tu dirección',
   'receive.networks': 'Funciona en {networks}',
+  'account.activity.loading': 'Cargando actividad…',
+  'account.activity.unavailable': 'No se pudieron obtener las transacciones',
+  'account.activity.sent': 'Enviado',
+  'account.activity.received': 'Recibido',
+  'account.activity.self': 'Movido entre tus cuentas',
+  'account.activity.failed': 'Fallida',
+  'account.activity.interaction': 'Llamada a contrato',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Cargar más',
 }

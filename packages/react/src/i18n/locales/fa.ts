@@ -199,4 +199,13 @@ export const messages: Messages = {
   'send.failure.fee': 'کارمزد شبکه برآورد نشد',
   'receive.qr': 'کد QR نشانی شما',
   'receive.networks': 'کار می‌کند روی {networks}',
+  'account.activity.loading': 'در حال بارگیری فعالیت…',
+  'account.activity.unavailable': 'دریافت تراکنش‌ها ممکن نشد',
+  'account.activity.sent': 'ارسال‌شده',
+  'account.activity.received': 'دریافت‌شده',
+  'account.activity.self': 'جابه‌جا شده بین حساب‌های خودتان',
+  'account.activity.failed': 'ناموفق',
+  'account.activity.interaction': 'فراخوانی قرارداد',
+  'account.activity.nft': '{symbol} شماره {id}',
+  'account.activity.more': 'بارگیری بیشتر',
 }

@@ -206,4 +206,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Les frais de réseau n’ont pas pu être estimés',
   'receive.qr': 'QR code de votre adresse',
   'receive.networks': 'Fonctionne sur {networks}',
+  'account.activity.loading': 'Chargement de l’activité…',
+  'account.activity.unavailable': 'Impossible de récupérer les transactions',
+  'account.activity.sent': 'Envoyé',
+  'account.activity.received': 'Reçu',
+  'account.activity.self': 'Déplacé entre vos comptes',
+  'account.activity.failed': 'Échouée',
+  'account.activity.interaction': 'Appel de contrat',
+  'account.activity.nft': '{symbol} n° {id}',
+  'account.activity.more': 'Charger plus',
 }

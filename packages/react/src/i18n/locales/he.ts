@@ -191,4 +191,13 @@ export const messages: Messages = {
   'send.failure.fee': 'לא ניתן היה להעריך את עמלת הרשת',
   'receive.qr': 'קוד QR של הכתובת שלך',
   'receive.networks': 'פועל ב־{networks}',
+  'account.activity.loading': 'טוען פעילות…',
+  'account.activity.unavailable': 'לא ניתן היה לאחזר את העסקאות',
+  'account.activity.sent': 'נשלח',
+  'account.activity.received': 'התקבל',
+  'account.activity.self': 'הועבר בין החשבונות שלך',
+  'account.activity.failed': 'נכשלה',
+  'account.activity.interaction': 'קריאה לחוזה',
+  'account.activity.nft': '{symbol} מס׳ {id}',
+  'account.activity.more': 'טען עוד',
 }

@@ -193,4 +193,13 @@ export const messages: Messages = {
   'send.failure.fee': 'नेटवर्क शुल्क का अनुमान नहीं लग सका',
   'receive.qr': 'आपके पते का QR कोड',
   'receive.networks': 'इन पर काम करता है: {networks}',
+  'account.activity.loading': 'गतिविधि लोड हो रही है…',
+  'account.activity.unavailable': 'लेन-देन प्राप्त नहीं किए जा सके',
+  'account.activity.sent': 'भेजा गया',
+  'account.activity.received': 'प्राप्त हुआ',
+  'account.activity.self': 'अपने खातों के बीच भेजा गया',
+  'account.activity.failed': 'विफल',
+  'account.activity.interaction': 'कॉन्ट्रैक्ट कॉल',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'और लोड करें',
 }

@@ -203,4 +203,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Biaya jaringan tidak dapat diperkirakan',
   'receive.qr': 'Kode QR alamat Anda',
   'receive.networks': 'Berfungsi di {networks}',
+  'account.activity.loading': 'Memuat aktivitas…',
+  'account.activity.unavailable': 'Gagal mengambil transaksi',
+  'account.activity.sent': 'Terkirim',
+  'account.activity.received': 'Diterima',
+  'account.activity.self': 'Dipindahkan antar akun sendiri',
+  'account.activity.failed': 'Gagal',
+  'account.activity.interaction': 'Panggilan kontrak',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Muat lebih banyak',
 }

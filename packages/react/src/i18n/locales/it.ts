@@ -202,4 +202,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Impossibile stimare la commissione di rete',
   'receive.qr': 'Codice QR del tuo indirizzo',
   'receive.networks': 'Funziona su {networks}',
+  'account.activity.loading': 'Caricamento attività…',
+  'account.activity.unavailable': 'Impossibile recuperare le transazioni',
+  'account.activity.sent': 'Inviato',
+  'account.activity.received': 'Ricevuto',
+  'account.activity.self': 'Spostato tra i tuoi conti',
+  'account.activity.failed': 'Non riuscita',
+  'account.activity.interaction': 'Chiamata a contratto',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Carica altri',
 }

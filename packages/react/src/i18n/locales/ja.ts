@@ -204,4 +204,13 @@ export const messages: Messages = {
   'send.failure.fee': 'ネットワーク手数料を見積もれませんでした',
   'receive.qr': 'あなたのアドレスのQRコード',
   'receive.networks': '対応ネットワーク: {networks}',
+  'account.activity.loading': 'アクティビティを読み込んでいます…',
+  'account.activity.unavailable': '取引を取得できませんでした',
+  'account.activity.sent': '送信',
+  'account.activity.received': '受信',
+  'account.activity.self': '自分のアカウント間で移動',
+  'account.activity.failed': '失敗',
+  'account.activity.interaction': 'コントラクト呼び出し',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'さらに読み込む',
 }

@@ -199,4 +199,13 @@ export const messages: Messages = {
   'send.failure.fee': '네트워크 수수료를 추정할 수 없습니다',
   'receive.qr': '내 주소의 QR 코드',
   'receive.networks': '지원 네트워크: {networks}',
+  'account.activity.loading': '활동을 불러오는 중…',
+  'account.activity.unavailable': '거래 내역을 가져오지 못했습니다',
+  'account.activity.sent': '보냄',
+  'account.activity.received': '받음',
+  'account.activity.self': '내 계정 간 이동',
+  'account.activity.failed': '실패',
+  'account.activity.interaction': '컨트랙트 호출',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': '더 불러오기',
 }

@@ -204,4 +204,13 @@ export const messages: Messages = {
   'send.failure.fee': 'De netwerkkosten konden niet worden geschat',
   'receive.qr': 'QR-code van je adres',
   'receive.networks': 'Werkt op {networks}',
+  'account.activity.loading': 'Activiteit laden…',
+  'account.activity.unavailable': 'Transacties konden niet worden opgehaald',
+  'account.activity.sent': 'Verzonden',
+  'account.activity.received': 'Ontvangen',
+  'account.activity.self': 'Verplaatst tussen eigen accounts',
+  'account.activity.failed': 'Mislukt',
+  'account.activity.interaction': 'Contractaanroep',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Meer laden',
 }

@@ -202,4 +202,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Nie udało się oszacować opłaty sieciowej',
   'receive.qr': 'Kod QR twojego adresu',
   'receive.networks': 'Działa w sieciach: {networks}',
+  'account.activity.loading': 'Wczytywanie aktywności…',
+  'account.activity.unavailable': 'Nie udało się pobrać transakcji',
+  'account.activity.sent': 'Wysłano',
+  'account.activity.received': 'Odebrano',
+  'account.activity.self': 'Przeniesiono między własnymi kontami',
+  'account.activity.failed': 'Nieudana',
+  'account.activity.interaction': 'Wywołanie kontraktu',
+  'account.activity.nft': '{symbol} nr {id}',
+  'account.activity.more': 'Wczytaj więcej',
 }

@@ -203,4 +203,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Não foi possível estimar a taxa de rede',
   'receive.qr': 'Código QR do seu endereço',
   'receive.networks': 'Funciona em {networks}',
+  'account.activity.loading': 'Carregando atividade…',
+  'account.activity.unavailable': 'Não foi possível buscar as transações',
+  'account.activity.sent': 'Enviado',
+  'account.activity.received': 'Recebido',
+  'account.activity.self': 'Movido entre suas contas',
+  'account.activity.failed': 'Falhou',
+  'account.activity.interaction': 'Chamada de contrato',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Carregar mais',
 }

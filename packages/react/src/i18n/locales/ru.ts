@@ -206,4 +206,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Не удалось оценить комиссию сети',
   'receive.qr': 'QR-код вашего адреса',
   'receive.networks': 'Работает в сетях: {networks}',
+  'account.activity.loading': 'Загрузка активности…',
+  'account.activity.unavailable': 'Не удалось получить транзакции',
+  'account.activity.sent': 'Отправлено',
+  'account.activity.received': 'Получено',
+  'account.activity.self': 'Перемещено между своими счетами',
+  'account.activity.failed': 'Не выполнена',
+  'account.activity.interaction': 'Вызов контракта',
+  'account.activity.nft': '{symbol} № {id}',
+  'account.activity.more': 'Загрузить ещё',
 }

@@ -200,4 +200,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Ağ ücreti tahmin edilemedi',
   'receive.qr': 'Adresinin QR kodu',
   'receive.networks': 'Şu ağlarda çalışır: {networks}',
+  'account.activity.loading': 'Etkinlik yükleniyor…',
+  'account.activity.unavailable': 'İşlemler alınamadı',
+  'account.activity.sent': 'Gönderildi',
+  'account.activity.received': 'Alındı',
+  'account.activity.self': 'Kendi hesapların arasında taşındı',
+  'account.activity.failed': 'Başarısız',
+  'account.activity.interaction': 'Sözleşme çağrısı',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Daha fazla yükle',
 }

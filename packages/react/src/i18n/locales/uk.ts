@@ -205,4 +205,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Не вдалося оцінити комісію мережі',
   'receive.qr': 'QR-код вашої адреси',
   'receive.networks': 'Працює в мережах: {networks}',
+  'account.activity.loading': 'Завантаження активності…',
+  'account.activity.unavailable': 'Не вдалося отримати транзакції',
+  'account.activity.sent': 'Надіслано',
+  'account.activity.received': 'Отримано',
+  'account.activity.self': 'Переміщено між власними рахунками',
+  'account.activity.failed': 'Не виконано',
+  'account.activity.interaction': 'Виклик контракту',
+  'account.activity.nft': '{symbol} № {id}',
+  'account.activity.more': 'Завантажити ще',
 }

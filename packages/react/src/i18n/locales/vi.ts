@@ -198,4 +198,13 @@ export const messages: Messages = {
   'send.failure.fee': 'Không thể ước tính phí mạng',
   'receive.qr': 'Mã QR địa chỉ của bạn',
   'receive.networks': 'Hoạt động trên {networks}',
+  'account.activity.loading': 'Đang tải hoạt động…',
+  'account.activity.unavailable': 'Không thể tải giao dịch',
+  'account.activity.sent': 'Đã gửi',
+  'account.activity.received': 'Đã nhận',
+  'account.activity.self': 'Chuyển giữa các tài khoản của bạn',
+  'account.activity.failed': 'Thất bại',
+  'account.activity.interaction': 'Gọi hợp đồng',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': 'Tải thêm',
 }

@@ -189,4 +189,13 @@ export const messages: Messages = {
   'send.failure.fee': '无法估算网络费用',
   'receive.qr': '你的地址二维码',
   'receive.networks': '适用网络：{networks}',
+  'account.activity.loading': '正在加载活动…',
+  'account.activity.unavailable': '无法获取交易记录',
+  'account.activity.sent': '已发送',
+  'account.activity.received': '已接收',
+  'account.activity.self': '在自己的账户间转移',
+  'account.activity.failed': '失败',
+  'account.activity.interaction': '合约调用',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': '加载更多',
 }

@@ -189,4 +189,13 @@ export const messages: Messages = {
   'send.failure.fee': '無法估算網路費用',
   'receive.qr': '你的地址 QR 碼',
   'receive.networks': '適用網路：{networks}',
+  'account.activity.loading': '正在載入活動…',
+  'account.activity.unavailable': '無法取得交易紀錄',
+  'account.activity.sent': '已傳送',
+  'account.activity.received': '已收到',
+  'account.activity.self': '在自己的帳戶間轉移',
+  'account.activity.failed': '失敗',
+  'account.activity.interaction': '合約呼叫',
+  'account.activity.nft': '{symbol} #{id}',
+  'account.activity.more': '載入更多',
 }

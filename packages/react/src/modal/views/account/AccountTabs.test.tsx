@@ -94,7 +94,10 @@ describe('given the Account view of a connected account', () => {
     act(() => {
       fireEvent.keyDown(screen.getByTestId('latch-account-tab-nfts'), { key: 'End' })
     })
-    expect(screen.getByTestId('latch-account-panel-activity').textContent).toBe('No activity yet')
+    // The Activity list loads with import(); without a transactions service it is empty.
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('latch-account-panel-activity').textContent).toBe('No activity yet'),
+    )
     act(() => {
       fireEvent.keyDown(screen.getByTestId('latch-account-tab-activity'), { key: 'ArrowRight' })
     })

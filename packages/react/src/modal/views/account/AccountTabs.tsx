@@ -5,6 +5,7 @@ import { type KeyboardEvent, useId, useRef } from 'react'
 import { useLatchState } from '../../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../../i18n/context.js'
 import type { MessageId } from '../../../i18n/en.js'
+import ActivityTab from './ActivityTab.js'
 import { NftsTab } from './NftsTab.js'
 import { TokensTab } from './TokensTab.js'
 
@@ -96,7 +97,7 @@ export default function AccountTabs({ latch, namespace, address, caipNetwork }: 
         ) : tab === 'nfts' ? (
           <NftsTab latch={latch} namespace={namespace} address={address} caipNetwork={caipNetwork} />
         ) : (
-          <EmptyPanel t={t} message="account.activity.empty" />
+          <ActivityTab latch={latch} address={address} caipNetwork={caipNetwork} />
         )}
       </div>
     </div>

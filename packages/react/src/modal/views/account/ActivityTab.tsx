@@ -1,0 +1,161 @@
+'use client'
+import {
+  type ActivityTransaction,
+  type ActivityTransfer,
+  type CaipNetwork,
+  type Latch,
+  transactionsQueryOptions,
+} from '@latch/core'
+import { formatBalance, groupTransactionsByMonth, queryClientOf } from '@latch/core/internal'
+import { useId, useState } from 'react'
+import { useQuery } from '../../../hooks/useQuery.js'
+import { type Translate, useLocale, useT } from '../../../i18n/context.js'
+import type { MessageId } from '../../../i18n/en.js'
+
+export interface ActivityTabProps {
+  latch: Latch
+  address: string
+  /** The account's network; none while the wallet is on a chain the app did not configure. */
+  caipNetwork: CaipNetwork | undefined
+}
+
+/**
+ * The account's transactions on its network, grouped under their month, newest first (spec §3):
+ * a skeleton while loading, the empty state, or 'Failed to fetch transactions' (spec §8).
+ * Part of the Account tabs' chunk, loaded with import() when Account opens.
+ */
+export default function ActivityTab({ latch, address, caipNetwork }: ActivityTabProps) {
+  const t = useT()
+  if (!caipNetwork) return <p className="latch-muted">{t('account.activity.empty')}</p>
+  return <Activity latch={latch} address={address} caipNetwork={caipNetwork} />
+}
+
+const short = (address: string) =>
+  address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
+
+function label(tx: ActivityTransaction, first: ActivityTransfer | undefined): MessageId {
+  if (tx.metadata.status === 'failed') return 'account.activity.failed'
+  if (!first) return 'account.activity.interaction'
+  return first.direction === 'in'
+    ? 'account.activity.received'
+    : first.direction === 'out'
+      ? 'account.activity.sent'
+      : 'account.activity.self'
+}
+
+function amount(t: Translate, transfer: ActivityTransfer): string {
+  if (transfer.standard === 'erc721')
+    return t('account.activity.nft', { symbol: transfer.symbol, id: transfer.tokenId ?? '' })
+  const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '−' : ''
+  return `${sign}${formatBalance(transfer.quantity.numeric)} ${transfer.symbol}`
+}
+
+function Row({ tx, t, day }: { tx: ActivityTransaction; t: Translate; day: Intl.DateTimeFormat }) {
+  const first = tx.transfers[0]
+  const counterparty = first ? (first.direction === 'in' ? first.from : first.to) : (tx.metadata.sentTo ?? '')
+  return (
+    <li className="latch-token" data-testid="latch-activity-item" data-hash={tx.id}>
+      <span className="latch-token-name">
+        <span data-testid="latch-activity-label">{t(label(tx, first))}</span>
+        <span className="latch-muted">
+          <time dateTime={tx.metadata.minedAt}>{day.format(new Date(tx.metadata.minedAt))}</time>
+          {counterparty ? ` · ${short(counterparty)}` : ''}
+        </span>
+      </span>
+      {first && (
+        <span className="latch-token-amount" data-testid="latch-activity-amount">
+          {amount(t, first)}
+        </span>
+      )}
+    </li>
+  )
+}
+
+// The pages after the first, loaded with "Load more" (spec §4: the next cursor). A failure empties
+// the list and drops the cursor, as the spec says, and shows why.
+function useMorePages(latch: Latch, address: string, caipNetwork: CaipNetwork) {
+  const [pages, setPages] = useState<{ transactions: ActivityTransaction[]; next: string | null }[]>([])
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle')
+  const load = async (cursor: string) => {
+    setState('loading')
+    try {
+      const page = await queryClientOf(latch).fetchQuery(
+        transactionsQueryOptions(latch, { address, caipNetwork, cursor }),
+      )
+      setPages((before) => [...before, page])
+      setState('idle')
+    } catch {
+      setPages([])
+      setState('failed')
+    }
+  }
+  return { pages, state, load }
+}
+
+function Activity({ latch, address, caipNetwork }: ActivityTabProps & { caipNetwork: CaipNetwork }) {
+  const t = useT()
+  const { locale } = useLocale()
+  const id = useId()
+  const query = useQuery(transactionsQueryOptions(latch, { address, caipNetwork }), { latch })
+  const more = useMorePages(latch, address, caipNetwork)
+  if (query.isError || more.state === 'failed')
+    return (
+      <p className="latch-muted" role="alert" data-testid="latch-activity-unavailable">
+        {t('account.activity.unavailable')}
+      </p>
+    )
+  if (!query.data)
+    return (
+      <ul
+        className="latch-list"
+        aria-busy="true"
+        aria-label={t('account.activity.loading')}
+        data-testid="latch-activity-loading"
+      >
+        {[0, 1, 2].map((n) => (
+          <li key={n} className="latch-skeleton" />
+        ))}
+      </ul>
+    )
+  const pages = [query.data, ...more.pages]
+  const seen = new Set<string>()
+  const all = pages.flatMap((page) => page.transactions).filter((tx) => !seen.has(tx.id) && seen.add(tx.id))
+  const next = pages.at(-1)?.next ?? null
+  const months = groupTransactionsByMonth(all)
+  if (months.length === 0 && !next) return <p className="latch-muted">{t('account.activity.empty')}</p>
+  // Months and days in the visitor's language; UTC, as the grouping is.
+  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+  return (
+    <div data-testid="latch-activity">
+      {months.map(({ year, month, transactions }) => (
+        <section
+          key={`${year}-${month}`}
+          aria-labelledby={`${id}-${year}-${month}`}
+          data-testid="latch-activity-month"
+        >
+          <h3 id={`${id}-${year}-${month}`} className="latch-muted" data-testid="latch-activity-month-title">
+            {monthFormat.format(new Date(Date.UTC(year, month, 1)))}
+          </h3>
+          <ul className="latch-list">
+            {transactions.map((tx) => (
+              <Row key={tx.id} tx={tx} t={t} day={day} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {next && (
+        <button
+          type="button"
+          className="latch-text-button"
+          data-testid="latch-activity-more"
+          aria-busy={more.state === 'loading'}
+          disabled={more.state === 'loading'}
+          onClick={() => void more.load(next)}
+        >
+          {t('account.activity.more')}
+        </button>
+      )}
+    </div>
+  )
+}
