@@ -4,6 +4,7 @@ import type { Alert } from './errors/alerts.js'
 import { createEmitter, type Emitter, type LatchEventMap } from './events.js'
 import { type LatchInitialState, readInitialState, sanitizeInitialState } from './initialState.js'
 import { type LatchOptions, type ResolvedOptions, validateOptions } from './options.js'
+import { initialRemoteFeatures } from './registry/remoteConfig.js'
 import { createAccountState, createNetworkState } from './rules/account.js'
 import { createModalState } from './rules/openModal.js'
 import { createRouterState } from './rules/router.js'
@@ -301,6 +302,6 @@ function createInitialState(
       page: 0,
       search: { query: '', status: 'idle', results: [] },
     },
-    remote: { status: 'idle', features: undefined },
+    remote: { status: 'idle', features: initialRemoteFeatures(options) },
   }
 }

@@ -98,6 +98,10 @@ export interface LatchState {
   /** Remote project config and origin check (full mode). */
   remote: {
     status: 'idle' | 'loading' | 'loaded' | 'failed' | 'off'
-    features: RemoteFeatures | undefined
+    /**
+     * The features in force, read by every view and action that has one: the project's once its
+     * config loads, the app's own until then or when it fails, all off in basic mode.
+     */
+    features: RemoteFeatures
   }
 }

@@ -8,10 +8,11 @@ import {
   withListOptions,
 } from '../registry/context.js'
 import {
-  hasLocalRemoteFeatures,
+  initialRemoteFeatures,
+  loadedRemoteFeatures,
   localRemoteFeatures,
+  overridesLocalFeatures,
   parseRemoteFeatures,
-  REMOTE_FEATURES_OFF,
 } from '../registry/remoteConfig.js'
 import { originsResponseSchema, remoteConfigResponseSchema } from '../registry/schemas.js'
 import { appOriginAlert } from '../rules/loginOrigin.js'
@@ -72,27 +73,39 @@ async function loadRemote(
 ): Promise<RemoteResult> {
   const { options } = latch
   const client = context.client
-  if (options.basic) return { status: 'off', features: { ...REMOTE_FEATURES_OFF }, alerts: [] }
-  if (!client) return { status: 'off', features: localRemoteFeatures(options), alerts: [] }
+  if (options.basic || !client) return { status: 'off', features: initialRemoteFeatures(options), alerts: [] }
 
+  const local = localRemoteFeatures(options)
+  const hasEmbedded = [...latch.sessionConnectors.values()].some((connector) => connector.type === 'AUTH')
   let result: RemoteResult
   try {
     const parsed = remoteConfigResponseSchema.safeParse(await client.get('/appkit/v1/config'))
-    if (!parsed.success) throw new Error('Malformed remote config')
+    if (!parsed.success) {
+      const issue = parsed.issues[0]
+      throw new Error(
+        `its answer is malformed: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'Invalid input'}`,
+      )
+    }
+    const features = loadedRemoteFeatures(parseRemoteFeatures(parsed.data), hasEmbedded)
     result = {
       status: 'loaded',
-      features: parseRemoteFeatures(parsed.data),
-      alerts: hasLocalRemoteFeatures(options) ? [{ ...ALERTS.LOCAL_CONFIGURATION_IGNORED }] : [],
+      features,
+      alerts: overridesLocalFeatures(local, features) ? [{ ...ALERTS.LOCAL_CONFIGURATION_IGNORED }] : [],
     }
-  } catch {
-    result = { status: 'failed', features: localRemoteFeatures(options), alerts: [] }
+  } catch (error) {
+    // Spec §4: a failed project config leaves the app's own settings in force; say so, since a
+    // project's switches that seem to do nothing are otherwise hard to explain.
+    console.warn(
+      `[latch] The project config of ${options.projectId ?? '<projectId>'} could not be loaded (${
+        error instanceof Error ? error.message : String(error)
+      }): the app's own feature settings apply.`,
+    )
+    result = { status: 'failed', features: local, alerts: [] }
   }
 
-  // An embedded-wallet connector is email login too, whatever the remote config says.
-  const loginEnabled =
-    result.features.email ||
-    result.features.socials !== false ||
-    [...latch.sessionConnectors.values()].some((connector) => connector.type === 'AUTH')
+  // An embedded-wallet connector is checked as email login even when the project turns it off:
+  // the origin alert tells the operator early, before the switch is turned on.
+  const loginEnabled = result.features.email || result.features.socials !== false || hasEmbedded
   const origin = parameters.origin ?? globalThis.location?.origin
   if (loginEnabled && origin) {
     const allowedOrigins = await loadAllowedOrigins(client)

@@ -1,4 +1,4 @@
-import { DEFAULT_FEATURES, type SocialProvider } from '../constants.js'
+import type { SocialProvider } from '../constants.js'
 import type { ResolvedOptions } from '../options.js'
 import type { RemoteFeatures } from '../types.js'
 import type { RemoteConfigResponse } from './schemas.js'
@@ -39,7 +39,10 @@ export function parseRemoteFeatures(response: RemoteConfigResponse): RemoteFeatu
   }
 }
 
-/** The app's own settings for the features remote config controls (used when it is not loaded). */
+/**
+ * The app's own settings for the features remote config controls: in force without a server,
+ * while the project config loads, and when it fails (spec §4 "Remote config failure").
+ */
 export function localRemoteFeatures(options: ResolvedOptions): RemoteFeatures {
   const { features } = options
   return {
@@ -52,14 +55,33 @@ export function localRemoteFeatures(options: ResolvedOptions): RemoteFeatures {
   }
 }
 
-/** Whether the app set any feature that remote config overrides, so loading it ignores them. */
-export function hasLocalRemoteFeatures(options: ResolvedOptions): boolean {
-  const { features } = options
+/**
+ * The features in force once the project config has loaded (spec §1 full mode): the project's,
+ * except that email login stays off without an embedded-wallet connector to serve it.
+ */
+export function loadedRemoteFeatures(remote: RemoteFeatures, hasEmbeddedConnector: boolean): RemoteFeatures {
+  return { ...remote, email: remote.email && hasEmbeddedConnector }
+}
+
+/** Basic mode turns every remote feature off; otherwise the app's settings until the config loads. */
+export function initialRemoteFeatures(options: ResolvedOptions): RemoteFeatures {
+  return options.basic ? { ...REMOTE_FEATURES_OFF } : localRemoteFeatures(options)
+}
+
+const sameSocials = (a: RemoteFeatures['socials'], b: RemoteFeatures['socials']) =>
+  a === b || (a !== false && b !== false && a.length === b.length && a.every((entry) => b.includes(entry)))
+
+/**
+ * Whether loading the project config overrides something the app turned on itself, so the
+ * spec's 'Local configuration ignored' warning is due (spec §4). A feature only the project turns
+ * on ignores nothing of the app's.
+ */
+export function overridesLocalFeatures(local: RemoteFeatures, loaded: RemoteFeatures): boolean {
   return (
-    features.email !== DEFAULT_FEATURES.email ||
-    features.socials !== DEFAULT_FEATURES.socials ||
-    features.swaps !== DEFAULT_FEATURES.swaps ||
-    features.onramp !== DEFAULT_FEATURES.onramp ||
-    features.activity !== DEFAULT_FEATURES.activity
+    (local.email && !loaded.email) ||
+    (local.socials !== false && !sameSocials(local.socials, loaded.socials)) ||
+    (local.swaps && !loaded.swaps) ||
+    (local.onramp && !loaded.onramp) ||
+    (local.activity && !loaded.activity)
   )
 }
