@@ -7,13 +7,7 @@ import {
   registryContext,
   withListOptions,
 } from '../registry/context.js'
-import {
-  initialRemoteFeatures,
-  loadedRemoteFeatures,
-  localRemoteFeatures,
-  overridesLocalFeatures,
-  parseRemoteFeatures,
-} from '../registry/remoteConfig.js'
+import { initialRemoteFeatures, localRemoteFeatures } from '../registry/localFeatures.js'
 import { originsResponseSchema, remoteConfigResponseSchema } from '../registry/schemas.js'
 import { appOriginAlert } from '../rules/loginOrigin.js'
 import type { LatchState } from '../state.js'
@@ -79,7 +73,14 @@ async function loadRemote(
   const hasEmbedded = [...latch.sessionConnectors.values()].some((connector) => connector.type === 'AUTH')
   let result: RemoteResult
   try {
-    const parsed = remoteConfigResponseSchema.safeParse(await client.get('/appkit/v1/config'))
+    const [answer, { loadedRemoteFeatures, overridesLocalFeatures, parseRemoteFeatures }] = await Promise.all(
+      [
+        client.get('/appkit/v1/config'),
+        // Only an app with a project server reads a project config: the rules load with it.
+        import('../registry/remoteConfig.js'),
+      ],
+    )
+    const parsed = remoteConfigResponseSchema.safeParse(answer)
     if (!parsed.success) {
       const issue = parsed.issues[0]
       throw new Error(

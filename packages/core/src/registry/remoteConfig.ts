@@ -1,17 +1,6 @@
 import type { SocialProvider } from '../constants.js'
-import type { ResolvedOptions } from '../options.js'
 import type { RemoteFeatures } from '../types.js'
 import type { RemoteConfigResponse } from './schemas.js'
-
-/** Basic mode: every remote feature off (spec §1). */
-export const REMOTE_FEATURES_OFF: Readonly<RemoteFeatures> = Object.freeze({
-  email: false,
-  socials: false,
-  swaps: false,
-  onramp: false,
-  activity: false,
-  reownBranding: false,
-})
 
 const SOCIALS: readonly string[] = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']
 
@@ -40,32 +29,11 @@ export function parseRemoteFeatures(response: RemoteConfigResponse): RemoteFeatu
 }
 
 /**
- * The app's own settings for the features remote config controls: in force without a server,
- * while the project config loads, and when it fails (spec §4 "Remote config failure").
- */
-export function localRemoteFeatures(options: ResolvedOptions): RemoteFeatures {
-  const { features } = options
-  return {
-    email: features.email,
-    socials: features.socials,
-    swaps: features.swaps,
-    onramp: features.onramp,
-    activity: features.activity,
-    reownBranding: false,
-  }
-}
-
-/**
  * The features in force once the project config has loaded (spec §1 full mode): the project's,
  * except that email login stays off without an embedded-wallet connector to serve it.
  */
 export function loadedRemoteFeatures(remote: RemoteFeatures, hasEmbeddedConnector: boolean): RemoteFeatures {
   return { ...remote, email: remote.email && hasEmbeddedConnector }
-}
-
-/** Basic mode turns every remote feature off; otherwise the app's settings until the config loads. */
-export function initialRemoteFeatures(options: ResolvedOptions): RemoteFeatures {
-  return options.basic ? { ...REMOTE_FEATURES_OFF } : localRemoteFeatures(options)
 }
 
 const sameSocials = (a: RemoteFeatures['socials'], b: RemoteFeatures['socials']) =>
