@@ -143,12 +143,23 @@ describe('given sign-in is required', () => {
     expect(signInState(latch)).toMatchObject({ status: 'signed-in', error: undefined })
   })
 
-  it('when the message cannot be created, then the spec message shows', async () => {
+  it('when the message cannot be created, then the spec message is said, the wallet is disconnected and the view resets (spec §4, §8)', async () => {
     const { latch, auth } = setup(true)
+    const toasts: unknown[] = []
+    latch.events.on('TOAST', (toast) => toasts.push(toast))
     await connectAndWait(latch)
     auth.failNextMessage()
     await signIn(latch)
-    expect(signInState(latch).error).toBe('A problem occurred while trying initialize authentication')
+    expect(signInState(latch)).toMatchObject({
+      status: 'none',
+      error: 'A problem occurred while trying initialize authentication',
+    })
+    expect(toasts).toEqual([
+      { id: 'SIWX_INIT_FAILED', message: 'A problem occurred while trying initialize authentication' },
+    ])
+    await until(() => latch.store.getState().namespaces.eip155?.account.status === 'disconnected')
+    expect(latch.store.getState().modal.open).toBe(false)
+    expect(top(latch)).toBe('Connect')
   })
 
   it('when they cancel, then the wallet is disconnected and the view resets to Connect', async () => {

@@ -173,6 +173,14 @@ export async function signIn(latch: Latch): Promise<void> {
         : ((error as { shortMessage?: string }).shortMessage ?? (error as Error).message ?? String(error))
     patchSignIn(latch, { signing: false, error: message })
     latch.events.emit('SIWX_AUTH_ERROR', { namespace, message })
+    if (stage === 'message') {
+      // Spec §4/§8: no sign-in can be asked for, so the wallet is disconnected and the view
+      // reset; the visitor reads why above the page, since the modal closes.
+      latch.events.emit('TOAST', { id: 'SIWX_INIT_FAILED', message })
+      patchSignIn(latch, { ...clearedSignIn(latch.store.getState().signIn), error: message })
+      forceClose(latch)
+      settle(latch, 'disconnect')
+    }
   }
 }
 
