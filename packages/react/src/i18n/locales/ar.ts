@@ -113,6 +113,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'توقيع بيانات منظّمة',
   'view.ApproveTransaction.title.send': 'إرسال معاملة',
   'toast.actionNotAllowed': 'الإجراء غير مسموح',
+  'toast.siwxInitFailed': 'حدثت مشكلة أثناء محاولة تهيئة المصادقة',
   'view.EmbeddedWallet.title': 'المتابعة بالبريد الإلكتروني',
   'email.label': 'البريد الإلكتروني',
   'email.continue': 'متابعة',

@@ -122,6 +122,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Typisierte Daten signieren',
   'view.ApproveTransaction.title.send': 'Transaktion senden',
   'toast.actionNotAllowed': 'Aktion nicht erlaubt',
+  'toast.siwxInitFailed': 'Beim Starten der Anmeldung ist ein Problem aufgetreten',
   'view.EmbeddedWallet.title': 'Mit E-Mail fortfahren',
   'email.label': 'E-Mail',
   'email.continue': 'Weiter',

@@ -122,6 +122,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Firmar datos tipados',
   'view.ApproveTransaction.title.send': 'Enviar una transacción',
   'toast.actionNotAllowed': 'Acción no permitida',
+  'toast.siwxInitFailed': 'Se produjo un problema al iniciar la autenticación',
   'view.EmbeddedWallet.title': 'Continuar con correo',
   'email.label': 'Correo electrónico',
   'email.continue': 'Continuar',

@@ -116,6 +116,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'امضای داده‌های ساختاریافته',
   'view.ApproveTransaction.title.send': 'ارسال تراکنش',
   'toast.actionNotAllowed': 'این کار مجاز نیست',
+  'toast.siwxInitFailed': 'هنگام آغاز احراز هویت مشکلی پیش آمد',
   'view.EmbeddedWallet.title': 'ادامه با ایمیل',
   'email.label': 'ایمیل',
   'email.continue': 'ادامه',

@@ -122,6 +122,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Signer des données typées',
   'view.ApproveTransaction.title.send': 'Envoyer une transaction',
   'toast.actionNotAllowed': 'Action non autorisée',
+  'toast.siwxInitFailed': "Un problème est survenu lors de l'initialisation de l'authentification",
   'view.EmbeddedWallet.title': 'Continuer avec un e-mail',
   'email.label': 'E-mail',
   'email.continue': 'Continuer',

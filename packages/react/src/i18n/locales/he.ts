@@ -113,6 +113,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'חתימה על נתונים מובנים',
   'view.ApproveTransaction.title.send': 'שליחת עסקה',
   'toast.actionNotAllowed': 'הפעולה אינה מותרת',
+  'toast.siwxInitFailed': 'אירעה בעיה בעת הפעלת האימות',
   'view.EmbeddedWallet.title': 'המשך עם אימייל',
   'email.label': 'אימייל',
   'email.continue': 'המשך',

@@ -114,6 +114,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'टाइप किए गए डेटा पर हस्ताक्षर करें',
   'view.ApproveTransaction.title.send': 'लेन-देन भेजें',
   'toast.actionNotAllowed': 'यह कार्रवाई अनुमत नहीं है',
+  'toast.siwxInitFailed': 'प्रमाणीकरण शुरू करते समय एक समस्या हुई',
   'view.EmbeddedWallet.title': 'ईमेल से जारी रखें',
   'email.label': 'ईमेल',
   'email.continue': 'जारी रखें',

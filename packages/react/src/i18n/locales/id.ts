@@ -120,6 +120,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Tanda tangani data bertipe',
   'view.ApproveTransaction.title.send': 'Kirim transaksi',
   'toast.actionNotAllowed': 'Tindakan tidak diizinkan',
+  'toast.siwxInitFailed': 'Terjadi masalah saat memulai autentikasi',
   'view.EmbeddedWallet.title': 'Lanjutkan dengan email',
   'email.label': 'Alamat email',
   'email.continue': 'Lanjutkan',

@@ -118,6 +118,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Firma dati tipizzati',
   'view.ApproveTransaction.title.send': 'Invia una transazione',
   'toast.actionNotAllowed': 'Azione non consentita',
+  'toast.siwxInitFailed': "Si è verificato un problema durante l'avvio dell'autenticazione",
   'view.EmbeddedWallet.title': 'Continua con email',
   'email.label': 'Indirizzo email',
   'email.continue': 'Continua',

@@ -122,6 +122,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': '型付きデータに署名',
   'view.ApproveTransaction.title.send': 'トランザクションを送信',
   'toast.actionNotAllowed': 'この操作は許可されていません',
+  'toast.siwxInitFailed': '認証の開始中に問題が発生しました',
   'view.EmbeddedWallet.title': 'メールで続ける',
   'email.label': 'メールアドレス',
   'email.continue': '続ける',

@@ -119,6 +119,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': '형식화된 데이터 서명',
   'view.ApproveTransaction.title.send': '트랜잭션 보내기',
   'toast.actionNotAllowed': '허용되지 않는 작업입니다',
+  'toast.siwxInitFailed': '인증을 시작하는 중에 문제가 발생했습니다',
   'view.EmbeddedWallet.title': '이메일로 계속',
   'email.label': '이메일',
   'email.continue': '계속',

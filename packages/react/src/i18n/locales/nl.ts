@@ -120,6 +120,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Getypeerde gegevens ondertekenen',
   'view.ApproveTransaction.title.send': 'Transactie versturen',
   'toast.actionNotAllowed': 'Actie niet toegestaan',
+  'toast.siwxInitFailed': 'Er is een probleem opgetreden bij het starten van de authenticatie',
   'view.EmbeddedWallet.title': 'Doorgaan met e-mail',
   'email.label': 'E-mail',
   'email.continue': 'Doorgaan',

@@ -118,6 +118,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Podpisz dane typowane',
   'view.ApproveTransaction.title.send': 'Wyślij transakcję',
   'toast.actionNotAllowed': 'Działanie niedozwolone',
+  'toast.siwxInitFailed': 'Wystąpił problem podczas uruchamiania uwierzytelniania',
   'view.EmbeddedWallet.title': 'Kontynuuj przez e-mail',
   'email.label': 'E-mail',
   'email.continue': 'Dalej',

@@ -119,6 +119,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Assinar dados tipados',
   'view.ApproveTransaction.title.send': 'Enviar uma transação',
   'toast.actionNotAllowed': 'Ação não permitida',
+  'toast.siwxInitFailed': 'Ocorreu um problema ao iniciar a autenticação',
   'view.EmbeddedWallet.title': 'Continuar com e-mail',
   'email.label': 'E-mail',
   'email.continue': 'Continuar',

@@ -122,6 +122,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Подписать типизированные данные',
   'view.ApproveTransaction.title.send': 'Отправить транзакцию',
   'toast.actionNotAllowed': 'Действие не разрешено',
+  'toast.siwxInitFailed': 'При запуске аутентификации возникла проблема',
   'view.EmbeddedWallet.title': 'Продолжить с почтой',
   'email.label': 'Эл. почта',
   'email.continue': 'Продолжить',

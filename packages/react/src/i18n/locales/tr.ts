@@ -118,6 +118,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Türlendirilmiş veri imzala',
   'view.ApproveTransaction.title.send': 'İşlem gönder',
   'toast.actionNotAllowed': 'Bu işleme izin verilmiyor',
+  'toast.siwxInitFailed': 'Kimlik doğrulama başlatılırken bir sorun oluştu',
   'view.EmbeddedWallet.title': 'E-posta ile devam et',
   'email.label': 'E-posta',
   'email.continue': 'Devam',

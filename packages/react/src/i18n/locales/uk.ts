@@ -121,6 +121,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Підписати типізовані дані',
   'view.ApproveTransaction.title.send': 'Надіслати транзакцію',
   'toast.actionNotAllowed': 'Дія не дозволена',
+  'toast.siwxInitFailed': 'Під час запуску автентифікації сталася проблема',
   'view.EmbeddedWallet.title': 'Продовжити з поштою',
   'email.label': 'Ел. пошта',
   'email.continue': 'Продовжити',

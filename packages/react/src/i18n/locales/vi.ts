@@ -117,6 +117,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': 'Ký dữ liệu có kiểu',
   'view.ApproveTransaction.title.send': 'Gửi giao dịch',
   'toast.actionNotAllowed': 'Hành động không được phép',
+  'toast.siwxInitFailed': 'Đã xảy ra sự cố khi khởi tạo xác thực',
   'view.EmbeddedWallet.title': 'Tiếp tục bằng email',
   'email.label': 'Địa chỉ email',
   'email.continue': 'Tiếp tục',

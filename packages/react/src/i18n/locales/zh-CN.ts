@@ -112,6 +112,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': '签署结构化数据',
   'view.ApproveTransaction.title.send': '发送交易',
   'toast.actionNotAllowed': '不允许此操作',
+  'toast.siwxInitFailed': '初始化身份验证时出现问题',
   'view.EmbeddedWallet.title': '使用邮箱继续',
   'email.label': '邮箱',
   'email.continue': '继续',

@@ -112,6 +112,7 @@ export const messages: Messages = {
   'view.ApproveTransaction.title.typedData': '簽署結構化資料',
   'view.ApproveTransaction.title.send': '傳送交易',
   'toast.actionNotAllowed': '不允許此操作',
+  'toast.siwxInitFailed': '初始化身分驗證時發生問題',
   'view.EmbeddedWallet.title': '使用電子郵件繼續',
   'email.label': '電子郵件',
   'email.continue': '繼續',
