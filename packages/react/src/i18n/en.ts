@@ -98,6 +98,7 @@ export const en = {
   'error.hint.unknown': 'Something went wrong. Try again.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'project id not configured',
   'alert.INVALID_APP_CONFIGURATION': 'invalid app configuration',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'switch network not found',
   'alert.IFRAME_LOAD_FAILED': 'The wallet could not be loaded.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'The wallet did not answer in time.',
   'alert.unknown': 'This app is not configured correctly.',

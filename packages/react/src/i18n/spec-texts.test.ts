@@ -13,6 +13,7 @@ const SPEC_TEXTS: Partial<Record<MessageId, string>> = {
   'toast.actionNotAllowed': 'Action not allowed',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'project id not configured',
   'alert.INVALID_APP_CONFIGURATION': 'invalid app configuration',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'switch network not found',
 }
 
 describe('given the English catalog', () => {

@@ -95,6 +95,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'حدث خطأ ما. أعد المحاولة.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'معرّف المشروع غير مُعدّ',
   'alert.INVALID_APP_CONFIGURATION': 'إعدادات التطبيق غير صالحة',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'لم يتم العثور على الشبكة المطلوبة للتبديل',
   'alert.IFRAME_LOAD_FAILED': 'تعذّر تحميل المحفظة.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'لم تُجب المحفظة في الوقت المحدد.',
   'alert.unknown': 'هذا التطبيق غير مُعدّ بشكل صحيح.',

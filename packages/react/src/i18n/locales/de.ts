@@ -103,6 +103,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Etwas ist schiefgelaufen. Versuche es erneut.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'Projekt-ID nicht konfiguriert',
   'alert.INVALID_APP_CONFIGURATION': 'Ungültige App-Konfiguration',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'Netzwerk zum Wechseln nicht gefunden',
   'alert.IFRAME_LOAD_FAILED': 'Die Wallet konnte nicht geladen werden.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'Die Wallet hat nicht rechtzeitig geantwortet.',
   'alert.unknown': 'Diese App ist nicht richtig konfiguriert.',

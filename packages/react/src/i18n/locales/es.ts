@@ -103,6 +103,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Algo salió mal. Vuelve a intentarlo.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID de proyecto no configurado',
   'alert.INVALID_APP_CONFIGURATION': 'configuración de la aplicación no válida',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'red para cambiar no encontrada',
   'alert.IFRAME_LOAD_FAILED': 'No se pudo cargar la billetera.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'La billetera no respondió a tiempo.',
   'alert.unknown': 'Esta aplicación no está bien configurada.',

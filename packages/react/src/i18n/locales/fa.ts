@@ -98,6 +98,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'مشکلی پیش آمد. دوباره تلاش کنید.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'شناسه پروژه تنظیم نشده است',
   'alert.INVALID_APP_CONFIGURATION': 'پیکربندی برنامه نامعتبر است',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'شبکه‌ی مقصد برای تغییر پیدا نشد',
   'alert.IFRAME_LOAD_FAILED': 'کیف پول بارگیری نشد.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'کیف پول به‌موقع پاسخ نداد.',
   'alert.unknown': 'این برنامه درست پیکربندی نشده است.',

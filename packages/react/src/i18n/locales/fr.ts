@@ -103,6 +103,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Une erreur s’est produite. Réessayez.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'identifiant de projet non configuré',
   'alert.INVALID_APP_CONFIGURATION': 'configuration de l’application invalide',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'réseau de destination introuvable',
   'alert.IFRAME_LOAD_FAILED': 'Le portefeuille n’a pas pu être chargé.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'Le portefeuille n’a pas répondu à temps.',
   'alert.unknown': 'Cette application n’est pas correctement configurée.',

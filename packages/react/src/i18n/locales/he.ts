@@ -95,6 +95,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'משהו השתבש. כדאי לנסות שוב.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'מזהה הפרויקט לא הוגדר',
   'alert.INVALID_APP_CONFIGURATION': 'הגדרות האפליקציה אינן תקינות',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'הרשת למעבר לא נמצאה',
   'alert.IFRAME_LOAD_FAILED': 'לא ניתן היה לטעון את הארנק.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'הארנק לא ענה בזמן.',
   'alert.unknown': 'האפליקציה הזו אינה מוגדרת כראוי.',

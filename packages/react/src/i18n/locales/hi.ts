@@ -95,6 +95,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'कुछ गड़बड़ हो गई। दोबारा कोशिश करें।',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'प्रोजेक्ट ID सेट नहीं है',
   'alert.INVALID_APP_CONFIGURATION': 'ऐप का कॉन्फ़िगरेशन अमान्य है',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'बदलने के लिए नेटवर्क नहीं मिला',
   'alert.IFRAME_LOAD_FAILED': 'वॉलेट लोड नहीं हो सका।',
   'alert.IFRAME_REQUEST_TIMEOUT': 'वॉलेट ने समय पर जवाब नहीं दिया।',
   'alert.unknown': 'यह ऐप ठीक से कॉन्फ़िगर नहीं है।',

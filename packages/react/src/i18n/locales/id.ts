@@ -101,6 +101,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Terjadi kesalahan. Coba lagi.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID proyek belum dikonfigurasi',
   'alert.INVALID_APP_CONFIGURATION': 'konfigurasi aplikasi tidak valid',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'jaringan tujuan tidak ditemukan',
   'alert.IFRAME_LOAD_FAILED': 'Dompet tidak dapat dimuat.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'Dompet tidak menjawab tepat waktu.',
   'alert.unknown': 'Aplikasi ini belum dikonfigurasi dengan benar.',

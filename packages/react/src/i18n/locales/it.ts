@@ -99,6 +99,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Qualcosa è andato storto. Riprova.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID progetto non configurato',
   'alert.INVALID_APP_CONFIGURATION': 'configurazione dell’app non valida',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'rete di destinazione non trovata',
   'alert.IFRAME_LOAD_FAILED': 'Impossibile caricare il wallet.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'Il wallet non ha risposto in tempo.',
   'alert.unknown': 'Questa app non è configurata correttamente.',

@@ -103,6 +103,7 @@ export const messages: Messages = {
   'error.hint.unknown': '問題が発生しました。もう一度お試しください。',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'プロジェクト ID が設定されていません',
   'alert.INVALID_APP_CONFIGURATION': 'アプリの設定が無効です',
+  'alert.SWITCH_NETWORK_NOT_FOUND': '切り替え先のネットワークが見つかりません',
   'alert.IFRAME_LOAD_FAILED': 'ウォレットを読み込めませんでした。',
   'alert.IFRAME_REQUEST_TIMEOUT': 'ウォレットが時間内に応答しませんでした。',
   'alert.unknown': 'このアプリは正しく設定されていません。',

@@ -100,6 +100,7 @@ export const messages: Messages = {
   'error.hint.unknown': '문제가 발생했습니다. 다시 시도하세요.',
   'alert.PROJECT_ID_NOT_CONFIGURED': '프로젝트 ID가 설정되지 않았습니다',
   'alert.INVALID_APP_CONFIGURATION': '앱 설정이 올바르지 않습니다',
+  'alert.SWITCH_NETWORK_NOT_FOUND': '전환할 네트워크를 찾을 수 없습니다',
   'alert.IFRAME_LOAD_FAILED': '지갑을 불러올 수 없습니다.',
   'alert.IFRAME_REQUEST_TIMEOUT': '지갑이 제시간에 응답하지 않았습니다.',
   'alert.unknown': '이 앱은 올바르게 설정되지 않았습니다.',

@@ -101,6 +101,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Er ging iets mis. Probeer het opnieuw.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'project-ID niet ingesteld',
   'alert.INVALID_APP_CONFIGURATION': 'ongeldige app-configuratie',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'netwerk om naar te wisselen niet gevonden',
   'alert.IFRAME_LOAD_FAILED': 'De wallet kon niet worden geladen.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'De wallet antwoordde niet op tijd.',
   'alert.unknown': 'Deze app is niet goed ingesteld.',

@@ -99,6 +99,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Coś poszło nie tak. Spróbuj ponownie.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'nie skonfigurowano identyfikatora projektu',
   'alert.INVALID_APP_CONFIGURATION': 'nieprawidłowa konfiguracja aplikacji',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'nie znaleziono sieci do przełączenia',
   'alert.IFRAME_LOAD_FAILED': 'Nie udało się wczytać portfela.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'Portfel nie odpowiedział na czas.',
   'alert.unknown': 'Ta aplikacja jest źle skonfigurowana.',

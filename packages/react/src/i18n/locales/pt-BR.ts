@@ -100,6 +100,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Algo deu errado. Tente de novo.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'ID do projeto não configurado',
   'alert.INVALID_APP_CONFIGURATION': 'configuração do app inválida',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'rede para troca não encontrada',
   'alert.IFRAME_LOAD_FAILED': 'Não foi possível carregar a carteira.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'A carteira não respondeu a tempo.',
   'alert.unknown': 'Este app não está configurado corretamente.',

@@ -103,6 +103,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Что-то пошло не так. Повторите попытку.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'не задан идентификатор проекта',
   'alert.INVALID_APP_CONFIGURATION': 'неверная конфигурация приложения',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'сеть для переключения не найдена',
   'alert.IFRAME_LOAD_FAILED': 'Не удалось загрузить кошелёк.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'Кошелёк не ответил вовремя.',
   'alert.unknown': 'Приложение настроено неправильно.',

@@ -99,6 +99,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Bir sorun oluştu. Tekrar deneyin.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'proje kimliği yapılandırılmamış',
   'alert.INVALID_APP_CONFIGURATION': 'geçersiz uygulama yapılandırması',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'geçilecek ağ bulunamadı',
   'alert.IFRAME_LOAD_FAILED': 'Cüzdan yüklenemedi.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'Cüzdan zamanında yanıt vermedi.',
   'alert.unknown': 'Bu uygulama doğru yapılandırılmamış.',

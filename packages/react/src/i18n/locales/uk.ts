@@ -102,6 +102,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Щось пішло не так. Спробуйте ще раз.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'не налаштовано ідентифікатор проєкту',
   'alert.INVALID_APP_CONFIGURATION': 'неправильна конфігурація застосунку',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'мережу для перемикання не знайдено',
   'alert.IFRAME_LOAD_FAILED': 'Не вдалося завантажити гаманець.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'Гаманець не відповів вчасно.',
   'alert.unknown': 'Застосунок налаштовано неправильно.',

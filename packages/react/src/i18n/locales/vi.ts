@@ -98,6 +98,7 @@ export const messages: Messages = {
   'error.hint.unknown': 'Đã xảy ra lỗi. Hãy thử lại.',
   'alert.PROJECT_ID_NOT_CONFIGURED': 'chưa cấu hình mã dự án',
   'alert.INVALID_APP_CONFIGURATION': 'cấu hình ứng dụng không hợp lệ',
+  'alert.SWITCH_NETWORK_NOT_FOUND': 'không tìm thấy mạng để chuyển',
   'alert.IFRAME_LOAD_FAILED': 'Không thể tải ví.',
   'alert.IFRAME_REQUEST_TIMEOUT': 'Ví không phản hồi kịp thời.',
   'alert.unknown': 'Ứng dụng này chưa được cấu hình đúng.',

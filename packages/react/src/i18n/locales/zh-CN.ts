@@ -94,6 +94,7 @@ export const messages: Messages = {
   'error.hint.unknown': '出了点问题。请重试。',
   'alert.PROJECT_ID_NOT_CONFIGURED': '未配置项目 ID',
   'alert.INVALID_APP_CONFIGURATION': '应用配置无效',
+  'alert.SWITCH_NETWORK_NOT_FOUND': '未找到要切换的网络',
   'alert.IFRAME_LOAD_FAILED': '无法加载钱包。',
   'alert.IFRAME_REQUEST_TIMEOUT': '钱包未及时响应。',
   'alert.unknown': '此应用配置不正确。',

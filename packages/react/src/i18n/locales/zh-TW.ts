@@ -94,6 +94,7 @@ export const messages: Messages = {
   'error.hint.unknown': '發生問題。請再試一次。',
   'alert.PROJECT_ID_NOT_CONFIGURED': '未設定專案 ID',
   'alert.INVALID_APP_CONFIGURATION': '應用程式設定無效',
+  'alert.SWITCH_NETWORK_NOT_FOUND': '找不到要切換的網路',
   'alert.IFRAME_LOAD_FAILED': '無法載入錢包。',
   'alert.IFRAME_REQUEST_TIMEOUT': '錢包未及時回應。',
   'alert.unknown': '此應用程式的設定不正確。',
