@@ -289,6 +289,7 @@ function createInitialState(
       request: undefined,
       signing: false,
       error: undefined,
+      errorName: undefined,
       session: undefined,
     },
     namespaceFilter: undefined,

@@ -70,6 +70,8 @@ export interface SignInState {
   signing: boolean
   /** Why the last attempt failed ('Signature declined', …), shown as text. */
   error: string | undefined
+  /** The class name of that failure (`SignatureDeclinedError`, …), for catalogs keyed by error. */
+  errorName: string | undefined
   /** The signed-in account's session. */
   session: SiwxSession | undefined
 }

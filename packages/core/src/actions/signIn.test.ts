@@ -134,6 +134,7 @@ describe('given sign-in is required', () => {
     expect(signInState(latch)).toMatchObject({
       status: 'pending',
       error: 'Signature declined',
+      errorName: 'SignatureDeclinedError',
       signing: false,
     })
     expect(top(latch)).toBe('SIWXSignMessage')
