@@ -10,6 +10,7 @@ import {
 import { initialRemoteFeatures, localRemoteFeatures } from '../registry/localFeatures.js'
 import { originsResponseSchema, remoteConfigResponseSchema } from '../registry/schemas.js'
 import { appOriginAlert } from '../rules/loginOrigin.js'
+import { modalReducer } from '../rules/openModal.js'
 import type { LatchState } from '../state.js'
 import type { RemoteFeatures } from '../types.js'
 
@@ -39,8 +40,10 @@ export function prefetch(latch: Latch, parameters: PrefetchParameters = {}): Pro
 }
 
 async function run(latch: Latch, parameters: PrefetchParameters): Promise<undefined> {
+  // Spec §4 modal flags: `loading` while what the modal shows is loaded.
   latch.store.setState((current) => ({
     ...current,
+    modal: modalReducer(current.modal, { type: 'loading', loading: true }),
     remote: { ...current.remote, status: latch.options.basic || !latch.options.apiUrl ? 'off' : 'loading' },
     registry: { ...current.registry, status: 'loading' },
   }))
@@ -48,6 +51,7 @@ async function run(latch: Latch, parameters: PrefetchParameters): Promise<undefi
   const [remote] = await Promise.all([loadRemote(latch, context, parameters), loadLists(latch, context)])
   latch.store.setState((current) => ({
     ...current,
+    modal: modalReducer(current.modal, { type: 'loading', loading: false }),
     remote: { status: remote.status, features: remote.features },
     alerts: mergeAlerts(current.alerts, remote.alerts),
   }))
