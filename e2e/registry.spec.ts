@@ -165,7 +165,8 @@ test.describe('given projects with their own settings', () => {
   }) => {
     const warnings: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'warning' && message.text().includes('[latch]')) warnings.push(message.text())
+      if (message.type() === 'warning' && message.text().includes('project add-origin'))
+        warnings.push(message.text())
     })
     await page.goto(`${demoOtherOrigin}/?api=${server.url}&project=elsewhere`)
     await openAllWallets(page)

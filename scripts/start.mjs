@@ -76,6 +76,11 @@ const demoTokens = [
     symbol: SOLANA_TEST_TOKEN.symbol,
   },
 ]
+/**
+ * The demo projects offer email login (the embedded wallet): the project config turns it on, and
+ * `latch-server project set-feature latch-demo social_login off` takes it out of the modal.
+ */
+const emailLogin = { social_login: { isEnabled: true, config: ['email'] } }
 const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
@@ -93,6 +98,7 @@ const api = await startServerProcess({
       name: 'Latch demo',
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
+      features: emailLogin,
       tokens: demoTokens,
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
@@ -106,6 +112,7 @@ const api = await startServerProcess({
       name: 'Latch demo (server-assisted recovery)',
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
+      features: emailLogin,
       embeddedRecovery: 'server',
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
@@ -119,6 +126,7 @@ const api = await startServerProcess({
       name: 'Latch demo (server-assisted recovery, held)',
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
+      features: emailLogin,
       embeddedRecovery: 'server',
       embeddedRecoveryHold: 1,
     },

@@ -61,6 +61,27 @@ test.describe('given the demo as npm start serves it, with sign-in required', ()
     await signAndExpectSignedIn(page)
   })
 
+  test('when the app calls connect() itself, then it resolves connected while the modal asks for the signature', async ({
+    page,
+  }) => {
+    await page.goto('/?siwx=required')
+    await expect(modal(page)).toBeHidden()
+    // The Dev Wallet announces itself once its module has loaded.
+    await page.waitForFunction(() => window.__latchDemoWallet !== undefined)
+    await page.getByTestId('demo-headless-connect').click()
+    // connect() has resolved with the account although nobody has signed yet.
+    await expect(page.getByTestId('demo-headless-outcome')).toHaveText(
+      /^resolved: connected as 0x[0-9a-fA-F]{40}$/,
+    )
+    await expect(status(page)).toHaveText('connected')
+    await expect(modal(page)).toHaveAttribute('data-view', 'SIWXSignMessage')
+    await expect(page.getByTestId('demo-signin')).toHaveText('Signing in…')
+    expect(await devWallet.requests(page)).not.toContain('personal_sign')
+    await sign(page)
+    await expect(modal(page)).toBeHidden()
+    await expect(page.getByTestId('demo-signin')).toHaveText(/^Signed in as 0x/)
+  })
+
   test('when the visitor declines in the Dev Wallet, then "Signature declined" shows and a retry signs in', async ({
     page,
   }) => {

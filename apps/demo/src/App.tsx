@@ -1,4 +1,4 @@
-import { sendTransaction, setThemeMode, signMessage, waitForTransaction } from '@latch/core'
+import { connect, sendTransaction, setThemeMode, signMessage, waitForTransaction } from '@latch/core'
 import {
   ConnectButton,
   isAccountOn,
@@ -62,6 +62,7 @@ export function App() {
           </dl>
         </section>
         {env.siwx && <SignedIn />}
+        {env.siwx && env.devWallet && <HeadlessConnect connected={account?.isConnected === true} />}
         {account?.isConnected && !unsupported && (
           <>
             <SignMessage />
@@ -110,6 +111,35 @@ function SignedIn() {
       </p>
       {/* The sign-in implementation's own reason (the kit's view shows a translated hint). */}
       {error && <p data-testid="demo-signin-error">Sign-in failed: {error}</p>}
+    </section>
+  )
+}
+
+/**
+ * `connect()` called by the app itself, no modal opened by the visitor: it resolves once the
+ * wallet is connected, while the kit's sign-in view asks for the signature.
+ */
+function HeadlessConnect({ connected }: { connected: boolean }) {
+  const latch = useLatch()
+  const [outcome, setOutcome] = useState<string | undefined>()
+  const run = async () => {
+    setOutcome('connecting…')
+    try {
+      const { address } = await connect(latch, { connectorId: 'dev.latch.wallet', namespace: 'eip155' })
+      setOutcome(`resolved: connected as ${address}`)
+    } catch (error) {
+      setOutcome(`failed: ${(error as Error).message}`)
+    }
+  }
+  return (
+    <section aria-labelledby="headless-title">
+      <h2 id="headless-title">Headless connect</h2>
+      {!connected && (
+        <button type="button" className="demo-button" data-testid="demo-headless-connect" onClick={run}>
+          Connect the Dev Wallet with connect()
+        </button>
+      )}
+      {outcome && <p data-testid="demo-headless-outcome">{outcome}</p>}
     </section>
   )
 }

@@ -4,6 +4,7 @@ import type { Alert } from './errors/alerts.js'
 import { createEmitter, type Emitter, type LatchEventMap } from './events.js'
 import { type LatchInitialState, readInitialState, sanitizeInitialState } from './initialState.js'
 import { type LatchOptions, type ResolvedOptions, validateOptions } from './options.js'
+import { initialRemoteFeatures } from './registry/localFeatures.js'
 import { createAccountState, createNetworkState } from './rules/account.js'
 import { createModalState } from './rules/openModal.js'
 import { createRouterState } from './rules/router.js'
@@ -294,6 +295,7 @@ function createInitialState(
       request: undefined,
       signing: false,
       error: undefined,
+      errorName: undefined,
       session: undefined,
     },
     send: EMPTY_SEND,
@@ -308,6 +310,6 @@ function createInitialState(
       page: 0,
       search: { query: '', status: 'idle', results: [] },
     },
-    remote: { status: 'idle', features: undefined },
+    remote: { status: 'idle', features: initialRemoteFeatures(options) },
   }
 }

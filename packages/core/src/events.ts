@@ -18,7 +18,8 @@ export interface LatchEventMap {
   SIWX_AUTH_CANCEL: { namespace: ChainNamespace }
   ALERT: { id: string; message: string }
   /** A short message for the visitor outside any view (a disallowed embedded-wallet request). */
-  TOAST: { id: 'ACTION_NOT_ALLOWED'; message: string }
+  /** A message the modal shows above the page, even closed (spec §8). */
+  TOAST: { id: 'ACTION_NOT_ALLOWED' | 'SIWX_INIT_FAILED'; message: string }
   /** A session connector needs the modal to show a view (code entry, an approval…). */
   SESSION_VIEW_REQUEST: { connectorId: string } & RouteEntry
 }

@@ -28,8 +28,9 @@ export interface LatchFeatures {
   /** Activity as the app's own setting (full mode: the remote project config decides). */
   activity?: boolean
   /**
-   * Email login as the app's own setting (full mode: the remote project config decides). While on,
-   * the page's origin must be one of the project's allowed origins.
+   * Email login as the app's own setting (full mode: the remote project config decides). Defaults
+   * to on when an embedded-wallet connector is given. While on, the page's origin must be one of
+   * the project's allowed origins.
    */
   email?: boolean
   /** Social logins to offer; true offers the default list (google, x, farcaster, …). */
@@ -251,7 +252,10 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
         swaps: features.swaps,
         onramp: features.onramp,
         activity: features.activity,
-        email: features.email,
+        // An embedded-wallet connector is email login unless the app turns it off.
+        email:
+          options.features?.email ??
+          (options.connectors ?? []).some((connector) => connector.type === 'AUTH'),
         analytics: false,
         allWallets: features.allWallets,
         receive: features.receive,

@@ -71,6 +71,8 @@ export interface SignInState {
   signing: boolean
   /** Why the last attempt failed ('Signature declined', …), shown as text. */
   error: string | undefined
+  /** The class name of that failure (`SignatureDeclinedError`, …), for catalogs keyed by error. */
+  errorName: string | undefined
   /** The signed-in account's session. */
   session: SiwxSession | undefined
 }
@@ -101,6 +103,10 @@ export interface LatchState {
   /** Remote project config and origin check (full mode). */
   remote: {
     status: 'idle' | 'loading' | 'loaded' | 'failed' | 'off'
-    features: RemoteFeatures | undefined
+    /**
+     * The features in force, read by every view and action that has one: the project's once its
+     * config loads, the app's own until then or when it fails, all off in basic mode.
+     */
+    features: RemoteFeatures
   }
 }

@@ -165,8 +165,11 @@ function approvedChains(approved: ApprovedSession, namespace: ChainNamespace): `
 
 /**
  * The steps after a connection is applied, in order: the balance, the sign-in gate (which may
- * veto: the namespaces are then disconnected), then the navigation of the modal flow that asked
- * (headless actions and restores pass none). Resolves 'disconnected' on a veto.
+ * veto: the namespaces are then disconnected), then the navigation of the modal flow that asked.
+ * Only a modal flow (one with `navigate`) waits for the sign-in: a headless action, a restore or
+ * a wallet's change resolves once the wallet is connected, with the sign-in asked for in
+ * `signIn.status` and its view, and a veto disconnecting later. Resolves 'disconnected' on a veto
+ * it waited for.
  */
 export async function afterConnect(
   latch: Latch,
@@ -178,26 +181,40 @@ export async function afterConnect(
       // A new connection always asks the chain, even within an earlier failure's 30 s.
       void loadBalance(latch, namespace, { force: true }).catch(() => {})
   }
+  const gated = signInGate(latch, namespaces, parameters.reason)
+  if (!parameters.navigate) {
+    void gated.catch(() => {})
+    return 'connected'
+  }
+  if ((await gated) === 'disconnected') return 'disconnected'
+  parameters.navigate()
+  return 'connected'
+}
+
+/** The sign-in gate over each connected namespace; a veto disconnects the one it vetoed. */
+async function signInGate(
+  latch: Latch,
+  namespaces: readonly ChainNamespace[],
+  reason: 'connect' | 'restore' | 'change',
+): Promise<'connected' | 'disconnected'> {
   const gate = latch._internal.signInGate
-  if (gate) {
-    for (const namespace of namespaces) {
-      const ns = latch.store.getState().namespaces[namespace]
-      const network = ns?.network.caipNetwork
-      if (ns?.account.status !== 'connected' || !ns.account.address || !network || ns.network.unsupported)
-        continue
-      const verdict = await gate({
-        namespace,
-        address: ns.account.address,
-        caipNetworkId: network.caipNetworkId,
-        reason: parameters.reason,
-      })
-      if (verdict === 'disconnect') {
-        await disconnect(latch, { namespace }).catch(() => {})
-        return 'disconnected'
-      }
+  if (!gate) return 'connected'
+  for (const namespace of namespaces) {
+    const ns = latch.store.getState().namespaces[namespace]
+    const network = ns?.network.caipNetwork
+    if (ns?.account.status !== 'connected' || !ns.account.address || !network || ns.network.unsupported)
+      continue
+    const verdict = await gate({
+      namespace,
+      address: ns.account.address,
+      caipNetworkId: network.caipNetworkId,
+      reason,
+    })
+    if (verdict === 'disconnect') {
+      await disconnect(latch, { namespace }).catch(() => {})
+      return 'disconnected'
     }
   }
-  parameters.navigate?.()
   return 'connected'
 }
 

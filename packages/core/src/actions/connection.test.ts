@@ -184,10 +184,11 @@ describe('given a connect (one pipeline)', () => {
     expect(s.ns().account.status).toBe('connected')
   })
 
-  it('when the sign-in gate vetoes, then the wallet is disconnected again', async () => {
+  it('when the sign-in gate vetoes, then the wallet is disconnected again (after the headless connect resolved)', async () => {
     const s = await started(setup())
     s.latch._internal.signInGate = async ({ reason }) => (reason === 'connect' ? 'disconnect' : 'ok')
     await connect(s.latch, { connectorId: 'memory.wallet' })
+    await flush()
     expect(s.ns().account.status).toBe('disconnected')
     expect(s.evm.wallet.calls).toContain('disconnect')
   })

@@ -7,14 +7,10 @@ import {
   registryContext,
   withListOptions,
 } from '../registry/context.js'
-import {
-  hasLocalRemoteFeatures,
-  localRemoteFeatures,
-  parseRemoteFeatures,
-  REMOTE_FEATURES_OFF,
-} from '../registry/remoteConfig.js'
+import { initialRemoteFeatures, localRemoteFeatures } from '../registry/localFeatures.js'
 import { originsResponseSchema, remoteConfigResponseSchema } from '../registry/schemas.js'
 import { appOriginAlert } from '../rules/loginOrigin.js'
+import { modalReducer } from '../rules/openModal.js'
 import type { LatchState } from '../state.js'
 import type { RemoteFeatures } from '../types.js'
 import { embeddedWalletOf } from './exportWallet.js'
@@ -45,8 +41,10 @@ export function prefetch(latch: Latch, parameters: PrefetchParameters = {}): Pro
 }
 
 async function run(latch: Latch, parameters: PrefetchParameters): Promise<undefined> {
+  // Spec §4 modal flags: `loading` while what the modal shows is loaded.
   latch.store.setState((current) => ({
     ...current,
+    modal: modalReducer(current.modal, { type: 'loading', loading: true }),
     remote: { ...current.remote, status: latch.options.basic || !latch.options.apiUrl ? 'off' : 'loading' },
     registry: { ...current.registry, status: 'loading' },
   }))
@@ -54,6 +52,7 @@ async function run(latch: Latch, parameters: PrefetchParameters): Promise<undefi
   const [remote] = await Promise.all([loadRemote(latch, context, parameters), loadLists(latch, context)])
   latch.store.setState((current) => ({
     ...current,
+    modal: modalReducer(current.modal, { type: 'loading', loading: false }),
     remote: { status: remote.status, features: remote.features },
     alerts: mergeAlerts(current.alerts, remote.alerts),
   }))
@@ -73,25 +72,46 @@ async function loadRemote(
 ): Promise<RemoteResult> {
   const { options } = latch
   const client = context.client
-  if (options.basic) return { status: 'off', features: { ...REMOTE_FEATURES_OFF }, alerts: [] }
-  if (!client) return { status: 'off', features: localRemoteFeatures(options), alerts: [] }
+  if (options.basic || !client) return { status: 'off', features: initialRemoteFeatures(options), alerts: [] }
 
+  const local = localRemoteFeatures(options)
+  const hasEmbedded = embeddedWalletOf(latch) !== undefined
   let result: RemoteResult
   try {
-    const parsed = remoteConfigResponseSchema.safeParse(await client.get('/appkit/v1/config'))
-    if (!parsed.success) throw new Error('Malformed remote config')
+    const [answer, { loadedRemoteFeatures, overridesLocalFeatures, parseRemoteFeatures }] = await Promise.all(
+      [
+        client.get('/appkit/v1/config'),
+        // Only an app with a project server reads a project config: the rules load with it.
+        import('../registry/remoteConfig.js'),
+      ],
+    )
+    const parsed = remoteConfigResponseSchema.safeParse(answer)
+    if (!parsed.success) {
+      const issue = parsed.issues[0]
+      throw new Error(
+        `its answer is malformed: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'Invalid input'}`,
+      )
+    }
+    const features = loadedRemoteFeatures(parseRemoteFeatures(parsed.data), hasEmbedded)
     result = {
       status: 'loaded',
-      features: parseRemoteFeatures(parsed.data),
-      alerts: hasLocalRemoteFeatures(options) ? [{ ...ALERTS.LOCAL_CONFIGURATION_IGNORED }] : [],
+      features,
+      alerts: overridesLocalFeatures(local, features) ? [{ ...ALERTS.LOCAL_CONFIGURATION_IGNORED }] : [],
     }
-  } catch {
-    result = { status: 'failed', features: localRemoteFeatures(options), alerts: [] }
+  } catch (error) {
+    // Spec §4: a failed project config leaves the app's own settings in force; say so, since a
+    // project's switches that seem to do nothing are otherwise hard to explain.
+    console.warn(
+      `[latch] The project config of ${options.projectId ?? '<projectId>'} could not be loaded (${
+        error instanceof Error ? error.message : String(error)
+      }): the app's own feature settings apply.`,
+    )
+    result = { status: 'failed', features: local, alerts: [] }
   }
 
-  // An embedded-wallet connector is email login too, whatever the remote config says.
-  const loginEnabled =
-    result.features.email || result.features.socials !== false || embeddedWalletOf(latch) !== undefined
+  // An embedded-wallet connector is checked as email login even when the project turns it off:
+  // the origin alert tells the operator early, before the switch is turned on.
+  const loginEnabled = result.features.email || result.features.socials !== false || hasEmbedded
   const origin = parameters.origin ?? globalThis.location?.origin
   if (loginEnabled && origin) {
     const allowedOrigins = await loadAllowedOrigins(client)

@@ -31,8 +31,11 @@ describe('given the lists before the modal opens', () => {
     const latch = setup({ featuredWalletIds: ['zerion', 'metamask'] })
     const pending = prefetch(latch, { isMobile: false })
     expect(registry(latch).status).toBe('loading')
+    // Spec §4 modal flags: loading while the lists load.
+    expect(latch.store.getState().modal.loading).toBe(true)
     expect(prefetch(latch, { isMobile: false })).toBe(pending)
     await pending
+    expect(latch.store.getState().modal.loading).toBe(false)
     const r = registry(latch)
     expect(r.status).toBe('ready')
     expect(r.source).toBe('snapshot')

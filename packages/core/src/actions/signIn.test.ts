@@ -86,6 +86,20 @@ async function connectAndWait(latch: Latch) {
 }
 
 describe('given sign-in is required', () => {
+  it('when the app connects headless, then connect resolves connected while the sign-in view asks for the signature', async () => {
+    const { latch, auth } = setup(true)
+    await hydrate(latch)
+    const result = await connect(latch, { connectorId: 'memory.wallet' })
+    expect(result.address).toBe(ALICE)
+    expect(latch.store.getState().namespaces.eip155?.account.status).toBe('connected')
+    await until(() => signInState(latch).status === 'pending')
+    expect(latch.store.getState().modal.open).toBe(true)
+    expect(top(latch)).toBe('SIWXSignMessage')
+    expect(auth.sessions).toEqual([])
+    await signIn(latch)
+    expect(signInState(latch).status).toBe('signed-in')
+  })
+
   it('when a wallet connects without a session, then SIWXSignMessage opens and cannot be closed; signing stores the session and closes', async () => {
     const { latch, auth, events, evm } = setup(true)
     const { done: connecting } = await connectAndWait(latch)
@@ -120,6 +134,7 @@ describe('given sign-in is required', () => {
     expect(signInState(latch)).toMatchObject({
       status: 'pending',
       error: 'Signature declined',
+      errorName: 'SignatureDeclinedError',
       signing: false,
     })
     expect(top(latch)).toBe('SIWXSignMessage')
@@ -129,12 +144,23 @@ describe('given sign-in is required', () => {
     expect(signInState(latch)).toMatchObject({ status: 'signed-in', error: undefined })
   })
 
-  it('when the message cannot be created, then the spec message shows', async () => {
+  it('when the message cannot be created, then the spec message is said, the wallet is disconnected and the view resets (spec §4, §8)', async () => {
     const { latch, auth } = setup(true)
+    const toasts: unknown[] = []
+    latch.events.on('TOAST', (toast) => toasts.push(toast))
     await connectAndWait(latch)
     auth.failNextMessage()
     await signIn(latch)
-    expect(signInState(latch).error).toBe('A problem occurred while trying initialize authentication')
+    expect(signInState(latch)).toMatchObject({
+      status: 'none',
+      error: 'A problem occurred while trying initialize authentication',
+    })
+    expect(toasts).toEqual([
+      { id: 'SIWX_INIT_FAILED', message: 'A problem occurred while trying initialize authentication' },
+    ])
+    await until(() => latch.store.getState().namespaces.eip155?.account.status === 'disconnected')
+    expect(latch.store.getState().modal.open).toBe(false)
+    expect(top(latch)).toBe('Connect')
   })
 
   it('when they cancel, then the wallet is disconnected and the view resets to Connect', async () => {
@@ -279,6 +305,7 @@ describe('given a session connector (WalletConnect) and sign-in', () => {
     }
     phone.approve({ ...approval, signIn: signed })
     await connecting
+    await until(() => signInState(latch).status === 'signed-in')
     expect(auth.sessions).toEqual([signed])
     expect(signInState(latch)).toMatchObject({ status: 'signed-in', session: signed })
     // The sign-in view never opened.

@@ -23,6 +23,7 @@ function clearedSignIn(signIn: SignInState): SignInState {
     request: undefined,
     signing: false,
     error: undefined,
+    errorName: undefined,
     session: undefined,
   }
 }
@@ -151,7 +152,7 @@ export async function signIn(latch: Latch): Promise<void> {
   const pending = latch._internal.pendingSignIn
   if (!pending || latch.store.getState().signIn.signing) return
   const { namespace, address, caipNetworkId } = pending.context
-  patchSignIn(latch, { signing: true, error: undefined })
+  patchSignIn(latch, { signing: true, error: undefined, errorName: undefined })
   let stage: 'message' | 'signature' | 'session' = 'message'
   try {
     const { data, message } = await siwx.createMessage({ accountAddress: address, chainId: caipNetworkId })
@@ -161,7 +162,14 @@ export async function signIn(latch: Latch): Promise<void> {
     const session = { data, message: signed.message, signature: signed.signature }
     await siwx.addSession(session)
     if (latch._internal.pendingSignIn !== pending) return
-    patchSignIn(latch, { status: 'signed-in', session, request: undefined, signing: false, error: undefined })
+    patchSignIn(latch, {
+      status: 'signed-in',
+      session,
+      request: undefined,
+      signing: false,
+      error: undefined,
+      errorName: undefined,
+    })
     forceClose(latch)
     latch.events.emit('SIWX_AUTH_SUCCESS', { namespace, address })
     settle(latch, 'ok')
@@ -171,8 +179,17 @@ export async function signIn(latch: Latch): Promise<void> {
       stage === 'message'
         ? signInInitFailedMessage
         : ((error as { shortMessage?: string }).shortMessage ?? (error as Error).message ?? String(error))
-    patchSignIn(latch, { signing: false, error: message })
+    const errorName = stage === 'message' ? 'SignInInitError' : (error as { name?: string }).name
+    patchSignIn(latch, { signing: false, error: message, errorName })
     latch.events.emit('SIWX_AUTH_ERROR', { namespace, message })
+    if (stage === 'message') {
+      // Spec §4/§8: no sign-in can be asked for, so the wallet is disconnected and the view
+      // reset; the visitor reads why above the page, since the modal closes.
+      latch.events.emit('TOAST', { id: 'SIWX_INIT_FAILED', message })
+      patchSignIn(latch, { ...clearedSignIn(latch.store.getState().signIn), error: message, errorName })
+      forceClose(latch)
+      settle(latch, 'disconnect')
+    }
   }
 }
 

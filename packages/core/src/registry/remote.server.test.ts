@@ -2,7 +2,7 @@
 // @latch/server (SQLite in a temp dir) and a small server that answers garbage.
 import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { prefetch } from '../actions/prefetch.js'
 import { searchWallets } from '../actions/searchWallets.js'
 import { createLatch, type LatchOptions } from '../createLatch.js'
@@ -83,7 +83,8 @@ describe('given full mode and a project with login and swaps on', () => {
     expect(latch.store.getState().remote).toEqual({
       status: 'loaded',
       features: {
-        email: true,
+        email: false, // on in the project, but this app has no embedded wallet to log in with
+
         socials: ['google', 'github'],
         swaps: true,
         onramp: false,
@@ -150,6 +151,62 @@ describe('given full mode and a project with login and swaps on', () => {
     const calls = requests.slice(since)
     expect(calls.filter((path) => path === '/appkit/v1/config')).toHaveLength(1)
     expect(calls.filter((path) => path === '/getWallets')).toHaveLength(2) // first page + recommended
+  })
+})
+
+describe('given an app with an embedded-wallet connector (email login by its own settings)', () => {
+  const withEmbedded = (projectId: string, options: Partial<LatchOptions> = {}) =>
+    latchFor({
+      projectId,
+      connectors: [embeddedWallet({ frameUrl: 'https://wallet.example.com', projectId })],
+      ...options,
+    })
+
+  it('when nothing has loaded yet, then email login is in force from the app settings alone', () => {
+    expect(withEmbedded('plain').store.getState().remote).toMatchObject({
+      status: 'idle',
+      features: { email: true },
+    })
+    expect(withEmbedded('plain', { features: { email: false } }).store.getState().remote.features.email).toBe(
+      false,
+    )
+  })
+
+  it("when the project turns email on, then it stays on and nothing is 'ignored'", async () => {
+    const latch = withEmbedded('login')
+    await prefetch(latch, { origin: 'https://app.example.com' })
+    expect(latch.store.getState().remote.features.email).toBe(true)
+    expect(alertIds(latch)).toEqual([])
+  })
+
+  it("when the project has email off, then email login goes off and the 'Local configuration ignored' warning shows", async () => {
+    const latch = withEmbedded('plain')
+    await prefetch(latch, { origin: 'https://app.example.com' })
+    expect(latch.store.getState().remote).toMatchObject({ status: 'loaded', features: { email: false } })
+    expect(alertIds(latch)).toContain('LOCAL_CONFIGURATION_IGNORED')
+  })
+
+  it('when the project turns email on but the app has no embedded connector, then email stays off (nothing could serve it)', async () => {
+    const latch = latchFor({ projectId: 'login' })
+    await prefetch(latch, { origin: 'https://app.example.com' })
+    expect(latch.store.getState().remote.features).toMatchObject({ email: false, swaps: true })
+  })
+
+  it('when the server answers garbage, then the app settings stay in force and the console says why', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const latch = withEmbedded('login', { apiUrl: garbageBase, features: { swaps: true } })
+      await prefetch(latch)
+      expect(latch.store.getState().remote).toMatchObject({
+        status: 'failed',
+        features: { email: true, swaps: true },
+      })
+      const said = warn.mock.calls.map((call) => String(call[0])).join('\n')
+      expect(said).toContain('The project config of login could not be loaded')
+      expect(said).toContain("the app's own feature settings apply")
+    } finally {
+      warn.mockRestore()
+    }
   })
 })
 

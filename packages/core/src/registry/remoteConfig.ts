@@ -1,17 +1,6 @@
-import { DEFAULT_FEATURES, type SocialProvider } from '../constants.js'
-import type { ResolvedOptions } from '../options.js'
+import type { SocialProvider } from '../constants.js'
 import type { RemoteFeatures } from '../types.js'
 import type { RemoteConfigResponse } from './schemas.js'
-
-/** Basic mode: every remote feature off (spec §1). */
-export const REMOTE_FEATURES_OFF: Readonly<RemoteFeatures> = Object.freeze({
-  email: false,
-  socials: false,
-  swaps: false,
-  onramp: false,
-  activity: false,
-  reownBranding: false,
-})
 
 const SOCIALS: readonly string[] = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']
 
@@ -39,27 +28,28 @@ export function parseRemoteFeatures(response: RemoteConfigResponse): RemoteFeatu
   }
 }
 
-/** The app's own settings for the features remote config controls (used when it is not loaded). */
-export function localRemoteFeatures(options: ResolvedOptions): RemoteFeatures {
-  const { features } = options
-  return {
-    email: features.email,
-    socials: features.socials,
-    swaps: features.swaps,
-    onramp: features.onramp,
-    activity: features.activity,
-    reownBranding: false,
-  }
+/**
+ * The features in force once the project config has loaded (spec §1 full mode): the project's,
+ * except that email login stays off without an embedded-wallet connector to serve it.
+ */
+export function loadedRemoteFeatures(remote: RemoteFeatures, hasEmbeddedConnector: boolean): RemoteFeatures {
+  return { ...remote, email: remote.email && hasEmbeddedConnector }
 }
 
-/** Whether the app set any feature that remote config overrides, so loading it ignores them. */
-export function hasLocalRemoteFeatures(options: ResolvedOptions): boolean {
-  const { features } = options
+const sameSocials = (a: RemoteFeatures['socials'], b: RemoteFeatures['socials']) =>
+  a === b || (a !== false && b !== false && a.length === b.length && a.every((entry) => b.includes(entry)))
+
+/**
+ * Whether loading the project config overrides something the app turned on itself, so the
+ * spec's 'Local configuration ignored' warning is due (spec §4). A feature only the project turns
+ * on ignores nothing of the app's.
+ */
+export function overridesLocalFeatures(local: RemoteFeatures, loaded: RemoteFeatures): boolean {
   return (
-    features.email !== DEFAULT_FEATURES.email ||
-    features.socials !== DEFAULT_FEATURES.socials ||
-    features.swaps !== DEFAULT_FEATURES.swaps ||
-    features.onramp !== DEFAULT_FEATURES.onramp ||
-    features.activity !== DEFAULT_FEATURES.activity
+    (local.email && !loaded.email) ||
+    (local.socials !== false && !sameSocials(local.socials, loaded.socials)) ||
+    (local.swaps && !loaded.swaps) ||
+    (local.onramp && !loaded.onramp) ||
+    (local.activity && !loaded.activity)
   )
 }

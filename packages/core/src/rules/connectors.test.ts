@@ -49,9 +49,9 @@ describe('given the connector listing order (spec §2)', () => {
     expect(list.map((entry) => [entry.group, entry.id])).toEqual([
       ['walletConnect', 'walletConnect'],
       ['recent', 'custom-1'],
-      ['injected', 'multi'],
       ['injected', 'io.rabby'],
       ['injected', 'io.metamask'],
+      ['injected', 'multi'],
       ['featured', 'featured-1'],
       ['external', 'ext'],
       ['recommended', 'rec-1'],
@@ -83,8 +83,8 @@ describe('given the connector listing order (spec §2)', () => {
       'ext',
       'io.metamask',
       'walletConnect',
-      'multi',
       'io.rabby',
+      'multi',
       'featured-1',
       'custom-1',
       'rec-1',
@@ -180,7 +180,8 @@ describe('given a wallet that serves several namespaces (one row per wallet)', (
       walletConnectEnabled: false,
       isMobile: false,
     })
-    expect(list.map((e) => e.id)).toEqual(['app.phantom', 'Phant0m'])
+    // Its own row, listed before the announced wallet as injected wallets are (spec §2).
+    expect(list.map((e) => e.id)).toEqual(['Phant0m', 'app.phantom'])
   })
 
   it('when a connector claims the name of a known wallet under another rdns, then it is not merged', () => {

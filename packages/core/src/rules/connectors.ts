@@ -108,6 +108,13 @@ function isExcluded(entry: WalletListEntry, exclude: WalletExclusions | undefine
   )
 }
 
+/** Spec §2: inside the injected group, injected, then announced, then multi-chain wallets. */
+const INJECTED_ORDER: readonly Connector['type'][] = ['INJECTED', 'ANNOUNCED', 'MULTI_CHAIN']
+const injectedRank = (entry: WalletListEntry) => {
+  const rank = entry.connector ? INJECTED_ORDER.indexOf(entry.connector.type) : -1
+  return rank < 0 ? INJECTED_ORDER.length : rank
+}
+
 function connectorGroup(connector: Connector): WalletGroup | undefined {
   switch (connector.type) {
     case 'WALLET_CONNECT':
@@ -250,6 +257,10 @@ export function orderConnectors(parameters: OrderConnectorsParameters): WalletLi
       const byGroup = rank(a.entry) - rank(b.entry)
       if (byGroup !== 0) return byGroup
       if (a.entry.group === 'recent') return recentRank(a.entry) - recentRank(b.entry)
+      if (a.entry.group === 'injected') {
+        const byKind = injectedRank(a.entry) - injectedRank(b.entry)
+        if (byKind !== 0) return byKind
+      }
       return a.position - b.position
     })
     .map(({ entry }) => entry)

@@ -29,6 +29,7 @@ type AlertId = LatchState['alerts'][number]['id']
 const OWN_TEXT = new Set<AlertId>([
   'PROJECT_ID_NOT_CONFIGURED',
   'INVALID_APP_CONFIGURATION',
+  'SWITCH_NETWORK_NOT_FOUND',
   'IFRAME_LOAD_FAILED',
   'IFRAME_REQUEST_TIMEOUT',
 ])

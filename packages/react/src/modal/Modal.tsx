@@ -17,7 +17,7 @@ import {
 import { createPortal } from 'react-dom'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { MessagesContext, useLocale, useT } from '../i18n/context.js'
-import { en } from '../i18n/en.js'
+import { en, type MessageId } from '../i18n/en.js'
 import { injectStyles } from '../styles/inject.js'
 import { themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
@@ -84,9 +84,15 @@ export function Modal({ latch, toast }: { latch: Latch; toast?: ToastRequest | u
 
 /** A message for the visitor outside any view (spec §5: 'Action not allowed'), at `at`. */
 export interface ToastRequest {
-  id: 'ACTION_NOT_ALLOWED'
+  id: 'ACTION_NOT_ALLOWED' | 'SIWX_INIT_FAILED'
   at: number
 }
+
+/** Each toast's catalog text, by the id core sends (never its English message). */
+const TOAST_TEXT = {
+  ACTION_NOT_ALLOWED: 'toast.actionNotAllowed',
+  SIWX_INIT_FAILED: 'toast.siwxInitFailed',
+} as const satisfies Record<ToastRequest['id'], MessageId>
 
 /** Shown above the page (and the modal) for 3 s, announced politely; never takes the focus. */
 function FloatingToast({ toast }: { toast: ToastRequest }) {
@@ -99,7 +105,7 @@ function FloatingToast({ toast }: { toast: ToastRequest }) {
   return (
     <div data-latch="" className="latch-toast-layer">
       <div role="status" className="latch-toast" data-testid="latch-action-toast" data-shown={shown}>
-        {shown && toast.id === 'ACTION_NOT_ALLOWED' ? t('toast.actionNotAllowed') : ''}
+        {shown ? t(TOAST_TEXT[toast.id]) : ''}
       </div>
     </div>
   )

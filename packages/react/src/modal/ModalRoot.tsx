@@ -4,7 +4,7 @@ import { type ComponentType, useEffect, useState } from 'react'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { getLoadedModal, loadModal, onModalLoaded } from './load.js'
 
-type ToastRequest = { id: 'ACTION_NOT_ALLOWED'; at: number }
+type ToastRequest = { id: 'ACTION_NOT_ALLOWED' | 'SIWX_INIT_FAILED'; at: number }
 type ModalComponent = ComponentType<{ latch: Latch; toast?: ToastRequest | undefined }>
 
 /** Mounts the lazily loaded modal as soon as its code is there (preload or first open). */
@@ -16,7 +16,8 @@ export function ModalRoot({ latch }: { latch: Latch }) {
     if (already) setModal(() => already.Modal)
     return onModalLoaded((module) => setModal(() => module.Modal))
   }, [])
-  // A toast (a disallowed embedded-wallet request) shows even with the modal closed.
+  // A toast (a disallowed embedded-wallet request, a sign-in that could not start) shows even
+  // with the modal closed.
   const [toast, setToast] = useState<ToastRequest>()
   useEffect(
     () =>

@@ -68,7 +68,26 @@ describe.each(backends)('given the CLI commands on %s', (backend) => {
       expect(project?.allowedOrigins).toEqual(['https://feat.example', 'https://*.feat.example'])
     })
 
+    it('then set-feature email off and on takes email out of social_login and back, keeping the socials', async () => {
+      await createProject(db.repository, { name: 'Mail', origins: ['https://mail.example'], id: 'mail' })
+      const login = async () => (await db.repository.getProject('mail'))?.features.social_login
+      await setFeature(db.repository, 'mail', 'email', 'on')
+      expect(await login()).toEqual({ isEnabled: true, config: ['email'] })
+      await setFeature(db.repository, 'mail', 'social_login', 'on', '["email","google"]')
+      await setFeature(db.repository, 'mail', 'email', 'off')
+      expect(await login()).toEqual({ isEnabled: true, config: ['google'] })
+      await setFeature(db.repository, 'mail', 'email', 'on')
+      expect(await login()).toEqual({ isEnabled: true, config: ['email', 'google'] })
+      await setFeature(db.repository, 'mail', 'social_login', 'on', '["email"]')
+      await setFeature(db.repository, 'mail', 'email', 'off')
+      // Nothing left in the list: social login as a whole goes off.
+      expect(await login()).toEqual({ isEnabled: false, config: [] })
+    })
+
     it.each([
+      ['feat', 'email', 'on', '["google"]', 'email takes no --config'],
+      ['feat', 'email', 'yes', undefined, 'State must be "on" or "off"'],
+      ['ghost', 'email', 'off', undefined, 'No project with id "ghost"'],
       ['feat', 'teleport', 'on', undefined, 'Unknown feature "teleport"'],
       ['feat', 'swap', 'maybe', undefined, 'State must be "on" or "off"'],
       ['feat', 'social_login', 'on', '["email","myspace"]', 'social_login config must be a list of'],
@@ -139,6 +158,27 @@ describe.each(backends)('given the built latch-server binary on %s', (backend) =
         env: env(),
       },
     )
+    const emailOn = await run(
+      process.execPath,
+      [cliPath, 'project', 'set-feature', id, 'email', 'on', ...storageArgs()],
+      {
+        env: env(),
+      },
+    )
+    expect(emailOn.stdout.trim()).toBe(`${id} social_login: {"isEnabled":true,"config":["email"]}`)
+    // Bad input: a clear message on stderr, exit code 1, nothing changed.
+    const refused = await run(
+      process.execPath,
+      [cliPath, 'project', 'set-feature', id, 'mail', 'off', ...storageArgs()],
+      { env: env() },
+    ).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect(refused?.code).toBe(1)
+    expect(refused?.stderr.trim()).toBe(
+      'Unknown feature "mail": use one of email, social_login, swap, onramp, activity, reown_branding, analytics',
+    )
     const listed = await run(process.execPath, [cliPath, 'project', 'list', ...storageArgs()], { env: env() })
     expect(listed.stdout).toContain(`${id}  Spawned`)
 
@@ -167,6 +207,28 @@ describe.each(backends)('given the built latch-server binary on %s', (backend) =
       isEnabled: true,
       config: ['coinbase'],
     })
+    expect(body.features.find((f) => f.id === 'social_login')).toEqual({
+      id: 'social_login',
+      isEnabled: true,
+      config: ['email'],
+    })
+    // Turned off while the server runs: the config route says so within the project cache's 5 s.
+    await run(process.execPath, [cliPath, 'project', 'set-feature', id, 'email', 'off', ...storageArgs()], {
+      env: env(),
+    })
+    await expect
+      .poll(
+        async () => {
+          const again = (await (
+            await fetch(`${base}/appkit/v1/config?projectId=${id}`, {
+              headers: { origin: 'https://spawned.example' },
+            })
+          ).json()) as typeof body
+          return again.features.find((f) => f.id === 'social_login')
+        },
+        { timeout: 8_000, interval: 250 },
+      )
+      .toEqual({ id: 'social_login', isEnabled: false, config: [] })
     const wallets = (await (await fetch(`${base}/getWallets?projectId=${id}&entries=1`)).json()) as {
       count: number
     }

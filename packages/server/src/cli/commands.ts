@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { defaultConfigFor, isFeatureId, validateFeatureConfig } from '../features.js'
+import { defaultConfigFor, featureSetting, isFeatureId, validateFeatureConfig } from '../features.js'
 import { originPatternProblem } from '../origins.js'
 import { seedRegistry } from '../registry/seed.js'
 import { featureIds, type Project, type Repository } from '../storage/types.js'
@@ -72,7 +72,11 @@ export async function addOrigins(repository: Repository, id: string, origins: st
   return updated
 }
 
-/** `project set-feature`: turn a feature on or off, optionally with its config as JSON. */
+/**
+ * `project set-feature`: turn a feature on or off, optionally with its config as JSON. `email`
+ * (the spec's remote feature of that name) adds 'email' to, or takes it out of, `social_login`'s
+ * list and keeps the socials there.
+ */
 export async function setFeature(
   repository: Repository,
   id: string,
@@ -80,9 +84,14 @@ export async function setFeature(
   state: string,
   configJson?: string,
 ): Promise<Project> {
-  if (!isFeatureId(feature))
-    throw new CliError(`Unknown feature "${feature}": use one of ${featureIds.join(', ')}`)
+  if (feature !== 'email' && !isFeatureId(feature))
+    throw new CliError(`Unknown feature "${feature}": use one of email, ${featureIds.join(', ')}`)
   if (state !== 'on' && state !== 'off') throw new CliError(`State must be "on" or "off", not "${state}"`)
+  if (feature === 'email') {
+    if (configJson !== undefined)
+      throw new CliError('email takes no --config (it is an entry of social_login)')
+    return setEmailLogin(repository, id, state === 'on')
+  }
   let config: unknown
   if (configJson === undefined) {
     config = defaultConfigFor(feature)
@@ -98,6 +107,21 @@ export async function setFeature(
   const updated = await repository.updateProject(id, (current) => ({
     features: { ...current.features, [feature]: { isEnabled: state === 'on', config } },
   }))
+  if (updated === undefined)
+    throw new CliError(`No project with id "${id}" (see \`latch-server project list\`)`)
+  return updated
+}
+
+/** Email login on or off inside `social_login`, read and written under the row's lock. */
+async function setEmailLogin(repository: Repository, id: string, on: boolean): Promise<Project> {
+  const updated = await repository.updateProject(id, (current) => {
+    const setting = featureSetting(current, 'social_login')
+    // A list switched off keeps its entries: only those in force count as what stays on.
+    const listed = setting.isEnabled && Array.isArray(setting.config) ? (setting.config as string[]) : []
+    const socials = listed.filter((entry) => entry !== 'email')
+    const config = on ? ['email', ...socials] : socials
+    return { features: { ...current.features, social_login: { isEnabled: config.length > 0, config } } }
+  })
   if (updated === undefined)
     throw new CliError(`No project with id "${id}" (see \`latch-server project list\`)`)
   return updated

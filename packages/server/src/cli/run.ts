@@ -39,7 +39,7 @@ const usage = `Usage:
   latch-server project create --name NAME --origin ORIGIN [--origin ORIGIN …] [--id ID] [--localhost] [--if-missing]
   latch-server project list [--json]
   latch-server project add-origin ID ORIGIN [ORIGIN …]
-  latch-server project set-feature ID FEATURE on|off [--config JSON]
+  latch-server project set-feature ID FEATURE on|off [--config JSON]  (FEATURE: email, social_login, swap, onramp, activity, reown_branding, analytics)
   latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks and the embedded wallet, e.g. eip155:1 https://…)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
@@ -153,7 +153,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'project set-feature': {
         const [id = '', feature = '', state = ''] = rest
         const project = await setFeature(repository, id, feature, state, values.config)
-        io.out(`${project.id} ${feature}: ${JSON.stringify(project.features[feature as never])}`)
+        // `email` lives inside social_login: show the setting it changed.
+        const stored = feature === 'email' ? 'social_login' : feature
+        io.out(`${project.id} ${stored}: ${JSON.stringify(project.features[stored as never])}`)
         return 0
       }
       case 'project set-rpc': {

@@ -42,9 +42,14 @@ export function ConnectView({ latch }: ViewProps<'Connect'>) {
   const registry = useLatchState((s) => s.registry, { latch })
   const loading =
     latch.options.apiUrl !== undefined && (registry.status === 'idle' || registry.status === 'loading')
+  // The features in force: the project's config once loaded, else the app's own (spec §1, §4).
+  const email = useLatchState((s) => s.remote.features.email, { latch })
   const { termsConditionsUrl, privacyPolicyUrl, features, enableWalletGuide } = latch.options
   // Spec §2: email, social, wallet (social login is not offered yet).
-  const methods = connectMethodsOrder({ email: embeddedConnectorOf(latch) !== undefined, social: false })
+  const methods = connectMethodsOrder({
+    email: email && embeddedConnectorOf(latch) !== undefined,
+    social: false,
+  })
   return (
     <>
       {methods.map((method) => (method === 'email' ? <EmailLogin key="email" latch={latch} /> : null))}

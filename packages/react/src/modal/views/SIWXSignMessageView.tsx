@@ -16,6 +16,7 @@ export default function SIWXSignMessageView({ latch }: ViewProps<'SIWXSignMessag
   const request = useLatchState((s) => s.signIn.request, { latch })
   const signing = useLatchState((s) => s.signIn.signing, { latch })
   const error = useLatchState((s) => s.signIn.error, { latch })
+  const errorName = useLatchState((s) => s.signIn.errorName, { latch })
   const required = useLatchState((s) => s.signIn.required, { latch })
   // The embedded wallet approves in its own window, shown above the modal.
   const embeddedId = embeddedConnectorOf(latch)?.id
@@ -41,8 +42,8 @@ export default function SIWXSignMessageView({ latch }: ViewProps<'SIWXSignMessag
       {required && <p className="latch-muted">{t('siwx.required')}</p>}
       {error && (
         <p className="latch-error" role="alert" data-testid="latch-error">
-          {/* Looked up in the catalog, never shown from the error's English text. */}
-          {error === 'Signature declined' ? t('siwx.declined') : t('error.hint.unknown')}
+          {/* Looked up in the catalog by the error's class, never from its English text. */}
+          {errorName === 'SignatureDeclinedError' ? t('siwx.declined') : t('error.hint.unknown')}
         </p>
       )}
       {signing ? (
