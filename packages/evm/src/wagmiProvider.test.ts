@@ -25,12 +25,17 @@ beforeAll(async () => {
 afterAll(() => chains?.stop())
 afterEach(cleanup)
 
-function page({ ssr }: { ssr: boolean }) {
+/** Storages that outlive a page, so a second page is a reload of the first. */
+function browser() {
+  return { wallet: walletMemory(), wagmi: walletMemory(), latch: createMemoryStorage() }
+}
+
+function page({ ssr }: { ssr: boolean }, stores = browser()) {
   const wallet = createTestWallet({
     privateKeys: [TEST_ACCOUNTS[6]!.privateKey],
     chains: [{ id: 1, name: 'Ethereum', rpcUrl: chains.mainnet.rpcUrl, nativeCurrency: ETH }],
     initialChainId: 1,
-    storage: walletMemory(),
+    storage: stores.wallet,
   })
   const m = { ...mainnet, rpcUrls: { default: { http: [chains.mainnet.rpcUrl] } } }
   const config = createConfig({
@@ -46,13 +51,13 @@ function page({ ssr }: { ssr: boolean }) {
       }),
     ],
     multiInjectedProviderDiscovery: false,
-    storage: createStorage({ storage: walletMemory() }),
+    storage: createStorage({ storage: stores.wagmi }),
     ssr,
   })
   const latch = createLatch({
     networks: [toCaipNetwork(m)],
     adapters: [evmAdapter({ config })],
-    storage: createMemoryStorage(),
+    storage: stores.latch,
   })
   return { latch, config, account: () => latch.store.getState().namespaces.eip155!.account }
 }
@@ -94,6 +99,26 @@ describe.each([
       }
       expect(account().status).toBe('connected')
       expect(account().address).toBe(TEST_ACCOUNTS[6]!.address)
+      expect(getConnection(config).address).toBe(TEST_ACCOUNTS[6]!.address)
+      teardown(latch)
+    })
+
+    it('when the page reloads and the app re-renders the provider, then the session is restored and stays', async () => {
+      const stores = browser()
+      const first = page({ ssr }, stores)
+      await hydrate(first.latch)
+      await connect(first.latch, { connectorId: 'dev.latch.wallet' })
+      teardown(first.latch)
+      const { latch, config, account } = page({ ssr }, stores)
+      const rerender = mountApp(config, reconnectOnMount)
+      await act(() => hydrate(latch))
+      await settle()
+      expect(account().status).toBe('connected')
+      for (let i = 0; i < 3; i++) {
+        await rerender()
+        await settle()
+      }
+      expect(account().status).toBe('connected')
       expect(getConnection(config).address).toBe(TEST_ACCOUNTS[6]!.address)
       teardown(latch)
     })
