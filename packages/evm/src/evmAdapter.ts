@@ -167,8 +167,20 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     setup(context: AdapterContext) {
       preloadActions()
       let previous = getConnection(config)
+      let kept = config.state.connections
       const stopConnection = watchConnection(config, {
         onChange(connection) {
+          // wagmi's React `Hydrate` empties the connections on every render of `WagmiProvider` when
+          // the config has no `ssr: true` and `reconnectOnMount` is false, while the wallet stays
+          // connected and wagmi still names it current. Only that step leaves this state (a real
+          // disconnect also drops `current`), so the session is put back rather than ended.
+          const { current, connections, status } = config.state
+          if (status === 'connected' && current !== null && !connections.has(current) && kept.has(current)) {
+            const restored = kept
+            config.setState((state) => ({ ...state, connections: new Map(restored) }))
+            return
+          }
+          kept = connections
           const before = previous
           previous = connection
           if (connection.connector?.uid !== before.connector?.uid) void rememberProvider(connection.connector)

@@ -1,5 +1,6 @@
 /** Styles of the modal (loaded with the modal's lazy chunk). Timings from spec §2. */
 export const modalCss = `
+@layer latch{
 [data-latch].latch-portal{position:fixed;inset:0;z-index:var(--latch-z-index);display:flex;align-items:center;justify-content:center;background:rgb(0 0 0 / .45);padding:16px}
 [data-latch] .latch-dialog{position:relative;width:360px;max-width:100%;max-height:calc(100vh - 32px);display:flex;flex-direction:column;background:var(--latch-bg);color:var(--latch-fg);border:1px solid var(--latch-border);border-radius:var(--latch-border-radius);box-shadow:0 20px 60px rgb(0 0 0 / .25);overflow:hidden;animation:latch-in 150ms ease-out}
 [data-latch].latch-portal{animation:latch-backdrop-in 150ms ease-out}
@@ -100,4 +101,5 @@ export const modalCss = `
 @keyframes latch-sheet-in{from{transform:translateY(100%)}}
 @keyframes latch-sheet-out{to{transform:translateY(100%)}}
 @media (prefers-reduced-motion: reduce){[data-latch] *{animation:none!important;transition:none!important}}
+}
 `

@@ -1,21 +1,36 @@
 import type { ThemeMode, ThemeVariables } from '@latch/core'
 
-/** The variables every Latch element reads, per mode. Apps override a few via themeVariables. */
+/**
+ * The variables every Latch element reads, per mode. Apps override a few via themeVariables.
+ *
+ * Isolation from the host page (see docs/decisions.md): every rule of the kit lives in the
+ * `latch` cascade layer, which first reverts each element to the browser's defaults (SVG and
+ * images keep their attribute sizes); the last, unlayered rule then rolls back whatever the
+ * page's own unlayered rules set on a kit element (`revert-layer`), at a weight (two ids) no
+ * element or class selector reaches. The root also pins the inherited text properties, so page
+ * rules on `body` do not flow in.
+ */
 export const baseCss = `
+@layer latch{
+:where([data-latch],[data-latch] :not(svg,svg *,img)){all:revert}
 [data-latch]{--latch-accent:#3451c8;--latch-accent-text:#fff;--latch-font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--latch-border-radius:16px;--latch-z-index:999;
 --latch-bg:#ffffff;--latch-bg-2:#f3f4f6;--latch-bg-3:#e5e7eb;--latch-fg:#141414;--latch-fg-2:#525252;--latch-border:#d4d4d8;--latch-error:#b42318;--latch-success:#067647;--latch-focus:#1d4ed8;
-font-family:var(--latch-font-family);color:var(--latch-fg);box-sizing:border-box}
+font:400 16px/normal var(--latch-font-family);color:var(--latch-fg);box-sizing:border-box;letter-spacing:normal;text-transform:none;text-indent:0;text-align:start;white-space:normal}
 [data-latch][data-theme="dark"]{--latch-accent:#6b8cff;--latch-accent-text:#0b0b0c;--latch-bg:#18181b;--latch-bg-2:#232326;--latch-bg-3:#303034;--latch-fg:#f1f1f3;--latch-fg-2:#b4b4bb;--latch-border:#3f3f46;--latch-error:#ff8a80;--latch-success:#6ee7a8;--latch-focus:#9db4ff}
 [data-latch] *,[data-latch] *::before,[data-latch] *::after{box-sizing:border-box}
 [data-latch] :focus-visible{outline:2px solid var(--latch-focus);outline-offset:2px}
+}
+:is([data-latch],[data-latch] *):not(#\\#):not(#\\#){all:revert-layer}
 `
 
 export const buttonCss = `
+@layer latch{
 button[data-latch].latch-button{display:inline-flex;align-items:center;gap:8px;min-height:40px;padding:0 16px;border:1px solid transparent;border-radius:calc(var(--latch-border-radius) * .75);background:var(--latch-accent);color:var(--latch-accent-text);font:600 15px/1 var(--latch-font-family);cursor:pointer}
 button[data-latch].latch-button[data-variant="account"],button[data-latch].latch-button[data-variant="network"]{background:var(--latch-bg-2);color:var(--latch-fg);border-color:var(--latch-border)}
 button[data-latch].latch-button[data-variant="network"][data-unsupported="true"]{color:var(--latch-error)}
 button[data-latch].latch-button:disabled{opacity:.6;cursor:progress}
 button[data-latch].latch-button img{width:20px;height:20px;border-radius:50%}
+}
 `
 
 /** Theme variables from options, as inline custom properties. Only known keys pass. */
