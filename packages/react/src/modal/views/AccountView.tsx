@@ -13,6 +13,7 @@ import { embeddedConnectorOf } from './embedded.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon } from './icons.js'
 import type { ViewProps } from './index.js'
 import { Toast, useToast } from './Toast.js'
+import { useResumedEmailUpdate } from './UpdateEmailView.js'
 import { WalletImage } from './WalletImage.js'
 
 /**
@@ -34,6 +35,7 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
   const embedded = embeddedConnectorOf(latch)
   const canUpdateEmail = Boolean(user?.email) && embedded !== undefined && embedded.id === connectorId
   const twoSided = useConnectedNamespaces(latch).length > 1
+  useResumedEmailUpdate(latch, connectorId)
   if (!account?.address) return null
   const address = account.address
   const wallet = account.connectedWalletInfo
