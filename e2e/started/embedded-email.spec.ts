@@ -111,6 +111,54 @@ test.describe('given the demo with email login', () => {
     expect(await login(page, next, { newUser: false })).toBe(address)
   })
 
+  test('when the visitor closes the modal during an email change (to read the inbox) and opens it again, then the change goes on where it was, through both codes', async ({
+    page,
+  }) => {
+    const email = newEmail('resume')
+    const next = newEmail('resumed')
+    await page.goto(demo)
+    await login(page, email)
+    await page.getByTestId('latch-account-button').click()
+    await modal(page).getByTestId('latch-account-update-email').click()
+    await modal(page).getByTestId('latch-update-email-input').fill(next)
+    // The login's code went to the current address moments ago: the server's 30 s throttle.
+    let started = Date.now()
+    for (;;) {
+      started = Date.now() - 1_000
+      await modal(page).getByTestId('latch-update-email-submit').click()
+      const primary = modal(page).getByTestId('latch-update-verify-primary')
+      const refused = modal(page).getByTestId('latch-update-email-error')
+      await expect(primary.or(refused)).toBeVisible({ timeout: 30_000 })
+      if (await primary.isVisible()) break
+      const seconds = Number(/after (\d+) seconds/.exec((await refused.textContent()) ?? '')?.[1] ?? 30)
+      await page.waitForTimeout((seconds + 1) * 1_000)
+    }
+    const primaryCode = await codeFor(email, started, /change your email/)
+    // The visitor closes the modal to read the mail, and opens it again: the code step is there.
+    await page.keyboard.press('Escape')
+    await expect(modal(page)).toBeHidden()
+    await page.getByTestId('latch-account-button').click()
+    const primary = modal(page).getByTestId('latch-update-verify-primary')
+    await expect(primary).toBeVisible()
+    await expect(primary.getByTestId('latch-update-otp-input')).toBeFocused()
+    await primary.getByTestId('latch-update-otp-input').fill(primaryCode)
+    const secondary = modal(page).getByTestId('latch-update-verify-secondary')
+    await expect(secondary).toBeVisible({ timeout: 30_000 })
+    // Closed again before the second code: it comes back at the second code, for the new address.
+    await page.keyboard.press('Escape')
+    await expect(modal(page)).toBeHidden()
+    await page.getByTestId('latch-account-button').click()
+    await expect(secondary).toBeVisible()
+    await expect(secondary).toContainText(next)
+    await secondary.getByRole('textbox').fill(await codeFor(next, started, /confirm this email/))
+    await expect(modal(page).getByTestId('latch-account-email')).toHaveText(next, { timeout: 30_000 })
+    // Back from the change leaves it: the next open shows Account, not a stale code step.
+    await page.keyboard.press('Escape')
+    await page.getByTestId('latch-account-button').click()
+    await expect(modal(page).getByTestId('latch-account-email')).toHaveText(next)
+    await expect(modal(page).getByTestId('latch-update-verify-secondary')).toHaveCount(0)
+  })
+
   test('when the kit speaks Arabic, then the frame’s recovery screen is in Arabic, right to left, in the app’s theme, and passes axe and the keyboard path', async ({
     page,
   }) => {

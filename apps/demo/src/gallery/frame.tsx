@@ -1,4 +1,6 @@
 import { createLatch, hydrate, type Latch, type LatchState, openModal } from '@latch/core'
+import { embeddedWallet } from '@latch/core/embedded'
+import { embeddedWalletOf } from '@latch/core/internal'
 import { evmAdapter, toCaipNetwork } from '@latch/evm'
 import { ConnectButton, LatchProvider } from '@latch/react'
 import { createConfig, http } from '@wagmi/core'
@@ -25,6 +27,10 @@ const latch = createLatch({
   projectId: 'gallery',
   basic: true,
   themeMode: query.get('theme') === 'dark' ? 'dark' : 'light',
+  // The email login, for its code view: its frame is never loaded (the login starts from fixtures).
+  ...(state === 'EmailCode'
+    ? { connectors: [embeddedWallet({ frameUrl: 'http://127.0.0.1:9/frame/', projectId: 'gallery' })] }
+    : {}),
 })
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -112,6 +118,26 @@ async function show(latch: Latch) {
       patchAccount(latch, true, true)
       openModal(latch, { view: 'UnsupportedChain' })
       break
+    case 'EmailCode': {
+      const connectorId = embeddedWalletOf(latch)?.connector.id
+      if (!connectorId) break
+      openModal(latch)
+      latch.store.setState((s) => ({
+        ...s,
+        sessions: {
+          ...s.sessions,
+          [connectorId]: {
+            ...s.sessions[connectorId],
+            login: { step: 'verify-otp', email: 'ada@example.com', submitting: false, error: undefined },
+          },
+        } as LatchState['sessions'],
+        router: {
+          ...s.router,
+          history: [{ view: 'Connect' }, { view: 'EmbeddedWallet', params: { connectorId } }],
+        },
+      }))
+      break
+    }
     default:
       openModal(latch)
   }

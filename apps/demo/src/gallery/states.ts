@@ -10,6 +10,7 @@ export const states = [
   'Networks',
   'SwitchNetwork',
   'UnsupportedChain',
+  'EmailCode',
 ] as const
 export type GalleryState = (typeof states)[number]
 

@@ -13,6 +13,7 @@ import { embeddedConnectorOf } from './embedded.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon, ReceiveIcon, SendIcon } from './icons.js'
 import type { ViewProps } from './index.js'
 import { Toast, useToast } from './Toast.js'
+import { useResumedEmailUpdate } from './UpdateEmailView.js'
 import { WalletImage } from './WalletImage.js'
 
 /**
@@ -39,6 +40,7 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
     latch.options.features.send &&
     !unsupported &&
     Boolean(account?.namespace && latch.adapters.get(account.namespace)?.prepareTransfer)
+  useResumedEmailUpdate(latch, connectorId)
   if (!account?.address) return null
   const address = account.address
   const wallet = account.connectedWalletInfo

@@ -1,6 +1,7 @@
 'use client'
+import type { Latch } from '@latch/core'
 import type { EmbeddedEmailUpdateStep, EmbeddedWalletCapability, FlowError } from '@latch/core/embedded'
-import { embeddedWalletOf, goBack } from '@latch/core/internal'
+import { embeddedWalletOf, goBack, pushView } from '@latch/core/internal'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { type Translate, useT } from '../../i18n/context.js'
@@ -28,8 +29,18 @@ export function UpdateEmailView({ latch }: ViewProps<'UpdateEmail'>) {
     (s) => (found ? s.sessions[found.connector.id]?.emailUpdate : undefined) ?? IDLE,
     { latch },
   )
-  // Leaving the view ends the change (nothing moves unless the second code was accepted).
-  useEffect(() => () => embedded?.cancelEmailUpdate(), [embedded])
+  // Going back from the view ends the change (nothing moves unless the second code was accepted);
+  // closing the modal does not: the visitor may close it to read the mail, and Account brings the
+  // change back when the modal opens again (useResumedEmailUpdate). Closing has marked the modal
+  // closed by the time the view unmounts; a remount in place (React's StrictMode) leaves the view
+  // on top of the history.
+  useEffect(
+    () => () => {
+      const { modal, router } = latch.store.getState()
+      if (modal.open && router.history.at(-1)?.view !== 'UpdateEmail') embedded?.cancelEmailUpdate()
+    },
+    [embedded, latch],
+  )
   useEffect(() => {
     if (state.step === 'done') {
       embedded?.cancelEmailUpdate()
@@ -41,6 +52,25 @@ export function UpdateEmailView({ latch }: ViewProps<'UpdateEmail'>) {
     return <CodeForm key={state.step} embedded={embedded} state={state} />
   if (state.step === 'done') return null
   return <NewEmailForm embedded={embedded} state={state} />
+}
+
+/**
+ * For Account: an email change the visitor left by closing the modal, waiting for a code, opens
+ * again at that code; one that finished meanwhile is cleared.
+ */
+export function useResumedEmailUpdate(latch: Latch, connectorId: string | undefined) {
+  useEffect(() => {
+    const embedded = embeddedWalletOf(latch)
+    if (!embedded || embedded.connector.id !== connectorId) return
+    const step = latch.store.getState().sessions[connectorId]?.emailUpdate?.step
+    if (step === 'done') embedded.embedded.cancelEmailUpdate()
+    // Once: a second run of this effect (StrictMode) finds the change already on top.
+    // Only in an open modal: the closing one shows Account while it fades out.
+    const { modal, router } = latch.store.getState()
+    const here = modal.open && router.history.at(-1)?.view === 'Account'
+    if ((step === 'verify-primary' || step === 'verify-secondary') && here)
+      pushView(latch, { view: 'UpdateEmail', params: { connectorId } })
+  }, [latch, connectorId])
 }
 
 function NewEmailForm({
