@@ -96,11 +96,16 @@ export async function fetchBounded(
   }
   const chunks: Uint8Array[] = []
   let size = 0
+  // Read with the stream's own reader: its chunk type is the same under Node's and the DOM's types.
+  const reader = response.body?.getReader()
   try {
-    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    for (;;) {
+      const next = reader === undefined ? undefined : await reader.read()
+      if (next === undefined || next.done) break
+      const chunk = next.value
       size += chunk.byteLength
       if (size > maxBytes) {
-        await response.body?.cancel().catch(() => {})
+        await reader?.cancel().catch(() => {})
         throw new NftFetchError(`larger than ${maxBytes} bytes`)
       }
       chunks.push(chunk)
