@@ -6,6 +6,29 @@ import { createSmtpMailer } from './mail.js'
 
 const errorOf = async (response: Response) => ((await response.json()) as { error?: string }).error
 
+/**
+ * Holds each call of the repository's `methods` until `count` calls have arrived (5 s at most), so
+ * the requests' writes meet in the database instead of running one after the other as two
+ * requests over HTTP mostly do. Returns the restore.
+ */
+function writesTogether(db: object, methods: string[], count: number): () => void {
+  let arrived = 0
+  let release = () => {}
+  const met = Promise.race([new Promise<void>((resolve) => (release = resolve)), pause(5000)])
+  const target = db as Record<string, (...args: unknown[]) => Promise<unknown>>
+  const spies = methods.map((name) => {
+    const original = target[name]!.bind(db)
+    return vi.spyOn(target, name).mockImplementation(async (...args: unknown[]) => {
+      if (++arrived === count) release()
+      await met
+      return original(...args)
+    })
+  })
+  return () => {
+    for (const spy of spies) spy.mockRestore()
+  }
+}
+
 // Requests a user's devices can send at the same moment: whichever the database takes first
 // wins, the other is refused with its reason, and no half of either is left behind.
 describe.each(backends)('given two requests of one account at the same time on %s', (backend) => {
@@ -39,7 +62,8 @@ describe.each(backends)('given two requests of one account at the same time on %
     await server.repository.embedded.setRecoveryHold(demoProject.id, 1)
     const first = await newDeviceSession(email, 'First/1.0')
     const second = await newDeviceSession(email, 'Second/1.0')
-    const answers = await Promise.all([first.recover(), second.recover()])
+    const restore = writesTogether(server.repository.embedded, ['insertRecovery'], 2)
+    const answers = await Promise.all([first.recover(), second.recover()]).finally(restore)
     const errors = await Promise.all(answers.map(errorOf))
     expect(errors.sort()).toEqual(['recovery_frozen', 'recovery_pending'])
     const user = await server.repository.embedded.findUser(demoProject.id, email)
@@ -72,10 +96,11 @@ describe.each(backends)('given two requests of one account at the same time on %
     ).toBe(200)
     const secondary = codeOf((await sink.waitFor(next, { after })).text)
     after = Date.now() - 5
+    const restore = writesTogether(server.repository.embedded, ['insertRecovery', 'changeEmail'], 2)
     const [recovery, change] = await Promise.all([
       thief.recover(),
       post('email/secondary', { attemptId: start.attemptId, otp: secondary }, owner.token),
-    ])
+    ]).finally(restore)
     expect(await errorOf(recovery)).toBe('recovery_pending')
     const user = await server.repository.embedded.findUser(
       demoProject.id,
