@@ -15,7 +15,6 @@ import {
   wipe,
 } from '../vault/index.js'
 import { toChainId, type WalletContext } from './context.js'
-import { deviceStep } from './flows.js'
 import { type RecoveryRun, recoveryRun } from './recoveryFlow.js'
 import type { RecoveryNotices } from './recoveryNotices.js'
 
@@ -46,31 +45,20 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
   }
 
   /** One try at this device's set, from the flow's `setup` or `recover` step: `make` resolves the
-   * set, or a message for the visitor that keeps the flow (and its screen) on that step. */
-  async function attempt(
-    flow: RecoveryRun,
-    me: Me,
-    make: () => Promise<NewShareSet | string>,
-  ): Promise<string | undefined> {
-    const from = flow.state
-    // A second try while one is handing its set over, or after it: the screen shows its error.
-    if (from.step !== 'setup' && from.step !== 'recover')
-      throw new Error('This device’s wallet is already set')
-    try {
+   * set, or a message for the visitor. */
+  const attempt = (flow: RecoveryRun, me: Me, make: () => Promise<NewShareSet | string>) =>
+    authed(async (): Promise<string | undefined> => {
+      const from = flow.state
+      // A try after the set was stored: the screen shows its error.
+      if (from.step !== 'setup' && from.step !== 'recover') throw new Error('Already set')
       const made = await make()
-      if (typeof made === 'string') {
-        flow.dispatch({ type: 'refused', problem: made })
-        return made
-      }
-      flow.dispatch({ type: 'setMade' })
+      // Refused (a weak or wrong password, another passkey), or the hand-over threw: the flow stays
+      // on its screen.
+      if (typeof made === 'string') return made
       await handOver(me, made, from.step === 'setup' ? 'wallet' : 'reshare')
       flow.dispatch({ type: 'handedOver' })
       return undefined
-    } catch (error) {
-      flow.dispatch({ type: 'interrupted' })
-      throw error
-    }
-  }
+    })
 
   /** A new wallet, its recovery share locked as `how` says (server-assisted: the server encrypts
    * it under its own key). */
@@ -100,36 +88,32 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
     if (flow.state.step === 'setup' && flow.state.lock === 'passkey' && passkeys) {
       const chosen = (await passkeys.available())
         ? await passkeys.askSetup(() =>
-            authed(() =>
-              attempt(flow, me, async () => {
-                let created: Awaited<ReturnType<typeof passkeys.create>>
-                try {
-                  created = await passkeys.create(me.email)
-                } catch (error) {
-                  if (error instanceof PasskeyError) return passkeyProblem(error)
-                  throw error
-                }
-                try {
-                  return await newSet(me, { mode: 'passkey', ref: created.ref, output: created.output })
-                } finally {
-                  wipe(created.output)
-                }
-              }),
-            ),
+            attempt(flow, me, async () => {
+              let created: Awaited<ReturnType<typeof passkeys.create>>
+              try {
+                created = await passkeys.create(me.email)
+              } catch (error) {
+                if (error instanceof PasskeyError) return passkeyProblem(error)
+                throw error
+              }
+              try {
+                return await newSet(me, { mode: 'passkey', ref: created.ref, output: created.output })
+              } finally {
+                wipe(created.output)
+              }
+            }),
           )
         : 'password'
       if (chosen === 'done') return
-      flow.dispatch({ type: 'passwordChosen' })
     }
+    flow.dispatch({ type: 'passwordChosen' })
     // The strength floor (passwordStrength.ts) before any work: a weak password is refused with a
     // message, on the same screen.
     await options.askPassword('setup', (password) =>
-      authed(() =>
-        attempt(flow, me, async () =>
-          (await isWeakPassword(password, me.email))
-            ? t('password.weak')
-            : newSet(me, { mode: 'password', password }),
-        ),
+      attempt(flow, me, async () =>
+        (await isWeakPassword(password, me.email))
+          ? t('password.weak')
+          : newSet(me, { mode: 'password', password }),
       ),
     )
   }
@@ -141,20 +125,18 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
     await (passkeys?.askRecover ?? (() => Promise.reject(new Error('No passkeys here'))))(async () => {
       let output: Uint8Array | undefined
       try {
-        return await authed(() =>
-          attempt(flow, me, () =>
-            recoveredSet(me, async (released) => {
-              const ref = recoveryPasskey(released)
-              if (ref === undefined || passkeys === undefined) return t('passkey.notUsed')
-              try {
-                output = await passkeys.output(ref)
-              } catch (error) {
-                if (error instanceof PasskeyError) return t('passkey.notUsed')
-                throw error
-              }
-              return { mode: 'passkey', ref, output }
-            }),
-          ),
+        return await attempt(flow, me, () =>
+          recoveredSet(me, async (released) => {
+            const ref = recoveryPasskey(released)
+            if (ref === undefined || passkeys === undefined) return t('passkey.notUsed')
+            try {
+              output = await passkeys.output(ref)
+            } catch (error) {
+              if (error instanceof PasskeyError) return t('passkey.notUsed')
+              throw error
+            }
+            return { mode: 'passkey', ref, output }
+          }),
         )
       } finally {
         wipe(output)
@@ -164,38 +146,30 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
 
   /** A server-assisted recovery: no screen, unless the server holds or stopped it. */
   async function recoverWithServer(flow: RecoveryRun, me: Me): Promise<void> {
-    const problem = await authed(() =>
-      attempt(flow, me, () => recoveredSet(me, async () => ({ mode: 'server' }))),
-    ).catch((error: unknown) => {
-      try {
-        return heldOrStopped(error)
-      } catch (thrown) {
-        if (thrown instanceof FrameError && thrown.code === 'RECOVERY_PENDING')
-          flow.dispatch({ type: 'held' })
-        if (thrown instanceof FrameError && thrown.code === 'RECOVERY_CANCELLED')
-          flow.dispatch({ type: 'stopped' })
-        throw thrown
-      }
-    })
+    const problem = await attempt(flow, me, () => recoveredSet(me, async () => ({ mode: 'server' }))).catch(
+      heldOrStopped,
+    )
     if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
   }
 
-  /** Runs the step the flow is on after the account was read, until this device holds its set. */
+  /** Runs the step the flow is on after the account was read, until this device holds its set:
+   * server-assisted without a screen, else on the frame's own screen. */
   async function advance(flow: RecoveryRun, me: Me): Promise<void> {
     const current = flow.state
-    if (current.step === 'setup' && current.lock === 'server')
-      await authed(() => attempt(flow, me, () => newSet(me, { mode: 'server' })))
-    else if (current.step === 'setup') await visibly(() => setUpRecovery(flow, me))
-    else if (current.step === 'recover' && current.lock === 'server') await recoverWithServer(flow, me)
-    else if (current.step === 'recover' && current.lock === 'passkey')
-      await visibly(() => recoverWithPasskey(flow, me))
-    else if (current.step === 'recover')
+    if (current.step !== 'setup' && current.step !== 'recover') return
+    if (current.lock === 'server')
+      await (current.step === 'setup'
+        ? attempt(flow, me, () => newSet(me, { mode: 'server' }))
+        : recoverWithServer(flow, me))
+    else
       await visibly(() =>
-        options.askPassword('recover', (password) =>
-          authed(() =>
-            attempt(flow, me, () => recoveredSet(me, async () => ({ mode: 'password', password }))),
-          ),
-        ),
+        current.step === 'setup'
+          ? setUpRecovery(flow, me)
+          : current.lock === 'passkey'
+            ? recoverWithPasskey(flow, me)
+            : options.askPassword('recover', (password) =>
+                attempt(flow, me, () => recoveredSet(me, async () => ({ mode: 'password', password }))),
+              ),
       )
   }
 
@@ -206,8 +180,9 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
     const flow = recoveryRun()
     flow.dispatch({
       type: 'checked',
-      device: deviceStep(me, account(me).deviceShare !== undefined, options.recoveryPolicy),
-      passkeys: options.passkeys !== undefined,
+      account: me,
+      holdsShare: account(me).deviceShare !== undefined,
+      policy: options.recoveryPolicy,
     })
     await advance(flow, me)
     if (flow.state.step !== 'ready') me = await authed(() => api.me())

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { DeviceStep } from './flows.js'
 import { type RecoveryEvent, type RecoveryState, recoveryReducer, recoveryRun } from './recoveryFlow.js'
 
 const start: RecoveryState = { step: 'start' }
@@ -10,12 +9,7 @@ const setupPassword: RecoveryState = { step: 'setup', lock: 'password' }
 const recoverServer: RecoveryState = { step: 'recover', lock: 'server' }
 const recoverPasskey: RecoveryState = { step: 'recover', lock: 'passkey' }
 const recoverPassword: RecoveryState = { step: 'recover', lock: 'password' }
-const handOverNew: RecoveryState = { step: 'handOver', from: { step: 'setup', lock: 'password' } }
-const handOverRecovered: RecoveryState = { step: 'handOver', from: { step: 'recover', lock: 'passkey' } }
 const stored: RecoveryState = { step: 'stored' }
-const failed: RecoveryState = { step: 'failed', problem: 'no' }
-const held: RecoveryState = { step: 'held' }
-const stopped: RecoveryState = { step: 'stopped' }
 
 const states = {
   start,
@@ -26,58 +20,43 @@ const states = {
   recoverServer,
   recoverPasskey,
   recoverPassword,
-  handOverNew,
-  handOverRecovered,
   stored,
-  failed,
-  held,
-  stopped,
 }
 type Name = keyof typeof states
 
 const events = {
-  checked: { type: 'checked', device: 'recover-password', passkeys: true },
+  checked: {
+    type: 'checked',
+    account: { wallet: { recoveryMode: 'password' }, deviceHasShare: false },
+    holdsShare: false,
+    policy: 'user',
+  },
   passwordChosen: { type: 'passwordChosen' },
-  refused: { type: 'refused', problem: 'Wrong password' },
-  setMade: { type: 'setMade' },
-  interrupted: { type: 'interrupted' },
   handedOver: { type: 'handedOver' },
-  held: { type: 'held' },
-  stopped: { type: 'stopped' },
 } satisfies Record<RecoveryEvent['type'], RecoveryEvent>
 
 /** Every legal transition; any other pair of state and event leaves the state as it is. */
 const legal: Partial<Record<Name, Partial<Record<keyof typeof events, RecoveryState>>>> = {
   start: { checked: recoverPassword },
   setupServer: {
-    refused: { step: 'setup', lock: 'server', problem: 'Wrong password' },
-    setMade: { step: 'handOver', from: { step: 'setup', lock: 'server' } },
+    handedOver: stored,
   },
   setupPasskey: {
     passwordChosen: setupPassword,
-    refused: { step: 'setup', lock: 'passkey', problem: 'Wrong password' },
-    setMade: { step: 'handOver', from: { step: 'setup', lock: 'passkey' } },
+    handedOver: stored,
   },
   setupPassword: {
-    refused: { step: 'setup', lock: 'password', problem: 'Wrong password' },
-    setMade: { step: 'handOver', from: { step: 'setup', lock: 'password' } },
+    handedOver: stored,
   },
   recoverServer: {
-    refused: { step: 'failed', problem: 'Wrong password' },
-    setMade: { step: 'handOver', from: { step: 'recover', lock: 'server' } },
-    held,
-    stopped,
+    handedOver: stored,
   },
   recoverPasskey: {
-    refused: { step: 'recover', lock: 'passkey', problem: 'Wrong password' },
-    setMade: { step: 'handOver', from: { step: 'recover', lock: 'passkey' } },
+    handedOver: stored,
   },
   recoverPassword: {
-    refused: { step: 'recover', lock: 'password', problem: 'Wrong password' },
-    setMade: { step: 'handOver', from: { step: 'recover', lock: 'password' } },
+    handedOver: stored,
   },
-  handOverNew: { interrupted: setupPassword, handedOver: stored },
-  handOverRecovered: { interrupted: recoverPasskey, handedOver: stored },
 }
 
 describe('given the flow of this device’s wallet', () => {
@@ -94,37 +73,39 @@ describe('given the flow of this device’s wallet', () => {
       })
     }
 
-  it('when the account is read, then its step picks where the flow goes', () => {
-    const after = (device: DeviceStep, passkeys: boolean) =>
-      recoveryReducer(start, { type: 'checked', device, passkeys })
-    expect(after('ready', true)).toEqual(ready)
-    expect(after('create-server', true)).toEqual(setupServer)
-    expect(after('create', true)).toEqual(setupPasskey)
-    expect(after('create', false)).toEqual(setupPassword)
-    expect(after('recover-server', false)).toEqual(recoverServer)
-    expect(after('recover-passkey', false)).toEqual(recoverPasskey)
-    expect(after('recover-password', true)).toEqual(recoverPassword)
+  it('when the account is read, then a new account makes its wallet (server-assisted without a screen, else a passkey first), an established device is ready, and any other device recovers with the account’s mode', () => {
+    const wallet = (recoveryMode: string | null) => ({ recoveryMode })
+    const after = (
+      account: { wallet: { recoveryMode: string | null } | null; deviceHasShare: boolean },
+      holdsShare: boolean,
+      policy: 'user' | 'server',
+    ) => recoveryReducer(start, { type: 'checked', account, holdsShare, policy })
+    expect(after({ wallet: null, deviceHasShare: false }, false, 'user')).toEqual(setupPasskey)
+    expect(after({ wallet: null, deviceHasShare: false }, false, 'server')).toEqual(setupServer)
+    expect(after({ wallet: wallet('password'), deviceHasShare: true }, true, 'user')).toEqual(ready)
+    expect(after({ wallet: wallet('password'), deviceHasShare: true }, false, 'user')).toEqual(
+      recoverPassword,
+    )
+    expect(after({ wallet: wallet('password'), deviceHasShare: false }, true, 'user')).toEqual(
+      recoverPassword,
+    )
+    expect(after({ wallet: wallet('passkey'), deviceHasShare: false }, false, 'user')).toEqual(recoverPasskey)
+    expect(after({ wallet: wallet('server'), deviceHasShare: false }, false, 'server')).toEqual(recoverServer)
+    expect(after({ wallet: wallet(null), deviceHasShare: false }, false, 'user')).toEqual(recoverPassword)
   })
 
-  it('when a sign-up is refused twice and then made, then a failed hand-over returns to its screen without the old problem, and the next one is stored', () => {
+  it('when a sign-up turns to the password and is stored, then later events change nothing', () => {
     const run = recoveryRun()
-    run.dispatch({ type: 'checked', device: 'create', passkeys: true })
-    run.dispatch({ type: 'refused', problem: 'no PRF' })
-    expect(run.state).toEqual({ step: 'setup', lock: 'passkey', problem: 'no PRF' })
+    run.dispatch({ ...events.checked, account: { wallet: null, deviceHasShare: false } })
+    expect(run.state).toEqual(setupPasskey)
     run.dispatch({ type: 'passwordChosen' })
-    run.dispatch({ type: 'refused', problem: 'too easy' })
-    expect(run.state).toEqual({ step: 'setup', lock: 'password', problem: 'too easy' })
-    run.dispatch({ type: 'setMade' })
-    run.dispatch({ type: 'interrupted' })
     expect(run.state).toEqual(setupPassword)
-    // A stale event of another step changes nothing.
-    run.dispatch({ type: 'held' })
-    run.dispatch({ type: 'handedOver' })
+    run.dispatch({ type: 'passwordChosen' })
     expect(run.state).toEqual(setupPassword)
-    run.dispatch({ type: 'setMade' })
     run.dispatch({ type: 'handedOver' })
     expect(run.state).toEqual(stored)
-    run.dispatch({ type: 'checked', device: 'create', passkeys: true })
+    run.dispatch({ ...events.checked, account: { wallet: null, deviceHasShare: false } })
+    run.dispatch({ type: 'passwordChosen' })
     expect(run.state).toEqual(stored)
   })
 })
