@@ -1,6 +1,7 @@
 // The frame's flows as reducers over their events: the login, the email change, and the screen
-// of approvals (this device's wallet: recoveryFlow.ts). Each handler reads the state, does its I/O, then dispatches what happened; the
-// rules of which step may follow which live here, testable without a server or a screen.
+// of approvals (this device's wallet: recoveryFlow.ts). Each handler reads the state, does its
+// I/O, then dispatches what happened; the rules of which step may follow which live here,
+// testable without a server or a screen.
 
 /** The login of CONNECT_EMAIL → (CONNECT_DEVICE) → CONNECT_OTP. */
 export type LoginState =
