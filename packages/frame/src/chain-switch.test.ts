@@ -1,35 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Api } from './api.js'
-import type { DeviceRecord } from './storage.js'
-import { createWallet } from './wallet.js'
+import { deviceRecord, frameWallet } from './test/wallet.js'
 
 // The typed-data screen warns when a domain's chain is not the wallet's: a page that could move
 // the wallet to any chain could silence it, so a move needs the project's RPC URL for the chain.
 
 async function wallet(rpcUrls: Record<string, string>) {
-  const record: DeviceRecord = {
-    deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-      'sign',
-      'verify',
-    ]),
-    wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
-    token: 'e30.e30.sig',
-    email: 'visitor@example.com',
-    accounts: {},
-  }
-  return createWallet({
-    projectId: 'p1',
-    chainId: 'eip155:1',
-    recoveryPolicy: 'user',
-    api: {} as Api,
-    store: { load: async () => record, save: async () => {} },
-    record,
-    askPassword: async () => {},
-    setVisible: () => {},
-    sessionEnded: () => {},
-    parentOrigin: 'https://app.example',
-    rpcUrls,
-  })
+  const record = await deviceRecord('e30.e30.sig')
+  return frameWallet(record, {} as Api, { parentOrigin: 'https://app.example', rpcUrls })
 }
 
 describe('given a chain switch the project has no RPC URL for', () => {

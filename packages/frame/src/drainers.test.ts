@@ -1,26 +1,16 @@
-import { base64urlnopad } from '@scure/base'
-import { mnemonicToEntropy } from '@scure/bip39'
-import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { encodeFunctionData, maxUint256, parseAbi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Api } from './api.js'
 import { approvalRows } from './approval/rows.js'
 import type { ApprovalView } from './approval.js'
-import type { DeviceRecord } from './storage.js'
-import { wrapShare } from './vault/deviceShare.js'
-import { splitEntropy } from './vault/shares.js'
-import { createWallet } from './wallet.js'
+import { email, frameWallet, devAddress as owner, sessionToken, signedInDevice } from './test/wallet.js'
 
 // The drainer primitives: each must reach the approval screen decoded, or under the raw-data
 // warning, or be refused. The screen's text is what approvalRows gives the visitor to read.
 
-const devMnemonic = 'test test test test test test test test test test test junk'
-const owner = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const attacker = '0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD'
 const dai = '0x6B175474E89094C44Da98b954EedeAC495271d0F'
 const permit2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
-const email = 'visitor@example.com'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 's', sub: 'user-1' })))}.sig`
 
 /** Everything the screen shows, one line per row and warning. */
 const screenText = (view: ApprovalView) => {
@@ -33,32 +23,9 @@ const screenText = (view: ApprovalView) => {
 
 /** A signed-in wallet whose screen records each view and rejects (nothing is signed). */
 async function wallet(rpcUrls: Record<string, string> = {}) {
-  const shares = await splitEntropy(mnemonicToEntropy(devMnemonic, wordlist))
-  const record: DeviceRecord = {
-    deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-      'sign',
-      'verify',
-    ]),
-    wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
-    token,
-    email,
-    accounts: {},
-  }
-  record.accounts![email] = {
-    eip155Address: owner,
-    deviceShare: await wrapShare(record, shares.device, `latch-share|p1|${email}`),
-  }
+  const { record } = await signedInDevice(sessionToken('s'), { eip155Address: owner })
   const shown: ApprovalView[] = []
-  const handlers = createWallet({
-    projectId: 'p1',
-    chainId: 'eip155:1',
-    recoveryPolicy: 'user',
-    api: { me: async () => ({ email, wallet: null }) } as unknown as Api,
-    store: { load: async () => record, save: async () => {} },
-    record,
-    askPassword: async () => {},
-    setVisible: () => {},
-    sessionEnded: () => {},
+  const handlers = frameWallet(record, { me: async () => ({ email, wallet: null }) } as unknown as Api, {
     parentOrigin: 'https://app.example',
     rpcUrls,
     showApproval: (view) => {

@@ -1,18 +1,16 @@
-import { base64urlnopad } from '@scure/base'
 import { describe, expect, it } from 'vitest'
 import { currentAccount } from './accounts.js'
 import type { Api, Me, ShareBody } from './api.js'
-import type { DeviceRecord } from './storage.js'
+import { deviceRecord, email, frameWallet, sessionToken } from './test/wallet.js'
 import { PasskeyError, passkeyHostIsFramesOwn } from './vault/passkey.js'
 import { openRecoveryWithPasskey } from './vault/recovery.js'
 import type { PasskeyRecoverOutcome } from './wallet/context.js'
-import { createWallet, type Passkeys } from './wallet.js'
+import type { Passkeys } from './wallet.js'
 
 // The frame's sign-up and new-device recovery with the real custody code and WebCrypto; the server
 // is an in-memory stand-in for its share routes, and the passkey a fixed PRF output (the browser
 // part runs in e2e/started/embedded-passkey.spec.ts with a real authenticator).
-const email = 'visitor@example.com'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1', sub: 'user-1' })))}.sig`
+const token = sessionToken('session-1')
 const ref = { rpId: 'localhost', credentialId: 'Y3JlZGVudGlhbC1pZA', prfSalt: 'c2FsdC1zYWx0LXNhbHQtc2FsdA' }
 const prf = () => new Uint8Array(32).fill(9)
 
@@ -68,27 +66,10 @@ async function device(
     if (mode !== 'backup') throw new Error('no password screen expected')
   },
 ) {
-  const record: DeviceRecord = {
-    deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-      'sign',
-      'verify',
-    ]),
-    wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
-    token,
-    email,
-    accounts: {},
-  }
+  const record = await deviceRecord(token)
   const messages: PasskeyRecoverOutcome[] = []
-  const handlers = createWallet({
-    projectId: 'p1',
-    chainId: 'eip155:1',
-    recoveryPolicy: 'user',
-    api,
-    store: { load: async () => record, save: async () => {} },
-    record,
+  const handlers = frameWallet(record, api, {
     askPassword,
-    setVisible: () => {},
-    sessionEnded: () => {},
     passkeys: {
       available: async () => true,
       create: async () => ({ ref, output: prf() }),

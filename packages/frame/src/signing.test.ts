@@ -1,59 +1,22 @@
-import { base64urlnopad } from '@scure/base'
-import { mnemonicToEntropy } from '@scure/bip39'
-import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { Api } from './api.js'
 import type { ApprovalView, Decision } from './approval.js'
-import type { DeviceRecord } from './storage.js'
-import { wrapShare } from './vault/deviceShare.js'
-import { splitEntropy } from './vault/shares.js'
-import { createWallet } from './wallet.js'
-
-// The well-known development mnemonic's first account.
-const devMnemonic = 'test test test test test test test test test test test junk'
-const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const email = 'visitor@example.com'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 'session-1', sub: 'user-1' })))}.sig`
+import {
+  devAddress as address,
+  frameWallet,
+  sessionToken,
+  shareServer,
+  signedInDevice,
+} from './test/wallet.js'
 
 /** A signed-in device holding its share, a server releasing the auth share, and a scripted screen. */
 async function setUp(decide: (view: ApprovalView) => Promise<Decision> | Decision = () => true) {
-  const shares = await splitEntropy(mnemonicToEntropy(devMnemonic, wordlist))
-  const record: DeviceRecord = {
-    deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-      'sign',
-      'verify',
-    ]),
-    wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
-    token,
-    email,
-    accounts: {},
-  }
-  record.accounts![email] = {
-    eip155Address: address,
-    deviceShare: await wrapShare(record, shares.device, `latch-share|p1|${email}`),
-  }
-  const authShare = base64urlnopad.encode(shares.auth)
-  const released: string[] = []
-  const api = {
-    nonce: async () => ({ nonce: `n${released.length}` }),
-    share: async (proof: { nonce: string; signature: string }) => {
-      released.push(proof.nonce)
-      return { authShare }
-    },
-  } as unknown as Api
+  const { record, authShare } = await signedInDevice(sessionToken('session-1'), { eip155Address: address })
+  const { api, released } = shareServer(authShare)
   const shown: ApprovalView[] = []
   const visibility: boolean[] = []
-  const handlers = createWallet({
-    projectId: 'p1',
-    chainId: 'eip155:1',
-    recoveryPolicy: 'user',
-    api,
-    store: { load: async () => record, save: async () => {} },
-    record,
-    askPassword: async () => {},
+  const handlers = frameWallet(record, api, {
     setVisible: (visible) => visibility.push(visible),
-    sessionEnded: () => {},
     parentOrigin: 'https://app.example',
     rpcUrls: {},
     showApproval: (view) => {

@@ -1,6 +1,6 @@
 import { type LocalSolanaInstance, startLocalSolana } from '@latch/testkit'
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { base58, base64, base64urlnopad } from '@scure/base'
+import { base58, base64 } from '@scure/base'
 import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import {
@@ -19,14 +19,10 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Api } from './api.js'
 import type { ApprovalView } from './approval.js'
 import { decodeSolanaTransaction } from './solana.js'
-import type { DeviceRecord } from './storage.js'
+import { devMnemonic, frameWallet, sessionToken, shareServer, signedInDevice } from './test/wallet.js'
 import { addressesOf } from './vault/derive.js'
-import { wrapShare } from './vault/deviceShare.js'
-import { splitEntropy } from './vault/shares.js'
-import { createWallet } from './wallet.js'
 
 // The Solana side of the frame's signing: the key rebuilt from the device share and the auth
 // share, SLIP-0010 at m/44'/501'/0'/0', signs only after the approval screen said yes; the
@@ -40,50 +36,15 @@ beforeAll(async () => {
 })
 afterAll(() => chain?.stop())
 
-const devMnemonic = 'test test test test test test test test test test test junk'
-const email = 'visitor@example.com'
 const recipient = 'JAvW9rNXB7LE2LBvL65i7zbCp1Ts4VTp8UFcQJ1JSTMr'
-const token = `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify({ jti: 's', sub: 'user-1' })))}.sig`
 
 async function setUp(decide: (view: ApprovalView) => boolean = () => true) {
   const rpcUrls = { [cluster]: chain.rpcUrl }
-  const entropy = mnemonicToEntropy(devMnemonic, wordlist)
-  const { solana } = await addressesOf(entropy.slice())
-  const shares = await splitEntropy(entropy)
-  const record: DeviceRecord = {
-    deviceKey: await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
-      'sign',
-      'verify',
-    ]),
-    wrapKey: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
-    token,
-    email,
-    accounts: {},
-  }
-  record.accounts![email] = {
-    solanaAddress: solana,
-    deviceShare: await wrapShare(record, shares.device, `latch-share|p1|${email}`),
-  }
-  const authShare = base64urlnopad.encode(shares.auth)
-  const released: string[] = []
-  const api = {
-    nonce: async () => ({ nonce: `n${released.length}` }),
-    share: async (proof: { nonce: string }) => {
-      released.push(proof.nonce)
-      return { authShare }
-    },
-  } as unknown as Api
+  const { solana } = await addressesOf(mnemonicToEntropy(devMnemonic, wordlist))
+  const { record, authShare } = await signedInDevice(sessionToken('s'), { solanaAddress: solana })
+  const { api, released } = shareServer(authShare)
   const shown: ApprovalView[] = []
-  const handlers = createWallet({
-    projectId: 'p1',
-    chainId: 'eip155:1',
-    recoveryPolicy: 'user',
-    api,
-    store: { load: async () => record, save: async () => {} },
-    record,
-    askPassword: async () => {},
-    setVisible: () => {},
-    sessionEnded: () => {},
+  const handlers = frameWallet(record, api, {
     parentOrigin: 'https://app.example',
     rpcUrls,
     showApproval: (view) => {

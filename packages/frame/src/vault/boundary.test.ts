@@ -15,7 +15,8 @@ async function shippedFiles(dir: string): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) {
-      if (entry.name !== 'vault' && entry.name !== 'locales') out.push(...(await shippedFiles(path)))
+      // test/ holds the unit tests' fixtures: nothing the build ships imports them.
+      if (!['vault', 'locales', 'test'].includes(entry.name)) out.push(...(await shippedFiles(path)))
     } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) out.push(path)
   }
   return out

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   afterDecision,
-  deviceStep,
   emailUpdateReducer,
   type LoginState,
   loginAttempt,
@@ -61,29 +60,5 @@ describe('given the approval screen', () => {
     state = screenReducer(state, { type: 'abortAll' })
     expect(state).toEqual({ generation: 1 })
     expect(afterDecision(state, 0, true)).toBe('aborted')
-  })
-})
-
-describe('given what the server says of the account and this device', () => {
-  const wallet = (recoveryMode: string | null) => ({ eip155Address: '0x1', recoveryMode })
-  it('then a new account makes its wallet (server-assisted without a screen), an established device is ready, and any other device recovers with the account’s mode', () => {
-    expect(deviceStep({ wallet: null, deviceHasShare: false }, false, 'user')).toBe('create')
-    expect(deviceStep({ wallet: null, deviceHasShare: false }, false, 'server')).toBe('create-server')
-    expect(deviceStep({ wallet: wallet('password'), deviceHasShare: true }, true, 'user')).toBe('ready')
-    expect(deviceStep({ wallet: wallet('password'), deviceHasShare: true }, false, 'user')).toBe(
-      'recover-password',
-    )
-    expect(deviceStep({ wallet: wallet('password'), deviceHasShare: false }, true, 'user')).toBe(
-      'recover-password',
-    )
-    expect(deviceStep({ wallet: wallet('passkey'), deviceHasShare: false }, false, 'user')).toBe(
-      'recover-passkey',
-    )
-    expect(deviceStep({ wallet: wallet('server'), deviceHasShare: false }, false, 'server')).toBe(
-      'recover-server',
-    )
-    expect(deviceStep({ wallet: wallet(null), deviceHasShare: false }, false, 'user')).toBe(
-      'recover-password',
-    )
   })
 })

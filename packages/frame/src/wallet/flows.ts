@@ -1,6 +1,7 @@
 // The frame's flows as reducers over their events: the login, the email change, and the screen
-// of approvals; and the step a device's wallet needs next. Each handler reads the state, does its I/O, then dispatches what happened; the
-// rules of which step may follow which live here, testable without a server or a screen.
+// of approvals (this device's wallet: recoveryFlow.ts). Each handler reads the state, does its
+// I/O, then dispatches what happened; the rules of which step may follow which live here,
+// testable without a server or a screen.
 
 /** The login of CONNECT_EMAIL → (CONNECT_DEVICE) → CONNECT_OTP. */
 export type LoginState =
@@ -89,29 +90,4 @@ export function afterDecision(
 ): 'sign' | 'rejected' | 'aborted' {
   if (generation !== state.generation || decision === 'aborted') return 'aborted'
   return decision ? 'sign' : 'rejected'
-}
-
-/** What this device must do before it can answer with its wallet (GET_USER). */
-export type DeviceStep =
-  | 'ready'
-  | 'create'
-  | 'create-server'
-  | 'recover-server'
-  | 'recover-passkey'
-  | 'recover-password'
-
-/**
- * The step of a device, from the account as the server describes it (`wallet`, whether this
- * device's set is on the server) and whether this device holds its own wrapped share.
- */
-export function deviceStep(
-  me: { wallet: { recoveryMode: string | null } | null; deviceHasShare: boolean },
-  holdsShare: boolean,
-  policy: 'user' | 'server',
-): DeviceStep {
-  if (me.wallet === null) return policy === 'server' ? 'create-server' : 'create'
-  if (me.deviceHasShare && holdsShare) return 'ready'
-  if (me.wallet.recoveryMode === 'server') return 'recover-server'
-  if (me.wallet.recoveryMode === 'passkey') return 'recover-passkey'
-  return 'recover-password'
 }

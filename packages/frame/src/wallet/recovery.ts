@@ -18,8 +18,8 @@ import {
   WrongPasswordError,
   wipe,
 } from '../vault/index.js'
-import { type Passkeys, toChainId, type WalletContext } from './context.js'
-import { deviceStep } from './flows.js'
+import { toChainId, type WalletContext } from './context.js'
+import { type RecoveryRun, recoveryRun } from './recoveryFlow.js'
 import type { RecoveryNotices } from './recoveryNotices.js'
 
 /** How a new device opens the released recovery share; a string is a message for the visitor. */
@@ -28,11 +28,12 @@ type Opener = (released: { mode: string; share: string }) => Promise<RecoveryLoc
 const passkeyProblem = (error: PasskeyError) =>
   t(error.reason === 'no-prf' ? 'passkey.noPrf' : 'passkey.cancelled')
 
-/** Sign-up and new-device recovery, and the user GET_USER answers once the device holds its set. */
+/** Sign-up and new-device recovery (the flow of recoveryFlow.ts), and the user GET_USER answers
+ * once the device holds its set. */
 export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopped }: RecoveryNotices) {
   const { options, api, record, state, save, account, context, authed, proof, visibly } = ctx
   /** Hands a share set over: this device keeps its wrapped share, the server the rest. */
-  async function handOver(me: Me, set: NewShareSet, purpose: 'wallet' | 'reshare'): Promise<undefined> {
+  async function handOver(me: Me, set: NewShareSet, purpose: 'wallet' | 'reshare'): Promise<void> {
     account(me).deviceShare = set.deviceShare
     const body = {
       eip155Address: set.addresses.eip155,
@@ -45,18 +46,31 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
     account(me).eip155Address = set.addresses.eip155
     account(me).solanaAddress = set.addresses.solana
     await save()
-    return undefined
   }
+
+  /** One try at this device's set, from the flow's `setup` or `recover` step: `make` resolves the
+   * set, or a message for the visitor. */
+  const attempt = (flow: RecoveryRun, me: Me, make: () => Promise<NewShareSet | string>) =>
+    authed(async (): Promise<string | undefined> => {
+      const from = flow.state
+      // A try after the set was stored: the screen shows its error.
+      if (from.step !== 'setup' && from.step !== 'recover') throw new Error('Already set')
+      const made = await make()
+      // Refused (a weak or wrong password, another passkey), or the hand-over threw: the flow stays
+      // on its screen.
+      if (typeof made === 'string') return made
+      await handOver(me, made, from.step === 'setup' ? 'wallet' : 'reshare')
+      flow.dispatch({ type: 'handedOver' })
+      return undefined
+    })
 
   /** A new wallet, its recovery share locked as `how` says (server-assisted: the server encrypts
    * it under its own key). */
-  async function createNewWallet(me: Me, how: RecoveryLock): Promise<undefined> {
-    return handOver(me, await createShares(record, context(me), how), 'wallet')
-  }
+  const newSet = (me: Me, how: RecoveryLock) => createShares(record, context(me), how)
 
-  /** A confirmed new device: open the recovery share, rebuild, check, and make this device's set.
-   * Resolves a message for the visitor when the password or passkey does not open it. */
-  async function recoverOnThisDevice(me: Me, open: Opener): Promise<string | undefined> {
+  /** A confirmed new device: open the recovery share, rebuild and check the wallet, and make this
+   * device's set. Resolves a message for the visitor when the password or passkey does not open it. */
+  async function recoveredSet(me: Me, open: Opener): Promise<NewShareSet | string> {
     const released = await api.recovery(await proof('recovery'))
     const how = await open(released)
     if (typeof how === 'string') return how
@@ -68,47 +82,53 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
       if (error instanceof WrongPasskeyError) return t('passkey.wrong')
       throw error
     }
-    if (set === 'mismatch') return t('recovery.mismatch')
-    return handOver(me, set, 'reshare')
+    return set === 'mismatch' ? t('recovery.mismatch') : set
   }
 
   /** Sign-up: a passkey where the browser offers one (the visitor may pick the password), else
    * the recovery password. */
-  async function setUpRecovery(me: Me): Promise<void> {
+  async function setUpRecovery(flow: RecoveryRun, me: Me): Promise<void> {
     const passkeys = options.passkeys
-    if (passkeys && (await passkeys.available())) {
-      const chosen = await passkeys.askSetup(async () => {
-        let created: Awaited<ReturnType<Passkeys['create']>>
-        try {
-          created = await passkeys.create(me.email)
-        } catch (error) {
-          if (error instanceof PasskeyError) return passkeyProblem(error)
-          throw error
-        }
-        try {
-          // A recovery password next to the passkey, if the visitor wants one: a device without
-          // the passkey then opens the wallet with it (it seals the passkey's output, see
-          // recovery.ts). Skipped: the passkey alone.
-          let backup: PasswordBackup | undefined
-          await options.askPassword('backup', async (password) => {
-            if (await isWeakPassword(password, me.email)) return t('password.weak')
-            backup = await sealPasswordBackup(created.output, password, context(me))
-            return undefined
-          })
-          const how = { mode: 'passkey', ref: created.ref, output: created.output } as const
-          return await authed(() => createNewWallet(me, backup ? { ...how, backup } : how))
-        } finally {
-          wipe(created.output)
-        }
-      })
+    if (flow.state.step === 'setup' && flow.state.lock === 'passkey' && passkeys) {
+      const chosen = (await passkeys.available())
+        ? await passkeys.askSetup(() =>
+            attempt(flow, me, async () => {
+              let created: Awaited<ReturnType<typeof passkeys.create>>
+              try {
+                created = await passkeys.create(me.email)
+              } catch (error) {
+                if (error instanceof PasskeyError) return passkeyProblem(error)
+                throw error
+              }
+              try {
+                // A recovery password next to the passkey, if the visitor wants one: a device
+                // without the passkey then opens the wallet with it (it seals the passkey's output).
+                // Skipped: the passkey alone.
+                let backup: PasswordBackup | undefined
+                await options.askPassword('backup', async (password) => {
+                  if (await isWeakPassword(password, me.email)) return t('password.weak')
+                  backup = await sealPasswordBackup(created.output, password, context(me))
+                  return undefined
+                })
+                const how = { mode: 'passkey', ref: created.ref, output: created.output } as const
+                return await newSet(me, backup ? { ...how, backup } : how)
+              } finally {
+                wipe(created.output)
+              }
+            }),
+          )
+        : 'password'
       if (chosen === 'done') return
     }
+    flow.dispatch({ type: 'passwordChosen' })
     // The strength floor (passwordStrength.ts) before any work: a weak password is refused with a
     // message, on the same screen.
-    await options.askPassword('setup', async (password) =>
-      (await isWeakPassword(password, me.email))
-        ? t('password.weak')
-        : authed(() => createNewWallet(me, { mode: 'password', password })),
+    await options.askPassword('setup', (password) =>
+      attempt(flow, me, async () =>
+        (await isWeakPassword(password, me.email))
+          ? t('password.weak')
+          : newSet(me, { mode: 'password', password }),
+      ),
     )
   }
 
@@ -116,15 +136,15 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
    * key) gives the same PRF output, which opens the recovery share here. A passkey not used (not
    * on this device, or cancelled) is `lost`: the screen then says what this device can do, and
    * offers the recovery password when the account has one. */
-  async function recoverWithPasskey(me: Me): Promise<void> {
+  async function recoverWithPasskey(flow: RecoveryRun, me: Me): Promise<void> {
     const passkeys = options.passkeys
     const chosen = await (passkeys?.askRecover ?? (() => Promise.reject(new Error('No passkeys here'))))(
       async () => {
         let output: Uint8Array | undefined
         let lost: { lost: true; password: boolean } | undefined
         try {
-          const problem = await authed(() =>
-            recoverOnThisDevice(me, async (released) => {
+          const problem = await attempt(flow, me, () =>
+            recoveredSet(me, async (released) => {
               const ref = recoveryPasskey(released)
               const backup = passwordBackupOf(released.share)
               try {
@@ -144,17 +164,17 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
         }
       },
     )
-    if (chosen === 'password') await recoverWithPasswordBackup(me)
+    if (chosen === 'password') await recoverWithPasswordBackup(flow, me)
   }
 
   /** The passkey lost, the recovery password the visitor also set opens the passkey's output, and
    * with it the share; the new set keeps both ways in. */
-  async function recoverWithPasswordBackup(me: Me): Promise<void> {
+  async function recoverWithPasswordBackup(flow: RecoveryRun, me: Me): Promise<void> {
     await options.askPassword('recover', async (password) => {
       let output: Uint8Array | undefined
       try {
-        return await authed(() =>
-          recoverOnThisDevice(me, async (released) => {
+        return await attempt(flow, me, () =>
+          recoveredSet(me, async (released) => {
             const ref = recoveryPasskey(released)
             const backup = passwordBackupOf(released.share)
             if (ref === undefined || backup === undefined) return t('password.wrong')
@@ -173,27 +193,48 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
     })
   }
 
+  /** A server-assisted recovery: no screen, unless the server holds or stopped it. */
+  async function recoverWithServer(flow: RecoveryRun, me: Me): Promise<void> {
+    const problem = await attempt(flow, me, () => recoveredSet(me, async () => ({ mode: 'server' }))).catch(
+      heldOrStopped,
+    )
+    if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
+  }
+
+  /** Runs the step the flow is on after the account was read, until this device holds its set:
+   * server-assisted without a screen, else on the frame's own screen. */
+  async function advance(flow: RecoveryRun, me: Me): Promise<void> {
+    const current = flow.state
+    if (current.step !== 'setup' && current.step !== 'recover') return
+    if (current.lock === 'server')
+      await (current.step === 'setup'
+        ? attempt(flow, me, () => newSet(me, { mode: 'server' }))
+        : recoverWithServer(flow, me))
+    else
+      await visibly(() =>
+        current.step === 'setup'
+          ? setUpRecovery(flow, me)
+          : current.lock === 'passkey'
+            ? recoverWithPasskey(flow, me)
+            : options.askPassword('recover', (password) =>
+                attempt(flow, me, () => recoveredSet(me, async () => ({ mode: 'password', password }))),
+              ),
+      )
+  }
+
   async function user(payloadChain?: string | number) {
     if (payloadChain !== undefined)
       state.chainId = switchableChain(toChainId(payloadChain, state.chainId), state.chainId, options.rpcUrls)
     let me = await authed(() => api.me())
-    const current = me
-    const step = deviceStep(me, account(me).deviceShare !== undefined, options.recoveryPolicy)
-    if (step === 'create-server') await authed(() => createNewWallet(current, { mode: 'server' }))
-    else if (step === 'create') await visibly(() => setUpRecovery(current))
-    else if (step === 'recover-server') {
-      const problem = await authed(() =>
-        recoverOnThisDevice(current, async () => ({ mode: 'server' })),
-      ).catch(heldOrStopped)
-      if (problem !== undefined) throw new FrameError(problem, 'RECOVERY_FAILED')
-    } else if (step === 'recover-passkey') await visibly(() => recoverWithPasskey(current))
-    else if (step === 'recover-password')
-      await visibly(() =>
-        options.askPassword('recover', (password) =>
-          authed(() => recoverOnThisDevice(current, async () => ({ mode: 'password', password }))),
-        ),
-      )
-    if (step !== 'ready') me = await authed(() => api.me())
+    const flow = recoveryRun()
+    flow.dispatch({
+      type: 'checked',
+      account: me,
+      holdsShare: account(me).deviceShare !== undefined,
+      policy: options.recoveryPolicy,
+    })
+    await advance(flow, me)
+    if (flow.state.step !== 'ready') me = await authed(() => api.me())
     if (state.unsaved) await save()
     surfaceNotices(me)
     const address = me.wallet?.eip155Address

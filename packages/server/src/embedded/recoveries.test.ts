@@ -1,128 +1,22 @@
 import { type MailSink, startMailSink } from '@latch/testkit'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
+import { b64url, embeddedClient, linkOf } from '../test/embedded-client.js'
 import { createSmtpMailer } from './mail.js'
-
-const subtle = globalThis.crypto.subtle
-const b64url = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes as ArrayBuffer).toString('base64url')
-const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? ''
-const linkOf = (text: string, path: string) =>
-  new RegExp(`(http\\S+/embedded/v1/${path}\\?token=[A-Za-z0-9_-]+)`).exec(text)?.[1] ?? ''
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function newDevice() {
-  const keys = await subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
-  const { kty, crv, x, y } = await subtle.exportKey('jwk', keys.publicKey)
-  return { keys, publicJwk: { kty, crv, x, y } }
-}
-type Device = Awaited<ReturnType<typeof newDevice>>
-
-interface Notice {
-  id: string
-  kind: string
-  at: string
-  browser: string
-  ip: string
-  until?: string
-}
 
 describe.each(backends)('given server-assisted recovery on %s with a real SMTP sink', (backend) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   let sink: MailSink
-  const q = `projectId=${demoProject.id}`
-  const post = (path: string, body: unknown, token?: string, agent = 'Device/1.0 (test)') =>
-    fetch(`${server.base}/embedded/v1/${path}?${q}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': agent,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    })
-  const notices = async (token: string) =>
-    (
-      (await (
-        await fetch(`${server.base}/embedded/v1/me?${q}`, { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as {
-        notices: Notice[]
-      }
-    ).notices
-
-  async function proof(device: Device, token: string, purpose: string) {
-    const { nonce } = (await (await post('nonce', {}, token)).json()) as { nonce: string }
-    const sessionId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).jti
-    const message = `latch-embedded/1|${purpose}|${demoProject.id}|${sessionId}|${nonce}`
-    const signature = await subtle.sign(
-      { name: 'ECDSA', hash: 'SHA-256' },
-      device.keys.privateKey,
-      Buffer.from(message),
-    )
-    return { nonce, signature: b64url(signature) }
-  }
-
-  const recoveryShare = b64url(Buffer.from('the-recovery-share-of-the-set'))
-
+  const api = () => embeddedClient(() => server.base, sink)
+  const post: ReturnType<typeof api>['post'] = (...args) => api().post(...args)
+  const notices = (token: string) => api().notices(token)
+  const proof: ReturnType<typeof api>['proof'] = (...args) => api().proof(...args)
   /** First device: code → session → a wallet whose recovery share the server keeps. */
-  async function signUp(email: string) {
-    const device = await newDevice()
-    const after = Date.now()
-    const { attemptId } = (await (await post('login', { email })).json()) as { attemptId: string }
-    const otp = codeOf((await sink.waitFor(email, { after })).text)
-    const { token } = (await (
-      await post('otp', { attemptId, otp, devicePublicKey: device.publicJwk })
-    ).json()) as {
-      token: string
-    }
-    const wallet = await post(
-      'wallet',
-      {
-        eip155Address: '0x3333333333333333333333333333333333333333',
-        solanaAddress: '11111111111111111111111111111113',
-        authShare: b64url(Buffer.from('auth-share-of-the-first-set')),
-        recovery: { mode: 'server', share: recoveryShare },
-        ...(await proof(device, token, 'wallet')),
-      },
-      token,
-    )
-    expect(wallet.status).toBe(200)
-    return { device, token }
-  }
-
+  const signUp = (email: string) => api().signUp(email, 'server')
   /** A confirmed new device with a session (past the suite's 3 s resend throttle). */
-  async function newDeviceSession(email: string, agent: string) {
-    await pause(3100)
-    const device = await newDevice()
-    const after = Date.now()
-    const login = (await (await post('login', { email }, undefined, agent)).json()) as {
-      attemptId: string
-      action: string
-    }
-    expect(login.action).toBe('VERIFY_DEVICE')
-    const confirm = await sink.waitFor(email, { after, match: (m) => m.subject.startsWith('Confirm') })
-    await fetch(`${server.base}/embedded/v1/device/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        token: new URL(linkOf(confirm.text, 'device/confirm')).searchParams.get('token') ?? '',
-      }).toString(),
-    })
-    const sentAt = Date.now() - 5
-    await post('device/status', { attemptId: login.attemptId })
-    const otp = codeOf(
-      (await sink.waitFor(email, { after: sentAt, match: (m) => m.subject.includes('login code') })).text,
-    )
-    const { token } = (await (
-      await post(
-        'otp',
-        { attemptId: login.attemptId, otp, devicePublicKey: device.publicJwk },
-        undefined,
-        agent,
-      )
-    ).json()) as { token: string }
-    const recover = async () => post('recovery', await proof(device, token, 'recovery'), token, agent)
-    return { device, token, recover }
-  }
+  const newDeviceSession = (email: string, agent: string) => api().newDeviceSession(email, agent)
+  // The recovery share of the set signUp() makes.
+  const recoveryShare = b64url(Buffer.from('recovery-share-first'))
 
   beforeAll(async () => {
     sink = await startMailSink()

@@ -6,7 +6,7 @@ const subtle = globalThis.crypto.subtle
 export const b64url = (bytes: ArrayBuffer | Uint8Array) =>
   Buffer.from(bytes as ArrayBuffer).toString('base64url')
 export const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? ''
-const linkOf = (text: string, path: string) =>
+export const linkOf = (text: string, path: string) =>
   new RegExp(`(http\\S+/embedded/v1/${path}\\?token=[A-Za-z0-9_-]+)`).exec(text)?.[1] ?? ''
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -21,7 +21,9 @@ type Device = Awaited<ReturnType<typeof newDevice>>
 export interface Notice {
   id: string
   kind: string
+  at: string
   browser: string
+  ip: string
   until?: string
 }
 
@@ -94,7 +96,11 @@ export function embeddedClient(base: () => string, sink: MailSink) {
     await pause(3100)
     const device = await newDevice()
     const after = Date.now()
-    const login = (await (await post('login', { email }, undefined, agent)).json()) as { attemptId: string }
+    const login = (await (await post('login', { email }, undefined, agent)).json()) as {
+      attemptId: string
+      action: string
+    }
+    expect(login.action).toBe('VERIFY_DEVICE')
     const confirm = await sink.waitFor(email, { after, match: (m) => m.subject.startsWith('Confirm') })
     await fetch(`${base()}/embedded/v1/device/confirm`, {
       method: 'POST',
