@@ -41,13 +41,9 @@ export function useFrameOverBody(ref: RefObject<HTMLElement | null>): void {
       if (frame) placeOverBody(frame, dialog)
     }
     const update = () => {
-      const shown = document.querySelector<HTMLIFrameElement>(SHOWN_FRAME)
-      dialog.toggleAttribute('inert', shown !== null)
-      dialog.toggleAttribute('data-latch-frame', shown !== null)
-      // Placed when it shows (the frame client then rewrites its style, with the shadow of a
-      // floating card); other changes of the page's DOM leave it where it is.
-      if (shown === frame && shown?.style.boxShadow === 'none') return
-      frame = shown
+      frame = document.querySelector<HTMLIFrameElement>(SHOWN_FRAME)
+      dialog.toggleAttribute('inert', frame !== null)
+      dialog.toggleAttribute('data-latch-frame', frame !== null)
       place()
     }
     update()
