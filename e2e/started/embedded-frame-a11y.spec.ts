@@ -111,35 +111,6 @@ async function signUpScreens(setting: Setting) {
   })
 }
 
-/** Within a pixel. */
-const near = (a: number, b: number) => Math.abs(a - b) <= 1
-
-/**
- * The frame's screen lies over the modal's body, under its title (no second card floating over
- * the modal), and covers everything the modal's own view shows there (its spinner, its Cancel).
- */
-async function expectFrameInBody() {
-  const iframe = page().locator('iframe[data-latch-frame]')
-  const body = modal(page()).getByTestId('latch-sizer')
-  await expect
-    .poll(async () => {
-      const [f, b] = [await iframe.boundingBox(), await body.boundingBox()]
-      return Boolean(
-        f && b && near(f.x, b.x) && near(f.y, b.y) && near(f.width, b.width) && near(f.height, b.height),
-      )
-    })
-    .toBe(true)
-  const frame = (await iframe.boundingBox()) as { x: number; y: number; width: number; height: number }
-  const title = (await modal(page()).locator('.latch-title').boundingBox()) as typeof frame
-  expect(title.y + title.height).toBeLessThanOrEqual(frame.y + 1)
-  for (const control of await body.locator('button, [role="progressbar"], p').all()) {
-    const box = await control.boundingBox()
-    if (!box) continue
-    expect(box.x >= frame.x - 1 && box.x + box.width <= frame.x + frame.width + 1).toBe(true)
-    expect(box.y >= frame.y - 1 && box.y + box.height <= frame.y + frame.height + 1).toBe(true)
-  }
-}
-
 /** The approval screen of what `button` asks, checked, then rejected (Reject has no guard). */
 async function approvalScreen(
   setting: Setting,
@@ -150,7 +121,6 @@ async function approvalScreen(
   const reject = approval(page()).locator('button[data-action="reject"]')
   await expect(reject).toBeVisible({ timeout: 30_000 })
   await expect(approval(page()).locator('button[data-action="approve"]')).toBeVisible()
-  await expectFrameInBody()
   // The modal's title names what is asked.
   if (setting.id !== 'arabic') await expect(modal(page()).locator('.latch-title')).toHaveText(ask.title)
   expect(await walletFrameAxeViolations(page()), `the approval of "${button}"`).toEqual([])

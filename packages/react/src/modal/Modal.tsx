@@ -21,7 +21,7 @@ import { en, type MessageId } from '../i18n/en.js'
 import { injectStyles } from '../styles/inject.js'
 import { themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
-import { useFrameOverBody } from './frameCover.js'
+import { useInertBehindFrame } from './frameCover.js'
 import { modalCss } from './modal.css.js'
 import { lockScroll } from './scrollLock.js'
 import { type ModalSession, ModalSessionContext } from './session.js'
@@ -135,7 +135,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
   const height = useContentHeight(contentRef)
   const drag = useSheetDrag(dialogRef, () => closeModal(latch))
   const title = useViewTitle(latch, entry)
-  useFrameOverBody(dialogRef)
+  useInertBehindFrame(dialogRef)
 
   // One object per opening: what the views keep while the visitor moves back and forth (the
   // search text of AllWallets), dropped when the modal closes.

@@ -19,7 +19,6 @@ export const modalCss = `
 [data-latch] .latch-icon-button{width:36px;height:36px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:50%;background:transparent;color:var(--latch-fg);cursor:pointer;font-size:20px;line-height:1}
 @media (hover:hover){[data-latch] .latch-icon-button:hover{background:var(--latch-bg-2)}[data-latch] .latch-item:hover{background:var(--latch-bg-3)}}
 [data-latch] .latch-body{padding:8px 16px 16px;overflow:auto;animation:latch-fade 150ms ease}
-[data-latch] .latch-dialog[data-latch-frame] .latch-body{min-height:min(540px,calc(100vh - 120px))}
 @keyframes latch-fade{from{opacity:.35}to{opacity:1}}
 [data-latch] .latch-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
 [data-latch] .latch-item{width:100%;display:flex;align-items:center;gap:12px;min-height:48px;padding:8px 12px;border:0;border-radius:calc(var(--latch-border-radius) * .75);background:var(--latch-bg-2);color:var(--latch-fg);font:500 15px/1.2 var(--latch-font-family);text-align:start;cursor:pointer}
