@@ -3,7 +3,7 @@ import type { CaipNetwork, ChainNamespace, Latch } from '@latch/core'
 import { ACCOUNT_TABS, setCurrentTab } from '@latch/core/internal'
 import { type KeyboardEvent, useId, useRef } from 'react'
 import { useLatchState } from '../../../hooks/useLatchState.js'
-import { type Translate, useT } from '../../../i18n/context.js'
+import { useT } from '../../../i18n/context.js'
 import type { MessageId } from '../../../i18n/en.js'
 import ActivityTab from './ActivityTab.js'
 import { NftsTab } from './NftsTab.js'
@@ -21,10 +21,6 @@ const labels: Record<(typeof ACCOUNT_TABS)[number], MessageId> = {
   tokens: 'account.tab.tokens',
   nfts: 'account.tab.nfts',
   activity: 'account.tab.activity',
-}
-
-function EmptyPanel({ t, message }: { t: Translate; message: MessageId }) {
-  return <p className="latch-muted">{t(message)}</p>
 }
 
 /**
