@@ -1,8 +1,9 @@
-import { type ChainAdapter, createLatch, createMemoryStorage } from '@latch/core'
+import { createLatch, createMemoryStorage } from '@latch/core'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessagesContext } from '../../../i18n/context.js'
 import { en } from '../../../i18n/en.js'
+import { testAdapter } from '../../../test/adapter.fixture.js'
 import AccountTabs from './AccountTabs.js'
 
 const mainnet = {
@@ -18,28 +19,13 @@ const TOKEN = '0x1111111111111111111111111111111111111111'
 
 // The wallet's side: EIP-7811 asset discovery answering what the test sets.
 function setup(assets: unknown) {
-  const adapter = {
-    namespace: 'eip155',
-    networks: [mainnet],
-    setup: () => () => {},
-    getConnectors: () => [],
-    ...Object.fromEntries(
-      [
-        'connect',
-        'reconnect',
-        'disconnect',
-        'switchNetwork',
-        'signMessage',
-        'sendTransaction',
-        'getProvider',
-      ].map((name) => [name, () => Promise.reject(new Error(`${name} is not part of this test`))]),
-    ),
+  const adapter = testAdapter([mainnet], {
     getBalance: () => Promise.reject(new Error('rpc down')),
     request: async ({ method }: { method: string }) =>
       method === 'wallet_getCapabilities'
         ? { '0x1': { assetDiscovery: { supported: true } } }
         : { '0x1': assets },
-  } as unknown as ChainAdapter
+  })
   const latch = createLatch({ networks: [mainnet], adapters: [adapter], storage: createMemoryStorage() })
   render(
     <MessagesContext.Provider value={{ locale: 'en', dir: 'ltr', messages: en }}>

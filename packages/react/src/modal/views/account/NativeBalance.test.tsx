@@ -1,8 +1,9 @@
-import { type ChainAdapter, createLatch, createMemoryStorage, type Latch } from '@latch/core'
+import { createLatch, createMemoryStorage, type Latch } from '@latch/core'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessagesContext } from '../../../i18n/context.js'
 import { en } from '../../../i18n/en.js'
+import { testAdapter } from '../../../test/adapter.fixture.js'
 import { NativeBalance } from './NativeBalance.js'
 
 const mainnet = {
@@ -19,30 +20,15 @@ const ALICE = '0xaAaAaAaaAaAaAaaAaAAAAAAAAaaaAaAaAaaAaaAa'
 function setup() {
   const answers: (string | Error)[] = []
   let requests = 0
-  const adapter = {
-    namespace: 'eip155',
-    networks: [mainnet],
-    setup: () => () => {},
-    getConnectors: () => [],
-    // Never used here: the view only reads the balance.
-    ...Object.fromEntries(
-      [
-        'connect',
-        'reconnect',
-        'disconnect',
-        'switchNetwork',
-        'signMessage',
-        'sendTransaction',
-        'getProvider',
-      ].map((name) => [name, () => Promise.reject(new Error(`${name} is not part of this test`))]),
-    ),
+  // Never used here but the balance: the view only reads it.
+  const adapter = testAdapter([mainnet], {
     getBalance: async () => {
       requests++
       const next = answers.shift() ?? new Error('rpc down')
       if (next instanceof Error) throw next
       return { balance: next, symbol: 'ETH' }
     },
-  } as unknown as ChainAdapter
+  })
   const latch = createLatch({ networks: [mainnet], adapters: [adapter], storage: createMemoryStorage() })
   return { latch, answers, requests: () => requests }
 }

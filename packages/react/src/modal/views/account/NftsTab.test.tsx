@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type ChainAdapter, createLatch, createMemoryStorage } from '@latch/core'
+import { createLatch, createMemoryStorage } from '@latch/core'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MessagesContext } from '../../../i18n/context.js'
 import { en } from '../../../i18n/en.js'
+import { testAdapter } from '../../../test/adapter.fixture.js'
 import { NftsTab } from './NftsTab.js'
 
 const mainnet = {
@@ -32,28 +33,10 @@ afterAll(() => service?.close())
 afterEach(cleanup)
 
 function setup() {
-  const unused = () => Promise.reject(new Error('not part of this test'))
-  const adapter = {
-    namespace: 'eip155',
-    networks: [mainnet],
-    setup: () => () => {},
-    getConnectors: () => [],
-    ...Object.fromEntries(
-      [
-        'connect',
-        'reconnect',
-        'disconnect',
-        'switchNetwork',
-        'signMessage',
-        'sendTransaction',
-        'getBalance',
-        'getProvider',
-      ].map((name) => [name, unused]),
-    ),
-  }
+  const adapter = testAdapter([mainnet])
   const latch = createLatch({
     networks: [mainnet],
-    adapters: [adapter as unknown as ChainAdapter],
+    adapters: [adapter],
     storage: createMemoryStorage(),
     apiUrl: serviceUrl,
     projectId: 'p1',
