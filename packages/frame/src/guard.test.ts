@@ -88,6 +88,61 @@ describe('the activation gate of Approve and Export, by mouse', () => {
   })
 })
 
+describe('the activation gate, when the mouse got into the frame unseen', () => {
+  const at = (x: number, dx = 100) => ({ x, y: 50, dx, dy: 200 })
+
+  it('restarts the pointer clock when the frame moved on the screen under the resting mouse', () => {
+    const { gate, wait } = setup()
+    gate.visibility(true)
+    gate.pointerInside(at(40))
+    wait(1_000)
+    expect(gate.allows('mouse')).toBe(true)
+    // The page moved the frame 440 px left: the same place in the frame, another place on screen.
+    gate.pointerInside(at(40, 540), 'press')
+    expect(gate.allows('mouse')).toBe(false)
+    wait(guardDwellMs)
+    expect(gate.allows('mouse')).toBe(true)
+  })
+
+  it('restarts it on a press somewhere other than where the mouse was last seen (a leave it missed)', () => {
+    const { gate, wait } = setup()
+    gate.visibility(true)
+    gate.pointerInside(at(40))
+    wait(1_000)
+    gate.pointerInside(at(300), 'press')
+    expect(gate.allows('mouse')).toBe(false)
+  })
+
+  it('restarts it when the mouse enters from outside the document, even with no leave seen before', () => {
+    const { gate, wait } = setup()
+    gate.visibility(true)
+    gate.pointerInside(at(40))
+    wait(1_000)
+    gate.pointerInside(at(42), 'enter')
+    wait(guardDwellMs - 1)
+    expect(gate.allows('mouse')).toBe(false)
+  })
+
+  it('starts it on a press with no mouse seen before', () => {
+    const { gate, wait } = setup()
+    gate.visibility(true)
+    wait(1_000)
+    gate.pointerInside(at(40), 'press')
+    expect(gate.allows('mouse')).toBe(false)
+  })
+
+  it('keeps it for a press where the mouse rests, give or take rounding', () => {
+    const { gate, wait } = setup()
+    gate.visibility(true)
+    gate.pointerInside(at(40))
+    wait(300)
+    gate.pointerInside(at(80))
+    wait(guardDwellMs)
+    gate.pointerInside({ x: 80.5, y: 50.5, dx: 99.5, dy: 200 }, 'press')
+    expect(gate.allows('mouse')).toBe(true)
+  })
+})
+
 describe('the activation gate, by touch', () => {
   it('allows a tap whose touch started after the frame was seen for 500 ms, with no pointer before it', () => {
     const { gate, wait } = setup()

@@ -22,6 +22,19 @@ export const guardObserverDelayMs = 100
 type Way = 'mouse' | 'touch' | 'keyboard'
 
 /**
+ * Where the frame saw the mouse: its place in the frame (`x`, `y`, client coordinates), and where
+ * the frame's viewport sat on the screen (`dx`, `dy`: screen minus client coordinates). A change
+ * of `dx`/`dy` means the frame moved under the mouse, which the mouse's own events never say.
+ */
+export type MouseSeen = { x: number; y: number; dx: number; dy: number }
+
+/** How a mouse event came: a move inside, an entry from outside the document, or a press. */
+export type MouseHow = 'move' | 'enter' | 'press'
+
+/** Rounding of fractional coordinates: anything further is a different place. */
+const samePlacePx = 2
+
+/**
  * What the frame has seen: visibility reports, the mouse entering and leaving, touches starting,
  * focus arriving by Tab, blur. A not-visible report or a blur restarts every clock.
  */
@@ -31,6 +44,8 @@ export function createActivationGate(now: () => number = () => performance.now()
   let visibleSince: number | undefined
   let pointerInside = false
   let pointerSince: number | undefined
+  /** The latest place the mouse was seen at in the frame. */
+  let lastSeen: MouseSeen | undefined
   /** When the latest touch on the button started. */
   let touchAt: number | undefined
   /** When focus reached the button by the visitor's Tab (undefined: not by Tab, or gone since). */
@@ -55,9 +70,25 @@ export function createActivationGate(now: () => number = () => performance.now()
         visibleSince = now()
       }
     },
-    /** The mouse is over the frame (the first of these after it was outside starts the clock). */
-    pointerInside() {
-      if (pointerInside) return
+    /**
+     * The mouse is over the frame. The first of these after it was outside starts the clock, and so
+     * does one that shows the mouse got here unseen: an entry from outside the document (a leave
+     * the frame missed), the frame having moved on the screen under it, or a press somewhere other
+     * than where the mouse was last seen.
+     */
+    pointerInside(seen?: MouseSeen, how: MouseHow = 'move') {
+      const before = lastSeen
+      if (seen) lastSeen = seen
+      const far = (a: number, b: number) => Math.abs(a - b) > samePlacePx
+      const unseen =
+        how === 'enter' ||
+        (seen !== undefined &&
+          before !== undefined &&
+          (far(seen.dx, before.dx) ||
+            far(seen.dy, before.dy) ||
+            (how === 'press' && (far(seen.x, before.x) || far(seen.y, before.y))))) ||
+        (how === 'press' && seen !== undefined && before === undefined)
+      if (pointerInside && !unseen) return
       pointerInside = true
       pointerSince = now()
     },
@@ -230,11 +261,19 @@ export function guardActivation(
 
   // The mouse's presence: any mouse event inside marks it in; leaving the document marks it out.
   // A touch passes over the frame only as it presses: it never counts as presence.
-  const mouseInside = (event: Event) => {
-    if ((event as PointerEvent).pointerType === 'mouse') gate.pointerInside()
+  const mouseInside = (how: MouseHow) => (event: Event) => {
+    const e = event as PointerEvent
+    if (e.pointerType !== 'mouse') return
+    const entering = how === 'move' && e.type === 'pointerover' && e.relatedTarget === null
+    gate.pointerInside(
+      { x: e.clientX, y: e.clientY, dx: e.screenX - e.clientX, dy: e.screenY - e.clientY },
+      entering ? 'enter' : how,
+    )
   }
-  on(document, 'pointermove', mouseInside)
-  on(document, 'pointerover', mouseInside)
+  on(document, 'pointermove', mouseInside('move'))
+  on(document, 'pointerover', mouseInside('move'))
+  // Registered before the button's own pointerdown below: the press is placed first.
+  on(document, 'pointerdown', mouseInside('press'))
   // Not in the capture phase: there, every child's own pointerleave would pass by too.
   // A finger lifted after a tap leaves too: that is no news of the mouse.
   on(
