@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import { parseSpamRules } from './account/nft-spam.js'
 import { type AccountOptions, registerAccountRoutes } from './account/routes.js'
 import { createTransactionSources, registerTransactionRoutes } from './account/transactions.js'
 import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
@@ -204,6 +205,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       repository.activity,
       options.account?.rpcTimeoutMs ?? 5_000,
     ),
+    spam: parseSpamRules(options.account?.nfts ?? {}),
   })
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)

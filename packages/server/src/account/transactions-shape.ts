@@ -17,6 +17,8 @@ export interface ActivityTransfer {
   quantity: { decimals: string; numeric: string; raw: string }
   /** ERC-721 and ERC-1155 only. */
   tokenId?: string
+  /** ERC-721 and ERC-1155 only: whether the NFT service's spam rules name the collection (spec §3). */
+  nft_info?: { flags: { is_spam: boolean } }
 }
 
 /** One transaction of an address (spec §3 "Transaction": id, metadata, transfers). */

@@ -106,6 +106,8 @@ describe.each(backends)(
       const started = await startTestServer(backend, {
         account: {
           rpcTimeoutMs: 2_000,
+          // The operator lists the ERC-1155 contract as spam; the ERC-721 one is not.
+          nfts: { spamContracts: [`eip155:1:${TEST_TOKENS.erc1155.address}`] },
           transactions: {
             'eip155:1': { source: 'rpc', rpcUrl: chain.rpcUrl, maxBlocksPerRequest: 4 },
             'eip155:8453': { source: 'rpc', rpcUrl: 'http://127.0.0.1:9' },
@@ -165,8 +167,15 @@ describe.each(backends)(
         },
       ])
       expect(nft!.transfers).toMatchObject([
-        { standard: 'erc721', symbol: 'LNFT', tokenId: '1', quantity: { raw: '1' } },
+        {
+          standard: 'erc721',
+          symbol: 'LNFT',
+          tokenId: '1',
+          quantity: { raw: '1' },
+          nft_info: { flags: { is_spam: false } },
+        },
       ])
+      // Flagged with the NFT service's own spam rules, so Activity drops it (spec §5).
       expect(multi!.transfers).toMatchObject([
         {
           standard: 'erc1155',
@@ -174,6 +183,7 @@ describe.each(backends)(
           from: '0x0000000000000000000000000000000000000000',
           tokenId: '7',
           quantity: { raw: '3' },
+          nft_info: { flags: { is_spam: true } },
         },
       ])
     })

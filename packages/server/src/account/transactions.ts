@@ -3,10 +3,11 @@ import { getAddress, isAddress } from 'viem'
 import { sendError } from '../http/errors.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
 import type { ActivityRepository } from '../storage/activity.js'
+import { isSpamCollection, type SpamRules } from './nft-spam.js'
 import { type BlockscoutOptions, createBlockscoutSource } from './transactions-blockscout.js'
 import { createEtherscanSource, type EtherscanOptions } from './transactions-etherscan.js'
 import { createRpcIndexer, type RpcIndexerOptions } from './transactions-indexer.js'
-import { SourceError, type TransactionSource } from './transactions-shape.js'
+import { type ActivityPage, SourceError, type TransactionSource } from './transactions-shape.js'
 
 /** Where one chain's transactions come from; a chain without an entry has no transactions service. */
 export type TransactionSourceOptions = RpcIndexerOptions | BlockscoutOptions | EtherscanOptions
@@ -70,7 +71,12 @@ const transactionsQuery = {
  */
 export function registerTransactionRoutes(
   app: FastifyInstance,
-  options: { requireProject: preHandlerAsyncHookHandler; sources: Map<string, TransactionSource> },
+  options: {
+    requireProject: preHandlerAsyncHookHandler
+    sources: Map<string, TransactionSource>
+    /** The NFT service's spam rules: NFT transfers are flagged with them. */
+    spam: SpamRules
+  },
 ): void {
   app.get(
     '/account/v1/transactions',
@@ -99,7 +105,8 @@ export function registerTransactionRoutes(
           `No transactions service is configured for ${chainId}`,
         )
       try {
-        return await source.list(getAddress(address), cursor, limit ?? 20)
+        const page = await source.list(getAddress(address), cursor, limit ?? 20)
+        return flagSpam(page, options.spam)
       } catch (error) {
         if (error instanceof SourceError && error.reason === 'invalid_cursor')
           return sendError(reply, 400, 'invalid_cursor', error.message)
@@ -108,4 +115,22 @@ export function registerTransactionRoutes(
       }
     },
   )
+}
+
+/**
+ * Marks each NFT transfer with whether its collection is spam by the NFT service's rules (the
+ * operator's contracts, lure words or links in the symbol), so a transaction that only moved spam
+ * is dropped by Activity (spec §5) as the NFTs tab hides the collection.
+ */
+function flagSpam(page: ActivityPage, rules: SpamRules): ActivityPage {
+  for (const transaction of page.data)
+    for (const transfer of transaction.transfers) {
+      if (transfer.standard !== 'erc721' && transfer.standard !== 'erc1155') continue
+      const caip10 = /^(eip155:\d+):(0x[0-9a-fA-F]{40})$/.exec(transfer.token ?? '')
+      const is_spam =
+        caip10 !== null &&
+        isSpamCollection(rules, { chainId: caip10[1]!, address: caip10[2]!, symbol: transfer.symbol })
+      transfer.nft_info = { flags: { is_spam } }
+    }
+  return page
 }
