@@ -161,6 +161,12 @@ export {
   type BalanceQueryParameters,
   balanceQueryOptions,
 } from './query/balance.js'
+export {
+  type CallsStatusQueryParameters,
+  type CapabilitiesQueryParameters,
+  callsStatusQueryOptions,
+  capabilitiesQueryOptions,
+} from './query/calls.js'
 export { type Nft, type NftsQueryParameters, nftsQueryOptions } from './query/nfts.js'
 export {
   type TokenBalancesQueryParameters,
