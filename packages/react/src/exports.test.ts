@@ -12,6 +12,8 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "isAccountOn",
       "shortAddress",
       "supportedLocales",
+      "useCallsStatus",
+      "useCapabilities",
       "useLatch",
       "useLatchAccount",
       "useLatchDisconnect",
@@ -21,6 +23,8 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "useLatchProvider",
       "useLatchSignIn",
       "useLatchState",
+      "useSendCalls",
+      "useShowCallsStatus",
     ]
   `)
 })
