@@ -1,5 +1,6 @@
 import { CallsPartlySentError, type CallsStatus } from '@latch/core'
-import { useCallsStatus, useLatchAccount, useSendCalls } from '@latch/react'
+import { useLatchAccount } from '@latch/react'
+import { useCallsStatus, useSendCalls } from '@latch/react/calls'
 import { useState } from 'react'
 import { encodeFunctionData, erc20Abi, isAddress, parseAbi } from 'viem'
 

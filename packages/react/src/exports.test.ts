@@ -12,8 +12,6 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "isAccountOn",
       "shortAddress",
       "supportedLocales",
-      "useCallsStatus",
-      "useCapabilities",
       "useLatch",
       "useLatchAccount",
       "useLatchDisconnect",
@@ -23,12 +21,19 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "useLatchProvider",
       "useLatchSignIn",
       "useLatchState",
-      "useSendCalls",
-      "useShowCallsStatus",
     ]
   `)
 })
 
 it('given the query entry, then its runtime exports are exactly these', async () => {
   expect(Object.keys(await import('./query.js')).sort()).toEqual(['useQuery'])
+})
+
+it('given the calls entry, then its runtime exports are exactly these', async () => {
+  expect(Object.keys(await import('./calls.js')).sort()).toEqual([
+    'useCallsStatus',
+    'useCapabilities',
+    'useSendCalls',
+    'useShowCallsStatus',
+  ])
 })

@@ -2,8 +2,6 @@ export { Avatar } from './components/Avatar.js'
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton.js'
 export { NetworkButton, type NetworkButtonProps } from './components/NetworkButton.js'
 export { shortAddress } from './format.js'
-export { useCallsStatus } from './hooks/useCallsStatus.js'
-export { useCapabilities } from './hooks/useCapabilities.js'
 export { type UseLatchParameters, useLatch } from './hooks/useLatch.js'
 export {
   type ConnectedLatchAccount,
@@ -21,8 +19,6 @@ export { type UseLatchNetworkReturnType, useLatchNetwork } from './hooks/useLatc
 export { useLatchProvider } from './hooks/useLatchProvider.js'
 export { useLatchSignIn } from './hooks/useLatchSignIn.js'
 export { useLatchState } from './hooks/useLatchState.js'
-export { useSendCalls } from './hooks/useSendCalls.js'
-export { useShowCallsStatus } from './hooks/useShowCallsStatus.js'
 export type { MessageId, Messages } from './i18n/en.js'
 export { type LocaleCode, supportedLocales } from './i18n/locales.js'
 export { LatchProvider, type LatchProviderProps } from './LatchProvider.js'
