@@ -140,6 +140,19 @@ describe('given a wallet without EIP-5792', () => {
     teardown(latch)
   })
 
+  it('when a later call names no valid address, then the batch is refused before the first call is sent', async () => {
+    const { latch, sent } = await connected({ batchCalls: false })
+    const to = fresh()
+    const calls = [
+      { to, value: 1n },
+      { to: '0x1234', value: 1n },
+    ] as const
+    await expect(sendCalls(latch, { calls })).rejects.toThrow('Invalid call address: "0x1234".')
+    expect(sent()).toEqual([])
+    expect(await chainClient().getBalance({ address: to })).toBe(0n)
+    teardown(latch)
+  })
+
   it('when the 2nd of 3 calls fails, then the error and the status say the 1st was sent and the rest was not', async () => {
     const { latch, sent } = await connected({ batchCalls: false })
     const [a, b, c] = [fresh(), fresh(), fresh()]

@@ -75,6 +75,9 @@ export async function sendCalls(
 ): Result<'sendCalls'> {
   const chainId = toEvmChainId(caipNetwork)
   const from = assertAddressArgument(address, 'sender')
+  // Every call's address is checked before anything is sent: a bad one found half-way through
+  // the fallback would leave the calls before it sent.
+  const checked = calls.map((call) => ({ ...call, to: assertAddressArgument(call.to, 'call') }))
   const wallet = await connectedProvider(config)
   const own = (await walletCapabilities(wallet, from, [chainId]))?.[chainId]
   if (sendsBatches(own)) {
@@ -90,7 +93,7 @@ export async function sendCalls(
             from,
             chainId: numberToHex(chainId),
             atomicRequired: forceAtomic,
-            calls: calls.map(({ to, data, value }) => ({
+            calls: checked.map(({ to, data, value }) => ({
               to,
               ...(data === undefined ? {} : { data }),
               ...(value === undefined ? {} : { value: numberToHex(value) }),
@@ -107,7 +110,7 @@ export async function sendCalls(
   }
   if (forceAtomic)
     throw notAtomic('The wallet has no wallet_sendCalls; sent one by one, the calls would not be atomic.')
-  return sendOneByOne(config, from, chainId, calls)
+  return sendOneByOne(config, from, chainId, checked)
 }
 
 /** The fallback: one transaction per call, each mined before the next; a stop is reported with what went out. */
@@ -123,7 +126,7 @@ async function sendOneByOne(
       const hash = parseTransactionHash(
         await wagmiSendTransaction(config, {
           account: from,
-          to: assertAddressArgument(call.to, 'call'),
+          to: call.to,
           data: call.data,
           value: call.value,
           chainId,
