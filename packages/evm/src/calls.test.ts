@@ -140,6 +140,23 @@ describe('given a wallet without EIP-5792', () => {
     teardown(latch)
   })
 
+  it('when the app requires a capability, then the fallback refuses the batch (5700); an optional one is left out', async () => {
+    const { latch, sent } = await connected({ batchCalls: false })
+    const to = fresh()
+    const calls = [{ to, value: 1n }]
+    await expect(
+      sendCalls(latch, { calls, capabilities: { paymasterService: { url: 'http://127.0.0.1:9' } } }),
+    ).rejects.toMatchObject({ name: 'CallsError', code: 5700 })
+    expect(sent()).toEqual([])
+    const { id } = await sendCalls(latch, {
+      calls,
+      capabilities: { paymasterService: { url: 'http://127.0.0.1:9', optional: true } },
+    })
+    expect((await getCallsStatus(latch, { id })).statusCode).toBe(200)
+    expect(await chainClient().getBalance({ address: to })).toBe(1n)
+    teardown(latch)
+  })
+
   it('when a later call names no valid address, then the batch is refused before the first call is sent', async () => {
     const { latch, sent } = await connected({ batchCalls: false })
     const to = fresh()

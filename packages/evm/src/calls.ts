@@ -110,6 +110,13 @@ export async function sendCalls(
   }
   if (forceAtomic)
     throw notAtomic('The wallet has no wallet_sendCalls; sent one by one, the calls would not be atomic.')
+  // The fallback has no capabilities of its own: one the app requires (not `optional`) refuses
+  // the batch (EIP-5792 5700) rather than being dropped.
+  const required = Object.entries(capabilities ?? {}).find(
+    ([, capability]) => (capability as { optional?: unknown } | null)?.optional !== true,
+  )
+  if (required)
+    throw new CallsError(5700, { details: `The wallet has no wallet_sendCalls to honour ${required[0]}.` })
   return sendOneByOne(config, from, chainId, checked)
 }
 
