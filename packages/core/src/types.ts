@@ -3,6 +3,7 @@
  * needs to talk about state is declared here, so that the rule modules stay free of cycles.
  */
 
+import type { CallsAdapterMethods } from './calls.js'
 import type {
   EmbeddedEmailUpdateStep,
   EmbeddedLoginStep,
@@ -242,7 +243,7 @@ export interface TransactionReceipt {
  *
  * `Transaction` is the namespace's transaction request (for eip155: `{ to, value, data }`).
  */
-export interface ChainAdapter<Transaction extends object = object> {
+export interface ChainAdapter<Transaction extends object = object> extends CallsAdapterMethods {
   readonly namespace: ChainNamespace
   readonly networks: readonly CaipNetwork[]
   /** Subscribe to wallet events and start discovery. No network I/O. Returns a teardown. */

@@ -51,7 +51,8 @@ type ActionName =
 type Args<K extends ActionName> = Parameters<NonNullable<EvmAdapter[K]>>[0]
 type Result<K extends ActionName> = ReturnType<NonNullable<EvmAdapter[K]>>
 
-async function connectedProvider(config: Config): Promise<Eip1193> {
+/** The connected wallet's EIP-1193 provider. */
+export async function connectedProvider(config: Config): Promise<Eip1193> {
   const { connector, status } = getConnection(config)
   if (status !== 'connected' || !connector) throw new NotConnectedError()
   const current = (await connector.getProvider()) as Eip1193 | undefined

@@ -39,6 +39,7 @@ export interface EvmAdapter extends ChainAdapter<Eip155Transaction> {
 const SETTLE_TIMEOUT_MS = 2_000
 
 const actions = () => import('./evmActions.js')
+const calls = () => import('./calls.js')
 
 /** Loads the actions once the browser is idle after start-up, so a connect does not wait for them. */
 function preloadActions(): void {
@@ -278,6 +279,19 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     },
     async request(parameters) {
       return (await actions()).request(host, parameters)
+    },
+    // EIP-5792 batches: the wallet's wallet_sendCalls, or the fallback documented in calls.ts.
+    async sendCalls(parameters) {
+      return (await calls()).sendCalls(config, parameters)
+    },
+    async getCallsStatus(parameters) {
+      return (await calls()).getCallsStatus(config, parameters)
+    },
+    async getCapabilities(parameters) {
+      return (await calls()).getCapabilities(config, parameters)
+    },
+    async showCallsStatus(parameters) {
+      return (await calls()).showCallsStatus(config, parameters)
     },
 
     getProvider() {

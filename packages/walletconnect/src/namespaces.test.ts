@@ -23,6 +23,15 @@ describe('optional namespaces from the app networks', () => {
     expect(eip155?.chains).toEqual(['eip155:1', 'eip155:8453'])
     expect(eip155?.rpcMap).toEqual({ 1: 'http://127.0.0.1:8545', 8453: 'http://127.0.0.1:8546' })
     expect(eip155?.methods).toContain('personal_sign')
+    // EIP-5792: a wallet that has batches approves them and sends the kit's batches itself.
+    expect(eip155?.methods).toEqual(
+      expect.arrayContaining([
+        'wallet_sendCalls',
+        'wallet_getCallsStatus',
+        'wallet_getCapabilities',
+        'wallet_showCallsStatus',
+      ]),
+    )
     expect(eip155?.events).toEqual(['chainChanged', 'accountsChanged'])
   })
   it('given solana and an unknown namespace, then each gets its own namespace (generic fallback: no methods)', () => {

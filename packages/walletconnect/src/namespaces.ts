@@ -38,6 +38,18 @@ export interface ProposedNamespace {
 }
 
 /**
+ * EIP-5792 batches, asked for beside the eip155 methods so a wallet that has them approves them
+ * and sends the kit's batches itself (any other gets the kit's one-call-at-a-time fallback). Not
+ * part of the sign-in's ReCap: signing in authorizes what the kit needs, and batches are extra.
+ */
+const EIP155_BATCH_METHODS = [
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_showCallsStatus',
+]
+
+/**
  * The optional namespaces of a session proposal, built from the app's networks: one per
  * namespace, its chains, the methods and events the kit uses there (none for namespaces it does
  * not know: the generic fallback lets the wallet decide), and an RPC map pointing at the app's
@@ -53,7 +65,10 @@ export function buildOptionalNamespaces(
     const known = KNOWN[network.chainNamespace]
     const entry = result[network.chainNamespace] ?? {
       chains: [],
-      methods: [...(known?.methods ?? [])],
+      methods: [
+        ...(known?.methods ?? []),
+        ...(network.chainNamespace === 'eip155' ? EIP155_BATCH_METHODS : []),
+      ],
       events: [...(known?.events ?? [])],
       rpcMap: {},
     }
