@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import { registerPriceRoutes } from './account/prices.js'
 import { type AccountOptions, registerAccountRoutes } from './account/routes.js'
 import { createTransactionSources, registerTransactionRoutes } from './account/transactions.js'
 import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
@@ -188,7 +189,18 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerAccountRoutes(app, {
     requireProject: projects.requireProject,
     listRpcUrls: (id) => repository.siwx.listRpcUrls(id),
+    listProjectTokens: async (id) =>
+      (await repository.prices.listTokens(id)).map((token) => ({
+        chainId: token.chainId,
+        address: token.address as `0x${string}`,
+        ...(token.logoURI ? { iconUrl: token.logoURI } : {}),
+      })),
     account: options.account ?? {},
+  })
+  registerPriceRoutes(app, {
+    requireProject: projects.requireProject,
+    priceSourceOf: (id) => repository.prices.getPriceSource(id),
+    prices: options.account?.prices ?? {},
   })
   await registerRpcRoutes(app, {
     requireProject: projects.requireProject,
