@@ -134,6 +134,11 @@ export {
 } from './query/balance.js'
 export { type Nft, type NftsQueryParameters, nftsQueryOptions } from './query/nfts.js'
 export {
+  type TokenPrices,
+  type TokenPricesQueryParameters,
+  tokenPricesQueryOptions,
+} from './query/prices.js'
+export {
   type TokenBalancesQueryParameters,
   tokenBalancesQueryOptions,
 } from './query/tokens.js'
