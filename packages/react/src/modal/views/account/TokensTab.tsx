@@ -52,11 +52,6 @@ function Tokens({ latch, namespace, address, caipNetwork }: TokensTabProps & { c
   const total = money && fiat.total !== undefined ? money.format(fiat.total) : undefined
   return (
     <>
-      {total !== undefined && (
-        <p className="latch-muted" data-testid="latch-tokens-total">
-          {t('account.tokens.total', { value: total })}
-        </p>
-      )}
       <ul className="latch-list" data-testid="latch-tokens">
         {query.data.map((token, index) => (
           <li
@@ -81,6 +76,12 @@ function Tokens({ latch, namespace, address, caipNetwork }: TokensTabProps & { c
           </li>
         ))}
       </ul>
+      {/* Below the list: it comes with the prices, after the rows, and moves none of them. */}
+      {total !== undefined && (
+        <p className="latch-muted" data-testid="latch-tokens-total">
+          {t('account.tokens.total', { value: total })}
+        </p>
+      )}
     </>
   )
 }
