@@ -197,11 +197,6 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       })),
     account: options.account ?? {},
   })
-  registerPriceRoutes(app, {
-    requireProject: projects.requireProject,
-    priceSourceOf: (id) => repository.prices.getPriceSource(id),
-    prices: options.account?.prices ?? {},
-  })
   await registerRpcRoutes(app, {
     requireProject: projects.requireProject,
     store,
@@ -220,6 +215,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)
   registerSiwxRoutes(app, repository, store, projects.requireProject, keys.atRest)
+  registerPriceRoutes(app, {
+    requireProject: projects.requireProject,
+    priceSourceOf: (id) => repository.prices.getPriceSource(id),
+    prices: options.account?.prices ?? {},
+    atRest: keys.atRest,
+  })
   const publicUrl = embedded.publicUrl?.replace(/\/$/, '')
   registerEmbeddedRoutes(app, {
     repository,

@@ -1,28 +1,44 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { type FakePriceSource, startFakePriceSource, TEST_TOKENS } from '@latch/testkit'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { KeyEncryptionKey } from '../at-rest.js'
+import type { Repository } from '../storage/types.js'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
-import { maxPriceAssets } from './prices.js'
+import { maxPriceAssets, sealPriceApiKey } from './prices.js'
 
 const ltt = TEST_TOKENS.erc20.address
 const key = 'CG-test-key-1'
+const secretKey = 'a-32-character-test-secret-key-0123'
 
 describe.each(backends)('given the price service on %s and a CoinGecko-shaped source', (backend) => {
   let source: FakePriceSource
   let base: string
   let close: () => Promise<void>
-  let setSource: (on: boolean) => Promise<void>
+  let setSource: (on: boolean, sealedWith?: string) => Promise<void>
+  let repository: Repository
   beforeAll(async () => {
     source = await startFakePriceSource({
       apiKey: key,
       coins: { ethereum: 2512.5, binancecoin: 600 },
       tokens: { ethereum: { [ltt]: 1.25 }, base: { [ltt]: 1.5 } },
     })
-    const started = await startTestServer(backend, { account: { prices: { timeoutMs: 300 } } })
-    ;({ base, close } = started)
-    setSource = (on) =>
+    const started = await startTestServer(backend, {
+      embedded: { secretKey },
+      account: { prices: { timeoutMs: 300 } },
+    })
+    ;({ base, close, repository } = started)
+    // As `project set-prices` stores it: the key sealed under the key-encryption key.
+    setSource = (on, sealedWith = secretKey) =>
       started.repository.prices.setPriceSource(
         demoProject.id,
-        on ? { source: 'coingecko', url: source.url, apiKey: key } : undefined,
+        on
+          ? {
+              source: 'coingecko',
+              url: source.url,
+              apiKey: sealPriceApiKey(new KeyEncryptionKey(sealedWith), demoProject.id, key),
+            }
+          : undefined,
       )
     await setSource(true)
   }, 60_000)
@@ -110,6 +126,36 @@ describe.each(backends)('given the price service on %s and a CoinGecko-shaped so
     })
     expect((await get('eip155:1', 'native,,x')).status).toBe(400)
     expect(source.requests.length).toBe(before)
+  })
+
+  it('when the source answers more than a price document can be, then 502 without reading it all', async () => {
+    // 300 KiB, chunked (no content-length to refuse it by).
+    const huge = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('{"ethereum":{"usd":1},"pad":"')
+      response.end(`${'a'.repeat(300 * 1024)}"}`)
+    })
+    await new Promise<void>((resolve) => huge.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(huge.address() as AddressInfo).port}`
+    await repository.prices.setPriceSource(demoProject.id, { source: 'coingecko', url, apiKey: null })
+    try {
+      const response = await get('eip155:10', 'native')
+      expect(response.status).toBe(502)
+    } finally {
+      huge.close()
+      await setSource(true)
+    }
+  })
+
+  it('when the stored key was sealed under another secret, then 502 and the source is not asked', async () => {
+    await setSource(true, 'another-32-character-secret-key-98765')
+    try {
+      const before = source.requests.length
+      expect((await get('eip155:43114', 'native')).status).toBe(502)
+      expect(source.requests.length).toBe(before)
+    } finally {
+      await setSource(true)
+    }
   })
 
   it('when the project has no price source, then the answer has no prices and no host is contacted', async () => {

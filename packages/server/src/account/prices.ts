@@ -1,5 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
 import { getAddress, isAddress } from 'viem'
+import { atRestContext, type KeyEncryptionKey } from '../at-rest.js'
 import { sendError } from '../http/errors.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
 import type { PriceSourceSetting } from '../storage/prices.js'
@@ -14,6 +15,25 @@ export interface PriceOptions {
   cacheTtlMs?: number | undefined
   /** Prices kept in memory at most; the oldest go first (default 10 000). */
   cacheEntries?: number | undefined
+}
+
+const sealedPrefix = 'sealed:'
+
+/** The stored form of a price source's API key: sealed under the key-encryption key. */
+export function sealPriceApiKey(kek: KeyEncryptionKey, projectId: string, apiKey: string): string {
+  return sealedPrefix + kek.seal(apiKey, atRestContext.priceApiKey(projectId))
+}
+
+/** The API key as sent to the source; throws when a sealed key does not open. */
+function openPriceApiKey(kek: KeyEncryptionKey | undefined, projectId: string, stored: string): string {
+  if (!stored.startsWith(sealedPrefix)) return stored
+  if (kek === undefined)
+    throw new PriceSourceError('The price API key is sealed and no LATCH_SECRET_KEY is set')
+  try {
+    return kek.open(stored.slice(sealedPrefix.length), atRestContext.priceApiKey(projectId))
+  } catch {
+    throw new PriceSourceError('LATCH_SECRET_KEY does not open the price API key')
+  }
 }
 
 /** Assets one request may ask the price of, at most. */
@@ -101,6 +121,8 @@ export function registerPriceRoutes(
     requireProject: preHandlerAsyncHookHandler
     priceSourceOf: (projectId: string) => Promise<PriceSourceSetting | undefined>
     prices: PriceOptions
+    /** Opens the API keys `project set-prices` sealed. */
+    atRest: KeyEncryptionKey | undefined
   },
 ): void {
   const timeoutMs = options.prices.timeoutMs ?? 3_000
@@ -132,7 +154,7 @@ export function registerPriceRoutes(
         try {
           const fresh = await coinGeckoPrices({
             url: source.url,
-            apiKey: source.apiKey,
+            apiKey: source.apiKey && openPriceApiKey(options.atRest, request.project!.id, source.apiKey),
             chainId,
             assets: missing,
             currency: 'usd',

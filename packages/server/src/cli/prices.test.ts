@@ -1,9 +1,11 @@
 import { TEST_TOKENS } from '@latch/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KeyEncryptionKey } from '../at-rest.js'
 import { backends, openTestRepository } from '../test/backends.js'
 import { runCli } from './run.js'
 
 const ltt = TEST_TOKENS.erc20.address
+const secretKey = 'a-32-character-test-secret-key-0123'
 
 describe.each(backends)('given the CLI on %s and a project', (backend) => {
   let db: Awaited<ReturnType<typeof openTestRepository>>
@@ -16,7 +18,7 @@ describe.each(backends)('given the CLI on %s and a project', (backend) => {
       const out: string[] = []
       const err: string[] = []
       const code = await runCli([...args, ...storage], {
-        env: {},
+        env: { LATCH_SECRET_KEY: secretKey },
         out: (l) => out.push(l),
         err: (l) => err.push(l),
       })
@@ -25,7 +27,7 @@ describe.each(backends)('given the CLI on %s and a project', (backend) => {
   })
   afterAll(() => db.cleanup())
 
-  it('when the operator sets a price source with a key, then it is stored and the key is not echoed', async () => {
+  it('when the operator sets a price source with a key, then it is stored sealed and the key is not echoed', async () => {
     const set = await cli(
       'project',
       'set-prices',
@@ -42,11 +44,14 @@ describe.each(backends)('given the CLI on %s and a project', (backend) => {
       out: ['shop: prices from https://pro-api.coingecko.com (coingecko, with an API key)'],
       err: [],
     })
-    expect(await db.repository.prices.getPriceSource('shop')).toEqual({
-      source: 'coingecko',
-      url: 'https://pro-api.coingecko.com/api/v3',
-      apiKey: 'CG-secret-123',
-    })
+    const stored = await db.repository.prices.getPriceSource('shop')
+    expect(stored).toMatchObject({ source: 'coingecko', url: 'https://pro-api.coingecko.com/api/v3' })
+    expect(stored?.apiKey).toMatch(/^sealed:/)
+    expect(stored?.apiKey).not.toContain('CG-secret-123')
+    const kek = new KeyEncryptionKey(secretKey)
+    expect(kek.open(stored?.apiKey?.slice('sealed:'.length) ?? '', 'price-api-key:shop')).toBe(
+      'CG-secret-123',
+    )
     expect((await cli('project', 'set-prices', 'shop', '--source', 'none')).code).toBe(0)
     expect(await db.repository.prices.getPriceSource('shop')).toBeUndefined()
   })

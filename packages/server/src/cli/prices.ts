@@ -1,4 +1,6 @@
+import { sealPriceApiKey } from '../account/prices.js'
 import { parseTokenListToken } from '../account/tokens.js'
+import type { KeyEncryptionKey } from '../at-rest.js'
 import type { Repository } from '../storage/types.js'
 import { CliError } from './commands.js'
 
@@ -9,13 +11,14 @@ async function requireProject(repository: Repository, id: string): Promise<void>
 
 /**
  * `project set-prices ID --source coingecko --url URL [--api-key KEY]`, or `--source none`: where
- * the project's token prices come from. The key is kept by the server and sent to that source
- * only; the answer echoes the URL's origin, never the key.
+ * the project's token prices come from. The key is stored sealed under the key-encryption key and
+ * sent to that source only; the answer echoes the URL's origin, never the key.
  */
 async function setPriceSource(
   repository: Repository,
   id: string,
   input: { source?: string | undefined; url?: string | undefined; apiKey?: string | undefined },
+  keyEncryptionKey: () => Promise<KeyEncryptionKey>,
 ): Promise<string> {
   await requireProject(repository, id)
   if (input.source === 'none') {
@@ -40,7 +43,11 @@ async function setPriceSource(
   const apiKey = input.apiKey?.trim() || null
   if (apiKey !== null && !/^[\x21-\x7e]{1,200}$/.test(apiKey))
     throw new CliError('--api-key must be 1 to 200 printable characters without spaces')
-  await repository.prices.setPriceSource(id, { source: 'coingecko', url: url.toString(), apiKey })
+  await repository.prices.setPriceSource(id, {
+    source: 'coingecko',
+    url: url.toString(),
+    apiKey: apiKey && sealPriceApiKey(await keyEncryptionKey(), id, apiKey),
+  })
   return `${id}: prices from ${url.origin} (coingecko${apiKey ? ', with an API key' : ''})`
 }
 
@@ -144,14 +151,16 @@ export async function priceCommand(
     logo?: string | undefined
     json?: boolean | undefined
   },
+  keyEncryptionKey: () => Promise<KeyEncryptionKey>,
 ): Promise<string[]> {
   if (sub === 'set-prices')
     return [
-      await setPriceSource(repository, rest[0] ?? '', {
-        source: values.source,
-        url: values.url,
-        apiKey: values['api-key'],
-      }),
+      await setPriceSource(
+        repository,
+        rest[0] ?? '',
+        { source: values.source, url: values.url, apiKey: values['api-key'] },
+        keyEncryptionKey,
+      ),
     ]
   const [action = '', id = '', chainId = '', address = ''] = rest
   if (action === 'list') {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { KeyEncryptionKey } from '../at-rest.js'
 import { type KeyPurpose, KeyRing, keyPurposes } from '../embedded/keys.js'
 import { maxRecoveryHoldHours } from '../embedded/recoveries.js'
 import { rotateSigningKey } from '../siwx/keys.js'
@@ -177,7 +178,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
       case 'project set-prices':
       case 'project tokens':
-        for (const line of await priceCommand(repository, sub ?? '', rest, values)) io.out(line)
+        for (const line of await priceCommand(
+          repository,
+          sub ?? '',
+          rest,
+          values,
+          async () => new KeyEncryptionKey((await secretKeyFor(storage, io.env)).secretKey),
+        ))
+          io.out(line)
         return 0
       case 'siwx rotate-key':
         io.out(
