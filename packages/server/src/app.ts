@@ -3,6 +3,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { registerPriceRoutes } from './account/prices.js'
 import { type AccountOptions, registerAccountRoutes } from './account/routes.js'
+import { registerTokenListRoute } from './account/token-list-route.js'
 import { createTransactionSources, registerTransactionRoutes } from './account/transactions.js'
 import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
 import { KeyRing } from './embedded/keys.js'
@@ -196,6 +197,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         ...(token.logoURI ? { iconUrl: token.logoURI } : {}),
       })),
     account: options.account ?? {},
+  })
+  registerTokenListRoute(app, {
+    requireProject: projects.requireProject,
+    listProjectTokens: (id) => repository.prices.listTokens(id),
   })
   await registerRpcRoutes(app, {
     requireProject: projects.requireProject,

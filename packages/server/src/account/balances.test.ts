@@ -134,6 +134,46 @@ describe.each(backends)(
       expect(await symbols()).toEqual(['ETH'])
     })
 
+    it("when a token picker asks for a chain's token list, then the default tokens and the project's come in the token-list shape", async () => {
+      const project = { id: 'picker', name: 'Picker', allowedOrigins: ['https://picker.example'] }
+      await repository.createProject(project)
+      await repository.prices.putToken(project.id, {
+        chainId: 'eip155:8453',
+        address: ltt,
+        symbol: 'LTT',
+        name: 'Latch Test Token',
+        decimals: 6,
+        logoURI: 'https://tokens.example/ltt.png',
+      })
+      const list = async (chainId: string) =>
+        (await (
+          await fetch(
+            `${base}/account/v1/token-list?${new URLSearchParams({ projectId: project.id, chainId })}`,
+          )
+        ).json()) as { tokens: { symbol: string }[] }
+      const base8453 = await list('eip155:8453')
+      expect(base8453.tokens.map((t) => t.symbol)).toEqual(['USDC', 'WETH', 'DAI', 'LTT'])
+      expect(base8453.tokens.at(-1)).toEqual({
+        chainId: 8453,
+        address: ltt,
+        symbol: 'LTT',
+        name: 'Latch Test Token',
+        decimals: 6,
+        logoURI: 'https://tokens.example/ltt.png',
+      })
+      expect((await list('eip155:1')).tokens.map((t) => t.symbol)).toEqual([
+        'USDC',
+        'USDT',
+        'DAI',
+        'WETH',
+        'WBTC',
+      ])
+      const bad = await fetch(
+        `${base}/account/v1/token-list?${new URLSearchParams({ projectId: project.id, chainId: 'solana:x' })}`,
+      )
+      expect(bad.status).toBe(400)
+    })
+
     it('when the address holds no token, then only the native coin is listed', async () => {
       const body = (await (await get({ address: empty, chainId: 'eip155:1' })).json()) as {
         balances: { symbol: string }[]

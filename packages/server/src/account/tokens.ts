@@ -51,7 +51,7 @@ export function parseTokenListToken(value: unknown, at: string): TokenListToken 
  * its tokens as the balance service looks for them. Throws on the first problem, naming it; a
  * token listed twice for one chain is refused.
  */
-export function parseTokenListDocument(value: unknown, where: string): ListedToken[] {
+export function parseTokenListDocument(value: unknown, where: string): TokenListToken[] {
   if (typeof value !== 'object' || value === null) throw new TypeError(`${where}: expected a token list`)
   const { name, timestamp, version, tokens } = value as Record<string, unknown>
   if (typeof name !== 'string' || !tokenListName.test(name))
@@ -69,17 +69,22 @@ export function parseTokenListDocument(value: unknown, where: string): ListedTok
     const key = `${token.chainId}:${token.address}`
     if (seen.has(key)) throw new TypeError(`${where}.tokens[${index}]: ${token.address} is listed twice`)
     seen.add(key)
-    return {
-      chainId: `eip155:${token.chainId}`,
-      address: token.address,
-      ...(token.logoURI ? { iconUrl: token.logoURI } : {}),
-    }
+    return token
   })
 }
 
 /** The default list's tokens, checked when the server loads. */
-export const defaultTokens: readonly ListedToken[] = Object.freeze(
+export const defaultTokenListTokens: readonly TokenListToken[] = Object.freeze(
   parseTokenListDocument(defaultTokenList, 'the default token list'),
+)
+
+/** The default list's tokens as the balance service looks for them. */
+export const defaultTokens: readonly ListedToken[] = Object.freeze(
+  defaultTokenListTokens.map((token) => ({
+    chainId: `eip155:${token.chainId}`,
+    address: token.address,
+    ...(token.logoURI ? { iconUrl: token.logoURI } : {}),
+  })),
 )
 
 /**
