@@ -127,6 +127,7 @@ export function registerPriceRoutes(
 ): void {
   const timeoutMs = options.prices.timeoutMs ?? 3_000
   const cache = new PriceCache(options.prices.cacheTtlMs ?? 60_000, options.prices.cacheEntries ?? 10_000)
+  const inFlight = new Map<string, Promise<Map<string, number>>>()
   app.get(
     '/account/v1/prices',
     {
@@ -152,14 +153,21 @@ export function registerPriceRoutes(
       const missing = assets.filter((asset) => known.get(asset) === undefined)
       if (missing.length > 0) {
         try {
-          const fresh = await coinGeckoPrices({
-            url: source.url,
-            apiKey: source.apiKey && openPriceApiKey(options.atRest, request.project!.id, source.apiKey),
-            chainId,
-            assets: missing,
-            currency: 'usd',
-            timeoutMs,
-          })
+          // Pages that open at once ask the source once for the same prices.
+          const asking = `${source.url}\n${chainId}\n${missing.join(',')}`
+          let pending = inFlight.get(asking)
+          if (pending === undefined) {
+            pending = coinGeckoPrices({
+              url: source.url,
+              apiKey: source.apiKey && openPriceApiKey(options.atRest, request.project!.id, source.apiKey),
+              chainId,
+              assets: missing,
+              currency: 'usd',
+              timeoutMs,
+            }).finally(() => inFlight.delete(asking))
+            inFlight.set(asking, pending)
+          }
+          const fresh = await pending
           for (const asset of missing) {
             known.set(asset, fresh.get(asset) ?? null)
             cache.set(keyOf(asset), fresh.get(asset) ?? null, Date.now())
