@@ -169,6 +169,11 @@ export {
 } from './query/calls.js'
 export { type Nft, type NftsQueryParameters, nftsQueryOptions } from './query/nfts.js'
 export {
+  type TokenPrices,
+  type TokenPricesQueryParameters,
+  tokenPricesQueryOptions,
+} from './query/prices.js'
+export {
   type TokenBalancesQueryParameters,
   tokenBalancesQueryOptions,
 } from './query/tokens.js'

@@ -31,6 +31,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'startAnvil',
     'startFakeBlockscout',
     'startFakeEtherscan',
+    'startFakePriceSource',
     'startLocalChains',
     'startLocalSolana',
     'startMailSink',

@@ -276,6 +276,31 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX activity_transfers_to ON activity_transfers (chain_id, to_addr, block_number)',
     ],
   },
+  {
+    version: 10,
+    name: 'prices and project tokens',
+    statements: [
+      // Where a project's token prices come from; the API key is sent to that source only.
+      `CREATE TABLE project_price_sources (
+        project_id TEXT PRIMARY KEY REFERENCES projects (id) ON DELETE CASCADE,
+        source TEXT NOT NULL,
+        url TEXT NOT NULL,
+        api_key TEXT,
+        updated_at TEXT NOT NULL
+      )`,
+      // The tokens a project adds to the default token list (tokenlists.org fields).
+      `CREATE TABLE project_tokens (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        chain_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        symbol TEXT NOT NULL,
+        name TEXT NOT NULL,
+        decimals INTEGER NOT NULL,
+        logo_uri TEXT,
+        PRIMARY KEY (project_id, chain_id, address)
+      )`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */
