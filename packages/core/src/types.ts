@@ -512,6 +512,11 @@ export interface SessionConnector {
      * one approval connects and signs in. A connector that cannot ignores it.
      */
     signIn?: SessionSignInRequest | undefined
+    /**
+     * The project's RPC endpoint on the app's `@latch/server` for a network (undefined without a
+     * server), for a network with no RPC URL of the app's own.
+     */
+    projectRpcUrl?(caipNetworkId: string): string | undefined
     onEvent(event: SessionConnectorEvent): void
   }): Promise<ApprovedSession>
   /** Stops the pending attempt's refreshes (the visitor left); a late approval may still arrive. */
