@@ -42,6 +42,9 @@ export async function startLocalServer({
     repository,
     logger: false,
     rateLimit: false,
+    // The demo's page and its wallet frame read every chain through the RPC endpoint from one
+    // loopback address, test run after test run: no per-address limit here either.
+    rpc: { ipMax: false },
     // Each project's own tokens for the balance service (spec §3 `tokens`).
     account: {
       tokens: Object.fromEntries(projects.filter((p) => p.tokens).map((p) => [p.id, p.tokens])),
