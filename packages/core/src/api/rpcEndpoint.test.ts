@@ -32,7 +32,7 @@ describe('given an app with its own @latch/server and a project id', () => {
   it("then each network's endpoint is the server's /v1/ with the chain and project, encoded", async () => {
     const context = await contextWith({ apiUrl: 'https://api.example.com/latch/', projectId: 'p 1&x' })
     expect(context?.projectRpcUrl?.('eip155:8453')).toBe(
-      'https://api.example.com/latch/v1/?chainId=eip155%3A8453&projectId=p+1%26x',
+      'https://api.example.com/latch/v1/?chainId=eip155%3A8453&projectId=p%201%26x',
     )
     const solana = new URL(context?.projectRpcUrl?.('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp') ?? '')
     expect(solana.searchParams.get('chainId')).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')

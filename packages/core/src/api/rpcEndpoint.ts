@@ -9,6 +9,5 @@ export function projectRpcUrl(
   caipNetworkId: string,
 ): string | undefined {
   if (!apiUrl || !projectId) return undefined
-  const query = new URLSearchParams({ chainId: caipNetworkId, projectId })
-  return `${apiUrl}/v1/?${query.toString()}`
+  return `${apiUrl}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${encodeURIComponent(projectId)}`
 }
