@@ -63,6 +63,9 @@ export async function startLocalServer({
     repository,
     logger: false,
     rateLimit: false,
+    // The demo's page and its wallet frame read every chain through the RPC endpoint from one
+    // loopback address, test run after test run: no per-address limit here either.
+    rpc: { ipMax: false },
     // Each project's SPL mints for the balance service (spec §3 `tokens`).
     account: {
       tokens: Object.fromEntries(

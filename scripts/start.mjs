@@ -143,6 +143,11 @@ const api = await startServerProcess({
       features: emailLogin,
       embeddedRecovery: 'server',
       embeddedRecoveryHold: 1,
+      rpcUrls: {
+        'eip155:1': `http://127.0.0.1:${mainnetPort}`,
+        'eip155:8453': `http://127.0.0.1:${basePort}`,
+        [solanaCaip2]: solana.rpcUrl,
+      },
     },
   ],
 })

@@ -50,6 +50,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "ResourceUnavailableRpcError",
       "ResponseTooLargeError",
       "RpcCallNotAllowedError",
+      "RpcEndpointChainMismatchError",
       "SchemaError",
       "SessionNetworksRejectedError",
       "SessionUnreachableError",

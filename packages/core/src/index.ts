@@ -189,7 +189,7 @@ export type { ActivityMonth, ActivityTransaction, ActivityTransfer } from './rul
 /** @public */
 export { type Issue, type IssuePath, SchemaError, type SchemaErrorType } from './schema/schema.js'
 /** @public */
-export type { LatchSiwx, SiwxMessageData, SiwxSession } from './siwx/types.js'
+export type { LatchSiwx, SiwxContext, SiwxMessageData, SiwxSession } from './siwx/types.js'
 /** @public */
 export type { LatchState, SessionState, SignInState, ViewError } from './state.js'
 /** @public */

@@ -226,6 +226,13 @@ export interface AdapterContext {
   onDisconnect(): void
   /** The list of connectors changed (e.g. an EIP-6963 wallet announced itself). */
   onConnectorsChanged(connectors: readonly Connector[]): void
+  /**
+   * The project's RPC endpoint on the app's `@latch/server` for a CAIP-2 network
+   * (`{apiUrl}/v1/?chainId&projectId`), or undefined without `apiUrl` and `projectId`. An adapter
+   * reads a network through it when the app gave no RPC URL of its own for that network; the
+   * app's own transport always wins.
+   */
+  projectRpcUrl?(caipNetworkId: string): string | undefined
 }
 
 /** A transaction receipt as far as the core needs one. */
@@ -506,6 +513,11 @@ export interface SessionConnector {
      * one approval connects and signs in. A connector that cannot ignores it.
      */
     signIn?: SessionSignInRequest | undefined
+    /**
+     * The project's RPC endpoint on the app's `@latch/server` for a network (undefined without a
+     * server), for a network with no RPC URL of the app's own.
+     */
+    projectRpcUrl?(caipNetworkId: string): string | undefined
     onEvent(event: SessionConnectorEvent): void
   }): Promise<ApprovedSession>
   /** Stops the pending attempt's refreshes (the visitor left); a late approval may still arrive. */

@@ -62,6 +62,24 @@ function transportUrl(config: Config, chain: Chain): string | undefined {
   }
 }
 
+/**
+ * Whether the app's transport for `chain` is its own choice: a viem transport that still works
+ * when the chain names no RPC URL. `http()` without a URL (falling back to the chain's public URL)
+ * and a chain with no transport at all are no choice of the app's; then the kit reads that chain
+ * through the project's RPC endpoint when the app has a server.
+ */
+function appChoseTransport(config: Config, chain: Chain): boolean {
+  const factory = (config as { _internal?: { transports?: Record<number, unknown> } })._internal
+    ?.transports?.[chain.id]
+  if (typeof factory !== 'function') return false
+  try {
+    factory({ chain: { ...chain, rpcUrls: { default: { http: [] } } }, retryCount: 0 })
+    return true
+  } catch {
+    return false
+  }
+}
+
 function sameAccounts(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
   return a?.length === b?.length && (a ?? []).every((x, i) => x === b?.[i])
 }
@@ -158,7 +176,17 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     return toConnectResult(connection)
   }
 
-  const host: EvmActionsHost = { config, connectorOf, toConnectResult }
+  /** The project's RPC endpoint (from `setup`), for chains whose transport is not the app's own. */
+  let projectRpcUrl: AdapterContext['projectRpcUrl']
+  const host: EvmActionsHost = {
+    config,
+    connectorOf,
+    toConnectResult,
+    endpointClients: new Map(),
+    endpointOf(chain) {
+      return appChoseTransport(config, chain) ? undefined : projectRpcUrl?.(`eip155:${chain.id}`)
+    },
+  }
 
   return {
     namespace: 'eip155',
@@ -167,6 +195,7 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
 
     setup(context: AdapterContext) {
       preloadActions()
+      projectRpcUrl = context.projectRpcUrl
       let previous = getConnection(config)
       let kept = config.state.connections
       const stopConnection = watchConnection(config, {

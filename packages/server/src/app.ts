@@ -239,9 +239,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     publicUrl,
   })
   if (embedded.mailer !== undefined && publicUrl === undefined) requirePublicUrlBeyondLoopback(app)
-  registerFrameRoutes(app, embedded.frameDir ?? defaultFrameDir(), projects.requireProject, (id) =>
-    repository.siwx.listRpcUrls(id),
-  )
+  registerFrameRoutes(app, embedded.frameDir ?? defaultFrameDir(), projects.requireProject)
   if (embedded.mailer?.close) app.addHook('onClose', async () => embedded.mailer?.close?.())
   // The embedded wallet's keys too: made on first start, checked against LATCH_SECRET_KEY.
   await keys.ensure()

@@ -54,11 +54,14 @@ const EIP155_BATCH_METHODS = [
  * namespace, its chains, the methods and events the kit uses there (none for namespaces it does
  * not know: the generic fallback lets the wallet decide), and an RPC map pointing at the app's
  * own RPC URLs so read calls never go to a default host. `rpcMap` entries (keyed by CAIP-2 id)
- * win over the networks' URLs.
+ * win over the networks' URLs; a network with neither is read through the project's RPC endpoint
+ * on the app's `@latch/server` (`projectRpcUrl`), so the universal provider never falls back to
+ * WalletConnect's own RPC host.
  */
 export function buildOptionalNamespaces(
   networks: readonly CaipNetwork[],
   rpcMap: Readonly<Record<string, string>> = {},
+  projectRpcUrl?: (caipNetworkId: string) => string | undefined,
 ): Record<string, ProposedNamespace> {
   const result: Record<string, ProposedNamespace> = {}
   for (const network of networks) {
@@ -75,7 +78,10 @@ export function buildOptionalNamespaces(
     result[network.chainNamespace] = entry
     if (entry.chains.includes(network.caipNetworkId)) continue
     entry.chains.push(network.caipNetworkId)
-    const url = rpcMap[network.caipNetworkId] ?? network.rpcUrls.default.http[0]
+    const url =
+      rpcMap[network.caipNetworkId] ??
+      network.rpcUrls.default.http[0] ??
+      projectRpcUrl?.(network.caipNetworkId)
     // The universal provider keys eip155 RPC URLs by the numeric chain id, others by CAIP-2.
     if (url)
       entry.rpcMap[network.chainNamespace === 'eip155' ? String(network.id) : network.caipNetworkId] = url

@@ -92,6 +92,8 @@ export {
   type ChainNotSupportedErrorType,
   NoRpcUrlError,
   type NoRpcUrlErrorType,
+  RpcEndpointChainMismatchError,
+  type RpcEndpointChainMismatchErrorType,
   SwitchNetworkNotFoundError,
   type SwitchNetworkNotFoundErrorType,
   UnsupportedChainIdError,

@@ -1,3 +1,4 @@
+import { broadcast } from './broadcast.js'
 import { config } from './config.js'
 import { deviceConfirm } from './device-confirm.js'
 import { deviceConfirmPage } from './device-confirm-page.js'
@@ -46,4 +47,5 @@ export const embeddedRoutes: readonly EmbeddedRoute[] = [
   emailStart,
   emailPrimary,
   emailSecondary,
+  broadcast,
 ]
