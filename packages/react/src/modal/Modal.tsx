@@ -23,7 +23,7 @@ import { themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
 import { useInertBehindFrame } from './frameCover.js'
 import { modalCss } from './modal.css.js'
-import { lockScroll } from './scrollLock.js'
+import { lockScroll, scrollbarGap } from './scrollLock.js'
 import { type ModalSession, ModalSessionContext } from './session.js'
 import { BackIcon } from './views/icons.js'
 import { useViewTitle, ViewBody } from './views/index.js'
@@ -42,6 +42,9 @@ export function prefetchWallets(latch: Latch): void {
     return preloadWalletImages(latch, [...featured, ...recommended, ...wallets])
   })
 }
+
+/** @public used through the module `load.ts` imports with import() */
+export { warmModalText } from './warmText.js'
 
 /**
  * The dialog: a portal over the page, focus trapped inside and returned to the trigger on close,
@@ -140,6 +143,8 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
   // One object per opening: what the views keep while the visitor moves back and forth (the
   // search text of AllWallets), dropped when the modal closes.
   const [session] = useState<ModalSession>(() => ({ search: '' }))
+  // Measured when an opening renders, before its elements are in the page (see scrollbarGap).
+  const gap = useMemo(() => (closing ? 0 : scrollbarGap()), [closing])
 
   useEffect(() => {
     if (closing) return
@@ -153,7 +158,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
       sibling.setAttribute('inert', '')
       hidden.push(sibling)
     }
-    const unlock = lockScroll()
+    const unlock = lockScroll(gap)
     // Escape is heard wherever focus is, also when the focused control was just removed (the
     // "Try again" button that turns into a spinner) and focus fell back to the page.
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -168,7 +173,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
       for (const el of hidden) el.removeAttribute('inert')
       if (trigger?.isConnected) trigger.focus()
     }
-  }, [latch, closing])
+  }, [latch, closing, gap])
 
   // Each new view gets focus on its first control (or the dialog itself).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus when the view changes
@@ -317,14 +322,19 @@ function focusInitial(dialog: HTMLElement): void {
   ;(target ?? dialog).focus()
 }
 
-/** The height of the dialog's content, followed as it changes, for the container to animate to. */
+/**
+ * The height of the dialog's content, followed as it changes, for the container to animate to.
+ * Nothing is measured while the dialog mounts: until the observer's first report (after the
+ * first layout) the container keeps its natural height, which is the same. Reading
+ * `offsetHeight` there forced the browser to lay the whole modal out in the middle of React's
+ * commit and then rendered the dialog a second time, all before the first frame could show.
+ */
 function useContentHeight(ref: { current: HTMLElement | null }): number | undefined {
   const [height, setHeight] = useState<number>()
   useLayoutEffect(() => {
     const el = ref.current
     if (!el || typeof ResizeObserver === 'undefined') return
     const measure = () => setHeight(el.offsetHeight)
-    measure()
     const observer = new ResizeObserver(measure)
     observer.observe(el)
     return () => observer.disconnect()
