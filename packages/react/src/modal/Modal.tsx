@@ -31,13 +31,20 @@ import { useViewTitle, ViewBody } from './views/index.js'
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
 
+/** Instances whose first wallet images were already asked for. */
+const preloaded = new WeakSet<Latch>()
+
 /**
  * Loads the wallet list and project config, then the first wallet images (spec §9: 20, 2 s each).
- * Lives here so its code is in the modal's chunk.
+ * Lives here so its code is in the modal's chunk. The images are asked for once per instance:
+ * asked again on every opening, their 20 loads started in the opening's own task, before its
+ * first frame, for images the list was drawing anyway.
  * @public used through the module `load.ts` imports with import()
  */
 export function prefetchWallets(latch: Latch): void {
   void prefetch(latch).then(() => {
+    if (preloaded.has(latch)) return
+    preloaded.add(latch)
     const { featured, recommended, wallets } = latch.store.getState().registry
     return preloadWalletImages(latch, [...featured, ...recommended, ...wallets])
   })
