@@ -27,6 +27,8 @@ import { lockScroll, scrollbarGap } from './scrollLock.js'
 import { type ModalSession, ModalSessionContext } from './session.js'
 import { BackIcon } from './views/icons.js'
 import { useViewTitle, ViewBody } from './views/index.js'
+import { warmModalCode } from './warmCode.js'
+import { warmModalText } from './warmText.js'
 
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
@@ -50,8 +52,18 @@ export function prefetchWallets(latch: Latch): void {
   })
 }
 
-/** @public used through the module `load.ts` imports with import() */
-export { warmModalText } from './warmText.js'
+/**
+ * Warms what the first opening would otherwise pay for in its own frame: the fonts and layout of
+ * the modal's elements, and the compiling of the Connect view's code, once the wallet list is
+ * there (so its rows are warmed too). Each runs once.
+ * @public used through the module `load.ts` imports with import()
+ */
+export function warmModal(latch: Latch): void {
+  void prefetch(latch).then(() => {
+    warmModalText(latch)
+    warmModalCode(latch)
+  })
+}
 
 /**
  * The dialog: a portal over the page, focus trapped inside and returned to the trigger on close,

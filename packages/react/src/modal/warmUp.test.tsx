@@ -37,11 +37,12 @@ async function imagesCreatedDuring(act: () => Promise<void>): Promise<number> {
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 
 describe('given the modal warmed up before it opens', () => {
-  it('when its code is fetched, then its styles are in the page and nothing else is left behind', async () => {
+  it('when its code and the wallet list are fetched, then its styles are in the page and nothing else is left behind', async () => {
     const latch = createLatch({ networks: [mainnet], storage: createMemoryStorage() })
     const before = document.body.children.length
     warmUp(latch)
     await loadModal()
+    await act(() => prefetch(latch))
     await settle()
     expect(document.body.children.length).toBe(before)
     expect(document.querySelector('style[data-latch-styles="modal"]')).not.toBeNull()

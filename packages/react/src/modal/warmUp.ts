@@ -3,7 +3,8 @@ import { loadModal } from './load.js'
 
 /**
  * Gets the modal ready before it opens: its code, then the wallet list and project config
- * (`prefetch` never throws and runs once) and the browser's fonts for it (`warmModalText`, once).
+ * (`prefetch` never throws and runs once) and what its first frame would pay for
+ * (`warmModal`: fonts, layout, compiling; once).
  * The registry client ships in the modal's chunk, so first load pays for neither. Called when the
  * browser is idle after start-up and when the pointer or focus reaches a Latch button.
  */
@@ -11,7 +12,7 @@ export function warmUp(latch: Latch): void {
   loadModal().then(
     (module) => {
       module.prefetchWallets(latch)
-      module.warmModalText(latch)
+      module.warmModal(latch)
     },
     () => {},
   )
