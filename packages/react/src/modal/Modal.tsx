@@ -35,33 +35,31 @@ const FOCUSABLE =
 
 /** Instances whose first wallet images were already asked for. */
 const preloaded = new WeakSet<Latch>()
+/** Whether the warm-up is still to do: done once, and never once the modal has opened for real. */
+let warmPending = true
 
 /**
  * Loads the wallet list and project config, then the first wallet images (spec §9: 20, 2 s each).
  * Lives here so its code is in the modal's chunk. The images are asked for once per instance:
  * asked again on every opening, their 20 loads started in the opening's own task, before its
  * first frame, for images the list was drawing anyway.
+ *
+ * Before the first opening it also warms what that opening would otherwise pay for in its own
+ * frame: the fonts and layout of the modal's elements (`warmModalText`) and the compiling of the
+ * Connect view's code, wallet rows included (`warmModalCode`).
  * @public used through the module `load.ts` imports with import()
  */
 export function prefetchWallets(latch: Latch): void {
   void prefetch(latch).then(() => {
+    if (warmPending) {
+      warmPending = false
+      warmModalText(latch)
+      warmModalCode(latch)
+    }
     if (preloaded.has(latch)) return
     preloaded.add(latch)
     const { featured, recommended, wallets } = latch.store.getState().registry
     return preloadWalletImages(latch, [...featured, ...recommended, ...wallets])
-  })
-}
-
-/**
- * Warms what the first opening would otherwise pay for in its own frame: the fonts and layout of
- * the modal's elements, and the compiling of the Connect view's code, once the wallet list is
- * there (so its rows are warmed too). Each runs once.
- * @public used through the module `load.ts` imports with import()
- */
-export function warmModal(latch: Latch): void {
-  void prefetch(latch).then(() => {
-    warmModalText(latch)
-    warmModalCode(latch)
   })
 }
 
@@ -78,7 +76,9 @@ export function Modal({ latch, toast }: { latch: Latch; toast?: ToastRequest | u
   useInsertionEffect(() => injectStyles('modal', modalCss), [])
   // Opening prefetches the wallet list (spec §4), also when the app opens the modal itself.
   useEffect(() => {
-    if (open) prefetchWallets(latch)
+    if (!open) return
+    warmPending = false
+    prefetchWallets(latch)
   }, [open, latch])
   useEffect(() => {
     const closed = wasOpen.current && !open

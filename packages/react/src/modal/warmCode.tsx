@@ -7,8 +7,6 @@ import { MessagesContext } from '../i18n/context.js'
 import { en } from '../i18n/en.js'
 import { ViewBody } from './views/index.js'
 
-let warmed = false
-
 /**
  * The browser compiles a script's functions the first time they run, so the first opening also
  * paid for compiling the Connect view, its rows and the wallet list's ordering. This renders that
@@ -16,8 +14,7 @@ let warmed = false
  * and unmounts it at once: the view subscribes to nothing afterwards and no one sees it.
  */
 export function warmModalCode(latch: Latch): void {
-  if (warmed || typeof document === 'undefined') return
-  warmed = true
+  if (typeof document === 'undefined') return
   const root = createRoot(document.createElement('div'))
   try {
     flushSync(() =>

@@ -3,8 +3,6 @@ import { injectStyles } from '../styles/inject.js'
 import { themeAttributes } from '../styles/theme.js'
 import { modalCss } from './modal.css.js'
 
-let warmed = false
-
 /**
  * The first time a page lays the modal out, the browser looks up and loads each face and size of
  * the font the modal uses (title, rows, headings, the email field and its placeholder, buttons)
@@ -15,8 +13,7 @@ let warmed = false
  * words are placeholders no one sees, hence not from the catalogs.
  */
 export function warmModalText(latch: Latch): void {
-  if (warmed || typeof document === 'undefined' || !document.body) return
-  warmed = true
+  if (typeof document === 'undefined' || !document.body) return
   injectStyles('modal', modalCss)
   const { themeMode, themeVariables } = latch.store.getState()
   const theme = themeAttributes(themeMode, themeVariables)
