@@ -23,21 +23,41 @@ import { themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
 import { useInertBehindFrame } from './frameCover.js'
 import { modalCss } from './modal.css.js'
-import { lockScroll } from './scrollLock.js'
+import { lockScroll, scrollbarGap } from './scrollLock.js'
 import { type ModalSession, ModalSessionContext } from './session.js'
 import { BackIcon } from './views/icons.js'
 import { useViewTitle, ViewBody } from './views/index.js'
+import { warmModalCode } from './warmCode.js'
+import { warmModalText } from './warmText.js'
 
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
 
+/** Instances whose first wallet images were already asked for. */
+const preloaded = new WeakSet<Latch>()
+/** Whether the warm-up is still to do: done once, and never once the modal has opened for real. */
+let warmPending = true
+
 /**
  * Loads the wallet list and project config, then the first wallet images (spec §9: 20, 2 s each).
- * Lives here so its code is in the modal's chunk.
+ * Lives here so its code is in the modal's chunk. The images are asked for once per instance:
+ * asked again on every opening, their 20 loads started in the opening's own task, before its
+ * first frame, for images the list was drawing anyway.
+ *
+ * Before the first opening it also warms what that opening would otherwise pay for in its own
+ * frame: the fonts and layout of the modal's elements (`warmModalText`) and the compiling of the
+ * Connect view's code, wallet rows included (`warmModalCode`).
  * @public used through the module `load.ts` imports with import()
  */
 export function prefetchWallets(latch: Latch): void {
   void prefetch(latch).then(() => {
+    if (warmPending) {
+      warmPending = false
+      warmModalText(latch)
+      warmModalCode(latch)
+    }
+    if (preloaded.has(latch)) return
+    preloaded.add(latch)
     const { featured, recommended, wallets } = latch.store.getState().registry
     return preloadWalletImages(latch, [...featured, ...recommended, ...wallets])
   })
@@ -56,7 +76,9 @@ export function Modal({ latch, toast }: { latch: Latch; toast?: ToastRequest | u
   useInsertionEffect(() => injectStyles('modal', modalCss), [])
   // Opening prefetches the wallet list (spec §4), also when the app opens the modal itself.
   useEffect(() => {
-    if (open) prefetchWallets(latch)
+    if (!open) return
+    warmPending = false
+    prefetchWallets(latch)
   }, [open, latch])
   useEffect(() => {
     const closed = wasOpen.current && !open
@@ -140,6 +162,8 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
   // One object per opening: what the views keep while the visitor moves back and forth (the
   // search text of AllWallets), dropped when the modal closes.
   const [session] = useState<ModalSession>(() => ({ search: '' }))
+  // Measured when an opening renders, before its elements are in the page (see scrollbarGap).
+  const gap = useMemo(() => (closing ? 0 : scrollbarGap()), [closing])
 
   useEffect(() => {
     if (closing) return
@@ -153,7 +177,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
       sibling.setAttribute('inert', '')
       hidden.push(sibling)
     }
-    const unlock = lockScroll()
+    const unlock = lockScroll(gap)
     // Escape is heard wherever focus is, also when the focused control was just removed (the
     // "Try again" button that turns into a spinner) and focus fell back to the page.
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -168,7 +192,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
       for (const el of hidden) el.removeAttribute('inert')
       if (trigger?.isConnected) trigger.focus()
     }
-  }, [latch, closing])
+  }, [latch, closing, gap])
 
   // Each new view gets focus on its first control (or the dialog itself).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus when the view changes
@@ -317,14 +341,19 @@ function focusInitial(dialog: HTMLElement): void {
   ;(target ?? dialog).focus()
 }
 
-/** The height of the dialog's content, followed as it changes, for the container to animate to. */
+/**
+ * The height of the dialog's content, followed as it changes, for the container to animate to.
+ * Nothing is measured while the dialog mounts: until the observer's first report (after the
+ * first layout) the container keeps its natural height, which is the same. Reading
+ * `offsetHeight` there forced the browser to lay the whole modal out in the middle of React's
+ * commit and then rendered the dialog a second time, all before the first frame could show.
+ */
 function useContentHeight(ref: { current: HTMLElement | null }): number | undefined {
   const [height, setHeight] = useState<number>()
   useLayoutEffect(() => {
     const el = ref.current
     if (!el || typeof ResizeObserver === 'undefined') return
     const measure = () => setHeight(el.offsetHeight)
-    measure()
     const observer = new ResizeObserver(measure)
     observer.observe(el)
     return () => observer.disconnect()

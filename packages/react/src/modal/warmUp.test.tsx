@@ -1,0 +1,69 @@
+import { closeModal, createLatch, createMemoryStorage, openModal, prefetch } from '@latch/core'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LatchProvider } from '../LatchProvider.js'
+import { loadModal } from './load.js'
+import { warmUp } from './warmUp.js'
+
+const mainnet = {
+  id: 1,
+  caipNetworkId: 'eip155:1',
+  chainNamespace: 'eip155',
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+} as const
+
+afterEach(cleanup)
+
+/** Counts the images created while `act` runs (the preload creates one per wallet image). */
+async function imagesCreatedDuring(act: () => Promise<void>): Promise<number> {
+  const Native = globalThis.Image
+  let created = 0
+  globalThis.Image = class extends Native {
+    constructor() {
+      super()
+      created++
+    }
+  }
+  try {
+    await act()
+  } finally {
+    globalThis.Image = Native
+  }
+  return created
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+
+describe('given the modal warmed up before it opens', () => {
+  it('when its code and the wallet list are fetched, then its styles are in the page and nothing else is left behind', async () => {
+    const latch = createLatch({ networks: [mainnet], storage: createMemoryStorage() })
+    const before = document.body.children.length
+    warmUp(latch)
+    await loadModal()
+    await act(() => prefetch(latch))
+    await settle()
+    expect(document.body.children.length).toBe(before)
+    expect(document.querySelector('style[data-latch-styles="modal"]')).not.toBeNull()
+  })
+
+  it('when the visitor opens it again and again, then the wallet images are asked for only once', async () => {
+    const latch = createLatch({ networks: [mainnet], storage: createMemoryStorage() })
+    render(<LatchProvider latch={latch} />)
+    await loadModal()
+    await act(() => prefetch(latch))
+    const first = await imagesCreatedDuring(async () => {
+      act(() => openModal(latch))
+      await settle()
+    })
+    expect(first).toBeGreaterThan(0)
+    expect(screen.getByTestId('latch-modal')).toBeTruthy()
+    act(() => closeModal(latch))
+    const again = await imagesCreatedDuring(async () => {
+      act(() => openModal(latch))
+      await settle()
+    })
+    expect(again).toBe(0)
+  })
+})
