@@ -1,13 +1,26 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { approval, demo, frameOf, newEmail, press, signUp } from './embedded.js'
-import { expect, modal, test } from './fixtures.js'
+import { ports } from '../playwright.config.js'
+import {
+  approval,
+  codeFor,
+  demo,
+  expectNoStorageExplained,
+  frameOf,
+  frameOrigin,
+  newEmail,
+  PASSWORD,
+  press,
+  signUp,
+} from './embedded.js'
+import { expect, modal, status, test } from './fixtures.js'
 
 // The approval screen before and after the visitor decides, through the demo as `npm start`
 // serves it: a send the balance cannot pay, and a wallet server that hangs after Approve
 // (scripts/start.mjs runs @latch/server as a process of its own; SIGSTOP makes it accept
-// connections and answer nothing).
+// connections and answer nothing); and the wallet in a window of its own, where the page says
+// where to look and what closing that window does.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const stack = Number(process.env.TEST_PARALLEL_INDEX ?? 0)
@@ -74,4 +87,47 @@ test.describe('given a wallet server that hangs after Approve', () => {
     })
     await expect(modal(page)).toBeHidden()
   })
+})
+
+test('given the wallet in its own window (the frame gets no storage on another site), then the page says to continue there while its screens wait, and closing it mid-request says the request was cancelled', async ({
+  context,
+  page,
+}) => {
+  test.setTimeout(150_000)
+  // The demo on 127.0.0.1, the frame on localhost: a third-party frame, with no storage as
+  // Playwright's Chromium runs (storage partitioning off).
+  const email = newEmail('window-mode')
+  await page.goto(`http://127.0.0.1:${ports.demoAsStarted}/`)
+  await expectNoStorageExplained(page, email)
+  const started = Date.now() - 1_000
+  const opened = context.waitForEvent('page')
+  await modal(page).getByTestId('latch-embedded-open-window').click()
+  const wallet = await opened
+  expect(new URL(wallet.url()).origin).toBe(frameOrigin)
+  const input = modal(page).getByTestId('latch-otp-input')
+  await expect(input).toBeVisible({ timeout: 30_000 })
+  await input.fill(await codeFor(email, started, /login code/))
+  // The recovery password waits in the window: the modal points there, not "Authenticating...".
+  await expect(wallet.locator('#latch-password')).toBeVisible({ timeout: 30_000 })
+  await expect(modal(page).getByTestId('latch-embedded-busy-text')).toHaveText(
+    'Continue in the wallet window: the next step waits for you there. Closing that window cancels the sign-in.',
+  )
+  await wallet.locator('#latch-password').fill(PASSWORD)
+  await wallet.locator('#latch-password-confirm').fill(PASSWORD)
+  await wallet.locator('#latch-password-confirm').press('Enter')
+  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+
+  await page.getByRole('button', { name: 'Sign message' }).click()
+  await expect(wallet.locator('.approval')).toContainText('Hello from the Latch demo', { timeout: 30_000 })
+  await expect(modal(page).getByTestId('latch-approve-confirm')).toHaveText(
+    'Continue in the wallet window: this request waits for you there. Closing that window cancels the request and disconnects the app.',
+  )
+  await wallet.close()
+  await expect(page.getByTestId('latch-action-toast')).toHaveText(
+    'The wallet window was closed: what waited there was cancelled, and the app is disconnected.',
+    { timeout: 5_000 },
+  )
+  // The demo's signing panel goes with the account; the modal does not stay on the request.
+  await expect(status(page)).toHaveText('disconnected', { timeout: 10_000 })
+  await expect(modal(page)).toBeHidden()
 })
