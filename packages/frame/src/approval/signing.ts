@@ -20,9 +20,16 @@ export function showSigningNow(view: ApprovalView): SigningScreen {
   const status = el('p', { class: 'progress', role: 'status', 'data-testid': 'approval-progress' }, [
     t('approve.working'),
   ])
+  // The approval screen's dialog, going on: the same role and title.
   const card = el(
     'section',
-    { class: 'card approval', 'aria-labelledby': 'latch-title', 'aria-busy': 'true' },
+    {
+      class: 'card approval',
+      role: 'dialog',
+      'aria-modal': 'true',
+      'aria-labelledby': 'latch-title',
+      'aria-busy': 'true',
+    },
     [title, status],
   )
   root().replaceChildren(card)
