@@ -13,6 +13,7 @@ import {
   PASSWORD,
   press,
   signUp,
+  walletFrameAxeViolations,
 } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
@@ -70,6 +71,7 @@ test.describe('given a wallet server that hangs after Approve', () => {
         await expect(frame.locator('#latch-title')).toHaveText('Sign a message')
         await expect(frame.getByTestId('approval-unreachable')).toHaveText(unreachable, { timeout: 30_000 })
         await expect(frame.locator('button[data-action="retry"]')).toBeFocused()
+        expect(await walletFrameAxeViolations(page)).toEqual([])
         if (choice === 'close') {
           await frame.locator('button[data-action="close"]').click()
           await expect(page.getByTestId('demo-sign-error')).toContainText(/disconnected|can't be reached/, {
