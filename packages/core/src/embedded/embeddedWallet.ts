@@ -89,7 +89,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         each((h) =>
           h.onToast?.({
             id: 'WALLET_WINDOW_CLOSED',
-            message: 'The wallet window was closed: the app is disconnected from the wallet.',
+            message: 'The wallet window was closed.',
           }),
         )
         if (live.chainId !== undefined) sessionEnded('The wallet window was closed.')
