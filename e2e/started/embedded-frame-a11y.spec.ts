@@ -2,24 +2,31 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext, CDPSession, Page } from '@playwright/test'
-import { axeViolations } from '../fixtures.js'
+import { axeViolations, frameAxeViolations } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
 import {
   approval,
   codeFor,
+  codeIn,
   demo,
   frameOf,
+  fromMail,
+  mailTo,
   newEmail,
   PASSWORD,
   submitEmail,
+  walletFrame,
   walletFrameAxeViolations,
 } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
+import { personClicks } from './guard-tricks.js'
 
 // axe on every screen of the embedded wallet's frame a visitor reaches through the demo as `npm
 // start` serves it, in light, dark, on a phone (390×844, touch) and in Arabic (right to left).
 // One browser context for the whole file: each setting signs a new visitor up (the sign-up's
-// passkey and password screens are only shown then) and walks the approval and export screens.
+// passkey and password screens are only shown then), walks the approval and export screens and
+// the export window, then opens the wallet on a second device (its recovery screen). A visitor of
+// the server-assisted project meets the notice of a recovery on another device.
 // The approval screen's images go to the gallery's folder (.tmp/gallery/), beside the modal's.
 
 const gallery = join(dirname(fileURLToPath(import.meta.url)), '../../.tmp/gallery')
@@ -70,13 +77,23 @@ async function open(setting: Setting) {
   if (setting.dark) await page().getByRole('button', { name: 'Dark mode' }).click()
 }
 
+/** When the last login code to each address was asked for: the server allows one per 30 s. */
+const lastCode = new Map<string, number>()
+async function waitForThrottle(email: string) {
+  const wait = (lastCode.get(email) ?? 0) + 31_000 - Date.now()
+  if (wait > 0) await page().waitForTimeout(wait)
+  lastCode.set(email, Date.now())
+}
+
 /** Sign-up: the code view, the passkey offer, the recovery password (and its error), connected. */
-async function signUpScreens(setting: Setting) {
+async function signUpScreens(setting: Setting): Promise<string> {
   const email = newEmail(`a11y-${setting.id}`)
   const started = Date.now() - 1_000
   await submitEmail(page(), email)
   const code = modal(page()).getByTestId('latch-otp-input')
   await expect(code).toBeVisible({ timeout: 30_000 })
+  // The code was sent by now: the throttle counts from here.
+  lastCode.set(email, Date.now())
   expect(await axeViolations(page()), 'the code view').toEqual([])
   await code.fill(await codeFor(email, started, /login code/))
   const frame = frameOf(page())
@@ -109,6 +126,7 @@ async function signUpScreens(setting: Setting) {
       params: [await page().getByTestId('demo-address').textContent(), '0x56BC75E2D63100000'],
     }),
   })
+  return email
 }
 
 /** The approval screen of what `button` asks, checked, then rejected (Reject has no guard). */
@@ -137,24 +155,91 @@ async function approvalScreen(
   await expect(modal(page())).toBeHidden()
 }
 
-/** Account → Export wallet: the frame's Export screen, then Cancel. */
-async function exportScreen() {
+/** Account → Export wallet: the frame's Export screen, then the export window's three screens. */
+async function exportScreens(setting: Setting, email: string) {
   await page().getByTestId('latch-account-button').click()
   await modal(page()).getByTestId('latch-export-wallet').click()
   const frame = frameOf(page())
   await expect(frame.getByTestId('latch-export-open')).toBeVisible({ timeout: 30_000 })
   expect(await walletFrameAxeViolations(page()), 'the export screen').toEqual([])
-  await page().waitForTimeout(700)
-  await frame.locator('#latch-export-cancel').click()
-  await expect(frame.getByTestId('latch-export-open')).toBeHidden()
+  const opened = page().context().waitForEvent('page')
+  await personClicks(page(), frame.getByTestId('latch-export-open'))
+  const popup = await opened
+  if (setting.phone) await popup.setViewportSize({ width: 390, height: 844 })
+  await expect(popup.getByTestId('latch-export-send')).toBeVisible({ timeout: 30_000 })
+  expect(await axeViolations(popup), 'the export window').toEqual([])
+  const started = Date.now() - 1_000
+  await popup.getByTestId('latch-export-send').click()
+  const code = popup.locator('#latch-export-code')
+  await expect(code).toBeVisible({ timeout: 30_000 })
+  expect(await axeViolations(popup), 'the export window’s code').toEqual([])
+  await code.fill(codeIn(await mailTo(email, /wallet export code/, started)))
+  await personClicks(popup, popup.getByTestId('latch-export-reveal'))
+  await expect(popup.getByTestId('latch-export-phrase')).toBeVisible({ timeout: 30_000 })
+  expect(await axeViolations(popup), 'the export window’s phrase').toEqual([])
+  await popup.getByTestId('latch-export-close').click()
+  if (!popup.isClosed()) await popup.close()
   if (await modal(page()).isVisible()) await page().keyboard.press('Escape')
   await expect(modal(page())).toBeHidden()
 }
 
+/** A second device of `setting` (a profile of its own) at `url`. */
+async function secondDevice(setting: Setting, url: string): Promise<Page> {
+  const context = await page()
+    .context()
+    .browser()
+    ?.newContext({
+      hasTouch: true,
+      colorScheme: 'light',
+      viewport: setting.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    })
+  const other = await (context as BrowserContext).newPage()
+  await other.goto(url)
+  await expect(status(other)).toHaveText('disconnected')
+  if (setting.dark) await other.getByRole('button', { name: 'Dark mode' }).click()
+  return other
+}
+
+/** Email → the device confirmed from the mailed link ("This was me") → the code. */
+async function newDeviceLogin(other: Page, email: string) {
+  await waitForThrottle(email)
+  const started = Date.now() - 1_000
+  await submitEmail(other, email)
+  await expect(modal(other).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
+  lastCode.set(email, Date.now())
+  const link = await fromMail(email, /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/, started)
+  const mailbox = await other.context().newPage()
+  await mailbox.goto(link)
+  const confirmed = Date.now() - 1_000
+  await mailbox.getByRole('button', { name: 'This was me' }).click()
+  await expect(mailbox.getByRole('heading', { name: 'Device confirmed.' })).toBeVisible()
+  await mailbox.close()
+  const input = modal(other).getByTestId('latch-otp-input')
+  await expect(input).toBeVisible({ timeout: 30_000 })
+  await input.fill(await codeFor(email, confirmed, /login code/))
+}
+
+/** The same visitor on a second device: the recovery password screen (and its error), connected. */
+async function recoveryScreens(setting: Setting, email: string) {
+  const other = await secondDevice(setting, `${demo}${setting.query}`)
+  await newDeviceLogin(other, email)
+  const password = frameOf(other).locator('#latch-password')
+  await expect(password).toBeVisible({ timeout: 30_000 })
+  expect(await frameAxeViolations(walletFrame(other)), 'the recovery password').toEqual([])
+  await password.fill('not the password at all')
+  await password.press('Enter')
+  await expect(frameOf(other).locator('#latch-password-error')).not.toBeEmpty({ timeout: 30_000 })
+  expect(await frameAxeViolations(walletFrame(other)), 'the recovery password with its error').toEqual([])
+  await password.fill(PASSWORD)
+  await password.press('Enter')
+  await expect(status(other)).toHaveText('connected', { timeout: 30_000 })
+  await other.context().close()
+}
+
 for (const setting of settings) {
-  test(`given the demo ${setting.id === 'phone' ? 'on a phone' : `in ${setting.id}`}, when a visitor signs up, asks for a message, typed data and a transaction and opens the export, then every frame screen has no axe violations`, async () => {
+  test(`given the demo ${setting.id === 'phone' ? 'on a phone' : `in ${setting.id}`}, when a visitor signs up, asks for a message, typed data and a transaction, exports through the export window and opens the wallet on a second device, then every frame screen has no axe violations`, async () => {
     await open(setting)
-    await signUpScreens(setting)
+    const email = await signUpScreens(setting)
     const message = { button: 'Sign message', title: 'Sign a message', error: 'demo-sign-error' }
     await approvalScreen(setting, { ...message, shot: 'Approval' })
     await approvalScreen(setting, {
@@ -164,8 +249,47 @@ for (const setting of settings) {
     })
     const send = { button: 'Send', title: 'Send a transaction', error: 'demo-send-error' }
     await approvalScreen(setting, { ...send, shot: 'ApprovalTransaction' })
-    await exportScreen()
+    await exportScreens(setting, email)
+    await recoveryScreens(setting, email)
     // Signed out, for the next setting's new visitor.
+    await page().getByTestId('demo-disconnect').click()
+    await expect(status(page())).toHaveText('disconnected')
+  })
+}
+
+const custodial = 'project=latch-demo-custodial'
+
+for (const setting of settings) {
+  test(`given the server-assisted demo ${setting.id === 'phone' ? 'on a phone' : `in ${setting.id}`}, when the wallet is opened on a second device, then the notice on the first has no axe violations`, async () => {
+    const query = setting.query ? `${setting.query}&${custodial}` : `?${custodial}`
+    await page().setViewportSize(setting.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 })
+    await page().goto(`${demo}${query}`)
+    await expect(status(page())).toHaveText('disconnected')
+    if (setting.dark) await page().getByRole('button', { name: 'Dark mode' }).click()
+    // The server keeps the recovery share: email and code, no recovery step.
+    const email = newEmail(`a11y-notice-${setting.id}`)
+    const started = Date.now() - 1_000
+    await submitEmail(page(), email)
+    const code = modal(page()).getByTestId('latch-otp-input')
+    await expect(code).toBeVisible({ timeout: 30_000 })
+    lastCode.set(email, Date.now())
+    await code.fill(await codeFor(email, started, /login code/))
+    await expect(status(page())).toHaveText('connected', { timeout: 30_000 })
+    const other = await secondDevice(setting, `${demo}${query}`)
+    await newDeviceLogin(other, email)
+    await expect(status(other)).toHaveText('connected', { timeout: 30_000 })
+    await other.context().close()
+    // The first device hears of it the next time its frame talks to the server: after a reload.
+    await page().reload()
+    await expect(status(page())).toHaveText('connected', { timeout: 30_000 })
+    const darkMode = page().getByRole('button', { name: 'Dark mode' })
+    if (setting.dark && (await darkMode.isVisible())) await darkMode.click()
+    const dismiss = frameOf(page()).locator('#latch-notice-dismiss')
+    await expect(dismiss).toBeVisible({ timeout: 30_000 })
+    if (setting.id === 'arabic') await expect(frameOf(page()).locator('html')).toHaveAttribute('dir', 'rtl')
+    expect(await walletFrameAxeViolations(page()), 'the recovery notice').toEqual([])
+    await personClicks(page(), dismiss)
+    await expect(dismiss).toHaveCount(0)
     await page().getByTestId('demo-disconnect').click()
     await expect(status(page())).toHaveText('disconnected')
   })

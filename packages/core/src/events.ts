@@ -19,7 +19,7 @@ export interface LatchEventMap {
   ALERT: { id: string; message: string }
   /** A short message for the visitor outside any view (a disallowed embedded-wallet request). */
   /** A message the modal shows above the page, even closed (spec §8). */
-  TOAST: { id: 'ACTION_NOT_ALLOWED' | 'SIWX_INIT_FAILED'; message: string }
+  TOAST: { id: 'ACTION_NOT_ALLOWED' | 'SIWX_INIT_FAILED' | 'WALLET_WINDOW_CLOSED'; message: string }
   /** A session connector needs the modal to show a view (code entry, an approval…). */
   SESSION_VIEW_REQUEST: { connectorId: string } & RouteEntry
 }

@@ -126,6 +126,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
   expect(Object.keys(internal).sort()).toMatchInlineSnapshot(`
     [
       "ACCOUNT_TABS",
+      "FRAME_LOAD_TIMEOUT_MS",
       "FRAME_PROTOCOL",
       "NETWORK_LOGO_ICONS",
       "PAIRING_EXPIRY_MS",

@@ -18,6 +18,7 @@ export { PAIRING_EXPIRY_MS } from './constants.js'
 export { applyStoredState } from './createLatch.js'
 /** The frame protocol's schemas: the page checks what the frame says, the frame what the page asks. */
 export {
+  FRAME_LOAD_TIMEOUT_MS,
   FRAME_PROTOCOL,
   type FramePayload,
   type FrameRequestType,

@@ -485,7 +485,7 @@ export interface SessionHandlers {
   /** The session's user data changed (e.g. the embedded wallet's login email was updated). */
   onUserChanged?(user: SessionUser): void
   /** A short message for the visitor, outside any view (spec §5: 'Action not allowed'). */
-  onToast?(toast: { id: 'ACTION_NOT_ALLOWED'; message: string }): void
+  onToast?(toast: { id: 'ACTION_NOT_ALLOWED' | 'WALLET_WINDOW_CLOSED'; message: string }): void
 }
 
 /**

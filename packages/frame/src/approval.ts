@@ -1,4 +1,4 @@
-import type { Tokens } from './decode/tokens.js'
+import type { NativePrice, Tokens } from './decode/tokens.js'
 import type { TypedData } from './decode/typed.js'
 import type { SolanaTransactionSummary } from './solana.js'
 
@@ -34,6 +34,10 @@ export type ApprovalView = {
       maxFeePerGas: bigint
       maxPriorityFeePerGas: bigint
       tokens?: Tokens
+      /** The account's balance, read by {@link prepareView}; undefined when the read failed. */
+      balance?: bigint
+      /** The native coin's price, for a fiat value beside the fee (no price source sets it yet). */
+      nativePrice?: NativePrice
     }
   | {
       kind: 'solanaTransaction'
@@ -94,4 +98,14 @@ export function showApproval(view: ApprovalView): { decision: Promise<Decision>;
       cancelShown()
     },
   }
+}
+
+/**
+ * The screen between Approve and the signature: progress, then, when the server does not answer
+ * within the frame's limit, its error with Retry and Close (src/approval/signing.ts).
+ */
+export async function showSigning(
+  view: ApprovalView,
+): Promise<import('./approval/signing.js').SigningScreen> {
+  return (await loadScreen()).showSigningNow(view)
 }

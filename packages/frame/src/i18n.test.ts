@@ -12,6 +12,9 @@ const sameAsEnglish = new Set<string>([
   'approve.message',
   'approve.primaryType',
   'approve.from',
+  // A sign and a parenthesis around amounts: the same in most languages.
+  'approve.atMost',
+  'approve.withFiat',
 ])
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 

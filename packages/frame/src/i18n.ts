@@ -114,13 +114,20 @@ export const en = {
   'approve.chain': 'Chain',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Gas limit',
-  'approve.maxFee': 'Max fee per gas',
-  'approve.priorityFee': 'Priority fee per gas',
-  'approve.maxCost': 'Maximum network fee',
+  'approve.networkFee': 'Network fee',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Your balance ({balance}) cannot pay this transaction: it needs up to {needed}, the value plus the maximum network fee. The network would refuse it, so it cannot be approved. Add funds to this account, then ask again.',
   'approve.from': 'Account',
   'approve.approve': 'Approve',
   'approve.reject': 'Reject',
   'approve.working': 'Signing…',
+  'approve.unreachable': "The wallet server can't be reached",
+  'approve.unreachableHelp':
+    'Nothing was signed or sent. Check your connection and press Retry, or Close to cancel the request.',
+  'approve.retry': 'Retry',
+  'approve.close': 'Close',
   'approve.openWindow': 'Review in the wallet window',
   'approve.windowHelp':
     'This browser cannot show the wallet whether the page covers this screen, so you decide in the wallet’s own window on {origin}.',
@@ -211,6 +218,10 @@ type LocaleCode = 'en' | keyof typeof localeLoaders
 const supported = ['en', ...Object.keys(localeLoaders)] as LocaleCode[]
 
 let current: Catalog = en
+let currentCode: LocaleCode = 'en'
+
+/** The language chosen by {@link chooseLocale}, for Intl's number formats. */
+export const currentLocale = (): string => currentCode
 
 /**
  * Chooses the catalog: the `locale` query parameter the kit passes (the modal's language), else
@@ -219,14 +230,17 @@ let current: Catalog = en
  */
 export async function chooseLocale(requested: readonly string[]): Promise<LocaleCode> {
   const locale = matchLocale(requested, supported) ?? 'en'
+  current = en
   if (locale !== 'en') {
     try {
       current = (await localeLoaders[locale]()).messages
     } catch {
       current = en
+      currentCode = 'en'
       return 'en'
     }
   }
+  currentCode = locale
   document.documentElement.lang = locale
   document.documentElement.dir = directionOf(locale)
   return locale

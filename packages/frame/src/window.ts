@@ -129,7 +129,8 @@ function exportScreens(options: {
         }
       })()
     })
-    root().replaceChildren(form)
+    // The page's one main landmark, as on the screens before and after this one.
+    root().replaceChildren(el('main', {}, [form]))
     input.focus()
   }
 }

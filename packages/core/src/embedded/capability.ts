@@ -94,6 +94,11 @@ export interface EmbeddedWalletCapability {
    * blocked the window.
    */
   openWindow(): boolean
+  /**
+   * Whether the wallet runs in its own window now: its screens (the recovery step, approvals)
+   * show there, not over the page, and closing that window disconnects the app.
+   */
+  inWindow(): boolean
 }
 
 /** The abilities a session connector declares beyond the session interface. */

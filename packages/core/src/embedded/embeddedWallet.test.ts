@@ -857,6 +857,27 @@ describe('given a browser that gives the frame no storage', () => {
     expect(ended).toHaveBeenCalledTimes(1)
   })
 
+  it('then the wallet says it runs in the window, and the visitor closing it tells the modal, and a request waiting there is cancelled', async () => {
+    const { wallet } = connector()
+    await refusedLogin(wallet)
+    expect(wallet.capabilities.embeddedWallet.inWindow()).toBe(false)
+    const popup = scriptedWindow(defaultAnswers({ RPC_REQUEST: 'silent' }))
+    wallet.capabilities.embeddedWallet.openWindow()
+    await login(wallet)
+    expect(wallet.capabilities.embeddedWallet.inWindow()).toBe(true)
+    const toasts: { id: string }[] = []
+    wallet.subscribe({ onSessionEnded: () => {}, onToast: (toast) => toasts.push(toast) } as never)
+    const provider = wallet.getProvider('eip155') as {
+      request(args: { method: string; params: unknown[] }): Promise<unknown>
+    }
+    const signing = provider.request({ method: 'personal_sign', params: ['0x68', ADDRESS] }).catch((e) => e)
+    await vi.waitFor(() => expect(popup.requests).toContain('RPC_REQUEST'))
+    popup.close()
+    expect(await signing).toMatchObject({ name: 'RequestAbortedError' })
+    expect(toasts).toEqual([expect.objectContaining({ id: 'WALLET_WINDOW_CLOSED' })])
+    expect(wallet.capabilities.embeddedWallet.inWindow()).toBe(false)
+  })
+
   it('then a blocked window says false and keeps the offer; a restore whose window cannot open keeps nothing', async () => {
     const { wallet, storage } = connector()
     await refusedLogin(wallet)

@@ -84,6 +84,14 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
       // it: a live session ends, and the next login starts with the frame again.
       onWindowClosed: () => {
         cache.setInWindow(false)
+        // Closed by the visitor (the app's own close does not come here): said, not silent; a
+        // request waiting there fails as the frame's removal.
+        each((h) =>
+          h.onToast?.({
+            id: 'WALLET_WINDOW_CLOSED',
+            message: 'The wallet window was closed.',
+          }),
+        )
         if (live.chainId !== undefined) sessionEnded('The wallet window was closed.')
       },
       onReachable: (reachable) => each((h) => h.onReachable?.(reachable)),
@@ -133,6 +141,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
     submitEmailUpdateOtp: emailUpdate.submitCode,
     cancelEmailUpdate: emailUpdate.cancel,
     windowOffer: () => offer,
+    inWindow: () => link.loaded?.inWindow === true,
     openWindow() {
       if (!link.loaded?.openWindow()) return false
       offer = undefined

@@ -51,7 +51,8 @@ function toKitError(error: unknown, method: string, handlers: ReadonlySet<Sessio
     return new RpcCallNotAllowedError({ method })
   }
   if (error.code === 'USER_REJECTED') return new UserRejectedRequestError({ cause: error })
-  if (error.code === 'ABORTED') return new RequestAbortedError()
+  // The approval's own window closed unanswered, or the wallet's window: the request was cancelled.
+  if (error.code === 'ABORTED' || error.code === 'WINDOW_CLOSED') return new RequestAbortedError()
   return error
 }
 

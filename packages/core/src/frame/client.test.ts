@@ -562,7 +562,7 @@ describe('given a frame client whose frame has no storage, moved to the wallet w
     expect(wallet.focus).toHaveBeenCalledTimes(1)
   })
 
-  it('when the window is closed, rejects what waits on it and says so once', async () => {
+  it('when the visitor closes the window, rejects what waits on it as cancelled there (not out of reach) and says so once', async () => {
     const { client, wallet, walletReady, windowClosed } = setupWindow()
     client.openWindow()
     await walletReady()
@@ -570,7 +570,11 @@ describe('given a frame client whose frame has no storage, moved to the wallet w
     waiting.catch(() => {})
     wallet.shut()
     await vi.advanceTimersByTimeAsync(500)
-    await expect(waiting).rejects.toBeInstanceOf(FrameLoadError)
+    await expect(waiting).rejects.toMatchObject({
+      name: 'FrameResponseError',
+      code: 'WINDOW_CLOSED',
+      message: 'The wallet window was closed',
+    })
     expect(windowClosed).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(2_000)
     expect(windowClosed).toHaveBeenCalledTimes(1)

@@ -348,6 +348,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         clearInterval(closedPoll)
         closedPoll = undefined
         destroyed = true
+        // The visitor closed it: what waited there was cancelled (not a wallet out of reach).
+        rejectPending(
+          new FrameResponseError({ message: 'The wallet window was closed', code: 'WINDOW_CLOSED' }),
+        )
         teardown()
         options.onWindowClosed?.()
       }, WINDOW_CLOSED_POLL_MS)
@@ -359,10 +363,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     },
   }
 
-  const rejectPending = (why: string) => {
+  const rejectPending = (why: string | FrameResponseError) => {
     for (const [id, request] of pending) {
       if (request.timer) clearTimeout(request.timer)
-      request.reject(new FrameLoadError({ cause: new Error(why) }))
+      request.reject(typeof why === 'string' ? new FrameLoadError({ cause: new Error(why) }) : why)
       pending.delete(id)
     }
   }

@@ -1,9 +1,15 @@
-import { formatGwei } from 'viem'
 import type { ApprovalView } from '../approval.js'
 import { type Argument, amountToken, type DecodedCall, decodeCall } from '../decode/calls.js'
 import { looksLikePermission, type SeaportItem, type Shape, shapeOf } from '../decode/shapes.js'
 import { foreignSignIn, visibleText } from '../decode/text.js'
-import { isUnlimited, nativeAmount, type Tokens, tokenAmount } from '../decode/tokens.js'
+import {
+  fiatValue,
+  isUnlimited,
+  localNative,
+  nativeAmount,
+  type Tokens,
+  tokenAmount,
+} from '../decode/tokens.js'
 import { canonicalTypedData, type Field } from '../decode/typed.js'
 import { t } from '../i18n.js'
 import { formatSol } from '../solana.js'
@@ -15,6 +21,8 @@ export type Row = [label: string, value: string, depth?: number]
 export interface Screen {
   rows: Row[]
   warnings: string[]
+  /** Set when the request cannot succeed (the balance cannot pay it): no Approve is offered. */
+  cannotApprove?: boolean
 }
 
 function deadlineText(deadline: bigint | undefined): string {
@@ -163,19 +171,47 @@ function callRows(
   if (call.irregular) screen.warnings.push(t('approve.irregularCall'))
 }
 
+/** The most a transaction can take from the account: its value plus gas limit × max fee per gas. */
+const maximumCost = (view: ApprovalView & { kind: 'transaction' }) =>
+  view.value + view.gas * view.maxFeePerGas
+
 function transactionRows(view: ApprovalView & { kind: 'transaction' }, screen: Screen): void {
   const { rows } = screen
   rows.push([t('approve.to'), view.to ?? t('approve.contractCreation')])
-  rows.push([t('approve.value'), nativeAmount(view.value, view.chainId)])
+  rows.push([t('approve.value'), localNative(view.value, view.chainId, 'exact')])
   const call = view.to === undefined ? undefined : decodeCall(view.data)
   if (call) callRows(call, view.to, view.tokens, screen, 0)
   if (view.data !== undefined) rows.push([t('approve.rawData'), view.data])
   rows.push([t('approve.chain'), view.chainId.toString()])
   rows.push([t('approve.nonce'), String(view.nonce)])
   rows.push([t('approve.gas'), view.gas.toString()])
-  rows.push([t('approve.maxFee'), `${formatGwei(view.maxFeePerGas)} gwei`])
-  rows.push([t('approve.priorityFee'), `${formatGwei(view.maxPriorityFeePerGas)} gwei`])
-  rows.push([t('approve.maxCost'), nativeAmount(view.gas * view.maxFeePerGas, view.chainId)])
+  // The fee as the most it can be (gas limit × max fee per gas), in the chain's coin.
+  const fee = view.gas * view.maxFeePerGas
+  const atMost = t('approve.atMost', { amount: localNative(fee, view.chainId, 'ceil') })
+  rows.push([
+    t('approve.networkFee'),
+    view.nativePrice === undefined
+      ? atMost
+      : t('approve.withFiat', { amount: atMost, fiat: fiatValue(fee, view.nativePrice) }),
+  ])
+  // A node refuses a transaction whose balance cannot cover value + gas × max fee per gas
+  // ("insufficient funds"): said before the visitor decides, not as an error after Approve.
+  if (view.balance !== undefined && view.balance < maximumCost(view)) {
+    screen.warnings.unshift(
+      t('approve.cannotPay', {
+        balance: localNative(view.balance, view.chainId, 'exact'),
+        needed: localNative(maximumCost(view), view.chainId, 'exact'),
+      }),
+    )
+    screen.cannotApprove = true
+  }
+}
+
+/** The screen's title, by what is asked: a message, typed data, a transaction. */
+export function titleKey(view: ApprovalView): Parameters<typeof t>[0] {
+  if (view.kind === 'solanaTransaction')
+    return view.send ? 'approve.title.solanaTransaction' : 'approve.title.solanaSign'
+  return `approve.title.${view.kind}`
 }
 
 /** The rows and warnings of the screen, in reading order, from the view alone. */

@@ -3,9 +3,7 @@ import { approvalWindowUrl, hostApprovalWindow, type Incoming, newApprovalId } f
 import { guardActivation, hasVisibilityTracking, isTopLevel } from '../guard.js'
 import { t } from '../i18n.js'
 import { clearScreen, el, root } from '../ui.js'
-import { approvalRows } from './rows.js'
-
-type Key = Parameters<typeof t>[0]
+import { approvalRows, titleKey } from './rows.js'
 
 /** The frame's messages, as {@link hostApprovalWindow} listens to them. */
 const listenToMessages = (handler: (event: Incoming) => void) => {
@@ -32,14 +30,8 @@ export function showApprovalNow(view: ApprovalView): { decision: Promise<Decisio
       resolve(approved)
     }
   })
-  const { rows, warnings } = approvalRows(view)
-  const titleKey: Key =
-    view.kind === 'solanaTransaction'
-      ? view.send
-        ? 'approve.title.solanaTransaction'
-        : 'approve.title.solanaSign'
-      : `approve.title.${view.kind}`
-  const title = el('h1', { id: 'latch-title', tabindex: '-1' }, [t(titleKey)])
+  const { rows, warnings, cannotApprove } = approvalRows(view)
+  const title = el('h1', { id: 'latch-title', tabindex: '-1' }, [t(titleKey(view))])
   const list = el('dl', { class: 'rows' })
   for (const [label, value, depth = 0] of rows) {
     // Nested fields are indented by their depth (a class: the frame's CSP allows no inline style).
@@ -50,53 +42,55 @@ export function showApprovalNow(view: ApprovalView): { decision: Promise<Decisio
     t('approve.reject'),
   ])
   reject.addEventListener('click', () => settle(false))
-  const inWindow = !isTopLevel() && !hasVisibilityTracking()
+  const inWindow = !isTopLevel() && !hasVisibilityTracking() && !cannotApprove
   const approve = inWindow
     ? el('button', { type: 'button', 'data-action': 'open-window' }, [t('approve.openWindow')])
     : el('button', { type: 'button', 'data-action': 'approve' }, [t('approve.approve')])
   const status = el('p', { class: 'hint', role: 'status', 'data-testid': 'approval-window-status' })
-  const unguard = inWindow
-    ? // Opening the window is not approving: only the pointer's dwell is asked of this click
-      // (window.open needs its user activation); the decision is taken in the window.
-      guardActivation(
-        approve,
-        () => {
-          const params = new URLSearchParams(location.search)
-          const id = newApprovalId()
-          const opened = hostApprovalWindow({
-            view,
-            id,
-            origin: location.origin,
-            url: approvalWindowUrl({
-              origin: location.origin,
-              projectId: params.get('projectId') ?? '',
+  const unguard = cannotApprove
+    ? () => {}
+    : inWindow
+      ? // Opening the window is not approving: only the pointer's dwell is asked of this click
+        // (window.open needs its user activation); the decision is taken in the window.
+        guardActivation(
+          approve,
+          () => {
+            const params = new URLSearchParams(location.search)
+            const id = newApprovalId()
+            const opened = hostApprovalWindow({
+              view,
               id,
-              locale: document.documentElement.lang || params.get('locale'),
-            }),
-            open: (url) => window.open(url, '_blank', 'popup,width=480,height=760'),
-            listen: listenToMessages,
-          })
-          if (opened === undefined) {
-            status.textContent = t('export.blocked')
-            return
-          }
+              origin: location.origin,
+              url: approvalWindowUrl({
+                origin: location.origin,
+                projectId: params.get('projectId') ?? '',
+                id,
+                locale: document.documentElement.lang || params.get('locale'),
+              }),
+              open: (url) => window.open(url, '_blank', 'popup,width=480,height=760'),
+              listen: listenToMessages,
+            })
+            if (opened === undefined) {
+              status.textContent = t('export.blocked')
+              return
+            }
+            approve.disabled = true
+            status.textContent = t('approve.windowWaiting')
+            closeWindow = opened.close
+            void opened.decision.then((outcome) =>
+              settle(outcome === 'approved' ? true : outcome === 'rejected' ? false : 'aborted'),
+            )
+          },
+          { withoutVisibilityTracking: 'pointer' },
+        )
+      : // Clickjacking: a click or key press counts only after the frame was seen fully visible
+        // and the pointer inside it for 500 ms (src/guard.ts).
+        guardActivation(approve, () => {
           approve.disabled = true
-          status.textContent = t('approve.windowWaiting')
-          closeWindow = opened.close
-          void opened.decision.then((outcome) =>
-            settle(outcome === 'approved' ? true : outcome === 'rejected' ? false : 'aborted'),
-          )
-        },
-        { withoutVisibilityTracking: 'pointer' },
-      )
-    : // Clickjacking: a click or key press counts only after the frame was seen fully visible
-      // and the pointer inside it for 500 ms (src/guard.ts).
-      guardActivation(approve, () => {
-        approve.disabled = true
-        reject.disabled = true
-        approve.textContent = t('approve.working')
-        settle(true)
-      })
+          reject.disabled = true
+          approve.textContent = t('approve.working')
+          settle(true)
+        })
   void decision.then(unguard)
   const card = el(
     'section',
@@ -122,7 +116,8 @@ export function showApprovalNow(view: ApprovalView): { decision: Promise<Decisio
       ...(inWindow
         ? [el('p', { class: 'hint' }, [t('approve.windowHelp', { origin: location.origin })]), status]
         : []),
-      el('div', { class: 'actions' }, [reject, approve]),
+      // A request that cannot succeed offers no Approve (docs/decisions.md), only Reject.
+      el('div', { class: 'actions' }, cannotApprove ? [reject] : [reject, approve]),
     ],
   )
   card.addEventListener('keydown', (event) => {
@@ -140,3 +135,4 @@ export function showApprovalNow(view: ApprovalView): { decision: Promise<Decisio
   return { decision, cancel: () => settle(false) }
 }
 export { prepare } from './prepare.js'
+export { showSigningNow } from './signing.js'

@@ -1,5 +1,5 @@
 import { formatEther, formatUnits, hexToString, trim } from 'viem'
-import { t } from '../i18n.js'
+import { currentLocale, t } from '../i18n.js'
 import { visibleText } from './text.js'
 
 // Amounts in the units a person reads: a token's decimals and symbol are read from its contract
@@ -110,9 +110,52 @@ const etherChains = new Set([
   11155420, 1337,
 ])
 
+/** The chain's native symbol, or undefined for a chain not listed here. */
+function nativeSymbol(chainId: bigint): string | undefined {
+  return etherChains.has(Number(chainId)) ? 'ETH' : nativeSymbols[chainId.toString()]
+}
+
 /** A native amount for the screen, with the chain's own symbol. */
 export function nativeAmount(wei: bigint, chainId: bigint): string {
-  const symbol = etherChains.has(Number(chainId)) ? 'ETH' : nativeSymbols[chainId.toString()]
-  if (symbol !== undefined) return `${formatEther(wei)} ${symbol}`
-  return t('approve.nativeOf', { amount: formatEther(wei), chain: chainId.toString() })
+  return withSymbol(formatEther(wei), chainId)
+}
+
+function withSymbol(amount: string, chainId: bigint): string {
+  const symbol = nativeSymbol(chainId)
+  if (symbol !== undefined) return `${amount} ${symbol}`
+  return t('approve.nativeOf', { amount, chain: chainId.toString() })
+}
+
+/**
+ * A native amount in the visitor's language (Intl: its digits and separators), formatted from its
+ * exact decimal text so no wei is lost to floating point. `exact` keeps every digit (what is sent);
+ * `ceil` keeps 4 significant digits rounded up, for a maximum (a fee of at most this), which must
+ * never read lower than it is.
+ */
+export function localNative(wei: bigint, chainId: bigint, rounding: 'exact' | 'ceil'): string {
+  const format = new Intl.NumberFormat(
+    currentLocale(),
+    rounding === 'exact'
+      ? { maximumFractionDigits: 18 }
+      : { maximumSignificantDigits: 4, roundingMode: 'ceil' },
+  )
+  return withSymbol(format.format(formatEther(wei) as Intl.StringNumericLiteral), chainId)
+}
+
+/**
+ * The price of one native coin in a currency, for a fiat value beside native amounts. Nothing
+ * fills it yet: the server has no price source; when it has one, {@link prepare} sets
+ * `nativePrice` on the transaction's view and the fee row shows the value beside the coin.
+ */
+export type NativePrice = { currency: string; perCoin: number }
+
+/** `wei` in the price's currency, in the visitor's language, e.g. "$0.12". */
+export function fiatValue(wei: bigint, price: NativePrice): string {
+  const coins = Number(formatEther(wei))
+  return new Intl.NumberFormat(currentLocale(), {
+    style: 'currency',
+    currency: price.currency,
+    maximumSignificantDigits: 3,
+    roundingMode: 'ceil',
+  }).format(coins * price.perCoin)
 }

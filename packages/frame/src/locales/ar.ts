@@ -107,13 +107,20 @@ export const messages: Catalog = {
   'approve.chain': 'السلسلة',
   'approve.nonce': 'Nonce',
   'approve.gas': 'حد الغاز',
-  'approve.maxFee': 'أقصى رسوم لكل غاز',
-  'approve.priorityFee': 'رسوم الأولوية لكل غاز',
-  'approve.maxCost': 'أقصى رسوم للشبكة',
+  'approve.networkFee': 'رسوم الشبكة',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'رصيدك ({balance}) لا يكفي لدفع هذه المعاملة: فهي تحتاج حتى {needed}، أي القيمة مضافًا إليها أقصى رسوم للشبكة. ستقوم الشبكة برفضها، لذلك لا يمكن الموافقة عليها. أضف أموالًا إلى هذا الحساب ثم أعد الطلب.',
   'approve.from': 'الحساب',
   'approve.approve': 'موافقة',
   'approve.reject': 'رفض',
   'approve.working': 'جارٍ التوقيع…',
+  'approve.unreachable': 'تعذّر الوصول إلى خادم المحفظة',
+  'approve.unreachableHelp':
+    'لم يُوقَّع أو يُرسَل أي شيء. تحقّق من اتصالك واضغط «إعادة المحاولة»، أو «إغلاق» لإلغاء الطلب.',
+  'approve.retry': 'إعادة المحاولة',
+  'approve.close': 'إغلاق',
   'approve.openWindow': 'المراجعة في نافذة المحفظة',
   'approve.windowHelp':
     'لا يستطيع هذا المتصفح أن يُبيّن للمحفظة ما إذا كانت الصفحة تغطي هذه الشاشة، لذا تقرر في نافذة المحفظة الخاصة على {origin}.',

@@ -116,13 +116,20 @@ export const messages: Catalog = {
   'approve.chain': 'Chain',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Gaslimit',
-  'approve.maxFee': 'Maximale Gebühr pro Gas',
-  'approve.priorityFee': 'Prioritätsgebühr pro Gas',
-  'approve.maxCost': 'Maximale Netzwerkgebühr',
+  'approve.networkFee': 'Netzwerkgebühr',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Dein Guthaben ({balance}) reicht für diese Transaktion nicht: Sie braucht bis zu {needed}, den Betrag plus die maximale Netzwerkgebühr. Das Netzwerk würde sie ablehnen, daher kann sie nicht bestätigt werden. Lade dieses Konto auf und frage dann erneut.',
   'approve.from': 'Konto',
   'approve.approve': 'Bestätigen',
   'approve.reject': 'Ablehnen',
   'approve.working': 'Wird signiert…',
+  'approve.unreachable': 'Der Wallet-Server ist nicht erreichbar',
+  'approve.unreachableHelp':
+    'Nichts wurde signiert oder gesendet. Prüfe deine Verbindung und drücke „Erneut versuchen“ oder „Schließen“, um die Anfrage abzubrechen.',
+  'approve.retry': 'Erneut versuchen',
+  'approve.close': 'Schließen',
   'approve.openWindow': 'Im Wallet-Fenster prüfen',
   'approve.windowHelp':
     'Dieser Browser kann der Wallet nicht zeigen, ob die Seite diesen Bildschirm verdeckt. Deshalb entscheidest du im eigenen Fenster der Wallet auf {origin}.',

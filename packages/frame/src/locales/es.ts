@@ -115,13 +115,20 @@ export const messages: Catalog = {
   'approve.chain': 'Cadena',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Límite de gas',
-  'approve.maxFee': 'Tarifa máxima por gas',
-  'approve.priorityFee': 'Tarifa de prioridad por gas',
-  'approve.maxCost': 'Tarifa de red máxima',
+  'approve.networkFee': 'Comisión de red',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Tu saldo ({balance}) no alcanza para esta transacción: necesita hasta {needed}, el importe más la comisión de red máxima. La red la rechazaría, así que no se puede aprobar. Añade fondos a esta cuenta y vuelve a solicitarla.',
   'approve.from': 'Cuenta',
   'approve.approve': 'Aprobar',
   'approve.reject': 'Rechazar',
   'approve.working': 'Firmando…',
+  'approve.unreachable': 'No se puede conectar con el servidor de la billetera',
+  'approve.unreachableHelp':
+    'No se ha firmado ni enviado nada. Comprueba tu conexión y pulsa Reintentar, o Cerrar para cancelar la solicitud.',
+  'approve.retry': 'Reintentar',
+  'approve.close': 'Cerrar',
   'approve.openWindow': 'Revisar en la ventana de la billetera',
   'approve.windowHelp':
     'Este navegador no puede indicar a la billetera si la página cubre esta pantalla, así que decides en la propia ventana de la billetera en {origin}.',

@@ -110,13 +110,20 @@ export const messages: Catalog = {
   'approve.chain': 'زنجیره',
   'approve.nonce': 'Nonce',
   'approve.gas': 'سقف گاز',
-  'approve.maxFee': 'حداکثر کارمزد هر گاز',
-  'approve.priorityFee': 'کارمزد اولویت هر گاز',
-  'approve.maxCost': 'حداکثر کارمزد شبکه',
+  'approve.networkFee': 'کارمزد شبکه',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'موجودی شما ({balance}) برای پرداخت این تراکنش کافی نیست: این تراکنش تا {needed} نیاز دارد، یعنی مبلغ به‌علاوهٔ حداکثر کارمزد شبکه. شبکه آن را رد می‌کند، پس نمی‌توان آن را تأیید کرد. به این حساب موجودی اضافه کنید و دوباره درخواست دهید.',
   'approve.from': 'حساب',
   'approve.approve': 'تأیید',
   'approve.reject': 'رد',
   'approve.working': 'در حال امضا…',
+  'approve.unreachable': 'دسترسی به سرور کیف پول ممکن نیست',
+  'approve.unreachableHelp':
+    'چیزی امضا یا ارسال نشد. اتصال خود را بررسی کنید و «تلاش دوباره» را بزنید، یا برای لغو درخواست «بستن» را بزنید.',
+  'approve.retry': 'تلاش دوباره',
+  'approve.close': 'بستن',
   'approve.openWindow': 'بررسی در پنجرهٔ کیف پول',
   'approve.windowHelp':
     'این مرورگر نمی‌تواند به کیف پول نشان دهد که آیا صفحه این صفحه‌نمایش را پوشانده است، پس در پنجرهٔ خود کیف پول در {origin} تصمیم می‌گیرید.',

@@ -116,13 +116,20 @@ export const messages: Catalog = {
   'approve.chain': 'Chaîne',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Limite de gas',
-  'approve.maxFee': 'Frais max. par gas',
-  'approve.priorityFee': 'Frais de priorité par gas',
-  'approve.maxCost': 'Frais de réseau maximum',
+  'approve.networkFee': 'Frais de réseau',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Votre solde ({balance}) ne suffit pas pour cette transaction : elle demande jusqu’à {needed}, le montant plus les frais de réseau maximaux. Le réseau la refuserait, elle ne peut donc pas être approuvée. Approvisionnez ce compte, puis refaites la demande.',
   'approve.from': 'Compte',
   'approve.approve': 'Approuver',
   'approve.reject': 'Refuser',
   'approve.working': 'Signature…',
+  'approve.unreachable': 'Le serveur du portefeuille est injoignable',
+  'approve.unreachableHelp':
+    'Rien n’a été signé ni envoyé. Vérifiez votre connexion et appuyez sur Réessayer, ou sur Fermer pour annuler la demande.',
+  'approve.retry': 'Réessayer',
+  'approve.close': 'Fermer',
   'approve.openWindow': 'Vérifier dans la fenêtre du portefeuille',
   'approve.windowHelp':
     'Ce navigateur ne peut pas indiquer au portefeuille si la page recouvre cet écran : vous décidez donc dans la fenêtre propre du portefeuille, sur {origin}.',

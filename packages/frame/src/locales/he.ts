@@ -107,13 +107,20 @@ export const messages: Catalog = {
   'approve.chain': 'רשת',
   'approve.nonce': 'Nonce',
   'approve.gas': 'מגבלת גז',
-  'approve.maxFee': 'עמלה מרבית לגז',
-  'approve.priorityFee': 'עמלת עדיפות לגז',
-  'approve.maxCost': 'עמלת רשת מרבית',
+  'approve.networkFee': 'עמלת רשת',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'היתרה שלך ({balance}) לא מספיקה לעסקה הזו: היא דורשת עד {needed}, הסכום ועוד עמלת הרשת המרבית. הרשת תדחה אותה, ולכן אי אפשר לאשר אותה. הוסף כסף לחשבון הזה ובקש שוב.',
   'approve.from': 'חשבון',
   'approve.approve': 'אישור',
   'approve.reject': 'דחייה',
   'approve.working': 'חותם…',
+  'approve.unreachable': 'אין גישה לשרת הארנק',
+  'approve.unreachableHelp':
+    'שום דבר לא נחתם ולא נשלח. בדוק את החיבור ולחץ על „נסה שוב”, או על „סגור” כדי לבטל את הבקשה.',
+  'approve.retry': 'נסה שוב',
+  'approve.close': 'סגור',
   'approve.openWindow': 'בדיקה בחלון הארנק',
   'approve.windowHelp':
     'הדפדפן הזה לא יכול להראות לארנק אם הדף מכסה את המסך הזה, ולכן ההחלטה מתקבלת בחלון של הארנק עצמו ב-{origin}.',

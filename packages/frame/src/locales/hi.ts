@@ -106,13 +106,20 @@ export const messages: Catalog = {
   'approve.chain': 'चेन',
   'approve.nonce': 'Nonce',
   'approve.gas': 'गैस सीमा',
-  'approve.maxFee': 'प्रति गैस अधिकतम शुल्क',
-  'approve.priorityFee': 'प्रति गैस प्राथमिकता शुल्क',
-  'approve.maxCost': 'अधिकतम नेटवर्क शुल्क',
+  'approve.networkFee': 'नेटवर्क शुल्क',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'आपका बैलेंस ({balance}) इस लेन-देन के लिए पर्याप्त नहीं है: इसे {needed} तक चाहिए, यानी राशि और अधिकतम नेटवर्क शुल्क। नेटवर्क इसे अस्वीकार कर देगा, इसलिए इसे स्वीकृत नहीं किया जा सकता। इस खाते में राशि जोड़ें, फिर दोबारा अनुरोध करें।',
   'approve.from': 'खाता',
   'approve.approve': 'स्वीकृत करें',
   'approve.reject': 'अस्वीकार करें',
   'approve.working': 'हस्ताक्षर हो रहा है…',
+  'approve.unreachable': 'वॉलेट सर्वर तक नहीं पहुँचा जा सकता',
+  'approve.unreachableHelp':
+    'कुछ भी साइन या भेजा नहीं गया। अपना कनेक्शन जाँचें और फिर से कोशिश करें दबाएँ, या अनुरोध रद्द करने के लिए बंद करें दबाएँ।',
+  'approve.retry': 'फिर से कोशिश करें',
+  'approve.close': 'बंद करें',
   'approve.openWindow': 'वॉलेट विंडो में देखें',
   'approve.windowHelp':
     'यह ब्राउज़र वॉलेट को नहीं बता सकता कि पेज इस स्क्रीन को ढक रहा है या नहीं, इसलिए आप {origin} पर वॉलेट की अपनी विंडो में निर्णय लेते हैं।',

@@ -113,13 +113,20 @@ export const messages: Catalog = {
   'approve.chain': 'Jaringan',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Batas gas',
-  'approve.maxFee': 'Biaya maks. per gas',
-  'approve.priorityFee': 'Biaya prioritas per gas',
-  'approve.maxCost': 'Biaya jaringan maksimum',
+  'approve.networkFee': 'Biaya jaringan',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Saldo Anda ({balance}) tidak cukup untuk transaksi ini: dibutuhkan hingga {needed}, yaitu nilainya ditambah biaya jaringan maksimum. Jaringan akan menolaknya, jadi transaksi ini tidak dapat disetujui. Tambahkan dana ke akun ini, lalu minta lagi.',
   'approve.from': 'Akun',
   'approve.approve': 'Setujui',
   'approve.reject': 'Tolak',
   'approve.working': 'Menandatangani…',
+  'approve.unreachable': 'Server dompet tidak dapat dijangkau',
+  'approve.unreachableHelp':
+    'Tidak ada yang ditandatangani atau dikirim. Periksa koneksi Anda lalu tekan Coba lagi, atau Tutup untuk membatalkan permintaan.',
+  'approve.retry': 'Coba lagi',
+  'approve.close': 'Tutup',
   'approve.openWindow': 'Tinjau di jendela dompet',
   'approve.windowHelp':
     'Browser ini tidak dapat menunjukkan kepada dompet apakah halaman menutupi layar ini, jadi Anda memutuskan di jendela dompet sendiri di {origin}.',

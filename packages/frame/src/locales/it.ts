@@ -113,13 +113,20 @@ export const messages: Catalog = {
   'approve.chain': 'Chain',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Limite di gas',
-  'approve.maxFee': 'Commissione massima per gas',
-  'approve.priorityFee': 'Commissione di priorità per gas',
-  'approve.maxCost': 'Commissione di rete massima',
+  'approve.networkFee': 'Commissione di rete',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Il tuo saldo ({balance}) non basta per questa transazione: richiede fino a {needed}, l’importo più la commissione di rete massima. La rete la rifiuterebbe, quindi non può essere approvata. Aggiungi fondi a questo account, poi richiedila di nuovo.',
   'approve.from': 'Account',
   'approve.approve': 'Approva',
   'approve.reject': 'Rifiuta',
   'approve.working': 'Firma in corso…',
+  'approve.unreachable': 'Il server del wallet non è raggiungibile',
+  'approve.unreachableHelp':
+    'Non è stato firmato né inviato nulla. Controlla la connessione e premi Riprova, oppure Chiudi per annullare la richiesta.',
+  'approve.retry': 'Riprova',
+  'approve.close': 'Chiudi',
   'approve.openWindow': 'Controlla nella finestra del wallet',
   'approve.windowHelp':
     'Questo browser non può indicare al wallet se la pagina copre questa schermata, quindi decidi nella finestra del wallet stesso su {origin}.',

@@ -112,13 +112,20 @@ export const messages: Catalog = {
   'approve.chain': 'チェーン',
   'approve.nonce': 'ノンス',
   'approve.gas': 'ガス上限',
-  'approve.maxFee': 'ガスあたりの最大手数料',
-  'approve.priorityFee': 'ガスあたりの優先手数料',
-  'approve.maxCost': '最大ネットワーク手数料',
+  'approve.networkFee': 'ネットワーク手数料',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount}（≈ {fiat}）',
+  'approve.cannotPay':
+    '残高（{balance}）ではこの取引を支払えません：最大 {needed}（送金額と最大ネットワーク手数料の合計）が必要です。ネットワークに拒否されるため、承認できません。このアカウントに入金してから、もう一度リクエストしてください。',
   'approve.from': 'アカウント',
   'approve.approve': '承認',
   'approve.reject': '拒否',
   'approve.working': '署名中…',
+  'approve.unreachable': 'ウォレットのサーバーに接続できません',
+  'approve.unreachableHelp':
+    '署名も送信もされていません。接続を確認して「再試行」を押すか、「閉じる」でリクエストを取り消してください。',
+  'approve.retry': '再試行',
+  'approve.close': '閉じる',
   'approve.openWindow': 'ウォレットのウィンドウで確認',
   'approve.windowHelp':
     'このブラウザーでは、ページがこの画面を覆っているかどうかをウォレットが確かめられません。そのため {origin} のウォレット専用ウィンドウで判断します。',

@@ -109,13 +109,20 @@ export const messages: Catalog = {
   'approve.chain': '체인',
   'approve.nonce': '논스',
   'approve.gas': '가스 한도',
-  'approve.maxFee': '가스당 최대 수수료',
-  'approve.priorityFee': '가스당 우선 수수료',
-  'approve.maxCost': '최대 네트워크 수수료',
+  'approve.networkFee': '네트워크 수수료',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    '잔액({balance})으로는 이 거래를 지불할 수 없습니다. 금액과 최대 네트워크 수수료를 합쳐 최대 {needed}가 필요합니다. 네트워크가 거부하므로 승인할 수 없습니다. 이 계정에 자금을 추가한 뒤 다시 요청하세요.',
   'approve.from': '계정',
   'approve.approve': '승인',
   'approve.reject': '거부',
   'approve.working': '서명 중…',
+  'approve.unreachable': '지갑 서버에 연결할 수 없습니다',
+  'approve.unreachableHelp':
+    '아무것도 서명하거나 보내지 않았습니다. 연결을 확인하고 다시 시도를 누르거나, 닫기를 눌러 요청을 취소하세요.',
+  'approve.retry': '다시 시도',
+  'approve.close': '닫기',
   'approve.openWindow': '지갑 창에서 확인',
   'approve.windowHelp':
     '이 브라우저는 페이지가 이 화면을 가리고 있는지 지갑에 알려 줄 수 없으므로, {origin}의 지갑 전용 창에서 결정합니다.',

@@ -113,13 +113,20 @@ export const messages: Catalog = {
   'approve.chain': 'Chain',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Gaslimiet',
-  'approve.maxFee': 'Maximale kosten per gas',
-  'approve.priorityFee': 'Prioriteitskosten per gas',
-  'approve.maxCost': 'Maximale netwerkkosten',
+  'approve.networkFee': 'Netwerkkosten',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Je saldo ({balance}) is niet genoeg voor deze transactie: die vraagt tot {needed}, het bedrag plus de maximale netwerkkosten. Het netwerk zou hem weigeren, dus hij kan niet worden goedgekeurd. Zet geld op dit account en vraag het daarna opnieuw.',
   'approve.from': 'Account',
   'approve.approve': 'Goedkeuren',
   'approve.reject': 'Weigeren',
   'approve.working': 'Bezig met ondertekenen…',
+  'approve.unreachable': 'De walletserver is niet bereikbaar',
+  'approve.unreachableHelp':
+    'Er is niets ondertekend of verzonden. Controleer je verbinding en druk op Opnieuw proberen, of op Sluiten om het verzoek te annuleren.',
+  'approve.retry': 'Opnieuw proberen',
+  'approve.close': 'Sluiten',
   'approve.openWindow': 'Bekijken in het walletvenster',
   'approve.windowHelp':
     'Deze browser kan de wallet niet laten zien of de pagina dit scherm bedekt, dus je beslist in het eigen venster van de wallet op {origin}.',

@@ -112,13 +112,20 @@ export const messages: Catalog = {
   'approve.chain': 'Sieć',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Limit gazu',
-  'approve.maxFee': 'Maks. opłata za gaz',
-  'approve.priorityFee': 'Opłata priorytetowa za gaz',
-  'approve.maxCost': 'Maksymalna opłata sieciowa',
+  'approve.networkFee': 'Opłata sieciowa',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Twoje saldo ({balance}) nie pokryje tej transakcji: potrzebuje do {needed}, czyli kwoty plus maksymalnej opłaty sieciowej. Sieć by ją odrzuciła, więc nie można jej zatwierdzić. Zasil to konto, a potem poproś ponownie.',
   'approve.from': 'Konto',
   'approve.approve': 'Zatwierdź',
   'approve.reject': 'Odrzuć',
   'approve.working': 'Podpisywanie…',
+  'approve.unreachable': 'Nie można połączyć się z serwerem portfela',
+  'approve.unreachableHelp':
+    'Nic nie zostało podpisane ani wysłane. Sprawdź połączenie i naciśnij Spróbuj ponownie albo Zamknij, aby anulować prośbę.',
+  'approve.retry': 'Spróbuj ponownie',
+  'approve.close': 'Zamknij',
   'approve.openWindow': 'Sprawdź w oknie portfela',
   'approve.windowHelp':
     'Ta przeglądarka nie może pokazać portfelowi, czy strona zasłania ten ekran, więc decydujesz we własnym oknie portfela na {origin}.',

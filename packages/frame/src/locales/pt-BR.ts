@@ -113,13 +113,20 @@ export const messages: Catalog = {
   'approve.chain': 'Rede',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Limite de gás',
-  'approve.maxFee': 'Taxa máxima por gás',
-  'approve.priorityFee': 'Taxa de prioridade por gás',
-  'approve.maxCost': 'Taxa de rede máxima',
+  'approve.networkFee': 'Taxa de rede',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Seu saldo ({balance}) não cobre esta transação: ela precisa de até {needed}, o valor mais a taxa de rede máxima. A rede a recusaria, então ela não pode ser aprovada. Adicione fundos a esta conta e peça de novo.',
   'approve.from': 'Conta',
   'approve.approve': 'Aprovar',
   'approve.reject': 'Recusar',
   'approve.working': 'Assinando…',
+  'approve.unreachable': 'Não foi possível alcançar o servidor da carteira',
+  'approve.unreachableHelp':
+    'Nada foi assinado nem enviado. Verifique sua conexão e toque em Tentar novamente, ou em Fechar para cancelar o pedido.',
+  'approve.retry': 'Tentar novamente',
+  'approve.close': 'Fechar',
   'approve.openWindow': 'Revisar na janela da carteira',
   'approve.windowHelp':
     'Este navegador não consegue mostrar à carteira se a página cobre esta tela, então você decide na janela da própria carteira em {origin}.',

@@ -114,13 +114,20 @@ export const messages: Catalog = {
   'approve.chain': 'Сеть',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Лимит газа',
-  'approve.maxFee': 'Макс. комиссия за газ',
-  'approve.priorityFee': 'Приоритетная комиссия за газ',
-  'approve.maxCost': 'Максимальная комиссия сети',
+  'approve.networkFee': 'Комиссия сети',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Вашего баланса ({balance}) не хватит на эту транзакцию: ей нужно до {needed} — сумма плюс максимальная комиссия сети. Сеть её отклонит, поэтому одобрить её нельзя. Пополните этот счёт и запросите снова.',
   'approve.from': 'Аккаунт',
   'approve.approve': 'Подтвердить',
   'approve.reject': 'Отклонить',
   'approve.working': 'Подписание…',
+  'approve.unreachable': 'Сервер кошелька недоступен',
+  'approve.unreachableHelp':
+    'Ничего не подписано и не отправлено. Проверьте подключение и нажмите «Повторить» или «Закрыть», чтобы отменить запрос.',
+  'approve.retry': 'Повторить',
+  'approve.close': 'Закрыть',
   'approve.openWindow': 'Проверить в окне кошелька',
   'approve.windowHelp':
     'Этот браузер не может показать кошельку, закрывает ли страница этот экран, поэтому вы решаете в собственном окне кошелька на {origin}.',

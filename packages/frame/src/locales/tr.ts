@@ -111,13 +111,20 @@ export const messages: Catalog = {
   'approve.chain': 'Zincir',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Gaz limiti',
-  'approve.maxFee': 'Gaz başına azami ücret',
-  'approve.priorityFee': 'Gaz başına öncelik ücreti',
-  'approve.maxCost': 'Azami ağ ücreti',
+  'approve.networkFee': 'Ağ ücreti',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Bakiyeniz ({balance}) bu işlemi karşılamıyor: işlem, tutar ile en yüksek ağ ücretinin toplamı olan {needed} değerine kadar gerektirir. Ağ bunu reddeder, bu yüzden onaylanamaz. Bu hesaba bakiye ekleyin, sonra yeniden isteyin.',
   'approve.from': 'Hesap',
   'approve.approve': 'Onayla',
   'approve.reject': 'Reddet',
   'approve.working': 'İmzalanıyor…',
+  'approve.unreachable': 'Cüzdan sunucusuna ulaşılamıyor',
+  'approve.unreachableHelp':
+    'Hiçbir şey imzalanmadı veya gönderilmedi. Bağlantınızı kontrol edip Yeniden dene’ye basın ya da isteği iptal etmek için Kapat’a basın.',
+  'approve.retry': 'Yeniden dene',
+  'approve.close': 'Kapat',
   'approve.openWindow': 'Cüzdan penceresinde incele',
   'approve.windowHelp':
     'Bu tarayıcı, sayfanın bu ekranı örtüp örtmediğini cüzdana gösteremiyor; bu yüzden kararı {origin} adresindeki cüzdanın kendi penceresinde verirsiniz.',

@@ -112,13 +112,20 @@ export const messages: Catalog = {
   'approve.chain': 'Мережа',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Ліміт газу',
-  'approve.maxFee': 'Макс. комісія за газ',
-  'approve.priorityFee': 'Пріоритетна комісія за газ',
-  'approve.maxCost': 'Максимальна комісія мережі',
+  'approve.networkFee': 'Комісія мережі',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Вашого балансу ({balance}) не вистачить на цю транзакцію: їй потрібно до {needed} — сума плюс максимальна комісія мережі. Мережа її відхилить, тому схвалити її не можна. Поповніть цей рахунок і запитайте знову.',
   'approve.from': 'Акаунт',
   'approve.approve': 'Підтвердити',
   'approve.reject': 'Відхилити',
   'approve.working': 'Підписання…',
+  'approve.unreachable': 'Сервер гаманця недоступний',
+  'approve.unreachableHelp':
+    'Нічого не підписано й не надіслано. Перевірте з’єднання й натисніть «Повторити» або «Закрити», щоб скасувати запит.',
+  'approve.retry': 'Повторити',
+  'approve.close': 'Закрити',
   'approve.openWindow': 'Переглянути у вікні гаманця',
   'approve.windowHelp':
     'Цей браузер не може показати гаманцю, чи закриває сторінка цей екран, тому ви вирішуєте у власному вікні гаманця на {origin}.',

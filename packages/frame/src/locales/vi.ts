@@ -110,13 +110,20 @@ export const messages: Catalog = {
   'approve.chain': 'Chuỗi',
   'approve.nonce': 'Nonce',
   'approve.gas': 'Giới hạn gas',
-  'approve.maxFee': 'Phí tối đa mỗi gas',
-  'approve.priorityFee': 'Phí ưu tiên mỗi gas',
-  'approve.maxCost': 'Phí mạng tối đa',
+  'approve.networkFee': 'Phí mạng',
+  'approve.atMost': '≤ {amount}',
+  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.cannotPay':
+    'Số dư của bạn ({balance}) không đủ cho giao dịch này: cần tới {needed}, gồm giá trị cộng phí mạng tối đa. Mạng sẽ từ chối nó, nên không thể phê duyệt. Hãy nạp tiền vào tài khoản này rồi yêu cầu lại.',
   'approve.from': 'Tài khoản',
   'approve.approve': 'Phê duyệt',
   'approve.reject': 'Từ chối',
   'approve.working': 'Đang ký…',
+  'approve.unreachable': 'Không thể kết nối tới máy chủ ví',
+  'approve.unreachableHelp':
+    'Chưa có gì được ký hay gửi đi. Hãy kiểm tra kết nối và nhấn Thử lại, hoặc Đóng để hủy yêu cầu.',
+  'approve.retry': 'Thử lại',
+  'approve.close': 'Đóng',
   'approve.openWindow': 'Xem lại trong cửa sổ ví',
   'approve.windowHelp':
     'Trình duyệt này không thể cho ví biết trang có che màn hình này hay không, nên bạn quyết định trong cửa sổ riêng của ví trên {origin}.',

@@ -93,6 +93,8 @@ export function frameWallet(record: DeviceRecord, api: Api, options: Partial<Wal
     askPassword: async () => {},
     setVisible: () => {},
     sessionEnded: () => {},
+    // No screen after Approve: a server out of reach ends the request as Close does.
+    showSigning: async () => ({ unreachable: async () => false, close: () => {} }),
     ...options,
   })
 }

@@ -1,4 +1,6 @@
-import { type ApprovalView, prepareView, showApproval } from '../approval.js'
+import { FRAME_LOAD_TIMEOUT_MS } from '@latch/core/internal'
+import { ApiError } from '../api.js'
+import { type ApprovalView, prepareView, showApproval, showSigning } from '../approval.js'
 import { FrameError } from '../protocol.js'
 import type { AccountRecord } from '../storage.js'
 import {
@@ -18,6 +20,19 @@ type Unlocker<S> = <T>(
   address: string,
   use: (signer: S) => Promise<T> | T,
 ) => Promise<T>
+
+/**
+ * How long the frame waits for its server after Approve before it says the server can't be
+ * reached: the limit the page gives an RPC request (spec §9), which the page holds while the
+ * frame's screen is up.
+ */
+const signingLimitMs = FRAME_LOAD_TIMEOUT_MS
+
+/** The server did not answer: not reached, answered by a gateway without it, or out of time. */
+const serverUnreachable = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 502)
+
+class OutOfTime extends Error {}
 
 /** The frame's screens one at a time (approvals, then notices), and signing after an approval. */
 export function createApprovals(ctx: WalletContext) {
@@ -85,13 +100,49 @@ export function createApprovals(ctx: WalletContext) {
         if (next !== 'sign' && mine === screen.generation) dispatch({ type: 'abortAll' })
         if (next === 'rejected') throw new FrameError('User rejected the request', 'USER_REJECTED')
         if (next === 'aborted') throw aborted()
-        return await keyOf(signedIn, address, run)
+        return await signing(view, () => keyOf(signedIn, address, run))
       } finally {
         dispatch({ type: 'closed' })
         options.setVisible(false)
       }
     } finally {
       release()
+    }
+  }
+
+  /**
+   * Signs after Approve with the progress on screen. A server that does not answer within the
+   * limit (or cannot be reached) is said so, with Retry (sign again) and Close (the request fails
+   * as unreachable); the page's abort closes it too. A late answer of an abandoned try is dropped.
+   */
+  async function signing<T>(view: ApprovalView, sign: () => Promise<T>): Promise<T> {
+    for (;;) {
+      const shown = await (options.showSigning ?? showSigning)(view)
+      let stop: (error: unknown) => void = () => {}
+      const stopped = new Promise<never>((_, reject) => {
+        stop = reject
+      })
+      stopped.catch(() => {})
+      dispatch({
+        type: 'shown',
+        // The screen closes in `finally` below.
+        cancel: () => stop(aborted()),
+      })
+      let timer: ReturnType<typeof setTimeout> | undefined
+      try {
+        const outOfTime = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new OutOfTime()), signingLimitMs)
+        })
+        return await Promise.race([sign(), outOfTime, stopped])
+      } catch (error) {
+        if (!(error instanceof OutOfTime) && !serverUnreachable(error)) throw error
+        if (!(await Promise.race([shown.unreachable(), stopped])))
+          throw new FrameError("The wallet server can't be reached", 'NETWORK')
+      } finally {
+        clearTimeout(timer)
+        shown.close()
+        dispatch({ type: 'closed' })
+      }
     }
   }
 

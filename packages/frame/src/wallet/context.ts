@@ -1,6 +1,6 @@
 import { accountOf } from '../accounts.js'
 import { type Api, ApiError, type Me } from '../api.js'
-import type { showApproval } from '../approval.js'
+import type { showApproval, showSigning } from '../approval.js'
 import type { showRecoveryNotice, showRecoveryWait } from '../noticeScreens.js'
 import { FrameError } from '../protocol.js'
 import type { AccountRecord, DeviceRecord, DeviceStore } from '../storage.js'
@@ -31,6 +31,8 @@ export interface WalletOptions {
   rpcUrls?: Record<string, string>
   /** The approval screen (replaced in unit tests). */
   showApproval?: typeof showApproval
+  /** The screen between Approve and the signature (replaced in unit tests). */
+  showSigning?: typeof showSigning
   /** The screens of server-assisted recovery's notices (replaced in unit tests). */
   showRecoveryNotice?: typeof showRecoveryNotice
   showRecoveryWait?: typeof showRecoveryWait

@@ -113,11 +113,15 @@ export const en = {
   'siwx.declined': 'Signature declined',
   'view.ApproveTransaction.title': 'Approve transaction',
   'approve.confirm': 'Confirm in the wallet window',
+  'approve.inWindow':
+    'Continue in the wallet window: this request waits for you there. Closing that window cancels the request and disconnects the app.',
   'view.ApproveTransaction.title.message': 'Sign a message',
   'view.ApproveTransaction.title.typedData': 'Sign typed data',
   'view.ApproveTransaction.title.send': 'Send a transaction',
   'toast.actionNotAllowed': 'Action not allowed',
   'toast.siwxInitFailed': 'A problem occurred while trying initialize authentication',
+  'toast.walletWindowClosed':
+    'The wallet window was closed: what waited there was cancelled, and the app is disconnected.',
   'view.EmbeddedWallet.title': 'Continue with email',
   'email.label': 'Email',
   'email.continue': 'Continue',
@@ -134,6 +138,9 @@ export const en = {
   'embedded.otp.expired': 'This code has expired. Send a new one.',
   'embedded.otp.tooMany': 'Too many attempts. Send a new code.',
   'embedded.authenticating': 'Authenticating...',
+  'embedded.inWindow':
+    'Continue in the wallet window: the next step waits for you there. Closing that window cancels the sign-in.',
+  'embedded.windowClosed': 'The wallet window was closed, so the sign-in was cancelled.',
   'embedded.failed': 'An error occurred',
   'embedded.retry': 'Try again',
   'embedded.unreachable': "The wallet server can't be reached",

@@ -106,7 +106,7 @@ export function Modal({ latch, toast }: { latch: Latch; toast?: ToastRequest | u
 
 /** A message for the visitor outside any view (spec §5: 'Action not allowed'), at `at`. */
 export interface ToastRequest {
-  id: 'ACTION_NOT_ALLOWED' | 'SIWX_INIT_FAILED'
+  id: 'ACTION_NOT_ALLOWED' | 'SIWX_INIT_FAILED' | 'WALLET_WINDOW_CLOSED'
   at: number
 }
 
@@ -114,6 +114,7 @@ export interface ToastRequest {
 const TOAST_TEXT = {
   ACTION_NOT_ALLOWED: 'toast.actionNotAllowed',
   SIWX_INIT_FAILED: 'toast.siwxInitFailed',
+  WALLET_WINDOW_CLOSED: 'toast.walletWindowClosed',
 } as const satisfies Record<ToastRequest['id'], MessageId>
 
 /** Shown above the page (and the modal) for 3 s, announced politely; never takes the focus. */

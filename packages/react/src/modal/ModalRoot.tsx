@@ -4,7 +4,7 @@ import { type ComponentType, useEffect, useState } from 'react'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { getLoadedModal, loadModal, onModalLoaded } from './load.js'
 
-type ToastRequest = { id: 'ACTION_NOT_ALLOWED' | 'SIWX_INIT_FAILED'; at: number }
+type ToastRequest = { id: 'ACTION_NOT_ALLOWED' | 'SIWX_INIT_FAILED' | 'WALLET_WINDOW_CLOSED'; at: number }
 type ModalComponent = ComponentType<{ latch: Latch; toast?: ToastRequest | undefined }>
 
 /** Mounts the lazily loaded modal as soon as its code is there (preload or first open). */

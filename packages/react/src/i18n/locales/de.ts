@@ -120,11 +120,15 @@ export const messages: Messages = {
   'siwx.declined': 'Signatur abgelehnt',
   'view.ApproveTransaction.title': 'Transaktion bestätigen',
   'approve.confirm': 'Im Wallet-Fenster bestätigen',
+  'approve.inWindow':
+    'Mach im Wallet-Fenster weiter: Diese Anfrage wartet dort auf dich. Schließt du das Fenster, wird die Anfrage abgebrochen und die App getrennt.',
   'view.ApproveTransaction.title.message': 'Nachricht signieren',
   'view.ApproveTransaction.title.typedData': 'Typisierte Daten signieren',
   'view.ApproveTransaction.title.send': 'Transaktion senden',
   'toast.actionNotAllowed': 'Aktion nicht erlaubt',
   'toast.siwxInitFailed': 'Beim Starten der Anmeldung ist ein Problem aufgetreten',
+  'toast.walletWindowClosed':
+    'Das Wallet-Fenster wurde geschlossen: Was dort wartete, wurde abgebrochen, und die App ist getrennt.',
   'view.EmbeddedWallet.title': 'Mit E-Mail fortfahren',
   'email.label': 'E-Mail',
   'email.continue': 'Weiter',
@@ -141,6 +145,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Dieser Code ist abgelaufen. Fordere einen neuen an.',
   'embedded.otp.tooMany': 'Zu viele Versuche. Fordere einen neuen Code an.',
   'embedded.authenticating': 'Authentifizierung läuft...',
+  'embedded.inWindow':
+    'Mach im Wallet-Fenster weiter: Der nächste Schritt wartet dort auf dich. Schließt du das Fenster, wird die Anmeldung abgebrochen.',
+  'embedded.windowClosed': 'Das Wallet-Fenster wurde geschlossen, daher wurde die Anmeldung abgebrochen.',
   'embedded.failed': 'Ein Fehler ist aufgetreten',
   'embedded.retry': 'Erneut versuchen',
   'embedded.unreachable': 'Der Wallet-Server ist nicht erreichbar',

@@ -120,11 +120,15 @@ export const messages: Messages = {
   'siwx.declined': 'Firma rechazada',
   'view.ApproveTransaction.title': 'Aprobar transacción',
   'approve.confirm': 'Confirma en la ventana de la billetera',
+  'approve.inWindow':
+    'Continúa en la ventana de la billetera: esta solicitud te espera allí. Cerrar esa ventana cancela la solicitud y desconecta la app.',
   'view.ApproveTransaction.title.message': 'Firmar un mensaje',
   'view.ApproveTransaction.title.typedData': 'Firmar datos tipados',
   'view.ApproveTransaction.title.send': 'Enviar una transacción',
   'toast.actionNotAllowed': 'Acción no permitida',
   'toast.siwxInitFailed': 'Se produjo un problema al iniciar la autenticación',
+  'toast.walletWindowClosed':
+    'Se cerró la ventana de la billetera: lo que esperaba allí se canceló y la app está desconectada.',
   'view.EmbeddedWallet.title': 'Continuar con correo',
   'email.label': 'Correo electrónico',
   'email.continue': 'Continuar',
@@ -141,6 +145,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Este código ha caducado. Pide uno nuevo.',
   'embedded.otp.tooMany': 'Demasiados intentos. Pide un código nuevo.',
   'embedded.authenticating': 'Autenticando...',
+  'embedded.inWindow':
+    'Continúa en la ventana de la billetera: el siguiente paso te espera allí. Cerrar esa ventana cancela el inicio de sesión.',
+  'embedded.windowClosed': 'Se cerró la ventana de la billetera, así que se canceló el inicio de sesión.',
   'embedded.failed': 'Se produjo un error',
   'embedded.retry': 'Intentar de nuevo',
   'embedded.unreachable': 'No se puede acceder al servidor de la billetera',

@@ -120,11 +120,15 @@ export const messages: Messages = {
   'siwx.declined': 'Signature refusée',
   'view.ApproveTransaction.title': 'Approuver la transaction',
   'approve.confirm': 'Confirmez dans la fenêtre du portefeuille',
+  'approve.inWindow':
+    'Continuez dans la fenêtre du portefeuille : cette demande vous y attend. Fermer cette fenêtre annule la demande et déconnecte l’app.',
   'view.ApproveTransaction.title.message': 'Signer un message',
   'view.ApproveTransaction.title.typedData': 'Signer des données typées',
   'view.ApproveTransaction.title.send': 'Envoyer une transaction',
   'toast.actionNotAllowed': 'Action non autorisée',
   'toast.siwxInitFailed': "Un problème est survenu lors de l'initialisation de l'authentification",
+  'toast.walletWindowClosed':
+    'La fenêtre du portefeuille a été fermée : ce qui y attendait a été annulé, et l’app est déconnectée.',
   'view.EmbeddedWallet.title': 'Continuer avec un e-mail',
   'email.label': 'E-mail',
   'email.continue': 'Continuer',
@@ -141,6 +145,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Ce code a expiré. Demandez-en un nouveau.',
   'embedded.otp.tooMany': 'Trop de tentatives. Demandez un nouveau code.',
   'embedded.authenticating': 'Authentification...',
+  'embedded.inWindow':
+    'Continuez dans la fenêtre du portefeuille : l’étape suivante vous y attend. Fermer cette fenêtre annule la connexion.',
+  'embedded.windowClosed': 'La fenêtre du portefeuille a été fermée, la connexion a donc été annulée.',
   'embedded.failed': 'Une erreur est survenue',
   'embedded.retry': 'Réessayer',
   'embedded.unreachable': 'Le serveur du portefeuille est injoignable',

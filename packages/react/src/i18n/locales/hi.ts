@@ -112,11 +112,15 @@ export const messages: Messages = {
   'siwx.declined': 'हस्ताक्षर अस्वीकार किया गया',
   'view.ApproveTransaction.title': 'लेन-देन स्वीकृत करें',
   'approve.confirm': 'वॉलेट विंडो में पुष्टि करें',
+  'approve.inWindow':
+    'वॉलेट विंडो में जारी रखें: यह अनुरोध वहाँ आपका इंतज़ार कर रहा है। वह विंडो बंद करने से अनुरोध रद्द हो जाता है और ऐप डिस्कनेक्ट हो जाता है।',
   'view.ApproveTransaction.title.message': 'संदेश पर हस्ताक्षर करें',
   'view.ApproveTransaction.title.typedData': 'टाइप किए गए डेटा पर हस्ताक्षर करें',
   'view.ApproveTransaction.title.send': 'लेन-देन भेजें',
   'toast.actionNotAllowed': 'यह कार्रवाई अनुमत नहीं है',
   'toast.siwxInitFailed': 'प्रमाणीकरण शुरू करते समय एक समस्या हुई',
+  'toast.walletWindowClosed':
+    'वॉलेट विंडो बंद कर दी गई: वहाँ जो इंतज़ार कर रहा था वह रद्द हो गया, और ऐप डिस्कनेक्ट हो गया है।',
   'view.EmbeddedWallet.title': 'ईमेल से जारी रखें',
   'email.label': 'ईमेल',
   'email.continue': 'जारी रखें',
@@ -133,6 +137,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'इस कोड की समय-सीमा समाप्त हो गई है। नया कोड माँगें।',
   'embedded.otp.tooMany': 'बहुत अधिक प्रयास। नया कोड माँगें।',
   'embedded.authenticating': 'प्रमाणित किया जा रहा है...',
+  'embedded.inWindow':
+    'वॉलेट विंडो में जारी रखें: अगला चरण वहाँ आपका इंतज़ार कर रहा है। वह विंडो बंद करने से साइन-इन रद्द हो जाता है।',
+  'embedded.windowClosed': 'वॉलेट विंडो बंद कर दी गई, इसलिए साइन-इन रद्द हो गया।',
   'embedded.failed': 'एक त्रुटि हुई',
   'embedded.retry': 'फिर से कोशिश करें',
   'embedded.unreachable': 'वॉलेट सर्वर तक नहीं पहुँचा जा सकता',

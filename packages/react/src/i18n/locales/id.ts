@@ -118,11 +118,15 @@ export const messages: Messages = {
   'siwx.declined': 'Tanda tangan ditolak',
   'view.ApproveTransaction.title': 'Setujui transaksi',
   'approve.confirm': 'Konfirmasi di jendela dompet',
+  'approve.inWindow':
+    'Lanjutkan di jendela dompet: permintaan ini menunggu Anda di sana. Menutup jendela itu membatalkan permintaan dan memutuskan aplikasi.',
   'view.ApproveTransaction.title.message': 'Tanda tangani pesan',
   'view.ApproveTransaction.title.typedData': 'Tanda tangani data bertipe',
   'view.ApproveTransaction.title.send': 'Kirim transaksi',
   'toast.actionNotAllowed': 'Tindakan tidak diizinkan',
   'toast.siwxInitFailed': 'Terjadi masalah saat memulai autentikasi',
+  'toast.walletWindowClosed':
+    'Jendela dompet ditutup: yang menunggu di sana dibatalkan, dan aplikasi terputus.',
   'view.EmbeddedWallet.title': 'Lanjutkan dengan email',
   'email.label': 'Alamat email',
   'email.continue': 'Lanjutkan',
@@ -139,6 +143,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Kode ini sudah kedaluwarsa. Minta yang baru.',
   'embedded.otp.tooMany': 'Terlalu banyak percobaan. Minta kode baru.',
   'embedded.authenticating': 'Mengautentikasi...',
+  'embedded.inWindow':
+    'Lanjutkan di jendela dompet: langkah berikutnya menunggu Anda di sana. Menutup jendela itu membatalkan proses masuk.',
+  'embedded.windowClosed': 'Jendela dompet ditutup, jadi proses masuk dibatalkan.',
   'embedded.failed': 'Terjadi kesalahan',
   'embedded.retry': 'Coba lagi',
   'embedded.unreachable': 'Server dompet tidak dapat dijangkau',

@@ -116,11 +116,15 @@ export const messages: Messages = {
   'siwx.declined': 'Firma rifiutata',
   'view.ApproveTransaction.title': 'Approva transazione',
   'approve.confirm': 'Conferma nella finestra del wallet',
+  'approve.inWindow':
+    'Continua nella finestra del wallet: questa richiesta ti aspetta lì. Chiudere quella finestra annulla la richiesta e disconnette l’app.',
   'view.ApproveTransaction.title.message': 'Firma un messaggio',
   'view.ApproveTransaction.title.typedData': 'Firma dati tipizzati',
   'view.ApproveTransaction.title.send': 'Invia una transazione',
   'toast.actionNotAllowed': 'Azione non consentita',
   'toast.siwxInitFailed': "Si è verificato un problema durante l'avvio dell'autenticazione",
+  'toast.walletWindowClosed':
+    'La finestra del wallet è stata chiusa: ciò che aspettava lì è stato annullato e l’app è disconnessa.',
   'view.EmbeddedWallet.title': 'Continua con email',
   'email.label': 'Indirizzo email',
   'email.continue': 'Continua',
@@ -137,6 +141,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Questo codice è scaduto. Richiedine uno nuovo.',
   'embedded.otp.tooMany': 'Troppi tentativi. Richiedi un nuovo codice.',
   'embedded.authenticating': 'Autenticazione in corso...',
+  'embedded.inWindow':
+    'Continua nella finestra del wallet: il passo successivo ti aspetta lì. Chiudere quella finestra annulla l’accesso.',
+  'embedded.windowClosed': 'La finestra del wallet è stata chiusa, quindi l’accesso è stato annullato.',
   'embedded.failed': 'Si è verificato un errore',
   'embedded.retry': 'Riprova',
   'embedded.unreachable': 'Il server del wallet non è raggiungibile',

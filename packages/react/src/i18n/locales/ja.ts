@@ -120,11 +120,15 @@ export const messages: Messages = {
   'siwx.declined': '署名が拒否されました',
   'view.ApproveTransaction.title': 'トランザクションを承認',
   'approve.confirm': 'ウォレットのウィンドウで確認してください',
+  'approve.inWindow':
+    'ウォレットのウィンドウで続けてください：このリクエストはそちらで待っています。そのウィンドウを閉じるとリクエストは取り消され、アプリとの接続が切れます。',
   'view.ApproveTransaction.title.message': 'メッセージに署名',
   'view.ApproveTransaction.title.typedData': '型付きデータに署名',
   'view.ApproveTransaction.title.send': 'トランザクションを送信',
   'toast.actionNotAllowed': 'この操作は許可されていません',
   'toast.siwxInitFailed': '認証の開始中に問題が発生しました',
+  'toast.walletWindowClosed':
+    'ウォレットのウィンドウが閉じられました：そこで待っていたものは取り消され、アプリとの接続が切れました。',
   'view.EmbeddedWallet.title': 'メールで続ける',
   'email.label': 'メールアドレス',
   'email.continue': '続ける',
@@ -141,6 +145,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'このコードの有効期限が切れました。新しいコードを請求してください。',
   'embedded.otp.tooMany': '試行回数が多すぎます。新しいコードを請求してください。',
   'embedded.authenticating': '認証しています...',
+  'embedded.inWindow':
+    'ウォレットのウィンドウで続けてください：次の手順がそちらで待っています。そのウィンドウを閉じるとサインインは取り消されます。',
+  'embedded.windowClosed': 'ウォレットのウィンドウが閉じられたため、サインインは取り消されました。',
   'embedded.failed': 'エラーが発生しました',
   'embedded.retry': 'もう一度試す',
   'embedded.unreachable': 'ウォレットサーバーに接続できません',

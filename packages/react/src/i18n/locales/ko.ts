@@ -117,11 +117,15 @@ export const messages: Messages = {
   'siwx.declined': '서명이 거부되었습니다',
   'view.ApproveTransaction.title': '트랜잭션 승인',
   'approve.confirm': '지갑 창에서 확인하세요',
+  'approve.inWindow':
+    '지갑 창에서 계속하세요. 이 요청이 그곳에서 기다리고 있습니다. 그 창을 닫으면 요청이 취소되고 앱 연결이 끊깁니다.',
   'view.ApproveTransaction.title.message': '메시지 서명',
   'view.ApproveTransaction.title.typedData': '형식화된 데이터 서명',
   'view.ApproveTransaction.title.send': '트랜잭션 보내기',
   'toast.actionNotAllowed': '허용되지 않는 작업입니다',
   'toast.siwxInitFailed': '인증을 시작하는 중에 문제가 발생했습니다',
+  'toast.walletWindowClosed':
+    '지갑 창이 닫혔습니다. 그곳에서 기다리던 작업은 취소되었고 앱 연결이 끊겼습니다.',
   'view.EmbeddedWallet.title': '이메일로 계속',
   'email.label': '이메일',
   'email.continue': '계속',
@@ -138,6 +142,9 @@ export const messages: Messages = {
   'embedded.otp.expired': '코드가 만료되었습니다. 새 코드를 요청하세요.',
   'embedded.otp.tooMany': '시도 횟수가 너무 많습니다. 새 코드를 요청하세요.',
   'embedded.authenticating': '인증 중...',
+  'embedded.inWindow':
+    '지갑 창에서 계속하세요. 다음 단계가 그곳에서 기다리고 있습니다. 그 창을 닫으면 로그인이 취소됩니다.',
+  'embedded.windowClosed': '지갑 창이 닫혀 로그인이 취소되었습니다.',
   'embedded.failed': '오류가 발생했습니다',
   'embedded.retry': '다시 시도',
   'embedded.unreachable': '지갑 서버에 연결할 수 없습니다',

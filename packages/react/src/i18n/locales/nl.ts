@@ -118,11 +118,15 @@ export const messages: Messages = {
   'siwx.declined': 'Handtekening geweigerd',
   'view.ApproveTransaction.title': 'Transactie goedkeuren',
   'approve.confirm': 'Bevestig in het walletvenster',
+  'approve.inWindow':
+    'Ga verder in het walletvenster: dit verzoek wacht daar op je. Sluit je dat venster, dan wordt het verzoek geannuleerd en de app losgekoppeld.',
   'view.ApproveTransaction.title.message': 'Bericht ondertekenen',
   'view.ApproveTransaction.title.typedData': 'Getypeerde gegevens ondertekenen',
   'view.ApproveTransaction.title.send': 'Transactie versturen',
   'toast.actionNotAllowed': 'Actie niet toegestaan',
   'toast.siwxInitFailed': 'Er is een probleem opgetreden bij het starten van de authenticatie',
+  'toast.walletWindowClosed':
+    'Het walletvenster is gesloten: wat daar wachtte is geannuleerd, en de app is losgekoppeld.',
   'view.EmbeddedWallet.title': 'Doorgaan met e-mail',
   'email.label': 'E-mail',
   'email.continue': 'Doorgaan',
@@ -139,6 +143,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Deze code is verlopen. Vraag een nieuwe aan.',
   'embedded.otp.tooMany': 'Te veel pogingen. Vraag een nieuwe code aan.',
   'embedded.authenticating': 'Bezig met verifiëren...',
+  'embedded.inWindow':
+    'Ga verder in het walletvenster: de volgende stap wacht daar op je. Sluit je dat venster, dan wordt het inloggen geannuleerd.',
+  'embedded.windowClosed': 'Het walletvenster is gesloten, dus het inloggen is geannuleerd.',
   'embedded.failed': 'Er is een fout opgetreden',
   'embedded.retry': 'Opnieuw proberen',
   'embedded.unreachable': 'De walletserver is niet bereikbaar',

@@ -116,11 +116,15 @@ export const messages: Messages = {
   'siwx.declined': 'Odrzucono podpis',
   'view.ApproveTransaction.title': 'Zatwierdź transakcję',
   'approve.confirm': 'Potwierdź w oknie portfela',
+  'approve.inWindow':
+    'Kontynuuj w oknie portfela: ta prośba czeka tam na ciebie. Zamknięcie tego okna anuluje prośbę i rozłącza aplikację.',
   'view.ApproveTransaction.title.message': 'Podpisz wiadomość',
   'view.ApproveTransaction.title.typedData': 'Podpisz dane typowane',
   'view.ApproveTransaction.title.send': 'Wyślij transakcję',
   'toast.actionNotAllowed': 'Działanie niedozwolone',
   'toast.siwxInitFailed': 'Wystąpił problem podczas uruchamiania uwierzytelniania',
+  'toast.walletWindowClosed':
+    'Okno portfela zostało zamknięte: to, co tam czekało, zostało anulowane, a aplikacja jest rozłączona.',
   'view.EmbeddedWallet.title': 'Kontynuuj przez e-mail',
   'email.label': 'E-mail',
   'email.continue': 'Dalej',
@@ -137,6 +141,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Ten kod wygasł. Poproś o nowy.',
   'embedded.otp.tooMany': 'Zbyt wiele prób. Poproś o nowy kod.',
   'embedded.authenticating': 'Uwierzytelnianie...',
+  'embedded.inWindow':
+    'Kontynuuj w oknie portfela: następny krok czeka tam na ciebie. Zamknięcie tego okna anuluje logowanie.',
+  'embedded.windowClosed': 'Okno portfela zostało zamknięte, więc logowanie zostało anulowane.',
   'embedded.failed': 'Wystąpił błąd',
   'embedded.retry': 'Spróbuj ponownie',
   'embedded.unreachable': 'Serwer portfela jest nieosiągalny',

@@ -117,11 +117,15 @@ export const messages: Messages = {
   'siwx.declined': 'Assinatura recusada',
   'view.ApproveTransaction.title': 'Aprovar transação',
   'approve.confirm': 'Confirme na janela da carteira',
+  'approve.inWindow':
+    'Continue na janela da carteira: este pedido espera por você lá. Fechar essa janela cancela o pedido e desconecta o app.',
   'view.ApproveTransaction.title.message': 'Assinar uma mensagem',
   'view.ApproveTransaction.title.typedData': 'Assinar dados tipados',
   'view.ApproveTransaction.title.send': 'Enviar uma transação',
   'toast.actionNotAllowed': 'Ação não permitida',
   'toast.siwxInitFailed': 'Ocorreu um problema ao iniciar a autenticação',
+  'toast.walletWindowClosed':
+    'A janela da carteira foi fechada: o que esperava lá foi cancelado, e o app está desconectado.',
   'view.EmbeddedWallet.title': 'Continuar com e-mail',
   'email.label': 'E-mail',
   'email.continue': 'Continuar',
@@ -138,6 +142,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Este código expirou. Peça um novo.',
   'embedded.otp.tooMany': 'Tentativas demais. Peça um novo código.',
   'embedded.authenticating': 'Autenticando...',
+  'embedded.inWindow':
+    'Continue na janela da carteira: a próxima etapa espera por você lá. Fechar essa janela cancela o login.',
+  'embedded.windowClosed': 'A janela da carteira foi fechada, então o login foi cancelado.',
   'embedded.failed': 'Ocorreu um erro',
   'embedded.retry': 'Tentar novamente',
   'embedded.unreachable': 'Não é possível acessar o servidor da carteira',

@@ -116,11 +116,15 @@ export const messages: Messages = {
   'siwx.declined': 'İmza reddedildi',
   'view.ApproveTransaction.title': 'İşlemi onayla',
   'approve.confirm': 'Cüzdan penceresinde onaylayın',
+  'approve.inWindow':
+    'Cüzdan penceresinde devam edin: bu istek orada sizi bekliyor. O pencereyi kapatmak isteği iptal eder ve uygulamanın bağlantısını keser.',
   'view.ApproveTransaction.title.message': 'Mesaj imzala',
   'view.ApproveTransaction.title.typedData': 'Türlendirilmiş veri imzala',
   'view.ApproveTransaction.title.send': 'İşlem gönder',
   'toast.actionNotAllowed': 'Bu işleme izin verilmiyor',
   'toast.siwxInitFailed': 'Kimlik doğrulama başlatılırken bir sorun oluştu',
+  'toast.walletWindowClosed':
+    'Cüzdan penceresi kapatıldı: orada bekleyen iptal edildi ve uygulamanın bağlantısı kesildi.',
   'view.EmbeddedWallet.title': 'E-posta ile devam et',
   'email.label': 'E-posta',
   'email.continue': 'Devam',
@@ -137,6 +141,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Bu kodun süresi doldu. Yenisini isteyin.',
   'embedded.otp.tooMany': 'Çok fazla deneme. Yeni bir kod isteyin.',
   'embedded.authenticating': 'Kimlik doğrulanıyor...',
+  'embedded.inWindow':
+    'Cüzdan penceresinde devam edin: sonraki adım orada sizi bekliyor. O pencereyi kapatmak girişi iptal eder.',
+  'embedded.windowClosed': 'Cüzdan penceresi kapatıldığı için giriş iptal edildi.',
   'embedded.failed': 'Bir hata oluştu',
   'embedded.retry': 'Tekrar dene',
   'embedded.unreachable': 'Cüzdan sunucusuna ulaşılamıyor',

@@ -115,11 +115,15 @@ export const messages: Messages = {
   'siwx.declined': 'Chữ ký bị từ chối',
   'view.ApproveTransaction.title': 'Phê duyệt giao dịch',
   'approve.confirm': 'Xác nhận trong cửa sổ ví',
+  'approve.inWindow':
+    'Tiếp tục trong cửa sổ ví: yêu cầu này đang chờ bạn ở đó. Đóng cửa sổ đó sẽ hủy yêu cầu và ngắt kết nối ứng dụng.',
   'view.ApproveTransaction.title.message': 'Ký tin nhắn',
   'view.ApproveTransaction.title.typedData': 'Ký dữ liệu có kiểu',
   'view.ApproveTransaction.title.send': 'Gửi giao dịch',
   'toast.actionNotAllowed': 'Hành động không được phép',
   'toast.siwxInitFailed': 'Đã xảy ra sự cố khi khởi tạo xác thực',
+  'toast.walletWindowClosed':
+    'Cửa sổ ví đã bị đóng: những gì đang chờ ở đó đã bị hủy, và ứng dụng đã bị ngắt kết nối.',
   'view.EmbeddedWallet.title': 'Tiếp tục bằng email',
   'email.label': 'Địa chỉ email',
   'email.continue': 'Tiếp tục',
@@ -136,6 +140,9 @@ export const messages: Messages = {
   'embedded.otp.expired': 'Mã này đã hết hạn. Hãy yêu cầu mã mới.',
   'embedded.otp.tooMany': 'Quá nhiều lần thử. Hãy yêu cầu mã mới.',
   'embedded.authenticating': 'Đang xác thực...',
+  'embedded.inWindow':
+    'Tiếp tục trong cửa sổ ví: bước tiếp theo đang chờ bạn ở đó. Đóng cửa sổ đó sẽ hủy việc đăng nhập.',
+  'embedded.windowClosed': 'Cửa sổ ví đã bị đóng, nên việc đăng nhập đã bị hủy.',
   'embedded.failed': 'Đã xảy ra lỗi',
   'embedded.retry': 'Thử lại',
   'embedded.unreachable': 'Không thể kết nối tới máy chủ ví',

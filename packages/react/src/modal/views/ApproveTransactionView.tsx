@@ -1,5 +1,5 @@
 'use client'
-import { goBack } from '@latch/core/internal'
+import { embeddedWalletOf, goBack } from '@latch/core/internal'
 import { useT } from '../../i18n/context.js'
 import type { ViewProps } from './index.js'
 
@@ -9,10 +9,12 @@ import type { ViewProps } from './index.js'
  */
 export function ApproveTransactionView({ latch }: ViewProps<'ApproveTransaction'>) {
   const t = useT()
+  // In the wallet's own window the request is not over this page: say where, and what closing does.
+  const inWindow = embeddedWalletOf(latch)?.embedded.inWindow() === true
   return (
     <div className="latch-center" data-testid="latch-approve-transaction">
       <div className="latch-spinner" role="progressbar" aria-label={t('approve.confirm')} />
-      <p data-testid="latch-approve-confirm">{t('approve.confirm')}</p>
+      <p data-testid="latch-approve-confirm">{t(inWindow ? 'approve.inWindow' : 'approve.confirm')}</p>
       <div className="latch-actions">
         <button type="button" className="latch-secondary" onClick={() => goBack(latch)}>
           {t('siwx.cancel')}

@@ -23,6 +23,7 @@ export function loginErrorText(t: Translate, error: FlowError): string {
   if (error.code === 'INVALID_OTP') return t('embedded.otp.invalid')
   if (error.code === 'EXPIRED_OTP') return t('embedded.otp.expired')
   if (error.code === 'TOO_MANY_ATTEMPTS') return t('embedded.otp.tooMany')
+  if (error.code === 'WINDOW_CLOSED') return t('embedded.windowClosed')
   // The server's refusals while a recovery is held (its own text is English and names a GMT time).
   if (error.code === 'recovery_frozen') return t('embedded.refused.frozen')
   if (error.code === 'device_unfinished') return t('embedded.refused.unfinished')
@@ -82,10 +83,13 @@ function Login({
     return (
       <div className="latch-center" data-testid="latch-embedded-busy">
         <div className="latch-spinner" role="progressbar" aria-label={t('embedded.authenticating')} />
-        <p role="status">
+        <p role="status" data-testid="latch-embedded-busy-text">
           {login.step === 'sending'
             ? t('embedded.sending', { email: login.email })
-            : t('embedded.authenticating')}
+            : // The recovery step shows in the wallet's own window: the page says where to look.
+              embedded.inWindow()
+              ? t('embedded.inWindow')
+              : t('embedded.authenticating')}
         </p>
       </div>
     )
