@@ -144,7 +144,7 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
 // The embedded-wallet frame is an app of its own (served by @latch/server, loaded by no dapp
 // bundle). Each of its pages (the frame, and the frame origin's own window) is measured as its
 // first load: the page's script, every chunk it imports statically, and the largest locale
-// catalog (a visitor loads one, at start-up). That is held to the spec's ceiling (`frame`, 80 KiB).
+// catalog (a visitor loads one, at start-up). That is held to the frame's ceiling (`frame`).
 // Every other chunk is loaded with import() when needed (the approval screen's decoders when the
 // first approval opens): each is held to its own budget in `frameLazy`, and a lazy chunk with no
 // budget fails the check.
