@@ -20,7 +20,7 @@ test.describe('given a connected account', () => {
   })
 
   test('when they send a transaction, then it is mined on the local chain', async ({ page }) => {
-    await page.getByRole('button', { name: 'Send' }).click()
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(page.getByTestId('demo-tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/)
     await expect(page.getByTestId('demo-tx-mined')).toHaveText(/^Mined in block \d+$/)
   })

@@ -93,7 +93,7 @@ test.describe('given the demo with Solana (local) and the embedded wallet', () =
     await test.step('a SOL transfer: the frame shows the cluster, fee payer, recipient and amount; rejected → nothing sent', async () => {
       const before = await balanceOf(RECIPIENT)
       await page.getByLabel('Amount (SOL)').fill('0.25')
-      await page.getByRole('button', { name: 'Send' }).click()
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
       await expect(approval(page)).toBeVisible()
       await expect(approval(page).locator('h1')).toHaveText('Send a Solana transaction')
       const rows = approval(page).locator('dl')
@@ -112,7 +112,7 @@ test.describe('given the demo with Solana (local) and the embedded wallet', () =
 
     await test.step('the same transfer approved → the frame sends it over the project’s RPC; confirmed, the recipient’s balance up', async () => {
       const before = await balanceOf(RECIPIENT)
-      await page.getByRole('button', { name: 'Send' }).click()
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
       await expect(approval(page)).toBeVisible()
       await press(page, 'approve')
       await expect(page.getByTestId('demo-tx-mined')).toHaveText(/^Confirmed in slot \d+$/)

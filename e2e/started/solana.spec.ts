@@ -58,7 +58,7 @@ test.describe('given the demo as npm start serves it, with Ethereum, Base and So
     const recipient = 'JAvW9rNXB7LE2LBvL65i7zbCp1Ts4VTp8UFcQJ1JSTMr'
     const before = (await rpc.getBalance(recipient as never).send()).value
     await page.getByLabel('Amount (SOL)').fill('0.25')
-    await page.getByRole('button', { name: 'Send' }).click()
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(page.getByTestId('demo-tx-mined')).toHaveText(/^Confirmed in slot \d+$/)
     // Read by a client of its own, not the kit's.
     expect(
@@ -70,7 +70,7 @@ test.describe('given the demo as npm start serves it, with Ethereum, Base and So
     ).toBe(before + 250_000_000n)
 
     await page.getByLabel('Amount (SOL)').fill('5000000')
-    await page.getByRole('button', { name: 'Send' }).click()
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(page.getByTestId('demo-send-error')).toHaveText(
       'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1',
     )

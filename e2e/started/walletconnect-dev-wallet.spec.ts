@@ -83,7 +83,7 @@ test.describe('given the demo as npm start serves it, with Ethereum, Base and So
     const before = (await rpc.getBalance(recipient as never).send()).value
     await page.getByLabel('To', { exact: true }).fill(recipient)
     await page.getByLabel('Amount (SOL)').fill('0.125')
-    await page.getByRole('button', { name: 'Send' }).click()
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(page.getByTestId('demo-tx-mined')).toHaveText(/^Confirmed in slot \d+$/)
     expect((await rpc.getBalance(recipient as never).send()).value).toBe(before + 125_000_000n)
 

@@ -90,6 +90,8 @@ describe('given the Account view of a connected account', () => {
     expect(latch.store.getState().namespaces.eip155?.account.currentTab).toBe(0)
     const panel = screen.getByTestId('latch-account-panel-tokens')
     expect(panel.getAttribute('aria-labelledby')).toBe(screen.getByTestId('latch-account-tab-tokens').id)
+    // A panel that scrolls (a long list, a long language) is reached by the keyboard too.
+    expect(panel.tabIndex).toBe(0)
   })
 
   it("when neither the wallet's list nor a balance service gives tokens, then 'Token Balance Unavailable'", async () => {

@@ -84,6 +84,8 @@ export default function AccountTabs({ latch, namespace, address, caipNetwork }: 
       <div
         className="latch-tab-panel"
         role="tabpanel"
+        // Focusable, as tab panels are: one that scrolls is read with the keyboard too.
+        tabIndex={0}
         id={`${id}-${tab}-panel`}
         aria-labelledby={`${id}-${tab}-tab`}
         data-testid={`latch-account-panel-${tab}`}
