@@ -16,6 +16,7 @@ import {
   setRpcUrl,
 } from './commands.js'
 import { secretKeyFor } from './secret-key.js'
+import { setSocial } from './social.js'
 import { startServer } from './start.js'
 
 /** Where the CLI writes; injectable so the commands can be driven from tests. */
@@ -41,6 +42,8 @@ const usage = `Usage:
   latch-server project add-origin ID ORIGIN [ORIGIN …]
   latch-server project set-feature ID FEATURE on|off [--config JSON]  (FEATURE: email, social_login, swap, onramp, activity, reown_branding, analytics)
   latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks and the embedded wallet, e.g. eip155:1 https://…)
+  latch-server project set-social ID PROVIDER --client-id ID --client-secret SECRET [--issuer URL]
+                                                   (embedded wallet login with PROVIDER: google; the secret is sealed at rest)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
   latch-server project set-recovery-hold ID HOURS  (server-assisted recovery waits HOURS, 0-720, for the owner to stop it; 0: none)
@@ -61,6 +64,9 @@ const options = {
   localhost: { type: 'boolean' },
   'if-missing': { type: 'boolean' },
   config: { type: 'string' },
+  issuer: { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -161,6 +167,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'project set-rpc': {
         const [id = '', chainId = '', url = ''] = rest
         io.out(await setRpcUrl(repository, id, chainId, url))
+        return 0
+      }
+      case 'project set-social': {
+        const [id = '', provider = ''] = rest
+        const { secretKey } = await secretKeyFor(storage, io.env)
+        io.out(
+          await setSocial(repository, secretKey, {
+            id,
+            provider,
+            issuer: values.issuer,
+            clientId: values['client-id'],
+            clientSecret: values['client-secret'],
+          }),
+        )
         return 0
       }
       case 'siwx rotate-key':

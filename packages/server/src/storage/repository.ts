@@ -4,6 +4,7 @@ import type { SqlDriver, SqlValue } from './driver.js'
 import { createEmbeddedRepository } from './embedded.js'
 import { applyMigrations } from './migrations.js'
 import { createSiwxRepository } from './siwx.js'
+import { createSocialRepository } from './social.js'
 import type { NewProject, Project, Repository, WalletPage, WalletQuery } from './types.js'
 
 interface ProjectRow {
@@ -139,10 +140,12 @@ export function createSqlRepository(driver: SqlDriver): Repository {
   // PostgreSQL locks the row being changed; SQLite's BEGIN IMMEDIATE already locks the database.
   const lockRow = driver.kind === 'postgres' ? ' FOR UPDATE' : ''
 
+  const embedded = createEmbeddedRepository(driver)
   return {
     kind: driver.kind,
     siwx: createSiwxRepository(driver),
-    embedded: createEmbeddedRepository(driver),
+    embedded,
+    social: createSocialRepository(driver, embedded),
     activity: createActivityRepository(driver),
     migrate: () => applyMigrations(driver),
     close: () => driver.close(),
