@@ -7,7 +7,9 @@
 // Ports: DEMO_PORT (5173), MAINNET_PORT (8545), BASE_PORT (8546), API_PORT (3030), RELAY_PORT
 // (8555, the local WalletConnect relay), SOLANA_PORT (8899, the local Solana chain's RPC),
 // SMTP_PORT (2525) and MAIL_INBOX_PORT (2526): the mail sink that receives the embedded wallet's
-// login mails, and its HTTP inbox (`GET /messages?to=`) the demo's Dev inbox reads.
+// login mails, and its HTTP inbox (`GET /messages?to=`) the demo's Dev inbox reads;
+// DEV_GOOGLE_PORT (8557): Dev Google, the local OpenID provider of the embedded wallet's
+// "Continue with Google".
 import { spawn, spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -24,6 +26,7 @@ const devWalletPort = Number(process.env.DEV_WALLET_WC_PORT ?? 8556)
 const solanaPort = Number(process.env.SOLANA_PORT ?? 8899)
 const smtpPort = Number(process.env.SMTP_PORT ?? 2525)
 const mailInboxPort = Number(process.env.MAIL_INBOX_PORT ?? 2526)
+const devGooglePort = Number(process.env.DEV_GOOGLE_PORT ?? 8557)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -35,6 +38,7 @@ if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'
 const {
   startLocalChains,
   startLocalSolana,
+  startDevOidcProvider,
   startMailSink,
   startNftMetadataServer,
   seedTestTokens,
@@ -47,6 +51,17 @@ const {
   TEST_TOKENS,
 } = await import(join(root, 'packages/testkit/dist/index.js'))
 const mailSink = await startMailSink({ smtpPort, httpPort: mailInboxPort })
+// Dev Google: a real OpenID provider on loopback with test people, registered below as the demo
+// projects' Google client, so the embedded wallet's Google login runs offline. Its redirect URI is
+// the server's callback under the server's public URL (scripts/local-server.mjs).
+const devGoogleClient = { clientId: 'latch-demo', clientSecret: 'dev-google-client-secret' }
+const devGoogle = await startDevOidcProvider({
+  port: devGooglePort,
+  clients: [
+    { ...devGoogleClient, redirectUris: [`http://localhost:${apiPort}/embedded/v1/social/callback`] },
+  ],
+})
+const social = { google: { issuer: devGoogle.issuer, ...devGoogleClient } }
 const chains = await startLocalChains({ mainnetPort, basePort })
 // The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
 // first look: 1 234.5 LTT and one Latch Test NFT each.
@@ -99,6 +114,7 @@ const api = await startServerProcess({
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
       features: emailLogin,
+      social,
       tokens: demoTokens,
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
@@ -113,6 +129,7 @@ const api = await startServerProcess({
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
       features: emailLogin,
+      social,
       embeddedRecovery: 'server',
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
@@ -127,6 +144,7 @@ const api = await startServerProcess({
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
       features: emailLogin,
+      social,
       embeddedRecovery: 'server',
       embeddedRecoveryHold: 1,
     },
@@ -212,6 +230,7 @@ console.log(`Local Solana chain: ${solana.rpcUrl}`)
 console.log(`Latch server: ${api.url} (project latch-demo)`)
 console.log(`WalletConnect relay: ${relay.url}`)
 console.log(`Mail sink: ${mailSink.smtpUrl}, inbox ${mailSink.inboxUrl}/messages`)
+console.log(`Dev Google (OpenID provider): ${devGoogle.issuer}`)
 console.log(
   `Dev Wallet over WalletConnect: ${devWallet.url}/pair (tick "Scan the QR code automatically" in the demo)\n`,
 )
@@ -229,6 +248,7 @@ async function stop(code = 0) {
     relay.stop(),
     mailSink.close(),
     nftMetadata.stop(),
+    devGoogle.close(),
   ])
   process.exit(code)
 }

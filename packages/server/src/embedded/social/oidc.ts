@@ -79,7 +79,6 @@ export function createOidc({ timeoutMs }: { timeoutMs: number }) {
       nonce: binding.nonce,
       code_challenge: await oauth.calculatePKCECodeChallenge(binding.codeVerifier),
       code_challenge_method: 'S256',
-      prompt: 'select_account',
     }).toString()
     return url.toString()
   }
