@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setSocial } from '../cli/social.js'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
 import { startOidcIssuer } from '../test/oidc-issuer.js'
+import { sha256 } from './codes.js'
 import { createSmtpMailer } from './mail.js'
 
 const subtle = globalThis.crypto.subtle
@@ -186,6 +187,21 @@ describe.each(backends)('given "Continue with Google" on %s against a local Open
       expect(elsewhere.status).toBe(403)
       expect(((await elsewhere.json()) as { error: string }).error).toBe('origin_mismatch')
       expect((await finish(attemptId)).status).toBe(200)
+    })
+
+    it('then an expired attempt, with the email it held, is gone once another starts', async () => {
+      const { attemptId } = await throughProvider()
+      const stored = await server.repository.social.getAttempt(sha256(attemptId))
+      expect(stored?.email).toBe('someone@example.com')
+      await server.repository.social.insertAttempt({
+        ...stored!,
+        id: 'expired',
+        stateId: 'expired',
+        expiresAt: 1,
+      })
+      expect(await server.repository.social.getAttempt('expired')).toBeDefined()
+      await post('social/start', { provider: 'google', origin })
+      expect(await server.repository.social.getAttempt('expired')).toBeUndefined()
     })
 
     it('then an origin the project does not allow cannot start one', async () => {

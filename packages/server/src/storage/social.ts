@@ -48,6 +48,7 @@ export interface SocialResult {
 export interface SocialRepository {
   setClient(client: SocialClient): Promise<void>
   getClient(projectId: string, provider: string): Promise<SocialClient | undefined>
+  /** Stores a new attempt, and drops the expired ones (their nonce, verifier and the visitor's email). */
   insertAttempt(attempt: SocialAttempt): Promise<void>
   getAttempt(id: string): Promise<SocialAttempt | undefined>
   findAttemptByState(stateId: string): Promise<SocialAttempt | undefined>
@@ -153,6 +154,7 @@ export function createSocialRepository(driver: SqlDriver, embedded: EmbeddedRepo
       )
     },
     async insertAttempt(a) {
+      await driver.run('DELETE FROM embedded_social_attempts WHERE expires_at <= ?', [Date.now()])
       await driver.run(
         `INSERT INTO embedded_social_attempts (${attemptColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
