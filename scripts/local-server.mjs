@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string }[], embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, social?: Record<string, { issuer: string, clientId: string, clientSecret: string }> }[], nfts?: object, transactions?: Record<string, object> }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, social?: Record<string, { issuer: string, clientId: string, clientSecret: string }> }[], nfts?: object, transactions?: Record<string, object> }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -29,7 +29,8 @@ export async function startLocalServer({
     const {
       id,
       rpcUrls = {},
-      tokens,
+      tokens = [],
+      prices,
       embeddedRecovery,
       embeddedRecoveryHold,
       social = {},
@@ -39,6 +40,19 @@ export async function startLocalServer({
     else await repository.createProject({ id, ...fields })
     // The chains the project signs in on (sign-in verifies contract accounts over them).
     for (const [chainId, url] of Object.entries(rpcUrls)) await repository.siwx.setRpcUrl(id, chainId, url)
+    // The project's ERC-20s, as `latch-server project tokens add` stores them (SPL mints go in the
+    // server's options below).
+    for (const token of tokens.filter((t) => t.chainId.startsWith('eip155:')))
+      await repository.prices.putToken(id, {
+        chainId: token.chainId,
+        address: token.address,
+        symbol: token.symbol,
+        name: token.name ?? token.symbol,
+        decimals: token.decimals,
+        logoURI: null,
+      })
+    // Where its token prices come from, as `latch-server project set-prices` sets it (none: no fiat values).
+    await repository.prices.setPriceSource(id, prices ? { apiKey: null, ...prices } : undefined)
     // The embedded wallet's recovery: 'user' (password or passkey) or 'server' (operator-custodial).
     await repository.embedded.setRecoveryPolicy(id, embeddedRecovery ?? 'user')
     // Hours a server-assisted recovery waits for the owner to stop it (0: none).
@@ -54,9 +68,16 @@ export async function startLocalServer({
     repository,
     logger: false,
     rateLimit: false,
-    // Each project's own tokens for the balance service (spec §3 `tokens`).
+    // The demo's page and its wallet frame read every chain through the RPC endpoint from one
+    // loopback address, test run after test run: no per-address limit here either.
+    rpc: { ipMax: false },
+    // Each project's SPL mints for the balance service (spec §3 `tokens`).
     account: {
-      tokens: Object.fromEntries(projects.filter((p) => p.tokens).map((p) => [p.id, p.tokens])),
+      tokens: Object.fromEntries(
+        projects
+          .filter((p) => p.tokens)
+          .map((p) => [p.id, p.tokens.filter((t) => t.chainId.startsWith('solana:'))]),
+      ),
       // The NFT service's metadata hosts (the local test NFT's host), IPFS gateway and spam rules.
       ...(nfts ? { nfts } : {}),
       // Where each chain's transactions come from (the Activity tab); none unless given.

@@ -39,6 +39,7 @@ const {
   startLocalChains,
   startLocalSolana,
   startDevOidcProvider,
+  startFakePriceSource,
   startMailSink,
   startNftMetadataServer,
   seedTestTokens,
@@ -73,6 +74,12 @@ for (const chain of [chains.mainnet, chains.base]) {
   for (const account of TEST_ACCOUNTS.slice(0, 3))
     await seedTestTokens(chain.rpcUrl, account.address, { spamNft: true })
 }
+// Token prices from a local CoinGecko-shaped source (a free loopback port), so Account shows fiat
+// values offline: ETH at 2 500 USD and the test ERC-20 at 1 USD on both local chains.
+const prices = await startFakePriceSource({
+  coins: { ethereum: 2500 },
+  tokens: Object.fromEntries(['ethereum', 'base'].map((p) => [p, { [TEST_TOKENS.erc20.address]: 1 }])),
+})
 const solana = await startLocalSolana({ port: solanaPort })
 // The Dev Wallet's first Solana accounts hold 2 500 of the SPL test token (LTS), so Tokens on
 // Solana is not SOL alone.
@@ -83,7 +90,13 @@ const relay = await startRelay({ port: relayPort })
 const solanaCaip2 = `solana:${solana.genesisHash.slice(0, 32)}`
 /** The test ERC-20 on both chains and the SPL test token: the balance service lists them for the demo's projects. */
 const demoTokens = [
-  ...['eip155:1', 'eip155:8453'].map((chainId) => ({ chainId, address: TEST_TOKENS.erc20.address })),
+  ...['eip155:1', 'eip155:8453'].map((chainId) => ({
+    chainId,
+    address: TEST_TOKENS.erc20.address,
+    symbol: TEST_TOKENS.erc20.symbol,
+    name: TEST_TOKENS.erc20.name,
+    decimals: TEST_TOKENS.erc20.decimals,
+  })),
   {
     chainId: solanaCaip2,
     address: SOLANA_TEST_TOKEN.mint,
@@ -116,6 +129,7 @@ const api = await startServerProcess({
       features: emailLogin,
       social,
       tokens: demoTokens,
+      prices: { source: 'coingecko', url: prices.url },
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
         'eip155:8453': `http://127.0.0.1:${basePort}`,
@@ -147,6 +161,11 @@ const api = await startServerProcess({
       social,
       embeddedRecovery: 'server',
       embeddedRecoveryHold: 1,
+      rpcUrls: {
+        'eip155:1': `http://127.0.0.1:${mainnetPort}`,
+        'eip155:8453': `http://127.0.0.1:${basePort}`,
+        [solanaCaip2]: solana.rpcUrl,
+      },
     },
   ],
 })
@@ -229,6 +248,7 @@ console.log(
 console.log(`Local Solana chain: ${solana.rpcUrl}`)
 console.log(`Latch server: ${api.url} (project latch-demo)`)
 console.log(`WalletConnect relay: ${relay.url}`)
+console.log(`Price source (CoinGecko-shaped, local): ${prices.url}`)
 console.log(`Mail sink: ${mailSink.smtpUrl}, inbox ${mailSink.inboxUrl}/messages`)
 console.log(`Dev Google (OpenID provider): ${devGoogle.issuer}`)
 console.log(
@@ -249,6 +269,7 @@ async function stop(code = 0) {
     mailSink.close(),
     nftMetadata.stop(),
     devGoogle.close(),
+    prices.close(),
   ])
   process.exit(code)
 }

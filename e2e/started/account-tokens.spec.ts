@@ -67,9 +67,14 @@ test.describe('given the demo as npm start serves it, when the chain does not an
   test("then Account shows 'Token Balance Unavailable' for the native balance, and no new read for 30 s", async ({
     page,
   }) => {
-    // The page's reads of the mainnet node fail for eth_getBalance; everything else goes through.
+    // The page reads mainnet through the project's RPC endpoint on the demo's server: its
+    // eth_getBalance fails there; everything else goes through.
     let balanceReads = 0
-    await page.route(`http://127.0.0.1:${ports.mainnet}/**`, async (route) => {
+    const endpoint = (url: URL) =>
+      url.origin === `http://127.0.0.1:${ports.api}` &&
+      url.pathname === '/v1/' &&
+      url.searchParams.get('chainId') === 'eip155:1'
+    await page.route(endpoint, async (route) => {
       if (route.request().postData()?.includes('"eth_getBalance"')) {
         balanceReads++
         return route.abort('connectionrefused')

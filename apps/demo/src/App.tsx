@@ -20,6 +20,7 @@ import { DevInboxPanel } from './DevInboxPanel.js'
 import { DevWalletConnectPanel } from './DevWalletConnectPanel.js'
 import { DevWalletPanel } from './DevWalletPanel.js'
 import { env } from './env.js'
+import { SendBatch } from './SendBatch.js'
 
 export function App() {
   const latch = useLatch()
@@ -68,6 +69,7 @@ export function App() {
             <SignMessage />
             <SendTransaction key={caipNetwork?.chainNamespace} />
             {caipNetwork?.chainNamespace === 'eip155' && <SignPermit />}
+            {caipNetwork?.chainNamespace === 'eip155' && <SendBatch />}
             <Disconnect />
           </>
         )}

@@ -10,6 +10,7 @@ import {
 /** Knobs of the Latch Dev Wallet, so every flow (rejections included) can be tried by hand. */
 export function DevWalletPanel() {
   const [reject, setReject] = useState(false)
+  const [batches, setBatches] = useState(true)
   // The wallet starts after its code loads: the panel shows as soon as it is there.
   const controls = useSyncExternalStore(watchDevWallet, getDevWallet, () => undefined)
   const contractMode = useSyncExternalStore(watchDevWallet, devWalletContractMode, () => false)
@@ -41,6 +42,17 @@ export function DevWalletPanel() {
           onChange={(e) => setDevWalletContractMode(e.target.checked)}
         />
         Contract account (ERC-1271, owned by account 1)
+      </label>
+      <label className="row">
+        <input
+          type="checkbox"
+          checked={!batches}
+          onChange={(e) => {
+            setBatches(!e.target.checked)
+            controls.setBatchCalls(!e.target.checked)
+          }}
+        />
+        Without EIP-5792 batches (the kit then sends each call itself)
       </label>
       <div className="row">
         <button type="button" className="demo-button" onClick={() => selectDevWalletAccount(1)}>

@@ -16,12 +16,19 @@ const base = defineChain({ ...baseChain, rpcUrls: { default: { http: [env.rpcBas
 /** Any 32-hex id: the local relay accepts every project. */
 const WALLETCONNECT_PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
 
+// No RPC URL of the demo's own: with its @latch/server the kit reads each chain through the
+// project's RPC endpoint (`/v1/`, which forwards to the node `project set-rpc` names), as an app
+// that keeps its node's key on its server does; with `?api=none`, the chains' own (local) URLs.
 export const wagmiConfig = createConfig({
   chains: [mainnet, base],
-  transports: { [mainnet.id]: http(env.rpcMainnet), [base.id]: http(env.rpcBase) },
+  transports: { [mainnet.id]: http(), [base.id]: http() },
 })
 
-/** The local Solana chain of `npm start` (the real SVM, in-process in the test kit). */
+/**
+ * The local Solana chain of `npm start` (the real SVM, in-process in the test kit), on the demo's
+ * own RPC URL: a Solana wallet without sign-and-send has its signed transaction sent through the
+ * app's URL, which the project's endpoint (reads only) would refuse.
+ */
 const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl: env.rpcSolana })
 
 export const latch = createLatch({

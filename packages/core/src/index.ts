@@ -36,6 +36,20 @@ export {
 } from './actions/fetchWalletsPage.js'
 /** @public */
 export {
+  type GetCallsStatusErrorType,
+  type GetCallsStatusParameters,
+  type GetCallsStatusReturnType,
+  getCallsStatus,
+} from './actions/getCallsStatus.js'
+/** @public */
+export {
+  type GetCapabilitiesErrorType,
+  type GetCapabilitiesParameters,
+  type GetCapabilitiesReturnType,
+  getCapabilities,
+} from './actions/getCapabilities.js'
+/** @public */
+export {
   type GetAccountReturnType,
   type GetNetworkReturnType,
   getAccount,
@@ -73,6 +87,13 @@ export {
 } from './actions/searchWallets.js'
 /** @public */
 export {
+  type SendCallsErrorType,
+  type SendCallsParameters,
+  type SendCallsReturnType,
+  sendCalls,
+} from './actions/sendCalls.js'
+/** @public */
+export {
   type Eip155Transaction,
   type SendTransactionErrorType,
   type SendTransactionParameters,
@@ -80,6 +101,12 @@ export {
   sendTransaction,
   waitForTransaction,
 } from './actions/sendTransaction.js'
+/** @public */
+export {
+  type ShowCallsStatusErrorType,
+  type ShowCallsStatusParameters,
+  showCallsStatus,
+} from './actions/showCallsStatus.js'
 /** @public */
 export { cancelSignIn, signIn } from './actions/signIn.js'
 /** @public */
@@ -114,6 +141,8 @@ export {
   parseCaipAddress,
   parseCaipNetworkId,
 } from './caip.js'
+/** @public */
+export type { Call, CallsAdapterMethods, CallsReceipt, CallsStatus, WalletCapabilities } from './calls.js'
 // ── The instance ────────────────────────────────────────────────────────────────────────────
 /** @public */
 export { type CreateLatchParameters, createLatch, type Latch, type SignInGate } from './createLatch.js'
@@ -132,7 +161,18 @@ export {
   type BalanceQueryParameters,
   balanceQueryOptions,
 } from './query/balance.js'
+export {
+  type CallsStatusQueryParameters,
+  type CapabilitiesQueryParameters,
+  callsStatusQueryOptions,
+  capabilitiesQueryOptions,
+} from './query/calls.js'
 export { type Nft, type NftsQueryParameters, nftsQueryOptions } from './query/nfts.js'
+export {
+  type TokenPrices,
+  type TokenPricesQueryParameters,
+  tokenPricesQueryOptions,
+} from './query/prices.js'
 export {
   type TokenBalancesQueryParameters,
   tokenBalancesQueryOptions,
@@ -142,12 +182,14 @@ export {
   type TransactionsQueryParameters,
   transactionsQueryOptions,
 } from './query/transactions.js'
+/** @public */
+export { MAX_CALLS } from './rules/calls.js'
 export type { TokenBalance } from './rules/tokens.js'
 export type { ActivityMonth, ActivityTransaction, ActivityTransfer } from './rules/transactions.js'
 /** @public */
 export { type Issue, type IssuePath, SchemaError, type SchemaErrorType } from './schema/schema.js'
 /** @public */
-export type { LatchSiwx, SiwxMessageData, SiwxSession } from './siwx/types.js'
+export type { LatchSiwx, SiwxContext, SiwxMessageData, SiwxSession } from './siwx/types.js'
 /** @public */
 export type { LatchState, SessionState, SignInState, ViewError } from './state.js'
 /** @public */

@@ -3,6 +3,7 @@
  * needs to talk about state is declared here, so that the rule modules stay free of cycles.
  */
 
+import type { CallsAdapterMethods } from './calls.js'
 import type {
   EmbeddedEmailUpdateStep,
   EmbeddedLoginStep,
@@ -225,6 +226,13 @@ export interface AdapterContext {
   onDisconnect(): void
   /** The list of connectors changed (e.g. an EIP-6963 wallet announced itself). */
   onConnectorsChanged(connectors: readonly Connector[]): void
+  /**
+   * The project's RPC endpoint on the app's `@latch/server` for a CAIP-2 network
+   * (`{apiUrl}/v1/?chainId&projectId`), or undefined without `apiUrl` and `projectId`. An adapter
+   * reads a network through it when the app gave no RPC URL of its own for that network; the
+   * app's own transport always wins.
+   */
+  projectRpcUrl?(caipNetworkId: string): string | undefined
 }
 
 /** A transaction receipt as far as the core needs one. */
@@ -242,7 +250,7 @@ export interface TransactionReceipt {
  *
  * `Transaction` is the namespace's transaction request (for eip155: `{ to, value, data }`).
  */
-export interface ChainAdapter<Transaction extends object = object> {
+export interface ChainAdapter<Transaction extends object = object> extends CallsAdapterMethods {
   readonly namespace: ChainNamespace
   readonly networks: readonly CaipNetwork[]
   /** Subscribe to wallet events and start discovery. No network I/O. Returns a teardown. */
@@ -505,6 +513,11 @@ export interface SessionConnector {
      * one approval connects and signs in. A connector that cannot ignores it.
      */
     signIn?: SessionSignInRequest | undefined
+    /**
+     * The project's RPC endpoint on the app's `@latch/server` for a network (undefined without a
+     * server), for a network with no RPC URL of the app's own.
+     */
+    projectRpcUrl?(caipNetworkId: string): string | undefined
     onEvent(event: SessionConnectorEvent): void
   }): Promise<ApprovedSession>
   /** Stops the pending attempt's refreshes (the visitor left); a late approval may still arrive. */

@@ -5,7 +5,6 @@ import {
   AdapterOrConnectorNotFoundError,
   type ConnectResult,
   InvalidWalletResponseError,
-  NoRpcUrlError,
   NotConnectedError,
 } from '@latch/core'
 import {
@@ -13,19 +12,17 @@ import {
   disconnect,
   type GetConnectionReturnType,
   getConnection,
-  getPublicClient,
   type Connector as WagmiConnector,
   connect as wagmiConnect,
   sendTransaction as wagmiSendTransaction,
   signMessage as wagmiSignMessage,
-  verifyMessage as wagmiVerifyMessage,
-  waitForTransactionReceipt,
 } from '@wagmi/core'
-import { encodeFunctionData, erc20Abi, formatUnits, type Hex, numberToHex } from 'viem'
+import { type Chain, encodeFunctionData, erc20Abi, formatUnits, type Hex, numberToHex } from 'viem'
 import { toCodedError } from './errors.js'
 import type { EvmAdapter } from './evmAdapter.js'
 import { toAddEthereumChainParameter, toEvmChainId } from './network.js'
 import { providerConnector } from './providerConnector.js'
+import { type EndpointClients, readClient } from './readClient.js'
 import { assertAddressArgument, assertHexArgument, parseSignature, parseTransactionHash } from './validate.js'
 
 /** What the eager part of the adapter shares with its actions. */
@@ -33,6 +30,9 @@ export interface EvmActionsHost {
   config: Config
   connectorOf(id: string): WagmiConnector | undefined
   toConnectResult(connection: GetConnectionReturnType): Promise<ConnectResult>
+  /** The project's RPC endpoint to read `chain` through, when the app gave no transport of its own. */
+  endpointOf(chain: Chain): string | undefined
+  endpointClients: EndpointClients
 }
 
 type Eip1193 = { request(args: { method: string; params?: unknown }): Promise<unknown> }
@@ -51,7 +51,8 @@ type ActionName =
 type Args<K extends ActionName> = Parameters<NonNullable<EvmAdapter[K]>>[0]
 type Result<K extends ActionName> = ReturnType<NonNullable<EvmAdapter[K]>>
 
-async function connectedProvider(config: Config): Promise<Eip1193> {
+/** The connected wallet's EIP-1193 provider. */
+export async function connectedProvider(config: Config): Promise<Eip1193> {
   const { connector, status } = getConnection(config)
   if (status !== 'connected' || !connector) throw new NotConnectedError()
   const current = (await connector.getProvider()) as Eip1193 | undefined
@@ -188,9 +189,7 @@ export async function prepareTransfer(
   host: EvmActionsHost,
   { from, to, amount, token, caipNetwork }: Args<'prepareTransfer'>,
 ): Result<'prepareTransfer'> {
-  const chainId = toEvmChainId(caipNetwork)
-  const client = getPublicClient(host.config, { chainId })
-  if (!client) throw new NoRpcUrlError({ chainId })
+  const client = await readClient(host, toEvmChainId(caipNetwork))
   const recipient = assertAddressArgument(to, 'recipient')
   const transaction = token
     ? {
@@ -209,11 +208,8 @@ export async function waitForTransaction(
   host: EvmActionsHost,
   { hash, caipNetwork }: Args<'waitForTransaction'>,
 ): Result<'waitForTransaction'> {
-  const { config } = host
-  const receipt = await waitForTransactionReceipt(config, {
-    hash: parseTransactionHash(hash),
-    chainId: toEvmChainId(caipNetwork),
-  })
+  const client = await readClient(host, toEvmChainId(caipNetwork))
+  const receipt = await client.waitForTransactionReceipt({ hash: parseTransactionHash(hash) })
   return { status: receipt.status, blockNumber: receipt.blockNumber }
 }
 
@@ -221,12 +217,9 @@ export async function getBalance(
   host: EvmActionsHost,
   { address, caipNetwork }: Args<'getBalance'>,
 ): Result<'getBalance'> {
-  const { config } = host
-  const chainId = toEvmChainId(caipNetwork)
-  // A plain eth_getBalance on the app's transport: wagmi's getBalance goes through
-  // multicall3 by default, which a fresh local node does not have.
-  const client = getPublicClient(config, { chainId })
-  if (!client) throw new NoRpcUrlError({ chainId })
+  // A plain eth_getBalance on the app's transport (or the project's endpoint): wagmi's
+  // getBalance goes through multicall3 by default, which a fresh local node does not have.
+  const client = await readClient(host, toEvmChainId(caipNetwork))
   const raw = await client.request({
     method: 'eth_getBalance',
     params: [assertAddressArgument(address, 'account'), 'latest'],
@@ -241,12 +234,11 @@ export async function verifyMessage(
   host: EvmActionsHost,
   { address, message, signature, caipNetwork }: Args<'verifyMessage'>,
 ): Result<'verifyMessage'> {
-  const { config } = host
-  return wagmiVerifyMessage(config, {
+  const client = await readClient(host, toEvmChainId(caipNetwork))
+  return client.verifyMessage({
     address: assertAddressArgument(address, 'signer'),
     message,
     signature: parseSignature(signature) as Hex,
-    chainId: toEvmChainId(caipNetwork),
   })
 }
 

@@ -39,6 +39,7 @@ export interface EvmAdapter extends ChainAdapter<Eip155Transaction> {
 const SETTLE_TIMEOUT_MS = 2_000
 
 const actions = () => import('./evmActions.js')
+const calls = () => import('./calls.js')
 
 /** Loads the actions once the browser is idle after start-up, so a connect does not wait for them. */
 function preloadActions(): void {
@@ -58,6 +59,24 @@ function transportUrl(config: Config, chain: Chain): string | undefined {
     return typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined
   } catch {
     return undefined
+  }
+}
+
+/**
+ * Whether the app's transport for `chain` is its own choice: a viem transport that still works
+ * when the chain names no RPC URL. `http()` without a URL (falling back to the chain's public URL)
+ * and a chain with no transport at all are no choice of the app's; then the kit reads that chain
+ * through the project's RPC endpoint when the app has a server.
+ */
+function appChoseTransport(config: Config, chain: Chain): boolean {
+  const factory = (config as { _internal?: { transports?: Record<number, unknown> } })._internal
+    ?.transports?.[chain.id]
+  if (typeof factory !== 'function') return false
+  try {
+    factory({ chain: { ...chain, rpcUrls: { default: { http: [] } } }, retryCount: 0 })
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -157,7 +176,17 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     return toConnectResult(connection)
   }
 
-  const host: EvmActionsHost = { config, connectorOf, toConnectResult }
+  /** The project's RPC endpoint (from `setup`), for chains whose transport is not the app's own. */
+  let projectRpcUrl: AdapterContext['projectRpcUrl']
+  const host: EvmActionsHost = {
+    config,
+    connectorOf,
+    toConnectResult,
+    endpointClients: new Map(),
+    endpointOf(chain) {
+      return appChoseTransport(config, chain) ? undefined : projectRpcUrl?.(`eip155:${chain.id}`)
+    },
+  }
 
   return {
     namespace: 'eip155',
@@ -166,6 +195,7 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
 
     setup(context: AdapterContext) {
       preloadActions()
+      projectRpcUrl = context.projectRpcUrl
       let previous = getConnection(config)
       let kept = config.state.connections
       const stopConnection = watchConnection(config, {
@@ -278,6 +308,19 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     },
     async request(parameters) {
       return (await actions()).request(host, parameters)
+    },
+    // EIP-5792 batches: the wallet's wallet_sendCalls, or the fallback documented in calls.ts.
+    async sendCalls(parameters) {
+      return (await calls()).sendCalls(config, parameters)
+    },
+    async getCallsStatus(parameters) {
+      return (await calls()).getCallsStatus(config, parameters)
+    },
+    async getCapabilities(parameters) {
+      return (await calls()).getCapabilities(config, parameters)
+    },
+    async showCallsStatus(parameters) {
+      return (await calls()).showCallsStatus(config, parameters)
     },
 
     getProvider() {

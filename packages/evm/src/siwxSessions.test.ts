@@ -1,6 +1,8 @@
 import type { SiwxSession } from '@latch/core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+// The real @latch/server, from source.
+import { demoProject, startTestServer } from '../../server/src/test/backends.js'
 // The testkit is imported from source so these tests run without a build step.
 import { TEST_CONTRACT_ACCOUNTS } from '../../testkit/src/contracts/contractAccounts.js'
 import { TEST_ACCOUNTS } from '../../testkit/src/node/accounts.js'
@@ -116,5 +118,40 @@ describe('localSiwx with contract accounts (ERC-1271) on a local chain', () => {
       withoutRpc.addSession(await signedFor(withoutRpc, TEST_CONTRACT_ACCOUNTS[0]!.address)),
     ).rejects.toThrow('The signature does not match the address')
     expect(await withoutRpc.getSessions(chainId, TEST_CONTRACT_ACCOUNTS[0]!.address)).toEqual([])
+  })
+
+  describe('given the app has a @latch/server whose project has a node for the network', () => {
+    let server: Awaited<ReturnType<typeof startTestServer>>
+    beforeAll(async () => {
+      server = await startTestServer('sqlite')
+      await server.repository.siwx.setRpcUrl(demoProject.id, chainId, chain.rpcUrl)
+    }, 60_000)
+    afterAll(async () => {
+      await server?.close()
+    })
+    const context = {
+      projectRpcUrl: (id: string) =>
+        `${server.base}/v1/?chainId=${encodeURIComponent(id)}&projectId=${demoProject.id}`,
+    }
+
+    it('when no RPC URL is set for the network, then the contract is asked through the project endpoint', async () => {
+      const siwx = localSiwx({ storage: memoryStorage() })
+      const mine = TEST_CONTRACT_ACCOUNTS[0]!.address
+      const session = await signedFor(siwx, mine)
+      await siwx.addSession(session, context)
+      expect(await siwx.getSessions(chainId, mine)).toEqual([session])
+      const foreign = TEST_CONTRACT_ACCOUNTS[1]!.address
+      await expect(siwx.addSession(await signedFor(siwx, foreign), context)).rejects.toThrow(
+        `The contract account ${foreign} did not accept the signature`,
+      )
+    })
+
+    it("when the app set its own RPC URL, then that one is asked (the endpoint's server is down here)", async () => {
+      const siwx = localSiwx({ storage: memoryStorage(), rpcUrls: { [chainId]: chain.rpcUrl } })
+      const mine = TEST_CONTRACT_ACCOUNTS[0]!.address
+      const session = await signedFor(siwx, mine)
+      await siwx.addSession(session, { projectRpcUrl: () => 'http://127.0.0.1:9/v1/' })
+      expect(await siwx.getSessions(chainId, mine)).toEqual([session])
+    })
   })
 })

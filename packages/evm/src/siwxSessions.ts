@@ -144,7 +144,8 @@ async function verifyInPage(session: SiwxSession, rpcUrl: string | undefined): P
 export interface LocalSiwxOptions extends SiwxBaseOptions {
   /**
    * RPC URLs by CAIP-2 network id (`{ 'eip155:1': 'https://…' }`), to verify contract accounts'
-   * signatures (ERC-1271 `isValidSignature`, by eth_call). Without one for the network, only
+   * signatures (ERC-1271 `isValidSignature`, by eth_call). Without one for the network, the
+   * project's RPC endpoint on the app's `@latch/server` (`apiUrl`); with no server either, only
    * EOA signatures are accepted.
    */
   rpcUrls?: Readonly<Record<string, string>> | undefined
@@ -169,7 +170,7 @@ export function localSiwx(options: LocalSiwxOptions = {}): LatchSiwx {
     async createMessage(input) {
       return messageFor(input, randomNonce(), options)
     },
-    async addSession(session) {
+    async addSession(session, context) {
       if (session.data.domain !== location.host) throw new Error('The sign-in message is not for this page')
       if (!live(session)) throw new Error('The sign-in message has expired')
       if (isSolana(session.data.chainId)) {
@@ -182,7 +183,9 @@ export function localSiwx(options: LocalSiwxOptions = {}): LatchSiwx {
         return
       }
       if (!isHex(session.signature)) throw new Error('The signature is not hex')
-      await verifyInPage(session, options.rpcUrls?.[session.data.chainId])
+      // The app's URL for the network, else the project's RPC endpoint on its server.
+      const chainId = session.data.chainId
+      await verifyInPage(session, options.rpcUrls?.[chainId] ?? context?.projectRpcUrl?.(chainId))
       write([
         ...read().filter((s) => !sameAccount(s, session.data.chainId, session.data.accountAddress)),
         session,

@@ -1,5 +1,12 @@
-import { type createLatch, sendTransaction, signMessage } from '@latch/core'
-import type { Address, Hash, Hex } from 'viem'
+import {
+  type createLatch,
+  getCallsStatus,
+  getCapabilities,
+  sendCalls,
+  sendTransaction,
+  signMessage,
+} from '@latch/core'
+import type { Address, GetCallsStatusReturnType, GetCapabilitiesReturnType, Hash, Hex } from 'viem'
 import { verifyMessage } from 'viem'
 import { expectTypeOf, test } from 'vitest'
 
@@ -21,4 +28,19 @@ test("core's eip155 results are viem's types: no casts between Latch and viem or
     // @ts-expect-error a string is not viem's Hex until the namespace says eip155
     signature: unknown,
   })
+})
+
+test("core's EIP-5792 shapes are viem's: a batch's status and capabilities pass to viem-typed code as they are", async () => {
+  const { id } = await sendCalls(latch, {
+    calls: [{ to: '0x0000000000000000000000000000000000000001', value: 1n }],
+  })
+  expectTypeOf(id).toEqualTypeOf<string>()
+  const status = await getCallsStatus(latch, { id })
+  expectTypeOf(status).toMatchTypeOf<GetCallsStatusReturnType>()
+  const capabilities = await getCapabilities(latch)
+  expectTypeOf(capabilities).toMatchTypeOf<GetCapabilitiesReturnType>()
+  // A viem call list is what sendCalls takes.
+  expectTypeOf<{ to: Address; data?: Hex; value?: bigint }>().toMatchTypeOf<
+    Parameters<typeof sendCalls>[1]['calls'][number]
+  >()
 })

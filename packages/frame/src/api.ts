@@ -1,4 +1,5 @@
 import { FrameError } from './protocol.js'
+import { resultOf } from './rpc.js'
 
 /** A refusal of the frame's server, with its error code. */
 export class ApiError extends FrameError {
@@ -56,8 +57,19 @@ export function createApi(projectId: string, getToken: () => string | undefined)
         name: string
         allowedOrigins: string[]
         recovery: 'user' | 'server'
-        rpcUrls?: Record<string, string>
+        /** The chains the project has a node for; the frame reads them through `/v1/`. */
+        chains?: string[]
       }>('GET', 'config'),
+    /** A signed transaction the visitor approved, sent by the server to the project's node. */
+    broadcast: async (chainId: string, transaction: string, sendOptions: Record<string, unknown> = {}) =>
+      resultOf(
+        await call<{ result?: unknown; rpcError?: { code?: unknown; message?: unknown } }>(
+          'POST',
+          'broadcast',
+          { chainId, transaction, ...(Object.keys(sendOptions).length > 0 ? { sendOptions } : {}) },
+        ).then(({ rpcError, ...rest }) => (rpcError === undefined ? rest : { error: rpcError })),
+        'The server did not say what the chain answered',
+      ),
     login: (email: string, deviceId?: string) =>
       call<{ attemptId: string; action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('POST', 'login', {
         email,

@@ -10,6 +10,7 @@ import {
   type Incoming,
   newApprovalId,
 } from './approval-window.js'
+import { FakeWindow, messages, tick } from './test/windows.js'
 
 const frameOrigin = 'https://wallet.example'
 const view: ApprovalView = {
@@ -20,37 +21,6 @@ const view: ApprovalView = {
   text: 'hello',
   hex: '0x68656c6c6f',
 }
-
-/** A window the other side holds: what was posted to it, and whether it is closed. */
-class FakeWindow {
-  sent: { message: unknown; targetOrigin: string }[] = []
-  closed = false
-  postMessage(message: unknown, targetOrigin: string) {
-    this.sent.push({ message, targetOrigin })
-  }
-  close() {
-    this.closed = true
-  }
-}
-
-/** The own window's message events. */
-function messages() {
-  const handlers = new Set<(event: Incoming) => void>()
-  return {
-    listen: (handler: (event: Incoming) => void) => {
-      handlers.add(handler)
-      return () => handlers.delete(handler)
-    },
-    emit: (event: Incoming) => {
-      for (const handler of [...handlers]) handler(event)
-    },
-    get listening() {
-      return handlers.size
-    },
-  }
-}
-
-const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('the messages the frame accepts from its approval window', () => {
   const id = newApprovalId()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { currentAccount } from './accounts.js'
-import { type Incoming, newApprovalId } from './approval-window.js'
+import { newApprovalId } from './approval-window.js'
 import {
   type ExportLogin,
   exportLoginOf,
@@ -8,38 +8,10 @@ import {
   hostExportWindow,
   recordOfLogin,
 } from './export-window.js'
+import { FakeWindow, messages, tick } from './test/windows.js'
 import { newDeviceKeys } from './vault/index.js'
 
 const frameOrigin = 'https://wallet.example'
-
-class FakeWindow {
-  sent: { message: unknown; targetOrigin: string }[] = []
-  closed = false
-  postMessage(message: unknown, targetOrigin: string) {
-    this.sent.push({ message, targetOrigin })
-  }
-  close() {
-    this.closed = true
-  }
-}
-
-function messages() {
-  const handlers = new Set<(event: Incoming) => void>()
-  return {
-    listen: (handler: (event: Incoming) => void) => {
-      handlers.add(handler)
-      return () => handlers.delete(handler)
-    },
-    emit: (event: Incoming) => {
-      for (const handler of [...handlers]) handler(event)
-    },
-    get listening() {
-      return handlers.size
-    },
-  }
-}
-
-const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function aLogin(): Promise<ExportLogin> {
   const keys = await newDeviceKeys()

@@ -27,19 +27,22 @@ function parentOriginOf(): string | undefined {
   }
 }
 
-/** The server's chain RPC URLs, kept only when each is an `eip155:` or `solana:` id with an http(s) URL. */
-function validRpcUrls(input: unknown): Record<string, string> {
+/**
+ * The frame's RPC URL of each chain the server says the project serves: the server's own
+ * endpoint (`/v1/`, same origin), never a node's URL. Only `eip155:` and `solana:` ids are kept.
+ */
+function rpcUrlsOf(input: unknown, projectId: string): Record<string, string> {
   const out: Record<string, string> = {}
-  if (typeof input !== 'object' || input === null) return out
-  for (const [chain, url] of Object.entries(input)) {
-    if (!/^(eip155:[1-9][0-9]{0,18}|solana:[1-9A-HJ-NP-Za-km-z]{32})$/.test(chain) || typeof url !== 'string')
+  if (!Array.isArray(input)) return out
+  for (const chain of input) {
+    if (
+      typeof chain !== 'string' ||
+      !/^(eip155:[1-9][0-9]{0,18}|solana:[1-9A-HJ-NP-Za-km-z]{32})$/.test(chain)
+    )
       continue
-    try {
-      const parsed = new URL(url)
-      if (parsed.protocol === 'https:' || parsed.protocol === 'http:') out[chain] = parsed.toString()
-    } catch {
-      // ignored: not a URL
-    }
+    const url = new URL('/v1/', location.origin)
+    url.search = new URLSearchParams({ chainId: chain, projectId }).toString()
+    out[chain] = url.toString()
   }
   return out
 }
@@ -148,7 +151,7 @@ async function boot(): Promise<void> {
         askRecover: async (use) => (await screens()).askPasskeyRecover(use),
       },
       parentOrigin,
-      rpcUrls: validRpcUrls(config.rpcUrls),
+      rpcUrls: rpcUrlsOf(config.chains, projectId),
       setVisible: (visible) => {
         if (!windowMode) document.body.classList.toggle('visible', visible)
         endpoint.event('VISIBILITY', { visible })

@@ -42,7 +42,7 @@ async function setUp(decide: (view: ApprovalView) => boolean = () => true) {
   const rpcUrls = { [cluster]: chain.rpcUrl }
   const { solana } = await addressesOf(mnemonicToEntropy(devMnemonic, wordlist))
   const { record, authShare } = await signedInDevice(sessionToken('s'), { solanaAddress: solana })
-  const { api, released } = shareServer(authShare)
+  const { api, released, broadcasts } = shareServer(authShare, rpcUrls)
   const shown: ApprovalView[] = []
   const handlers = frameWallet(record, api, {
     parentOrigin: 'https://app.example',
@@ -56,7 +56,7 @@ async function setUp(decide: (view: ApprovalView) => boolean = () => true) {
     handlers
       .SOLANA_REQUEST({ chainId, method, params })
       .then((answer) => (answer as { result: unknown }).result)
-  return { ask, solana, shown, released }
+  return { ask, solana, shown, released, broadcasts }
 }
 
 const failure = (promise: Promise<unknown>) =>
@@ -127,8 +127,8 @@ describe('given the frame’s SOLANA_REQUEST handler and a signed-in wallet', ()
     ])
   })
 
-  it('when a transfer is approved for sending, then the frame sends it over the project’s RPC and the chain has it', async () => {
-    const { ask, solana } = await setUp()
+  it('when a transfer is approved for sending, then the frame sends it through its server and the chain has it', async () => {
+    const { ask, solana, broadcasts } = await setUp()
     const rpc = createSolanaRpc(chain.rpcUrl)
     await rpc.requestAirdrop(address(solana), lamports(1_000_000_000n)).send()
     const before = (await rpc.getBalance(address(recipient)).send()).value
@@ -137,6 +137,7 @@ describe('given the frame’s SOLANA_REQUEST handler and a signed-in wallet', ()
       sendOptions: { preflightCommitment: 'confirmed' },
     })) as { signature: string }
     expect(base58.decode(result.signature)).toHaveLength(64)
+    expect(broadcasts).toHaveLength(1)
     expect((await rpc.getBalance(address(recipient)).send()).value).toBe(before + 250_000_000n)
   })
 

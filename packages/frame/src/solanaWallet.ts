@@ -23,8 +23,10 @@ export interface SolanaContext {
   /** The embedding page's checked origin. */
   origin: string
   dappName: string | undefined
-  /** The project's RPC URL of the request's cluster (server configuration), if any. */
+  /** The frame's RPC URL of the request's cluster (its server's endpoint), if the project has one. */
   rpcUrl: string | undefined
+  /** Sends a signed transaction through the server (`sendTransaction` on the cluster's node). */
+  broadcast: (transaction: string, sendOptions: Record<string, unknown>) => Promise<unknown>
   /** Shows the approval screen; on Approve runs `run` with a signer of the account's key. */
   approve<T>(build: () => Promise<ApprovalView>, run: (signer: SolanaSigner) => Promise<T> | T): Promise<T>
 }
@@ -143,7 +145,7 @@ export async function solanaRequest(
   const signature = base58.encode(signed.signature)
   if (!send) return { signature, transaction: toBase64(signed.signed) }
   // The key is wiped by now; only the signed bytes go to the chain.
-  const sent = await rpc('sendTransaction', [toBase64(signed.signed), { encoding: 'base64', ...options }])
+  const sent = await context.broadcast(toBase64(signed.signed), options)
   if (sent !== signature) throw new FrameError('The chain answered another signature', 'RPC_ERROR')
   return { signature }
 }

@@ -28,3 +28,12 @@ it('given the package entry, then its runtime exports are exactly these', () => 
 it('given the query entry, then its runtime exports are exactly these', async () => {
   expect(Object.keys(await import('./query.js')).sort()).toEqual(['useQuery'])
 })
+
+it('given the calls entry, then its runtime exports are exactly these', async () => {
+  expect(Object.keys(await import('./calls.js')).sort()).toEqual([
+    'useCallsStatus',
+    'useCapabilities',
+    'useSendCalls',
+    'useShowCallsStatus',
+  ])
+})

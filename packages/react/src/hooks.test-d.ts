@@ -1,10 +1,21 @@
-import type { CaipNetwork, ChainNamespace, Latch, LatchEvent } from '@latch/core'
+import type {
+  CaipNetwork,
+  CallsStatus,
+  ChainNamespace,
+  GetCapabilitiesReturnType,
+  Latch,
+  LatchEvent,
+} from '@latch/core'
 import { expectTypeOf, test } from 'vitest'
+import { useCallsStatus } from './hooks/useCallsStatus.js'
+import { useCapabilities } from './hooks/useCapabilities.js'
 import { type UseLatchAccountReturnType, useLatchAccount } from './hooks/useLatchAccount.js'
 import { useLatchEvents } from './hooks/useLatchEvents.js'
 import { useLatchModal } from './hooks/useLatchModal.js'
 import { useLatchNetwork } from './hooks/useLatchNetwork.js'
 import { useLatchState } from './hooks/useLatchState.js'
+import { useSendCalls } from './hooks/useSendCalls.js'
+import { useShowCallsStatus } from './hooks/useShowCallsStatus.js'
 
 declare const latch: Latch
 
@@ -43,4 +54,16 @@ test('useLatchModal opens known views only', () => {
 test('useLatchState infers the selected slice; useLatchEvents gets typed events', () => {
   expectTypeOf(useLatchState((s) => s.modal.open)).toEqualTypeOf<boolean>()
   useLatchEvents((event) => expectTypeOf(event).toEqualTypeOf<LatchEvent>())
+})
+
+test('the EIP-5792 hooks are typed as the core actions', async () => {
+  const { sendCalls } = useSendCalls({ latch })
+  const { id } = await sendCalls({ calls: [{ to: '0x0000000000000000000000000000000000000001', value: 1n }] })
+  expectTypeOf(id).toEqualTypeOf<string>()
+  // @ts-expect-error a call's value is a bigint, not a number
+  void sendCalls({ calls: [{ to: '0x0000000000000000000000000000000000000001', value: 1 }] })
+  const { data } = useCallsStatus({ id })
+  expectTypeOf(data).toEqualTypeOf<CallsStatus | undefined>()
+  expectTypeOf(useCapabilities().data).toEqualTypeOf<GetCapabilitiesReturnType | undefined>()
+  expectTypeOf(useShowCallsStatus().showCallsStatus).returns.toEqualTypeOf<Promise<void>>()
 })

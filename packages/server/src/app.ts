@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { parseSpamRules } from './account/nft-spam.js'
+import { registerPriceRoutes } from './account/prices.js'
 import { type AccountOptions, registerAccountRoutes } from './account/routes.js'
+import { registerTokenListRoute } from './account/token-list-route.js'
 import { createTransactionSources, registerTransactionRoutes } from './account/transactions.js'
 import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
 import { KeyRing } from './embedded/keys.js'
@@ -189,7 +191,17 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerAccountRoutes(app, {
     requireProject: projects.requireProject,
     listRpcUrls: (id) => repository.siwx.listRpcUrls(id),
+    listProjectTokens: async (id) =>
+      (await repository.prices.listTokens(id)).map((token) => ({
+        chainId: token.chainId,
+        address: token.address as `0x${string}`,
+        ...(token.logoURI ? { iconUrl: token.logoURI } : {}),
+      })),
     account: options.account ?? {},
+  })
+  registerTokenListRoute(app, {
+    requireProject: projects.requireProject,
+    listProjectTokens: (id) => repository.prices.listTokens(id),
   })
   await registerRpcRoutes(app, {
     requireProject: projects.requireProject,
@@ -210,6 +222,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const embedded = options.embedded ?? {}
   const keys = new KeyRing(repository.embedded, embedded.secretKey)
   registerSiwxRoutes(app, repository, store, projects.requireProject, keys.atRest)
+  registerPriceRoutes(app, {
+    requireProject: projects.requireProject,
+    priceSourceOf: (id) => repository.prices.getPriceSource(id),
+    prices: options.account?.prices ?? {},
+    atRest: keys.atRest,
+  })
   const publicUrl = embedded.publicUrl?.replace(/\/$/, '')
   registerEmbeddedRoutes(app, {
     repository,
@@ -221,9 +239,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     publicUrl,
   })
   if (embedded.mailer !== undefined && publicUrl === undefined) requirePublicUrlBeyondLoopback(app)
-  registerFrameRoutes(app, embedded.frameDir ?? defaultFrameDir(), projects.requireProject, (id) =>
-    repository.siwx.listRpcUrls(id),
-  )
+  registerFrameRoutes(app, embedded.frameDir ?? defaultFrameDir(), projects.requireProject)
   if (embedded.mailer?.close) app.addHook('onClose', async () => embedded.mailer?.close?.())
   // The embedded wallet's keys too: made on first start, checked against LATCH_SECRET_KEY.
   await keys.ensure()

@@ -40,8 +40,12 @@ describe('Solana networks', () => {
     expect(fromWalletStandardChain('solana:mainnet', [local])).toBeUndefined()
   })
 
-  it('refuses a network without the app’s own RPC URL or with a malformed genesis hash', () => {
-    expect(() => solanaNetwork('mainnet', { rpcUrl: '' })).toThrow(/RPC URL/)
+  it('refuses a malformed RPC URL or genesis hash; a network without an RPC URL has none of its own', () => {
+    expect(solanaNetwork('mainnet').rpcUrls.default.http).toEqual([])
+    expect(
+      solanaLocalnet({ genesisHash: '3ByopDBLUk2VLcuESmRyiAGvwkCRPUuNA7gyDUudbaiP' }).rpcUrls.default.http,
+    ).toEqual([])
+    expect(() => solanaNetwork('mainnet', { rpcUrl: '' })).toThrow(/RPC URL must be http or https/)
     expect(() => solanaNetwork('mainnet', { rpcUrl: 'javascript:alert(1)' })).toThrow(/RPC URL/)
     expect(() => solanaLocalnet({ genesisHash: 'not base58 0OIl', rpcUrl })).toThrow(/genesis hash/)
   })

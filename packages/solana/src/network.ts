@@ -20,12 +20,13 @@ const NAMES: Record<SolanaCluster, string> = {
 
 const NATIVE = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 
-function assertRpcUrl(rpcUrl: unknown): string {
+/** The app's RPC URL as the network's list: none when the app gives none (then the project's
+ * RPC endpoint on the app's `@latch/server` is read, or nothing). */
+function rpcUrlList(rpcUrl: unknown): string[] {
+  if (rpcUrl === undefined) return []
   if (typeof rpcUrl !== 'string' || !/^https?:\/\/[^\s]+$/.test(rpcUrl))
-    throw new TypeError(
-      `A Solana network needs the app's own RPC URL (http or https), got ${String(rpcUrl)}.`,
-    )
-  return rpcUrl
+    throw new TypeError(`A Solana network's RPC URL must be http or https, got ${String(rpcUrl)}.`)
+  return [rpcUrl]
 }
 
 /** CAIP-2 reference of a chain: the first 32 characters of its genesis hash. */
@@ -37,13 +38,18 @@ export function genesisReference(genesisHash: string): string {
 
 /**
  * One of Solana's public clusters as a Latch network (`solana:<genesis hash prefix>`), on the
- * app's own RPC URL (the kit has no default RPC host).
+ * app's own RPC URL; without one, the kit reads it through the project's RPC endpoint of the
+ * app's `@latch/server` (`apiUrl`), and with no server either, it reads nothing (the kit has no
+ * public Solana host).
  *
  * @example
  * solanaNetwork('mainnet', { rpcUrl: 'https://rpc.example.com' }).caipNetworkId
  * // 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
  */
-export function solanaNetwork(cluster: SolanaCluster, { rpcUrl }: { rpcUrl: string }): CaipNetwork {
+export function solanaNetwork(
+  cluster: SolanaCluster,
+  { rpcUrl }: { rpcUrl?: string | undefined } = {},
+): CaipNetwork {
   const hash = SOLANA_GENESIS_HASHES[cluster]
   if (!hash) throw new TypeError(`Unknown Solana cluster ${String(cluster)}.`)
   const id = genesisReference(hash)
@@ -54,7 +60,7 @@ export function solanaNetwork(cluster: SolanaCluster, { rpcUrl }: { rpcUrl: stri
     name: NAMES[cluster],
     testnet: cluster !== 'mainnet',
     nativeCurrency: { ...NATIVE },
-    rpcUrls: { default: { http: [assertRpcUrl(rpcUrl)] } },
+    rpcUrls: { default: { http: rpcUrlList(rpcUrl) } },
     blockExplorers: {
       default: {
         name: 'Solana Explorer',
@@ -77,7 +83,7 @@ export function solanaLocalnet({
   name = 'Solana (local)',
 }: {
   genesisHash: string
-  rpcUrl: string
+  rpcUrl?: string | undefined
   name?: string | undefined
 }): CaipNetwork {
   const id = genesisReference(genesisHash)
@@ -88,7 +94,7 @@ export function solanaLocalnet({
     name,
     testnet: false,
     nativeCurrency: { ...NATIVE },
-    rpcUrls: { default: { http: [assertRpcUrl(rpcUrl)] } },
+    rpcUrls: { default: { http: rpcUrlList(rpcUrl) } },
   }
 }
 

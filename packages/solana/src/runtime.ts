@@ -40,6 +40,11 @@ export function rpcFor(url: string): ReturnType<typeof createSolanaRpc> {
   return rpc
 }
 
+/** The CAIP-2 reference of the chain an RPC URL serves: its genesis hash's first 32 characters. */
+export async function genesisReferenceOf(url: string): Promise<string> {
+  return String(await rpcFor(url).getGenesisHash().send()).slice(0, 32)
+}
+
 export function isSolanaAddress(value: unknown): value is string {
   return typeof value === 'string' && isAddress(value)
 }

@@ -9,7 +9,6 @@ import {
   type ConnectResult,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
-  NoRpcUrlError,
   NotConnectedError,
   UnsupportedProviderMethodError,
 } from '@latch/core'
@@ -29,6 +28,7 @@ import type {
 import { formatLamports } from './format.js'
 import { toWalletStandardChain } from './network.js'
 import { parseSendOptions, type SolanaSendOptions, toWireSendOptions } from './options.js'
+import { rpcUrlResolver } from './rpcUrls.js'
 import type { SolanaSessionProvider } from './sessionWallet.js'
 
 /** A Solana transaction request: a SOL transfer, or a prebuilt (unsigned) wire transaction. */
@@ -118,12 +118,6 @@ function toConnector(wallet: Wallet): Connector {
   }
 }
 
-function rpcUrlOf(network: CaipNetwork): string {
-  const url = network.rpcUrls.default.http[0]
-  if (!url) throw new NoRpcUrlError({ chainId: network.id })
-  return url
-}
-
 /** An error of the chain or the RPC (a kit error) as a coded error the core can show. */
 async function toChainError(error: unknown, fallback: string): Promise<unknown> {
   if (typeof (error as { code?: unknown })?.code === 'number') return error
@@ -158,10 +152,13 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
   for (const network of networks) {
     if (network.chainNamespace !== 'solana')
       throw new ChainNotSupportedError({ chain: network.caipNetworkId })
-    rpcUrlOf(network)
   }
   let wallets: Wallet[] = []
   let context: AdapterContext | undefined
+  const rpcUrlOf = rpcUrlResolver(
+    () => context?.projectRpcUrl,
+    async (url) => (await loadRuntime()).genesisReferenceOf(url),
+  )
   let current: { wallet: Wallet; account: WalletAccount; network: CaipNetwork; stop: () => void } | undefined
 
   function walletOf(connectorId: string): Wallet {
@@ -458,7 +455,7 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
       const options = toWireSendOptions(parseSendOptions(transaction.options))
       const session = connected()
       const rt = await loadRuntime()
-      const url = rpcUrlOf(caipNetwork)
+      const url = await rpcUrlOf(caipNetwork)
       let wire: Uint8Array
       if (transaction.transaction !== undefined) {
         if (
@@ -525,7 +522,7 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
       const { signatureStatus, fromBase58 } = await loadRuntime()
       if (fromBase58(hash).length !== 64)
         throw new InvalidParamsRpcError({ details: 'Not a Solana signature.' })
-      const url = rpcUrlOf(caipNetwork)
+      const url = await rpcUrlOf(caipNetwork)
       const deadline = Date.now() + CONFIRM_TIMEOUT_MS
       for (;;) {
         const status = await signatureStatus(url, hash)
@@ -538,7 +535,7 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
     async getBalance({ address, caipNetwork }) {
       const { getLamports, isSolanaAddress } = await loadRuntime()
       if (!isSolanaAddress(address)) throw new InvalidParamsRpcError({ details: 'Not a Solana address.' })
-      const value = await getLamports(rpcUrlOf(caipNetwork), address)
+      const value = await getLamports(await rpcUrlOf(caipNetwork), address)
       const { decimals, symbol } = caipNetwork.nativeCurrency
       return { balance: formatLamports(value, decimals), symbol }
     },

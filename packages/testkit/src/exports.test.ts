@@ -33,6 +33,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'startDevOidcProvider',
     'startFakeBlockscout',
     'startFakeEtherscan',
+    'startFakePriceSource',
     'startLocalChains',
     'startLocalSolana',
     'startMailSink',

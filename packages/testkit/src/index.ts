@@ -34,6 +34,11 @@ export {
   startFakeEtherscan,
 } from './node/fake-indexers.js'
 export {
+  type FakePriceSource,
+  type FakePriceSourceMode,
+  startFakePriceSource,
+} from './node/fake-prices.js'
+export {
   type MailSink,
   type SinkMessage,
   type StartMailSinkOptions,

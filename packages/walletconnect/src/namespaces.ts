@@ -38,29 +38,50 @@ export interface ProposedNamespace {
 }
 
 /**
+ * EIP-5792 batches, asked for beside the eip155 methods so a wallet that has them approves them
+ * and sends the kit's batches itself (any other gets the kit's one-call-at-a-time fallback). Not
+ * part of the sign-in's ReCap: signing in authorizes what the kit needs, and batches are extra.
+ */
+const EIP155_BATCH_METHODS = [
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_showCallsStatus',
+]
+
+/**
  * The optional namespaces of a session proposal, built from the app's networks: one per
  * namespace, its chains, the methods and events the kit uses there (none for namespaces it does
  * not know: the generic fallback lets the wallet decide), and an RPC map pointing at the app's
  * own RPC URLs so read calls never go to a default host. `rpcMap` entries (keyed by CAIP-2 id)
- * win over the networks' URLs.
+ * win over the networks' URLs; a network with neither is read through the project's RPC endpoint
+ * on the app's `@latch/server` (`projectRpcUrl`), so the universal provider never falls back to
+ * WalletConnect's own RPC host.
  */
 export function buildOptionalNamespaces(
   networks: readonly CaipNetwork[],
   rpcMap: Readonly<Record<string, string>> = {},
+  projectRpcUrl?: (caipNetworkId: string) => string | undefined,
 ): Record<string, ProposedNamespace> {
   const result: Record<string, ProposedNamespace> = {}
   for (const network of networks) {
     const known = KNOWN[network.chainNamespace]
     const entry = result[network.chainNamespace] ?? {
       chains: [],
-      methods: [...(known?.methods ?? [])],
+      methods: [
+        ...(known?.methods ?? []),
+        ...(network.chainNamespace === 'eip155' ? EIP155_BATCH_METHODS : []),
+      ],
       events: [...(known?.events ?? [])],
       rpcMap: {},
     }
     result[network.chainNamespace] = entry
     if (entry.chains.includes(network.caipNetworkId)) continue
     entry.chains.push(network.caipNetworkId)
-    const url = rpcMap[network.caipNetworkId] ?? network.rpcUrls.default.http[0]
+    const url =
+      rpcMap[network.caipNetworkId] ??
+      network.rpcUrls.default.http[0] ??
+      projectRpcUrl?.(network.caipNetworkId)
     // The universal provider keys eip155 RPC URLs by the numeric chain id, others by CAIP-2.
     if (url)
       entry.rpcMap[network.chainNamespace === 'eip155' ? String(network.id) : network.caipNetworkId] = url

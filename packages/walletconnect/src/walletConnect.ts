@@ -211,7 +211,7 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     // The universal provider serves every CAIP-2 namespace (known ones and a generic fallback).
     supports: () => true,
 
-    async connect({ networks, metadata, onEvent, signIn }) {
+    async connect({ networks, metadata, onEvent, signIn, projectRpcUrl }) {
       const mine = ++attempt
       stopRefresh()
       appMetadata ??= metadata
@@ -220,7 +220,7 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
         // A leftover session (another tab, a failed restore): start clean.
         await provider.disconnect().catch(() => {})
       }
-      const optionalNamespaces = buildOptionalNamespaces(networks, options.rpcMap)
+      const optionalNamespaces = buildOptionalNamespaces(networks, options.rpcMap, projectRpcUrl)
       // One approval connects and signs in (the protocol's authenticate is eip155-only); a
       // wallet without it approves the session proposal sent alongside, and signs after.
       const oneClick =

@@ -1,3 +1,4 @@
+import { projectRpcUrl } from '../api/rpcEndpoint.js'
 import type { Latch } from '../createLatch.js'
 import { AdapterOrConnectorNotFoundError } from '../errors/adapter.js'
 import { SessionNetworksRejectedError } from '../errors/connection.js'
@@ -76,6 +77,7 @@ async function startSession(
       metadata: latch.options.metadata,
       params: parameters.params,
       signIn,
+      projectRpcUrl: (caipNetworkId) => projectRpcUrl(latch.options, caipNetworkId),
       onEvent(event) {
         if (!isCurrentSessionAttempt(latch, id, attempt)) return
         if (event.type === 'pairing')

@@ -1,3 +1,4 @@
+import { projectRpcUrl } from '../api/rpcEndpoint.js'
 import { applyStoredState, type Latch } from '../createLatch.js'
 import { accountReducer, isNamespaceAddress } from '../rules/account.js'
 import { readStored, STORED_VALUES } from '../storage.js'
@@ -155,6 +156,7 @@ function createContext(latch: Latch, adapter: ChainAdapter): AdapterContext {
     onConnectorsChanged(connectors) {
       setConnectors(latch, namespace, connectors)
     },
+    projectRpcUrl: (caipNetworkId) => projectRpcUrl(latch.options, caipNetworkId),
   }
 }
 

@@ -125,6 +125,19 @@ describe('given a session connect', () => {
     expect(s.storage.getItem(STORAGE_KEYS.recentWallet)).toBe('phone')
   })
 
+  it("then the connector is told the project's RPC endpoint when the app has a server, and none without", async () => {
+    const withServer = setup({ apiUrl: 'https://api.example.com', projectId: 'p1' })
+    await hydrate(withServer.latch)
+    await paired(withServer)
+    expect(withServer.session.lastProjectRpcUrl?.('solana:x')).toBe(
+      'https://api.example.com/v1/?chainId=solana%3Ax&projectId=p1',
+    )
+    const without = setup()
+    await hydrate(without.latch)
+    await paired(without)
+    expect(without.session.lastProjectRpcUrl?.('solana:x')).toBeUndefined()
+  })
+
   it('then the connector is offered only the networks it supports', async () => {
     const session = memorySession('phone', 'WALLET_CONNECT', approval, (n) => n.chainNamespace === 'eip155')
     let offered: readonly CaipNetwork[] = []

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createLatch, type Latch } from '../createLatch.js'
 import { UserRejectedRequestError } from '../errors/rpc.js'
 import type { LatchEvent } from '../events.js'
-import type { LatchSiwx, SiwxSession } from '../siwx/types.js'
+import type { LatchSiwx, SiwxContext, SiwxSession } from '../siwx/types.js'
 import { createMemoryStorage } from '../storage.js'
 import { memoryAdapter, memorySession, network } from '../test/memoryAdapter.fixture.js'
 import type { CaipNetwork } from '../types.js'
@@ -30,6 +30,7 @@ const until = async (check: () => boolean, ms = 2000) => {
 function memorySiwx(required: boolean) {
   const sessions: SiwxSession[] = []
   const calls: string[] = []
+  const contexts: (SiwxContext | undefined)[] = []
   let failMessage = false
   const siwx: LatchSiwx = {
     async createMessage({ accountAddress, chainId }) {
@@ -46,8 +47,9 @@ function memorySiwx(required: boolean) {
       }
       return { data, message: `sign in ${accountAddress} on ${chainId}` }
     },
-    async addSession(session) {
+    async addSession(session, context) {
       calls.push('add')
+      contexts.push(context)
       sessions.push(session)
     },
     async revokeSession(chainId, address) {
@@ -62,13 +64,23 @@ function memorySiwx(required: boolean) {
     },
     getRequired: () => required,
   }
-  return { siwx, sessions, calls, failNextMessage: () => (failMessage = true) }
+  return { siwx, sessions, calls, contexts, failNextMessage: () => (failMessage = true) }
 }
 
-function setup(required: boolean, storage = createMemoryStorage()) {
+function setup(
+  required: boolean,
+  storage = createMemoryStorage(),
+  server: { apiUrl?: string; projectId?: string } = {},
+) {
   const evm = memoryAdapter('eip155', [mainnet, base], { accounts: [ALICE, BOB] })
   const auth = memorySiwx(required)
-  const latch = createLatch({ networks: [mainnet, base], adapters: [evm.adapter], siwx: auth.siwx, storage })
+  const latch = createLatch({
+    networks: [mainnet, base],
+    adapters: [evm.adapter],
+    siwx: auth.siwx,
+    storage,
+    ...server,
+  })
   const events: LatchEvent['type'][] = []
   latch.events.subscribe((event) => events.push(event.type))
   return { latch, evm, auth, events, storage }
@@ -124,6 +136,22 @@ describe('given sign-in is required', () => {
     expect(auth.sessions).toHaveLength(1)
     expect(evm.wallet.calls).toContain('sign')
     expect(events).toContain('SIWX_AUTH_SUCCESS')
+  })
+
+  it("when the app has a server, then the implementation is told the project's RPC endpoint of the network; without one, none", async () => {
+    const withServer = setup(true, createMemoryStorage(), {
+      apiUrl: 'https://api.example.com',
+      projectId: 'p1',
+    })
+    await connectAndWait(withServer.latch)
+    await signIn(withServer.latch)
+    expect(withServer.auth.contexts[0]?.projectRpcUrl?.('eip155:1')).toBe(
+      'https://api.example.com/v1/?chainId=eip155%3A1&projectId=p1',
+    )
+    const without = setup(true)
+    await connectAndWait(without.latch)
+    await signIn(without.latch)
+    expect(without.auth.contexts[0]?.projectRpcUrl?.('eip155:1')).toBeUndefined()
   })
 
   it('when the wallet declines, then "Signature declined" shows, the view stays, and a retry signs in', async () => {

@@ -1,10 +1,11 @@
+import { projectRpcUrl } from '../api/rpcEndpoint.js'
 import type { Latch, SignInGate } from '../createLatch.js'
 import { InvalidWalletResponseError } from '../errors/connection.js'
 import { SignatureDeclinedError, SiwxNotEnabledError } from '../errors/siwx.js'
 import { isUserRejection, toWalletError } from '../errors/toWalletError.js'
 import { modalReducer } from '../rules/openModal.js'
 import { createRouterState } from '../rules/router.js'
-import type { LatchSiwx, SiwxMessageData, SiwxSession } from '../siwx/types.js'
+import type { LatchSiwx, SiwxContext, SiwxMessageData, SiwxSession } from '../siwx/types.js'
 import type { SignInState } from '../state.js'
 import type { CaipNetwork, SessionSignInRequest } from '../types.js'
 import { patchState } from './_shared.js'
@@ -147,6 +148,11 @@ async function signWith(
  * @example
  * await signIn(latch)
  */
+/** The project's RPC endpoint, for an implementation that checks contract accounts on chain. */
+function siwxContext(latch: Latch): SiwxContext {
+  return { projectRpcUrl: (caipNetworkId) => projectRpcUrl(latch.options, caipNetworkId) }
+}
+
 export async function signIn(latch: Latch): Promise<void> {
   const siwx = siwxOf(latch)
   const pending = latch._internal.pendingSignIn
@@ -160,7 +166,7 @@ export async function signIn(latch: Latch): Promise<void> {
     const signed = await signWith(latch, { namespace, address, data, message })
     stage = 'session'
     const session = { data, message: signed.message, signature: signed.signature }
-    await siwx.addSession(session)
+    await siwx.addSession(session, siwxContext(latch))
     if (latch._internal.pendingSignIn !== pending) return
     patchSignIn(latch, {
       status: 'signed-in',
@@ -254,7 +260,7 @@ export async function keepOneClickSignIn(latch: Latch, session: SiwxSession): Pr
   const siwx = siwxOf(latch)
   const namespace = session.data.chainId.split(':')[0] as string
   try {
-    await siwx.addSession(session)
+    await siwx.addSession(session, siwxContext(latch))
     latch.events.emit('SIWX_AUTH_SUCCESS', { namespace, address: session.data.accountAddress })
   } catch (error) {
     latch.events.emit('SIWX_AUTH_ERROR', { namespace, message: (error as Error)?.message ?? String(error) })

@@ -515,6 +515,35 @@ describe('given the embedded wallet connector', () => {
       expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(290)
     })
 
+    it("refuses a capability probe the frame does not answer without the 'Action not allowed' toast", async () => {
+      frame = scriptedFrame(
+        defaultAnswers({
+          RPC_REQUEST: { error: { message: 'Requested RPC call is not allowed', code: 'NOT_ALLOWED' } },
+        }),
+      )
+      const { wallet } = connector()
+      await login(wallet)
+      const toasts: unknown[] = []
+      wallet.subscribe({
+        onAccountsChanged() {},
+        onChainChanged() {},
+        onSessionEnded() {},
+        onToast: (toast) => toasts.push(toast),
+      })
+      const provider = wallet.getProvider('eip155') as {
+        request(a: { method: string; params?: unknown }): Promise<unknown>
+      }
+      // The kit asks this itself before a batch or a token list: the visitor did nothing refused.
+      await expect(
+        provider.request({
+          method: 'wallet_getCapabilities',
+          params: ['0x0000000000000000000000000000000000000001'],
+        }),
+      ).rejects.toMatchObject({ code: 4200 })
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      expect(toasts).toEqual([])
+    })
+
     it("maps the frame's NOT_ALLOWED to 'Requested RPC call is not allowed'", async () => {
       frame = scriptedFrame(
         defaultAnswers({

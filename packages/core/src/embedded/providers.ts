@@ -29,6 +29,11 @@ const REQUEST_KINDS: Partial<Record<string, ApprovalRequestKind>> = {
 const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
 /** The 'Action not allowed' toast follows a disallowed request after this long (spec §5). */
 const NOT_ALLOWED_TOAST_DELAY_MS = 300
+/**
+ * Reads the kit makes by itself to learn what the wallet can do (EIP-5792 batches, EIP-7811 asset
+ * lists): refused, they mean "no", not an action the visitor took, so no toast follows.
+ */
+const QUIET_PROBES: ReadonlySet<string> = new Set(['wallet_getCapabilities'])
 
 type Eip1193Listener = (...args: unknown[]) => void
 
@@ -39,6 +44,7 @@ function toKitError(error: unknown, method: string, handlers: ReadonlySet<Sessio
   if (isUnreachable(error)) return new SessionUnreachableError({ cause: error })
   if (!(error instanceof FrameResponseError)) return error
   if (error.code === 'NOT_ALLOWED') {
+    if (QUIET_PROBES.has(method)) return new RpcCallNotAllowedError({ method })
     setTimeout(() => {
       for (const h of handlers) h.onToast?.({ id: 'ACTION_NOT_ALLOWED', message: 'Action not allowed' })
     }, NOT_ALLOWED_TOAST_DELAY_MS)

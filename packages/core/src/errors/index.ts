@@ -15,6 +15,21 @@ export {
 } from './base.js'
 /** @public */
 export {
+  CallsPartlySentError,
+  type CallsPartlySentErrorType,
+  CallsStatusNotApprovedError,
+  type CallsStatusNotApprovedErrorType,
+  CallsStatusNotShownError,
+  type CallsStatusNotShownErrorType,
+  InvalidCallsError,
+  type InvalidCallsErrorType,
+  MissingCapabilitiesAddressError,
+  type MissingCapabilitiesAddressErrorType,
+  TooManyCallsError,
+  type TooManyCallsErrorType,
+} from './calls.js'
+/** @public */
+export {
   DisconnectChainError,
   type DisconnectChainErrorType,
   DisconnectChainsError,
@@ -77,6 +92,8 @@ export {
   type ChainNotSupportedErrorType,
   NoRpcUrlError,
   type NoRpcUrlErrorType,
+  RpcEndpointChainMismatchError,
+  type RpcEndpointChainMismatchErrorType,
   SwitchNetworkNotFoundError,
   type SwitchNetworkNotFoundErrorType,
   UnsupportedChainIdError,

@@ -21,6 +21,22 @@ export class ChainNotSupportedError extends BaseError {
   }
 }
 
+export type RpcEndpointChainMismatchErrorType = RpcEndpointChainMismatchError & {
+  name: 'RpcEndpointChainMismatchError'
+}
+/**
+ * The RPC endpoint a network is read through serves another chain (the project's node for that
+ * chain id points at the wrong chain): its answers are not used.
+ */
+export class RpcEndpointChainMismatchError extends BaseError {
+  override name = 'RpcEndpointChainMismatchError' as const
+  constructor({ caipNetworkId, served, url }: { caipNetworkId: string; served: string; url: string }) {
+    super(`The RPC endpoint for ${caipNetworkId} serves another chain (${served})`, {
+      metaMessages: [`URL: ${url}`],
+    })
+  }
+}
+
 export type NoRpcUrlErrorType = NoRpcUrlError & { name: 'NoRpcUrlError' }
 export class NoRpcUrlError extends BaseError {
   override name = 'NoRpcUrlError' as const

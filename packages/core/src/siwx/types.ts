@@ -32,6 +32,11 @@ export interface SiwxSession {
  * `@latch/evm/siwx` has two: `localSiwx` (kept in the browser, verified in the page) and
  * `serverSiwx` (sessions from `@latch/server`).
  */
+/** What the kit tells a sign-in implementation when it adds a session. */
+export interface SiwxContext {
+  projectRpcUrl?(caipNetworkId: string): string | undefined
+}
+
 export interface LatchSiwx {
   /** The message for this account and network (a fresh nonce each time). */
   createMessage(input: {
@@ -39,7 +44,13 @@ export interface LatchSiwx {
     chainId: string
   }): Promise<{ data: SiwxMessageData; message: string }>
   /** Verifies and keeps a signed session; rejects when it is not valid. */
-  addSession(session: SiwxSession): Promise<void>
+  /**
+   * Verifies and keeps a signed session. `context.projectRpcUrl` names the project's RPC endpoint
+   * on the app's `@latch/server` for a network (undefined without a server), for an
+   * implementation that checks a contract account's signature on chain where the app gave no RPC
+   * URL of its own.
+   */
+  addSession(session: SiwxSession, context?: SiwxContext): Promise<void>
   revokeSession(chainId: string, address: string): Promise<void>
   setSessions(sessions: readonly SiwxSession[]): Promise<void>
   /** The live sessions of this account on this network (CAIP-2 `chainId`). */

@@ -245,6 +245,8 @@ export interface MemorySession {
   calls: string[]
   /** The one-click sign-in the last connect asked for. */
   lastSignIn: SessionSignInRequest | undefined
+  /** The project's RPC endpoint the last connect was told of. */
+  lastProjectRpcUrl: ((caipNetworkId: string) => string | undefined) | undefined
 }
 
 export function memorySession(
@@ -268,15 +270,17 @@ export function memorySession(
     events: [],
     calls: [],
     lastSignIn: undefined,
+    lastProjectRpcUrl: undefined,
   }
   state.connector = {
     id,
     name: `Session ${id}`,
     type,
     supports,
-    async connect({ onEvent, signIn }) {
+    async connect({ onEvent, signIn, projectRpcUrl }) {
       state.calls.push('connect')
       state.lastSignIn = signIn
+      state.lastProjectRpcUrl = projectRpcUrl
       running = deferred()
       const event: SessionConnectorEvent = {
         type: 'pairing',

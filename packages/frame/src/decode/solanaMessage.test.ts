@@ -34,6 +34,9 @@ const ask = (message: Uint8Array) => {
       origin: 'https://app.example',
       dappName: undefined,
       rpcUrl: undefined,
+      broadcast: async () => {
+        throw new Error('A message is never broadcast')
+      },
       approve: async (build) => {
         shown.push(await build())
         throw Object.assign(new Error('User rejected the request'), { code: 'USER_REJECTED' })

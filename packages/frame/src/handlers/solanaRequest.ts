@@ -16,6 +16,8 @@ export const solanaRequestHandler = handler('SOLANA_REQUEST', (w) => {
         origin: options.parentOrigin ?? '',
         dappName: w.ctx.state.dappName,
         rpcUrl: options.rpcUrls?.[payload.chainId],
+        broadcast: (transaction, sendOptions) =>
+          options.api.broadcast(payload.chainId, transaction, sendOptions),
         approve: (build, run) => {
           if (!signedIn || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
           return withApproval(signedIn, address, build, run, solanaSigner)

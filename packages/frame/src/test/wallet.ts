@@ -6,6 +6,7 @@ import { base64urlnopad } from '@scure/base'
 import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import type { Api } from '../api.js'
+import { resultOf } from '../rpc.js'
 import type { AccountRecord, DeviceRecord } from '../storage.js'
 import { wrapShare } from '../vault/deviceShare.js'
 import { splitEntropy } from '../vault/shares.js'
@@ -45,17 +46,39 @@ export async function signedInDevice(token: string, account: Omit<AccountRecord,
   return { record, authShare: base64urlnopad.encode(shares.auth) }
 }
 
-/** A server that releases the auth share for a device proof; `released` lists the proofs' nonces. */
-export function shareServer(authShare: string) {
+/**
+ * A server that releases the auth share for a device proof (`released` lists the proofs' nonces)
+ * and, like `/embedded/v1/broadcast`, sends a signed transaction to the node `nodes` names for
+ * its chain (`broadcasts` lists them).
+ */
+export function shareServer(authShare: string, nodes: Record<string, string> = {}) {
   const released: string[] = []
+  const broadcasts: string[] = []
   const api = {
     nonce: async () => ({ nonce: `n${released.length}` }),
     share: async (proof: { nonce: string }) => {
       released.push(proof.nonce)
       return { authShare }
     },
+    broadcast: async (chainId: string, transaction: string, sendOptions: Record<string, unknown> = {}) => {
+      const node = nodes[chainId]
+      if (node === undefined) throw new Error(`No node for ${chainId} in this test`)
+      broadcasts.push(transaction)
+      const solana = chainId.startsWith('solana:')
+      const response = await fetch(node, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 0,
+          method: solana ? 'sendTransaction' : 'eth_sendRawTransaction',
+          params: solana ? [transaction, { encoding: 'base64', ...sendOptions }] : [transaction],
+        }),
+      })
+      return resultOf((await response.json()) as { result?: unknown })
+    },
   } as unknown as Api
-  return { api, released }
+  return { api, released, broadcasts }
 }
 
 /** The wallet's handlers for `record` over `api` (project p1, user recovery, no screens shown). */

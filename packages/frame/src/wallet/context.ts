@@ -26,7 +26,8 @@ export interface WalletOptions {
   passkeys?: Passkeys
   /** The embedding page's origin, as checked at start-up: what the approval screen names. */
   parentOrigin?: string
-  /** The project's chain RPC URLs by CAIP-2 id, from the server's configuration (never the page). */
+  /** The frame's RPC URL (its server's `/v1/` endpoint) of each chain the server's configuration
+   * lists (never the page's). */
   rpcUrls?: Record<string, string>
   /** The approval screen (replaced in unit tests). */
   showApproval?: typeof showApproval

@@ -139,8 +139,8 @@ export function createEip155(ctx: WalletContext, { withApproval }: Pick<Approval
       },
       (signer) => signer.signTransaction(filled!),
     )
-    // The key is wiped by now; only the signed bytes go to the chain.
-    return rpc('eth_sendRawTransaction', [raw])
+    // The key is wiped by now; only the signed bytes go to the chain, through the server.
+    return options.api.broadcast(chain, raw as string)
   }
 
   return { rpcFor, unsafe }

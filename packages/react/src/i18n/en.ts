@@ -53,6 +53,7 @@ export const en = {
   'account.tab.nfts': 'NFTs',
   'account.tab.activity': 'Activity',
   'account.tokens.empty': 'No tokens on this network yet',
+  'account.tokens.total': 'Total value: {value}',
   'account.nfts.empty': 'No NFTs yet',
   'account.activity.empty': 'No activity yet',
   'account.network': 'Network',

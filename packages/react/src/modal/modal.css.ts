@@ -34,7 +34,7 @@ export const modalCss = `
 [data-latch] .latch-tabs.latch-tabs-skeleton{block-size:44px;min-height:0;padding:0}
 [data-latch] .latch-token{display:flex;align-items:center;gap:12px;min-height:48px;padding:8px 12px}
 [data-latch] .latch-token-name{display:flex;flex-direction:column;gap:2px;min-width:0}
-[data-latch] .latch-token-amount{margin-inline-start:auto;font-variant-numeric:tabular-nums;white-space:nowrap}
+[data-latch] .latch-token-amount{margin-inline-start:auto;font-variant-numeric:tabular-nums;white-space:nowrap;display:flex;flex-direction:column;align-items:flex-end}
 [data-latch] .latch-error{color:var(--latch-error);font-size:14px;text-align:center;margin:8px 0;font-weight:600}
 [data-latch] .latch-center{display:flex;flex-direction:column;align-items:center;gap:8px;padding:16px 0}
 [data-latch] .latch-wallet-icon{width:72px;height:72px;border-radius:18px}

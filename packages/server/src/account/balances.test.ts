@@ -9,9 +9,11 @@ import {
   TEST_TOKENS,
 } from '@latch/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Repository } from '../storage/types.js'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
 import { tokenEntry, toNumeric } from './balances.js'
-import { parseTokenList } from './tokens.js'
+import { defaultTokenList } from './default-token-list.js'
+import { defaultTokens, parseTokenList, parseTokenListDocument } from './tokens.js'
 
 const holder = TEST_ACCOUNTS[6]!.address
 const empty = TEST_ACCOUNTS[9]!.address
@@ -60,6 +62,7 @@ describe.each(backends)(
   (backend) => {
     let base: string
     let close: () => Promise<void>
+    let repository: Repository
     beforeAll(async () => {
       const started = await startTestServer(backend, {
         account: {
@@ -67,7 +70,7 @@ describe.each(backends)(
           rpcTimeoutMs: 2_000,
         },
       })
-      ;({ base, close } = started)
+      ;({ base, close, repository } = started)
       await started.repository.siwx.setRpcUrl(demoProject.id, 'eip155:1', proxy.url)
       await started.repository.siwx.setRpcUrl(demoProject.id, 'eip155:8453', 'http://127.0.0.1:9')
     }, 60_000)
@@ -105,6 +108,70 @@ describe.each(backends)(
       })
       // The default list's mainnet tokens have no contract on the local chain: left out.
       expect(proxy.requests()).toBe(before + 1)
+    })
+
+    it('when the operator added the token to a project (project tokens add), then its balance is listed from that list', async () => {
+      const project = { id: 'own-tokens', name: 'Own tokens', allowedOrigins: ['https://own.example'] }
+      await repository.createProject(project)
+      await repository.siwx.setRpcUrl(project.id, 'eip155:1', chain.rpcUrl)
+      const symbols = async () => {
+        const answer = await fetch(
+          `${base}/account/v1/balances?${new URLSearchParams({ projectId: project.id, address: holder, chainId: 'eip155:1' })}`,
+        )
+        return ((await answer.json()) as { balances: { symbol: string }[] }).balances.map((b) => b.symbol)
+      }
+      expect(await symbols()).toEqual(['ETH'])
+      const token = {
+        chainId: 'eip155:1',
+        address: ltt,
+        symbol: 'LTT',
+        name: 'Latch Test Token',
+        decimals: 6,
+      }
+      await repository.prices.putToken(project.id, { ...token, logoURI: null })
+      expect(await symbols()).toEqual(['ETH', 'LTT'])
+      await repository.prices.removeToken(project.id, 'eip155:1', ltt)
+      expect(await symbols()).toEqual(['ETH'])
+    })
+
+    it("when a token picker asks for a chain's token list, then the default tokens and the project's come in the token-list shape", async () => {
+      const project = { id: 'picker', name: 'Picker', allowedOrigins: ['https://picker.example'] }
+      await repository.createProject(project)
+      await repository.prices.putToken(project.id, {
+        chainId: 'eip155:8453',
+        address: ltt,
+        symbol: 'LTT',
+        name: 'Latch Test Token',
+        decimals: 6,
+        logoURI: 'https://tokens.example/ltt.png',
+      })
+      const list = async (chainId: string) =>
+        (await (
+          await fetch(
+            `${base}/account/v1/token-list?${new URLSearchParams({ projectId: project.id, chainId })}`,
+          )
+        ).json()) as { tokens: { symbol: string }[] }
+      const base8453 = await list('eip155:8453')
+      expect(base8453.tokens.map((t) => t.symbol)).toEqual(['USDC', 'WETH', 'DAI', 'LTT'])
+      expect(base8453.tokens.at(-1)).toEqual({
+        chainId: 8453,
+        address: ltt,
+        symbol: 'LTT',
+        name: 'Latch Test Token',
+        decimals: 6,
+        logoURI: 'https://tokens.example/ltt.png',
+      })
+      expect((await list('eip155:1')).tokens.map((t) => t.symbol)).toEqual([
+        'USDC',
+        'USDT',
+        'DAI',
+        'WETH',
+        'WBTC',
+      ])
+      const bad = await fetch(
+        `${base}/account/v1/token-list?${new URLSearchParams({ projectId: project.id, chainId: 'solana:x' })}`,
+      )
+      expect(bad.status).toBe(400)
     })
 
     it('when the address holds no token, then only the native coin is listed', async () => {
@@ -178,5 +245,35 @@ describe('given a token list in the server configuration', () => {
       parseTokenList([{ chainId: 'eip155:1', address: ltt, iconUrl: 'javascript:x' }], 'l'),
     ).toThrow('l[0].iconUrl: expected an https URL')
     expect(() => parseTokenList({}, 'l')).toThrow('l: expected a list of tokens')
+  })
+})
+
+describe('given a token list in the token-list format (tokenlists.org)', () => {
+  it('then the bundled default list loads, one entry per listed token, as CAIP-2 chains', () => {
+    expect(defaultTokens).toHaveLength(defaultTokenList.tokens.length)
+    expect(defaultTokens[0]).toEqual({
+      chainId: 'eip155:1',
+      address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    })
+  })
+
+  it('then a list with a bad field or a token listed twice is refused, naming where', () => {
+    const list = (tokens: unknown[]) => ({ ...defaultTokenList, tokens })
+    const usdc = defaultTokenList.tokens[0]!
+    expect(() => parseTokenListDocument(list([{ ...usdc, decimals: 256 }]), 'l')).toThrow(
+      'l.tokens[0].decimals: expected a whole number from 0 to 255',
+    )
+    expect(() => parseTokenListDocument(list([{ ...usdc, chainId: '1' }]), 'l')).toThrow(
+      'l.tokens[0].chainId',
+    )
+    expect(() => parseTokenListDocument(list([{ ...usdc, symbol: '' }]), 'l')).toThrow('l.tokens[0].symbol')
+    expect(() => parseTokenListDocument(list([{ ...usdc, logoURI: 'http://x.example/a.png' }]), 'l')).toThrow(
+      'l.tokens[0].logoURI: expected an https URL',
+    )
+    expect(() => parseTokenListDocument(list([usdc, usdc]), 'l')).toThrow('l.tokens[1]: 0xA0b8')
+    expect(() => parseTokenListDocument({ ...defaultTokenList, version: { major: 1 } }, 'l')).toThrow(
+      'l.version',
+    )
+    expect(() => parseTokenListDocument('[]', 'l')).toThrow('l: expected a token list')
   })
 })

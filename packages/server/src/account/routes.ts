@@ -4,6 +4,7 @@ import { sendError } from '../http/errors.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
 import { readBalances, type TokenBalance } from './balances.js'
 import { type NftOptions, registerNftRoutes } from './nft-routes.js'
+import type { PriceOptions } from './prices.js'
 import {
   isSolanaAddress,
   type ListedSplToken,
@@ -24,6 +25,8 @@ export interface AccountOptions {
   defaultTokens?: readonly ListedToken[] | undefined
   /** How long a chain's node may take to answer, at most (default 5000 ms). */
   rpcTimeoutMs?: number | undefined
+  /** The price service's bounds: source timeout, cache lifetime and size. */
+  prices?: PriceOptions | undefined
   /** The NFT service: metadata hosts, IPFS gateway, spam rules, bounds. */
   nfts?: NftOptions | undefined
   /**
@@ -77,6 +80,8 @@ export function registerAccountRoutes(
   options: {
     requireProject: preHandlerAsyncHookHandler
     listRpcUrls: (projectId: string) => Promise<Record<string, string>>
+    /** The tokens the operator added to the project (`latch-server project tokens add`). */
+    listProjectTokens: (projectId: string) => Promise<readonly ListedToken[]>
     account: AccountOptions
   },
 ): void {
@@ -149,7 +154,11 @@ export function registerAccountRoutes(
               rpcUrl,
               chainId,
               address: getAddress(address),
-              tokens: tokensFor(chainId, [defaults, projectTokens.get(project.id) ?? []]),
+              tokens: tokensFor(chainId, [
+                defaults,
+                projectTokens.get(project.id) ?? [],
+                await options.listProjectTokens(project.id),
+              ]),
               timeoutMs,
             })
         return { balances }

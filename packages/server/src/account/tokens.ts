@@ -1,4 +1,5 @@
 import { getAddress, isAddress } from 'viem'
+import { defaultTokenList } from './default-token-list.js'
 
 /** A token the balance service looks for: a CAIP-2 chain, its contract, and where its icon is. */
 export interface ListedToken {
@@ -12,24 +13,79 @@ export interface ListedToken {
 
 const eip155 = /^eip155:[1-9][0-9]{0,15}$/
 
+const tokenListName = /^[\w ]{1,30}$/
+// tokenlists.org allows any URI; only https is taken, since the page shows these icons.
+const logoUri = /^https:\/\/[^\s]{1,2000}$/
+
+/** One token of a token list (tokenlists.org), checked; `chainId` is the EIP-155 number. */
+export interface TokenListToken {
+  chainId: number
+  address: `0x${string}`
+  symbol: string
+  name: string
+  decimals: number
+  logoURI?: string | undefined
+}
+
+/** Checks one token-list entry's fields as the tokenlists.org schema has them; throws naming the field. */
+export function parseTokenListToken(value: unknown, at: string): TokenListToken {
+  if (typeof value !== 'object' || value === null) throw new TypeError(`${at}: expected a token`)
+  const { chainId, address, symbol, name, decimals, logoURI } = value as Record<string, unknown>
+  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1)
+    throw new TypeError(`${at}.chainId: expected a positive whole number`)
+  if (typeof address !== 'string' || !isAddress(address))
+    throw new TypeError(`${at}.address: expected a 20-byte hex address matching its checksum`)
+  if (typeof symbol !== 'string' || !/^\S(?:.{0,18}\S)?$/u.test(symbol) || /\p{Cc}/u.test(symbol))
+    throw new TypeError(`${at}.symbol: expected 1 to 20 characters`)
+  if (typeof name !== 'string' || name.trim().length === 0 || name.length > 60 || /\p{Cc}/u.test(name))
+    throw new TypeError(`${at}.name: expected 1 to 60 characters`)
+  if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 255)
+    throw new TypeError(`${at}.decimals: expected a whole number from 0 to 255`)
+  if (logoURI !== undefined && (typeof logoURI !== 'string' || !logoUri.test(logoURI)))
+    throw new TypeError(`${at}.logoURI: expected an https URL`)
+  return { chainId, address: getAddress(address), symbol, name, decimals, ...(logoURI ? { logoURI } : {}) }
+}
+
 /**
- * The default list: the most held stablecoins and wrapped assets on the chains the kit ships
- * network presets for. A short list kept here rather than a packaged token list: the common one
- * (the Uniswap default list) is GPL-3.0, and a dapp adds its own tokens per project anyway.
- * Contract addresses are from each issuer's own documentation.
+ * Checks a token list document (tokenlists.org: name, timestamp, version, tokens) and returns
+ * its tokens as the balance service looks for them. Throws on the first problem, naming it; a
+ * token listed twice for one chain is refused.
  */
-export const defaultTokens: readonly ListedToken[] = Object.freeze([
-  // Ethereum: USDC, USDT, DAI, WETH, WBTC
-  { chainId: 'eip155:1', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
-  { chainId: 'eip155:1', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
-  { chainId: 'eip155:1', address: '0x6B175474E89094C44Da98b954EedeAC495271d0F' },
-  { chainId: 'eip155:1', address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' },
-  { chainId: 'eip155:1', address: '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599' },
-  // Base: USDC, WETH, DAI
-  { chainId: 'eip155:8453', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
-  { chainId: 'eip155:8453', address: '0x4200000000000000000000000000000000000006' },
-  { chainId: 'eip155:8453', address: '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb' },
-])
+export function parseTokenListDocument(value: unknown, where: string): TokenListToken[] {
+  if (typeof value !== 'object' || value === null) throw new TypeError(`${where}: expected a token list`)
+  const { name, timestamp, version, tokens } = value as Record<string, unknown>
+  if (typeof name !== 'string' || !tokenListName.test(name))
+    throw new TypeError(`${where}.name: expected 1 to 30 letters, digits or spaces`)
+  if (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp)))
+    throw new TypeError(`${where}.timestamp: expected an ISO 8601 date`)
+  const parts = (version ?? {}) as Record<string, unknown>
+  if (!['major', 'minor', 'patch'].every((k) => Number.isInteger(parts[k]) && (parts[k] as number) >= 0))
+    throw new TypeError(`${where}.version: expected { major, minor, patch } as whole numbers`)
+  if (!Array.isArray(tokens) || tokens.length > 10_000)
+    throw new TypeError(`${where}.tokens: expected a list of at most 10000 tokens`)
+  const seen = new Set<string>()
+  return tokens.map((entry: unknown, index) => {
+    const token = parseTokenListToken(entry, `${where}.tokens[${index}]`)
+    const key = `${token.chainId}:${token.address}`
+    if (seen.has(key)) throw new TypeError(`${where}.tokens[${index}]: ${token.address} is listed twice`)
+    seen.add(key)
+    return token
+  })
+}
+
+/** The default list's tokens, checked when the server loads. */
+export const defaultTokenListTokens: readonly TokenListToken[] = Object.freeze(
+  parseTokenListDocument(defaultTokenList, 'the default token list'),
+)
+
+/** The default list's tokens as the balance service looks for them. */
+export const defaultTokens: readonly ListedToken[] = Object.freeze(
+  defaultTokenListTokens.map((token) => ({
+    chainId: `eip155:${token.chainId}`,
+    address: token.address,
+    ...(token.logoURI ? { iconUrl: token.logoURI } : {}),
+  })),
+)
 
 /**
  * Checks a project's token list (server configuration, spec §3 `tokens`): CAIP-2 eip155 chains,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { KeyEncryptionKey } from '../at-rest.js'
 import { type KeyPurpose, KeyRing, keyPurposes } from '../embedded/keys.js'
 import { maxRecoveryHoldHours } from '../embedded/recoveries.js'
 import { rotateSigningKey } from '../siwx/keys.js'
@@ -15,6 +16,7 @@ import {
   setFeature,
   setRpcUrl,
 } from './commands.js'
+import { priceCommand } from './prices.js'
 import { secretKeyFor } from './secret-key.js'
 import { setSocial } from './social.js'
 import { startServer } from './start.js'
@@ -44,6 +46,11 @@ const usage = `Usage:
   latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks and the embedded wallet, e.g. eip155:1 https://…)
   latch-server project set-social ID PROVIDER --client-id ID --client-secret SECRET [--issuer URL]
                                                    (embedded wallet login with PROVIDER: google; the secret is sealed at rest)
+  latch-server project set-prices ID --source coingecko --url URL [--api-key KEY] | --source none
+                                                   (token prices for fiat values, from a CoinGecko-shaped API)
+  latch-server project tokens add ID CAIP2 ADDRESS --symbol SYMBOL --decimals N [--name NAME] [--logo URL]
+  latch-server project tokens remove ID CAIP2 ADDRESS
+  latch-server project tokens list ID [--json]     (ERC-20s the balance service shows on top of the default list)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
   latch-server project set-recovery-hold ID HOURS  (server-assisted recovery waits HOURS, 0-720, for the owner to stop it; 0: none)
@@ -67,6 +74,12 @@ const options = {
   issuer: { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
+  source: { type: 'string' },
+  url: { type: 'string' },
+  'api-key': { type: 'string' },
+  symbol: { type: 'string' },
+  decimals: { type: 'string' },
+  logo: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -183,6 +196,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         )
         return 0
       }
+      case 'project set-prices':
+      case 'project tokens':
+        for (const line of await priceCommand(
+          repository,
+          sub ?? '',
+          rest,
+          values,
+          async () => new KeyEncryptionKey((await secretKeyFor(storage, io.env)).secretKey),
+        ))
+          io.out(line)
+        return 0
       case 'siwx rotate-key':
         io.out(
           `Session tokens are now signed with key ${await rotateSigningKey(

@@ -585,19 +585,22 @@ describe.each(backends)('given the embedded wallet on %s with a real SMTP sink',
       expect(response.headers.get('x-frame-options')).toBeNull()
     })
 
-    it("then the project's chain RPC URLs reach the frame with its config, and their origins alone join connect-src", async () => {
+    it('then the frame learns which chains the project serves but never their node URLs, and may connect to its own origin only', async () => {
       await server.repository.siwx.setRpcUrl(
         demoProject.id,
         'eip155:8453',
         'https://base-rpc.example/v1/key-1',
       )
-      const config = (await (await fetch(`${server.base}/embedded/v1/config?${q}`)).json()) as {
-        rpcUrls: Record<string, string>
+      const text = await (await fetch(`${server.base}/embedded/v1/config?${q}`)).text()
+      expect(JSON.parse(text).chains).toContain('eip155:8453')
+      expect(text).not.toContain('base-rpc.example')
+      expect(text).not.toContain('key-1')
+      for (const mode of ['', '&mode=window']) {
+        const csp =
+          (await fetch(`${server.base}/frame/?${q}${mode}`)).headers.get('content-security-policy') ?? ''
+        expect(csp).toMatch(/(^|; )connect-src 'self'(;|$)/)
+        expect(csp).not.toContain('base-rpc.example')
       }
-      expect(config.rpcUrls['eip155:8453']).toBe('https://base-rpc.example/v1/key-1')
-      const csp = (await fetch(`${server.base}/frame/?${q}`)).headers.get('content-security-policy') ?? ''
-      expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/base-rpc\.example(;| )/)
-      expect(csp).not.toContain('key-1')
     })
 
     it('then an unknown project gets no frame at all', async () => {

@@ -23,37 +23,24 @@ const types: Record<string, string> = {
 }
 
 /**
- * The frame's own policy: its scripts only, its server only, no inline code, Trusted Types
- * required (no policy may be created, so no string ever reaches an HTML sink), and embeddable by
- * exactly the project's allowed origins (never the spec's default preview hosts).
+ * The frame's own policy: its scripts only, its server only (chain reads and sends too go through
+ * the server, so no node's origin is listed), no inline code, Trusted Types required (no policy
+ * may be created, so no string ever reaches an HTML sink), and embeddable by exactly the project's
+ * allowed origins (never the spec's default preview hosts).
  */
-export function frameContentSecurityPolicy(
-  ancestors: readonly string[],
-  rpcUrls: readonly string[] = [],
-): string {
-  // The project's chain RPC origins (`project set-rpc`): the only other hosts the frame may call.
-  const rpcOrigins = [...new Set(rpcUrls.flatMap((url) => originOf(url)))]
+export function frameContentSecurityPolicy(ancestors: readonly string[]): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
-    ["connect-src 'self'", ...rpcOrigins].join(' '),
+    "connect-src 'self'",
     "form-action 'none'",
     "base-uri 'none'",
     "require-trusted-types-for 'script'",
     "trusted-types 'none'",
     `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
   ].join('; ')
-}
-
-function originOf(url: string): string[] {
-  try {
-    const { origin, protocol } = new URL(url)
-    return protocol === 'https:' || protocol === 'http:' ? [origin] : []
-  } catch {
-    return []
-  }
 }
 
 /** A page of the frame origin: never cached, its own policy, no opener, no referrer. */
@@ -73,7 +60,6 @@ export function registerFrameRoutes(
   app: FastifyInstance,
   frameDir: string | undefined,
   requireProject: preHandlerAsyncHookHandler,
-  listRpcUrls: (projectId: string) => Promise<Record<string, string>> = async () => ({}),
 ): void {
   app.get(
     '/frame',
@@ -87,17 +73,16 @@ export function registerFrameRoutes(
           'The embedded-wallet frame is not installed (@latch/frame)',
         )
       const html = await readFile(join(frameDir, 'index.html'), 'utf8')
-      const rpcUrls = Object.values(await listRpcUrls(request.project!.id))
       // The wallet window (`mode=window`: the fallback where a browser gives the frame no
       // storage) is a top-level page the app opened: nobody may frame it, and it keeps its opener,
       // the app, which is the one page it answers (by exact origin and source).
       if ((request.query as { mode?: unknown }).mode === 'window')
-        return sendPage(reply, html, frameContentSecurityPolicy([], rpcUrls), {
+        return sendPage(reply, html, frameContentSecurityPolicy([]), {
           'x-frame-options': 'DENY',
           'cross-origin-opener-policy': 'unsafe-none',
         })
       const ancestors = projectOrigins(request.project!).filter(isOriginPattern)
-      return sendPage(reply, html, frameContentSecurityPolicy(ancestors, rpcUrls))
+      return sendPage(reply, html, frameContentSecurityPolicy(ancestors))
     },
   )
 

@@ -278,6 +278,31 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 10,
+    name: 'prices and project tokens',
+    statements: [
+      // Where a project's token prices come from; the API key is sent to that source only.
+      `CREATE TABLE project_price_sources (
+        project_id TEXT PRIMARY KEY REFERENCES projects (id) ON DELETE CASCADE,
+        source TEXT NOT NULL,
+        url TEXT NOT NULL,
+        api_key TEXT,
+        updated_at TEXT NOT NULL
+      )`,
+      // The tokens a project adds to the default token list (tokenlists.org fields).
+      `CREATE TABLE project_tokens (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        chain_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        symbol TEXT NOT NULL,
+        name TEXT NOT NULL,
+        decimals INTEGER NOT NULL,
+        logo_uri TEXT,
+        PRIMARY KEY (project_id, chain_id, address)
+      )`,
+    ],
+  },
+  {
+    version: 11,
     name: 'embedded wallet social login',
     statements: [
       // A project's OAuth client at one provider; the secret is sealed under the `share` key.

@@ -3,6 +3,7 @@ import { createActivityRepository } from './activity.js'
 import type { SqlDriver, SqlValue } from './driver.js'
 import { createEmbeddedRepository } from './embedded.js'
 import { applyMigrations } from './migrations.js'
+import { createPricesRepository } from './prices.js'
 import { createSiwxRepository } from './siwx.js'
 import { createSocialRepository } from './social.js'
 import type { NewProject, Project, Repository, WalletPage, WalletQuery } from './types.js'
@@ -147,6 +148,7 @@ export function createSqlRepository(driver: SqlDriver): Repository {
     embedded,
     social: createSocialRepository(driver, embedded),
     activity: createActivityRepository(driver),
+    prices: createPricesRepository(driver),
     migrate: () => applyMigrations(driver),
     close: () => driver.close(),
     getProject,

@@ -44,7 +44,7 @@ export interface SocialResult {
   emailVerified: boolean
 }
 
-/** Social-login tables (migration 10). */
+/** Social-login tables (migration 11). */
 export interface SocialRepository {
   setClient(client: SocialClient): Promise<void>
   getClient(projectId: string, provider: string): Promise<SocialClient | undefined>

@@ -1,6 +1,7 @@
 import type { ImageKind, RegistryWallet, StoredImage } from '../registry/types.js'
 import type { ActivityRepository } from './activity.js'
 import type { EmbeddedRepository } from './embedded.js'
+import type { PricesRepository } from './prices.js'
 import type { SiwxRepository } from './siwx.js'
 import type { SocialRepository } from './social.js'
 
@@ -75,6 +76,8 @@ export interface Repository {
   readonly social: SocialRepository
   /** The transactions indexer's cursors and the transfers it found. */
   readonly activity: ActivityRepository
+  /** Each project's price source and the tokens it adds to the default list. */
+  readonly prices: PricesRepository
   /** Apply pending migrations; safe to call from several instances at once. */
   migrate(): Promise<number[]>
   close(): Promise<void>

@@ -34,7 +34,7 @@ describe('given the Dev Wallet with asset discovery (EIP-7811)', () => {
     expect(
       await provider.request({ method: 'wallet_getCapabilities', params: [holder.address, ['0x1']] }),
     ).toEqual({
-      '0x1': { assetDiscovery: { supported: true } },
+      '0x1': { assetDiscovery: { supported: true }, atomic: { status: 'unsupported' } },
     })
     expect(
       await provider.request({
@@ -69,6 +69,11 @@ describe('given the Dev Wallet with asset discovery (EIP-7811)', () => {
       'Missing address parameter in `wallet_getCapabilities` request',
     )
     controls.setAssetDiscovery(false)
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [holder.address] })).toEqual({
+      '0x1': { assetDiscovery: { supported: false }, atomic: { status: 'unsupported' } },
+    })
+    // Without EIP-5792 batches the wallet no longer reports `atomic`.
+    controls.setBatchCalls(false)
     expect(await provider.request({ method: 'wallet_getCapabilities', params: [holder.address] })).toEqual({
       '0x1': { assetDiscovery: { supported: false } },
     })

@@ -27,7 +27,8 @@ function chainList(value: unknown, chains: ReadonlyMap<number, WalletChain>): nu
 
 /**
  * `wallet_getCapabilities` (EIP-5792) `[address, chainIds?]`: per known chain, whether the
- * wallet lists assets (`assetDiscovery`, EIP-7811).
+ * wallet lists assets (`assetDiscovery`, EIP-7811) and, when it sends batches, `atomic`
+ * (`unsupported`: an EOA runs a batch's calls one after another).
  */
 export function getCapabilities(
   params: unknown,
@@ -35,8 +36,9 @@ export function getCapabilities(
     chains: ReadonlyMap<number, WalletChain>
     accounts: readonly Address[]
     assetDiscovery: boolean
+    batchCalls: boolean
   },
-): Record<string, { assetDiscovery: { supported: boolean } }> {
+): Record<string, { assetDiscovery: { supported: boolean }; atomic?: { status: 'unsupported' } }> {
   const [address, chainIds] = paramList(params)
   if (address === undefined)
     throw invalidParams('Missing address parameter in `wallet_getCapabilities` request')
@@ -44,7 +46,10 @@ export function getCapabilities(
   return Object.fromEntries(
     chainList(chainIds, context.chains).map((id) => [
       toHexChainId(id),
-      { assetDiscovery: { supported: context.assetDiscovery } },
+      {
+        assetDiscovery: { supported: context.assetDiscovery },
+        ...(context.batchCalls ? { atomic: { status: 'unsupported' as const } } : {}),
+      },
     ]),
   )
 }

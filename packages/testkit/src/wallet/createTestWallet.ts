@@ -1,6 +1,7 @@
 import { type Address, encodeFunctionData, isAddress, type LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { getAssets, getCapabilities } from './assets.js'
+import { createBatches } from './calls.js'
 import {
   assertWalletChain,
   parseAddEthereumChainParameter,
@@ -129,6 +130,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   let nextSwitchFailure: number | undefined
   let nextSwitchDecline: SwitchDeclineShape | undefined
   let assetDiscovery = options.assets !== undefined
+  let batchCalls = options.batchCalls ?? true
   const assetTokens = options.assets?.tokens ?? []
   const log: string[] = []
   const events = new ProviderEventEmitter()
@@ -154,6 +156,9 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
     }
     if (approval === 'reject') throw userRejected()
   }
+
+  const sendAs = (signer: LocalAccount, chain: WalletChain, tx: ParsedTransaction) =>
+    sendTransaction(signer, chain, contractAccount ? throughContract(contractAccount, signer, tx) : tx)
 
   function currentChain(): WalletChain {
     if (!connected) throw new ProviderRpcError(ProviderErrorCode.disconnected, 'The wallet is disconnected.')
@@ -196,6 +201,14 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
     events.emit('accountsChanged', [])
   }
 
+  const batches = createBatches({
+    chain: (id) => (connected ? chains.get(id) : undefined),
+    requireAccount,
+    shownAddress,
+    prompt,
+    send: sendAs,
+  })
+
   async function handle(method: string, params: unknown): Promise<unknown> {
     switch (method) {
       case 'eth_accounts':
@@ -236,11 +249,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
         const signer = requireAccount(tx.from)
         const chain = currentChain()
         prompt()
-        return sendTransaction(
-          signer,
-          chain,
-          contractAccount ? throughContract(contractAccount, signer, tx) : tx,
-        )
+        return sendAs(signer, chain, tx)
       }
       case 'wallet_switchEthereumChain': {
         const [target] = paramList(params)
@@ -269,7 +278,20 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
           chains,
           accounts: exposedAccounts(),
           assetDiscovery,
+          batchCalls,
         })
+      case 'wallet_sendCalls':
+      case 'wallet_getCallsStatus':
+      case 'wallet_showCallsStatus':
+        if (!batchCalls)
+          throw new ProviderRpcError(
+            ProviderErrorCode.unsupportedMethod,
+            `The wallet does not support ${method}.`,
+          )
+        if (method === 'wallet_sendCalls') return batches.sendCalls(params)
+        return method === 'wallet_getCallsStatus'
+          ? batches.getCallsStatus(params)
+          : batches.showCallsStatus(params)
       case 'wallet_getAssets':
         if (!assetDiscovery)
           throw new ProviderRpcError(ProviderErrorCode.unsupportedMethod, 'The wallet does not list assets.')
@@ -383,6 +405,9 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
         if (on && options.assets === undefined)
           throw new Error('The wallet has no asset list (`assets` option).')
         assetDiscovery = on
+      },
+      setBatchCalls(on) {
+        batchCalls = on
       },
       requests: () => [...log],
       forgetChain(id) {

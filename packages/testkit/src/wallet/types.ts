@@ -48,6 +48,12 @@ export interface TestWalletOptions {
    * chains. Without it the wallet says it lists no assets.
    */
   assets?: { tokens: readonly Hex[] } | undefined
+  /**
+   * EIP-5792 batches (on by default): `wallet_sendCalls` approved once, each call then sent in
+   * order, `wallet_getCallsStatus`, `wallet_showCallsStatus`, and `atomic: unsupported` among
+   * the capabilities. Off, the wallet answers those methods 4200, as a wallet without EIP-5792.
+   */
+  batchCalls?: boolean | undefined
 }
 
 export type Approval = 'approve' | 'reject'
@@ -79,6 +85,8 @@ export interface TestWalletControls {
   disconnect(): void
   /** Asset discovery on or off at run time (needs the `assets` option to turn it on). */
   setAssetDiscovery(on: boolean): void
+  /** EIP-5792 batches on or off at run time (see the `batchCalls` option). */
+  setBatchCalls(on: boolean): void
   /** Methods the dapp called, oldest first. */
   requests(): string[]
   /** Forget a chain, so switching to it fails with 4902 until it is added again. */

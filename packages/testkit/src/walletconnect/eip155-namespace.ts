@@ -9,6 +9,10 @@ export const WALLET_PEER_METHODS = [
   'eth_accounts',
   'eth_requestAccounts',
   'wallet_switchEthereumChain',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_showCallsStatus',
 ] as const
 
 /** Events the scripted wallet emits. */

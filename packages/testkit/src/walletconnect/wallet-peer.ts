@@ -17,6 +17,7 @@ import {
   solanaNamespaceFor,
   type WalletPeerSolana,
 } from './solana-namespace.js'
+import { BATCH_METHODS, batchScopedProperties, createPeerBatchCalls } from './wallet-peer-calls.js'
 import { answerWalletRequest, type WalletRequestOutcome } from './wallet-requests.js'
 
 export type WalletPeerChain = { id: number; rpcUrl: string }
@@ -150,6 +151,10 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
   let rejection: { code: WalletPeerRejectionCode; remaining: number } | undefined
   const records: WalletPeerRequestRecord[] = []
   const solana = parameters.solana
+  // EIP-5792 only when the session lists its methods (a test may narrow the methods).
+  const batchCalls = methods.some((m) => BATCH_METHODS.includes(m))
+    ? createPeerBatchCalls({ accounts, active: () => active, chains })
+    : undefined
   let solanaKey = solana ? solanaKeyOfSeed(solana.seed) : undefined
 
   const client = await createLocalSignClient({
@@ -219,7 +224,14 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       outcome = { error: { code: 5100, message: `Unsupported chain ${String(params.chainId)}` } }
     } else {
       outcome = await answerWalletRequest(
-        { accounts, activeAccount: active, chains, chainId: requestChainId, switchChain: changeChain },
+        {
+          accounts,
+          activeAccount: active,
+          chains,
+          chainId: requestChainId,
+          switchChain: changeChain,
+          batchCalls,
+        },
         method,
         requestParams,
       ).catch((error: unknown) => ({ error: { code: -32603, message: (error as Error).message } }))
@@ -261,7 +273,11 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       if (!choice.chainIds.includes(chainId)) chainId = choice.chainIds[0] as number
       const solanaNamespace = solana && solanaKey && solanaNamespaceFor(proposal.params, solanaKey, solana)
       if (solanaNamespace) choice.namespaces.solana = solanaNamespace
-      const { acknowledged } = await client.approve({ id: proposal.id, namespaces: choice.namespaces })
+      const { acknowledged } = await client.approve({
+        id: proposal.id,
+        namespaces: choice.namespaces,
+        ...(batchCalls ? { scopedProperties: batchScopedProperties(choice.chainIds) } : {}),
+      })
       return acknowledged()
     },
     async rejectNext(options) {

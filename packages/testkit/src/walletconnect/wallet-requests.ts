@@ -25,6 +25,8 @@ export type WalletRequestContext = {
   /** Chain the request was sent for, from its CAIP-2 `chainId`. */
   chainId: number
   switchChain(chainId: number): Promise<void>
+  /** EIP-5792 methods (`wallet_sendCalls`, …), answered when the wallet has them. */
+  batchCalls?: ((method: string, params: unknown) => Promise<unknown>) | undefined
 }
 
 const invalidParams = (message: string): WalletRequestOutcome => ({ error: { code: -32602, message } })
@@ -139,6 +141,24 @@ async function switchChain(context: WalletRequestContext, params: unknown): Prom
   return { result: null }
 }
 
+async function batchOutcome(
+  answer: NonNullable<WalletRequestContext['batchCalls']>,
+  method: string,
+  params: unknown,
+): Promise<WalletRequestOutcome> {
+  try {
+    return { result: await answer(method, params) }
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown }
+    return {
+      error: {
+        code: typeof code === 'number' ? code : -32603,
+        message: typeof message === 'string' ? message : 'The batch failed.',
+      },
+    }
+  }
+}
+
 /** Answers one wallet RPC request the way a wallet app would after the user said yes. */
 export async function answerWalletRequest(
   context: WalletRequestContext,
@@ -159,6 +179,12 @@ export async function answerWalletRequest(
       return { result: [context.activeAccount.address] }
     case 'wallet_switchEthereumChain':
       return switchChain(context, params)
+    case 'wallet_sendCalls':
+    case 'wallet_getCallsStatus':
+    case 'wallet_getCapabilities':
+    case 'wallet_showCallsStatus':
+      if (context.batchCalls) return batchOutcome(context.batchCalls, method, params)
+      return { error: { code: 4200, message: `Method not supported: ${method}` } }
     default:
       return { error: { code: 4200, message: `Method not supported: ${method}` } }
   }

@@ -54,6 +54,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFTs',
   'account.tab.activity': 'النشاط',
   'account.tokens.empty': 'لا توجد رموز على هذه الشبكة بعد',
+  'account.tokens.total': 'القيمة الإجمالية: {value}',
   'account.nfts.empty': 'لا توجد NFTs بعد',
   'account.activity.empty': 'لا يوجد نشاط بعد',
   'account.network': 'الشبكة',

@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFTs',
   'account.tab.activity': 'Aktivität',
   'account.tokens.empty': 'Noch keine Token in diesem Netzwerk',
+  'account.tokens.total': 'Gesamtwert: {value}',
   'account.nfts.empty': 'Noch keine NFTs',
   'account.activity.empty': 'Noch keine Aktivität',
   'account.network': 'Netzwerk',

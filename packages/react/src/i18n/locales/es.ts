@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'Actividad',
   'account.tokens.empty': 'Aún no hay tokens en esta red',
+  'account.tokens.total': 'Valor total: {value}',
   'account.nfts.empty': 'Aún no hay NFT',
   'account.activity.empty': 'Aún no hay actividad',
   'account.network': 'Red',

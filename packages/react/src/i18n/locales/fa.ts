@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFTها',
   'account.tab.activity': 'فعالیت',
   'account.tokens.empty': 'هنوز توکنی در این شبکه نیست',
+  'account.tokens.total': 'ارزش کل: {value}',
   'account.nfts.empty': 'هنوز NFTای نیست',
   'account.activity.empty': 'هنوز فعالیتی نیست',
   'account.network': 'شبکه',

@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'Activité',
   'account.tokens.empty': 'Aucun jeton sur ce réseau pour le moment',
+  'account.tokens.total': 'Valeur totale : {value}',
   'account.nfts.empty': 'Aucun NFT pour le moment',
   'account.activity.empty': 'Aucune activité pour le moment',
   'account.network': 'Réseau',

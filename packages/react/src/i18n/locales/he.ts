@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFTs',
   'account.tab.activity': 'פעילות',
   'account.tokens.empty': 'עדיין אין אסימונים ברשת הזו',
+  'account.tokens.total': 'שווי כולל: {value}',
   'account.nfts.empty': 'עדיין אין NFTs',
   'account.activity.empty': 'עדיין אין פעילות',
   'account.network': 'רשת',

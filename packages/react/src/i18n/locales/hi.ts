@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'गतिविधि',
   'account.tokens.empty': 'इस नेटवर्क पर अभी कोई टोकन नहीं',
+  'account.tokens.total': 'कुल मूल्य: {value}',
   'account.nfts.empty': 'अभी कोई NFT नहीं',
   'account.activity.empty': 'अभी कोई गतिविधि नहीं',
   'account.network': 'नेटवर्क',

@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'Aktivitas',
   'account.tokens.empty': 'Belum ada token di jaringan ini',
+  'account.tokens.total': 'Nilai total: {value}',
   'account.nfts.empty': 'Belum ada NFT',
   'account.activity.empty': 'Belum ada aktivitas',
   'account.network': 'Jaringan',

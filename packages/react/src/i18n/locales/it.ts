@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'Attività',
   'account.tokens.empty': 'Ancora nessun token su questa rete',
+  'account.tokens.total': 'Valore totale: {value}',
   'account.nfts.empty': 'Ancora nessun NFT',
   'account.activity.empty': 'Ancora nessuna attività',
   'account.network': 'Rete',

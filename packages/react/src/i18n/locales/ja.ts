@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'アクティビティ',
   'account.tokens.empty': 'このネットワークにはまだトークンがありません',
+  'account.tokens.total': '合計額: {value}',
   'account.nfts.empty': 'NFTはまだありません',
   'account.activity.empty': 'アクティビティはまだありません',
   'account.network': 'ネットワーク',

@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': '활동',
   'account.tokens.empty': '이 네트워크에는 아직 토큰이 없습니다',
+  'account.tokens.total': '총 가치: {value}',
   'account.nfts.empty': '아직 NFT가 없습니다',
   'account.activity.empty': '아직 활동이 없습니다',
   'account.network': '네트워크',

@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': "NFT's",
   'account.tab.activity': 'Activiteit',
   'account.tokens.empty': 'Nog geen tokens op dit netwerk',
+  'account.tokens.total': 'Totale waarde: {value}',
   'account.nfts.empty': "Nog geen NFT's",
   'account.activity.empty': 'Nog geen activiteit',
   'account.network': 'Netwerk',

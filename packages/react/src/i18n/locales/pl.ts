@@ -54,6 +54,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'Aktywność',
   'account.tokens.empty': 'Brak tokenów w tej sieci',
+  'account.tokens.total': 'Łączna wartość: {value}',
   'account.nfts.empty': 'Brak NFT',
   'account.activity.empty': 'Brak aktywności',
   'account.network': 'Sieć',

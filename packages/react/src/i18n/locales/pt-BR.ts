@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFTs',
   'account.tab.activity': 'Atividade',
   'account.tokens.empty': 'Ainda não há tokens nesta rede',
+  'account.tokens.total': 'Valor total: {value}',
   'account.nfts.empty': 'Ainda não há NFTs',
   'account.activity.empty': 'Ainda não há atividade',
   'account.network': 'Rede',

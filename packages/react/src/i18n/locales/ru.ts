@@ -54,6 +54,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'Действия',
   'account.tokens.empty': 'В этой сети пока нет токенов',
+  'account.tokens.total': 'Общая стоимость: {value}',
   'account.nfts.empty': 'Пока нет NFT',
   'account.activity.empty': 'Пока нет действий',
   'account.network': 'Сеть',

@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': "NFT'ler",
   'account.tab.activity': 'Etkinlik',
   'account.tokens.empty': 'Bu ağda henüz token yok',
+  'account.tokens.total': 'Toplam değer: {value}',
   'account.nfts.empty': 'Henüz NFT yok',
   'account.activity.empty': 'Henüz etkinlik yok',
   'account.network': 'Ağ',

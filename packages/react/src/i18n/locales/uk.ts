@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'Дії',
   'account.tokens.empty': 'У цій мережі ще немає токенів',
+  'account.tokens.total': 'Загальна вартість: {value}',
   'account.nfts.empty': 'Ще немає NFT',
   'account.activity.empty': 'Ще немає дій',
   'account.network': 'Мережа',

@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': 'Hoạt động',
   'account.tokens.empty': 'Chưa có token nào trên mạng này',
+  'account.tokens.total': 'Tổng giá trị: {value}',
   'account.nfts.empty': 'Chưa có NFT nào',
   'account.activity.empty': 'Chưa có hoạt động nào',
   'account.network': 'Mạng',

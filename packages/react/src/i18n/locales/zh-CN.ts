@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': '活动',
   'account.tokens.empty': '此网络上还没有代币',
+  'account.tokens.total': '总价值：{value}',
   'account.nfts.empty': '还没有 NFT',
   'account.activity.empty': '还没有活动',
   'account.network': '网络',

@@ -53,6 +53,7 @@ export const messages: Messages = {
   'account.tab.nfts': 'NFT',
   'account.tab.activity': '活動',
   'account.tokens.empty': '此網路上還沒有代幣',
+  'account.tokens.total': '總價值：{value}',
   'account.nfts.empty': '還沒有 NFT',
   'account.activity.empty': '還沒有活動',
   'account.network': '網路',

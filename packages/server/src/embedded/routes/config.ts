@@ -18,8 +18,10 @@ export const config: EmbeddedRoute = {
         // Only patterns the server's full check accepts; the frame matches with the same code.
         allowedOrigins: projectOrigins(project).filter(isOriginPattern),
         recovery: await db.getRecoveryPolicy(project.id),
-        // The chains the frame signs for and reads from (`project set-rpc`), never the page's.
-        rpcUrls: await repository.siwx.listRpcUrls(project.id),
+        // The chains the frame signs for and reads from (`project set-rpc`), never the page's. Only
+        // their ids: the frame reads through this server's RPC endpoint and sends through
+        // `/embedded/v1/broadcast`, so the node URLs (and the API keys in them) stay here.
+        chains: Object.keys(await repository.siwx.listRpcUrls(project.id)),
       }
     },
 }

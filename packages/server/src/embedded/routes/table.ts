@@ -1,3 +1,4 @@
+import { broadcast } from './broadcast.js'
 import { config } from './config.js'
 import { deviceConfirm } from './device-confirm.js'
 import { deviceConfirmPage } from './device-confirm-page.js'
@@ -52,4 +53,5 @@ export const embeddedRoutes: readonly EmbeddedRoute[] = [
   socialStart,
   socialCallback,
   socialFinish,
+  broadcast,
 ]

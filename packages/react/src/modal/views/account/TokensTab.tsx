@@ -1,8 +1,15 @@
 'use client'
-import { type CaipNetwork, type ChainNamespace, type Latch, tokenBalancesQueryOptions } from '@latch/core'
-import { formatBalance } from '@latch/core/internal'
+import {
+  type CaipNetwork,
+  type ChainNamespace,
+  type Latch,
+  tokenBalancesQueryOptions,
+  tokenPricesQueryOptions,
+} from '@latch/core'
+import { fiatValues, formatBalance } from '@latch/core/internal'
+import { useMemo } from 'react'
 import { useQuery } from '../../../hooks/useQuery.js'
-import { useT } from '../../../i18n/context.js'
+import { useLocale, useT } from '../../../i18n/context.js'
 
 export interface TokensTabProps {
   latch: Latch
@@ -25,6 +32,10 @@ function TokensEmpty() {
 function Tokens({ latch, namespace, address, caipNetwork }: TokensTabProps & { caipNetwork: CaipNetwork }) {
   const t = useT()
   const query = useQuery(tokenBalancesQueryOptions(latch, { namespace, address, caipNetwork }), { latch })
+  const balances = query.data ?? []
+  const prices = useQuery(tokenPricesQueryOptions(latch, { caipNetwork, balances }), { latch })
+  const money = useMoneyFormat(prices.data?.currency)
+  const fiat = fiatValues(balances, prices.data?.prices)
   if (query.isError)
     return (
       <p className="latch-muted" role="alert" data-testid="latch-tokens-unavailable">
@@ -38,23 +49,54 @@ function Tokens({ latch, namespace, address, caipNetwork }: TokensTabProps & { c
       </p>
     )
   if (query.data.length === 0) return <TokensEmpty />
+  const total = money && fiat.total !== undefined ? money.format(fiat.total) : undefined
   return (
-    <ul className="latch-list" data-testid="latch-tokens">
-      {query.data.map((token) => (
-        <li
-          key={token.address ?? 'native'}
-          className="latch-token"
-          data-testid={`latch-token-${token.symbol}`}
-        >
-          <span className="latch-token-name">
-            <span>{token.name}</span>
-            <span className="latch-muted">{token.symbol}</span>
-          </span>
-          <span className="latch-token-amount" data-testid="latch-token-amount">
-            {formatBalance(token.quantity.numeric)} {token.symbol}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="latch-list" data-testid="latch-tokens">
+        {query.data.map((token, index) => (
+          <li
+            key={token.address ?? 'native'}
+            className="latch-token"
+            data-testid={`latch-token-${token.symbol}`}
+          >
+            <span className="latch-token-name">
+              <span>{token.name}</span>
+              <span className="latch-muted">{token.symbol}</span>
+            </span>
+            <span className="latch-token-amount">
+              <span data-testid="latch-token-amount">
+                {formatBalance(token.quantity.numeric)} {token.symbol}
+              </span>
+              {money && fiat.values[index] !== undefined && (
+                <span className="latch-muted" data-testid="latch-token-value">
+                  {money.format(fiat.values[index])}
+                </span>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {/* Below the list: it comes with the prices, after the rows, and moves none of them. */}
+      {total !== undefined && (
+        <p className="latch-muted" data-testid="latch-tokens-total">
+          {t('account.tokens.total', { value: total })}
+        </p>
+      )}
+    </>
   )
+}
+
+/**
+ * Money in the visitor's locale (Intl, e.g. "$6,250.00" in en, "6.250,00 $" in de); none for a
+ * currency code Intl does not know, so a bad answer shows no value rather than a wrong one.
+ */
+function useMoneyFormat(currency = 'USD'): Intl.NumberFormat | undefined {
+  const { locale } = useLocale()
+  return useMemo(() => {
+    try {
+      return new Intl.NumberFormat(locale, { style: 'currency', currency })
+    } catch {
+      return undefined
+    }
+  }, [locale, currency])
 }
