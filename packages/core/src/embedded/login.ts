@@ -18,6 +18,7 @@ import type { EmbeddedLoginStep } from './capability.js'
 import { describeError, type LoginEvent, loginReducer } from './flows.js'
 import { type FrameLink, isUnreachable } from './frameLink.js'
 import type { LoginCache } from './loginCache.js'
+import { socialLogin, socialParams } from './socialLogin.js'
 
 /** While the device-verification view is open the kit asks the frame again after each wait. */
 const DEVICE_RETRY_DELAY_MS = 1_000
@@ -121,6 +122,8 @@ export function createLogin(deps: LoginDeps) {
 
   const connect: SessionConnector['connect'] = async ({ networks, metadata, params, onEvent }) => {
     const mine = ++attempt
+    const social = socialParams(params)
+    if (social) return connectSocial(mine, social, networks, metadata)
     const email = typeof params?.email === 'string' ? params.email.trim() : ''
     if (!isEmail(email)) throw new InvalidEmailError()
     const seconds = cache.cooldown(Date.now())
@@ -170,6 +173,21 @@ export function createLogin(deps: LoginDeps) {
     } finally {
       codeWaiter = undefined
     }
+  }
+
+  /** "Continue with Google" (spec §7): the email login's last step, reached through the provider. */
+  const connectSocial = async (
+    mine: number,
+    social: NonNullable<ReturnType<typeof socialParams>>,
+    networks: readonly CaipNetwork[],
+    metadata: AppMetadata | undefined,
+  ) => {
+    const first = networks.find((n) => n.chainNamespace === 'eip155')
+    syncDappData(link, deps.projectId, metadata)
+    const signedIn = await socialLogin(link, social, first, () => {
+      if (mine !== attempt) throw cancelled()
+    })
+    return done(mine, signedIn, networks, signedIn.email ?? '')
   }
 
   const done = (
