@@ -1,5 +1,5 @@
-import { FrameResponseError } from '../errors/frame.js'
-import { UserRejectedRequestError } from '../errors/rpc.js'
+import type { FrameResponseError } from '../errors/frame.js'
+import type { UserRejectedRequestError } from '../errors/rpc.js'
 import type { FrameUser } from '../frame/protocol.js'
 import type { CaipNetwork } from '../types.js'
 import type { FrameLink } from './frameLink.js'
@@ -7,6 +7,15 @@ import type { FrameLink } from './frameLink.js'
 /** While the visitor's window is at the provider, the kit asks the frame again after each wait. */
 const SOCIAL_POLL_MS = 1_000
 const PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+
+/**
+ * The error classes, from the connector's first load: a module this lazy one shared with it
+ * would become a chunk of its own, which that first load pays for.
+ */
+export interface SocialErrors {
+  FrameResponseError: typeof FrameResponseError
+  UserRejectedRequestError: typeof UserRejectedRequestError
+}
 type Provider = (typeof PROVIDERS)[number]
 
 /** The window the page opened on the click (so no pop-up blocker stops it), still blank. */
@@ -24,9 +33,12 @@ const isSocialWindow = (value: unknown): value is SocialWindow =>
 
 /** The social login's parameters, checked: `provider` and the page's `socialWindow`. */
 export function socialParams(
-  params: Readonly<Record<string, unknown>> | undefined,
-): { provider: Provider; socialWindow: SocialWindow } | undefined {
-  if (params?.provider === undefined) return undefined
+  params: Readonly<Record<string, unknown>>,
+  { FrameResponseError }: SocialErrors,
+): {
+  provider: Provider
+  socialWindow: SocialWindow
+} {
   const provider = params.provider as Provider
   if (!PROVIDERS.includes(provider))
     throw new FrameResponseError({
@@ -50,6 +62,7 @@ export async function socialLogin(
   { provider, socialWindow }: { provider: Provider; socialWindow: SocialWindow },
   network: CaipNetwork | undefined,
   live: () => void,
+  { FrameResponseError, UserRejectedRequestError }: SocialErrors,
 ): Promise<FrameUser> {
   const chainId = network?.caipNetworkId ?? 'eip155:1'
   try {
