@@ -105,10 +105,11 @@ const demoTokens = [
   },
 ]
 /**
- * The demo projects offer email login (the embedded wallet): the project config turns it on, and
- * `latch-server project set-feature latch-demo social_login off` takes it out of the modal.
+ * The demo projects offer email login and "Continue with Google" (the embedded wallet, Google
+ * being Dev Google here): the project config turns them on, and
+ * `latch-server project set-feature latch-demo social_login off` takes them out of the modal.
  */
-const emailLogin = { social_login: { isEnabled: true, config: ['email'] } }
+const emailLogin = { social_login: { isEnabled: true, config: ['email', 'google'] } }
 const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
