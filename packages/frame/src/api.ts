@@ -83,22 +83,8 @@ export function createApi(projectId: string, getToken: () => string | undefined)
         ...(devicePublicKey ? { devicePublicKey } : {}),
       }),
     me: () => call<Me>('GET', 'me'),
-    socialStart: (provider: string, origin: string, deviceId?: string) =>
-      call<{ attemptId: string; url: string }>('POST', 'social/start', {
-        provider,
-        origin,
-        ...(deviceId ? { deviceId } : {}),
-      }),
-    socialFinish: (attemptId: string, origin: string, devicePublicKey: JsonWebKey) =>
-      call<{ status: 'pending' } | { status: 'done'; token: string; deviceId: string }>(
-        'POST',
-        'social/finish',
-        {
-          attemptId,
-          origin,
-          devicePublicKey,
-        },
-      ),
+    /** A POST whose answer its (lazily loaded) caller types: the social login's. */
+    post: <T>(path: string, body: unknown) => call<T>('POST', path, body),
     nonce: () => call<{ nonce: string }>('POST', 'nonce'),
     createWallet: (body: ShareBody) => call<Me>('POST', 'wallet', body),
     reshare: (body: ShareBody) => call<Me>('POST', 'reshare', body),

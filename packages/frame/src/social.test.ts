@@ -28,12 +28,9 @@ function server(email = 'social:google:abc') {
     deviceHasShare: state.wallet !== undefined,
   })
   const api = {
-    socialStart: async (provider: string, origin: string, deviceId?: string) => {
-      calls.push({ path: 'social/start', body: { provider, origin, deviceId } })
-      return { attemptId: 'secret-of-the-frame', url: PROVIDER_URL }
-    },
-    socialFinish: async (attemptId: string, origin: string, devicePublicKey: JsonWebKey) => {
-      calls.push({ path: 'social/finish', body: { attemptId, origin, devicePublicKey } })
+    post: async (path: string, body: Record<string, unknown>) => {
+      calls.push({ path, body })
+      if (path === 'social/start') return { attemptId: 'secret-of-the-frame', url: PROVIDER_URL }
       // The visitor is at the provider for the first ask.
       if (state.finishes++ === 0) return { status: 'pending' as const }
       return { status: 'done' as const, token: claims({ jti: 's1', sub: 'user-1' }), deviceId: 'device-1' }

@@ -19,6 +19,7 @@ export const FRAME_SIGN_OUT_WAIT_MS = 3_000
 export const FRAME_OVERLAY_Z_INDEX = 999_999
 
 const empty = s.object({})
+const url = s.string().regex(/^https?:\/\/\S+$/, 'Invalid URL')
 const chainId = s.union([s.string().min(1), s.number().int()])
 const nullable = <T>(schema: Schema<T>) =>
   s.union([schema, s.custom<null>((v) => v === null, 'Expected null')])
@@ -42,7 +43,7 @@ export const frameRequestSchemas = {
     payload: s
       .object({ provider: s.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']) })
       .strict(),
-    result: s.object({ uri: s.string().regex(/^https?:\/\/\S+$/, 'Invalid URL') }),
+    result: s.object({ uri: url }),
   },
   /**
    * 'connect social' (spec §7): asked again while the visitor's window is open; `pending` until
@@ -52,7 +53,7 @@ export const frameRequestSchemas = {
   CONNECT_SOCIAL: {
     payload: s
       .object({
-        uri: s.string().regex(/^https?:\/\/\S+$/, 'Invalid URL'),
+        uri: url,
         preferredAccountType: s.enum(['eoa', 'smartAccount']).optional(),
         chainId: chainId.optional(),
       })
