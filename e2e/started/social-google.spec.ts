@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
+import { axeViolations, modalSettled } from '../fixtures.js'
 import { codeFor, demo, frameOf, fromMail, PASSWORD } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
@@ -60,6 +61,11 @@ test.describe('given the demo with "Continue with Google"', () => {
     )
     await expect(modal(page).getByTestId('latch-email-input')).toBeVisible()
     await expect(status(page)).not.toHaveText('connected')
+    await expect.poll(() => popup.isClosed()).toBe(true)
+    // The button, and the message under it, pass axe; the button can be used again.
+    await modalSettled(page)
+    expect(await axeViolations(page)).toEqual([])
+    await expect(modal(page).getByTestId('latch-social-google')).toBeEnabled()
   })
 
   test('when the visitor continues with Google, then they are connected with an address that a reload, another login and the same verified email by code all open', async ({
