@@ -21,6 +21,8 @@ const basePorts = {
   /** The mail sink: SMTP, and its HTTP inbox the tests and the demo's Dev inbox read. */
   smtp: Number(process.env.E2E_SMTP_PORT ?? 2625),
   mailInbox: Number(process.env.E2E_MAIL_INBOX_PORT ?? 2626),
+  /** Dev Google, the local OpenID provider of the embedded wallet's Google login. */
+  devGoogle: Number(process.env.E2E_DEV_GOOGLE_PORT ?? 8657),
 }
 type Ports = typeof basePorts
 const portsOf = (stack: number): Ports =>

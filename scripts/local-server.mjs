@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number }[], nfts?: object, transactions?: Record<string, object> }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, social?: Record<string, { issuer: string, clientId: string, clientSecret: string }> }[], nfts?: object, transactions?: Record<string, object> }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -18,7 +18,7 @@ export async function startLocalServer({
   nfts,
   transactions,
 } = {}) {
-  const { createServer, createSmtpMailer, openRepository, seedRegistry } = await import(
+  const { createServer, createSmtpMailer, openRepository, seedRegistry, setSocial } = await import(
     join(root, 'packages/server/dist/index.js')
   )
   if (sqliteFile !== ':memory:') mkdirSync(dirname(sqliteFile), { recursive: true })
@@ -33,6 +33,7 @@ export async function startLocalServer({
       prices,
       embeddedRecovery,
       embeddedRecoveryHold,
+      social = {},
       ...fields
     } = project
     if (await repository.getProject(id)) await repository.updateProject(id, fields)
@@ -56,6 +57,10 @@ export async function startLocalServer({
     await repository.embedded.setRecoveryPolicy(id, embeddedRecovery ?? 'user')
     // Hours a server-assisted recovery waits for the owner to stop it (0: none).
     await repository.embedded.setRecoveryHold(id, embeddedRecoveryHold ?? 0)
+    // The project's OAuth clients (Dev Google in the demo); the server below has no key-encryption
+    // key either, so both use the same key ring.
+    for (const [provider, client] of Object.entries(social))
+      await setSocial(repository, undefined, { id, provider, ...client })
   }
   // The frame's mails go to the local mail sink; links in them point at this server.
   const publicUrl = `http://localhost:${port}`

@@ -7,7 +7,9 @@
 // Ports: DEMO_PORT (5173), MAINNET_PORT (8545), BASE_PORT (8546), API_PORT (3030), RELAY_PORT
 // (8555, the local WalletConnect relay), SOLANA_PORT (8899, the local Solana chain's RPC),
 // SMTP_PORT (2525) and MAIL_INBOX_PORT (2526): the mail sink that receives the embedded wallet's
-// login mails, and its HTTP inbox (`GET /messages?to=`) the demo's Dev inbox reads.
+// login mails, and its HTTP inbox (`GET /messages?to=`) the demo's Dev inbox reads;
+// DEV_GOOGLE_PORT (8557): Dev Google, the local OpenID provider of the embedded wallet's
+// "Continue with Google".
 import { spawn, spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -24,6 +26,7 @@ const devWalletPort = Number(process.env.DEV_WALLET_WC_PORT ?? 8556)
 const solanaPort = Number(process.env.SOLANA_PORT ?? 8899)
 const smtpPort = Number(process.env.SMTP_PORT ?? 2525)
 const mailInboxPort = Number(process.env.MAIL_INBOX_PORT ?? 2526)
+const devGooglePort = Number(process.env.DEV_GOOGLE_PORT ?? 8557)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -35,6 +38,7 @@ if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'
 const {
   startLocalChains,
   startLocalSolana,
+  startDevOidcProvider,
   startFakePriceSource,
   startMailSink,
   startNftMetadataServer,
@@ -48,6 +52,17 @@ const {
   TEST_TOKENS,
 } = await import(join(root, 'packages/testkit/dist/index.js'))
 const mailSink = await startMailSink({ smtpPort, httpPort: mailInboxPort })
+// Dev Google: a real OpenID provider on loopback with test people, registered below as the demo
+// projects' Google client, so the embedded wallet's Google login runs offline. Its redirect URI is
+// the server's callback under the server's public URL (scripts/local-server.mjs).
+const devGoogleClient = { clientId: 'latch-demo', clientSecret: 'dev-google-client-secret' }
+const devGoogle = await startDevOidcProvider({
+  port: devGooglePort,
+  clients: [
+    { ...devGoogleClient, redirectUris: [`http://localhost:${apiPort}/embedded/v1/social/callback`] },
+  ],
+})
+const social = { google: { issuer: devGoogle.issuer, ...devGoogleClient } }
 const chains = await startLocalChains({ mainnetPort, basePort })
 // The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
 // first look: 1 234.5 LTT and one Latch Test NFT each.
@@ -90,10 +105,11 @@ const demoTokens = [
   },
 ]
 /**
- * The demo projects offer email login (the embedded wallet): the project config turns it on, and
- * `latch-server project set-feature latch-demo social_login off` takes it out of the modal.
+ * The demo projects offer email login and "Continue with Google" (the embedded wallet, Google
+ * being Dev Google here): the project config turns them on, and
+ * `latch-server project set-feature latch-demo social_login off` takes them out of the modal.
  */
-const emailLogin = { social_login: { isEnabled: true, config: ['email'] } }
+const emailLogin = { social_login: { isEnabled: true, config: ['email', 'google'] } }
 const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
@@ -112,6 +128,7 @@ const api = await startServerProcess({
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
       features: emailLogin,
+      social,
       tokens: demoTokens,
       prices: { source: 'coingecko', url: prices.url },
       rpcUrls: {
@@ -127,6 +144,7 @@ const api = await startServerProcess({
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
       features: emailLogin,
+      social,
       embeddedRecovery: 'server',
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
@@ -141,6 +159,7 @@ const api = await startServerProcess({
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
       features: emailLogin,
+      social,
       embeddedRecovery: 'server',
       embeddedRecoveryHold: 1,
       rpcUrls: {
@@ -232,6 +251,7 @@ console.log(`Latch server: ${api.url} (project latch-demo)`)
 console.log(`WalletConnect relay: ${relay.url}`)
 console.log(`Price source (CoinGecko-shaped, local): ${prices.url}`)
 console.log(`Mail sink: ${mailSink.smtpUrl}, inbox ${mailSink.inboxUrl}/messages`)
+console.log(`Dev Google (OpenID provider): ${devGoogle.issuer}`)
 console.log(
   `Dev Wallet over WalletConnect: ${devWallet.url}/pair (tick "Scan the QR code automatically" in the demo)\n`,
 )
@@ -249,6 +269,7 @@ async function stop(code = 0) {
     relay.stop(),
     mailSink.close(),
     nftMetadata.stop(),
+    devGoogle.close(),
     prices.close(),
   ])
   process.exit(code)

@@ -83,6 +83,8 @@ export function createApi(projectId: string, getToken: () => string | undefined)
         ...(devicePublicKey ? { devicePublicKey } : {}),
       }),
     me: () => call<Me>('GET', 'me'),
+    /** A POST whose answer its (lazily loaded) caller types: the social login's. */
+    post: <T>(path: string, body: unknown) => call<T>('POST', path, body),
     nonce: () => call<{ nonce: string }>('POST', 'nonce'),
     createWallet: (body: ShareBody) => call<Me>('POST', 'wallet', body),
     reshare: (body: ShareBody) => call<Me>('POST', 'reshare', body),

@@ -28,6 +28,8 @@ export interface AccountRecord {
   solanaAddress?: string
   /** The email the shares are bound to (the account's first email), once the login email changed. */
   shareContext?: string
+  /** The social provider this account last signed in with here: its device id is offered again. */
+  provider?: string
 }
 
 class StorageUnavailableError extends Error {

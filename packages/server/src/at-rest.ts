@@ -16,6 +16,8 @@ export const atRestContext = {
   authShare: (userId: string, deviceId: string) => `auth:${userId}:${deviceId}`,
   /** An account's server-assisted recovery share. */
   recoveryShare: (userId: string) => `recovery:${userId}`,
+  /** A project's OAuth client secret at one provider. */
+  socialSecret: (projectId: string, provider: string) => `social:${projectId}:${provider}`,
   /** A project's price-source API key. */
   priceApiKey: (projectId: string) => `price-api-key:${projectId}`,
 } as const

@@ -1,11 +1,12 @@
 // The library API of @latch/server: what an app that embeds the server (instead of running the
 // `latch-server` CLI) needs to open its storage, seed the wallet registry, pick a limit store,
-// send mail and start the HTTP server, plus the types those take and return. Everything else
+// send mail, set a project's social login client and start the HTTP server, plus the types those take and return. Everything else
 // (key ring, feature rules, origin matching, registry loading, the individual limit stores) is
 // internal to the package; the frame's origin matcher has its own entry, `./origin-match`.
 export type { AccountOptions } from './account/routes.js'
 export type { ListedToken } from './account/tokens.js'
 export { createServer, defaultRateLimit, type EmbeddedOptions, type ServerOptions } from './app.js'
+export { type SetSocialInput, setSocial } from './cli/social.js'
 export { createSmtpMailer, type Mail, type Mailer } from './embedded/mail.js'
 export type { EmbeddedLimits } from './embedded/routes.js'
 export type { RateLimit } from './http/rate-limit.js'

@@ -18,6 +18,14 @@ export {
 } from './node/anvil.js'
 export { deployTestContractAccounts } from './node/contractAccounts.js'
 export {
+  DEV_OIDC_USERS,
+  type DevOidcClient,
+  type DevOidcProvider,
+  type DevOidcUser,
+  type StartDevOidcProviderOptions,
+  startDevOidcProvider,
+} from './node/dev-oidc.js'
+export {
   type FakeIndexer,
   type FakeIndexerMode,
   type FakeTokenTransfer,

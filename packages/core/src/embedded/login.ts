@@ -5,6 +5,7 @@ import {
   FrameResponseError,
   InvalidEmailError,
 } from '../errors/frame.js'
+import { UserRejectedRequestError } from '../errors/rpc.js'
 import type { FrameResult } from '../frame/protocol.js'
 import { isEmail } from '../schema/email.js'
 import type {
@@ -121,6 +122,8 @@ export function createLogin(deps: LoginDeps) {
 
   const connect: SessionConnector['connect'] = async ({ networks, metadata, params, onEvent }) => {
     const mine = ++attempt
+    // The social login loads on first use: the connector's first load stays the email login's.
+    if (params?.provider !== undefined) return connectSocial(mine, params, networks, metadata)
     const email = typeof params?.email === 'string' ? params.email.trim() : ''
     if (!isEmail(email)) throw new InvalidEmailError()
     const seconds = cache.cooldown(Date.now())
@@ -170,6 +173,30 @@ export function createLogin(deps: LoginDeps) {
     } finally {
       codeWaiter = undefined
     }
+  }
+
+  /** "Continue with Google" (spec §7): the email login's last step, reached through the provider. */
+  const connectSocial = async (
+    mine: number,
+    params: Readonly<Record<string, unknown>>,
+    networks: readonly CaipNetwork[],
+    metadata: AppMetadata | undefined,
+  ) => {
+    const { socialLogin, socialParams } = await import('./socialLogin.js')
+    const errors = { FrameResponseError, UserRejectedRequestError }
+    const social = socialParams(params, errors)
+    const first = networks.find((n) => n.chainNamespace === 'eip155')
+    syncDappData(link, deps.projectId, metadata)
+    const signedIn = await socialLogin(
+      link,
+      social,
+      first,
+      () => {
+        if (mine !== attempt) throw cancelled()
+      },
+      errors,
+    )
+    return done(mine, signedIn, networks, signedIn.email ?? '')
   }
 
   const done = (

@@ -29,10 +29,10 @@ export function createLoginCache(storage: LatchStorage) {
       setLastSent(now)
       return () => setLastSent(before)
     },
-    /** A login succeeded with this email. */
+    /** A login succeeded with this email (none: a social account whose provider gave none). */
     remember(email: string): void {
       writeStored(storage, STORED_VALUES.emailLoginUsed, true)
-      writeStored(storage, STORED_VALUES.connectedEmail, email)
+      if (email !== '') writeStored(storage, STORED_VALUES.connectedEmail, email)
     },
     /** The email changed: kept where an email was kept. */
     updateEmail(email: string): void {

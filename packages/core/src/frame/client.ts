@@ -68,8 +68,7 @@ export interface FrameClient {
 /**
  * How long a request may wait for its answer (spec §9): 20 s, 30 s for the connect requests, 3 s
  * for sign-out, and no limit for the two that only hand the frame data (sync dapp data, sync
- * theme; the spec's third, set preferred account, is not in this protocol). The social-redirect
- * request the spec gives 30 s does not exist here either: there is no social login yet.
+ * theme; the spec's third, set preferred account, is not in this protocol).
  */
 function requestTimeoutOf(type: FrameRequestType): number | undefined {
   switch (type) {
@@ -79,6 +78,8 @@ function requestTimeoutOf(type: FrameRequestType): number | undefined {
     case 'CONNECT_EMAIL':
     case 'CONNECT_DEVICE':
     case 'CONNECT_OTP':
+    case 'CONNECT_SOCIAL':
+    case 'GET_SOCIAL_REDIRECT_URI':
       return FRAME_REQUEST_TIMEOUT_MS
     case 'SIGN_OUT':
       return FRAME_SIGN_OUT_WAIT_MS

@@ -11,7 +11,7 @@ export const FRAME_PROTOCOL = 'frame/1'
 export const FRAME_READY_DELAY_MS = 500
 /** The frame must say READY within this time (spec §9). */
 export const FRAME_LOAD_TIMEOUT_MS = 20_000
-/** Connect email, device and one-time code requests time out after this long (spec §9). */
+/** Connect email, device, one-time code and social requests time out after this long (spec §9). */
 export const FRAME_REQUEST_TIMEOUT_MS = 30_000
 /** Sign-out waits at most this long for the frame, then clears the kit's state anyway (spec §9). */
 export const FRAME_SIGN_OUT_WAIT_MS = 3_000
@@ -19,6 +19,7 @@ export const FRAME_SIGN_OUT_WAIT_MS = 3_000
 export const FRAME_OVERLAY_Z_INDEX = 999_999
 
 const empty = s.object({})
+const url = s.string().regex(/^https?:\/\/\S+$/, 'Invalid URL')
 const chainId = s.union([s.string().min(1), s.number().int()])
 const nullable = <T>(schema: Schema<T>) =>
   s.union([schema, s.custom<null>((v) => v === null, 'Expected null')])
@@ -33,6 +34,31 @@ export const frameRequestSchemas = {
   CONNECT_OTP: {
     payload: s.object({ otp: s.string().regex(/^\d{6}$/, 'The code has 6 digits') }).strict(),
     result: empty,
+  },
+  /**
+   * A social login (spec §7 'get social redirect uri'): the frame starts it at its server and
+   * answers the provider's page for the visitor's window; the attempt's secret stays in the frame.
+   */
+  GET_SOCIAL_REDIRECT_URI: {
+    payload: s
+      .object({ provider: s.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']) })
+      .strict(),
+    result: s.object({ uri: url }),
+  },
+  /**
+   * 'connect social' (spec §7): asked again while the visitor's window is open; `pending` until
+   * the provider vouched for the visitor, then the frame holds the session (the token never
+   * reaches the page). `uri` names the login the frame handed out.
+   */
+  CONNECT_SOCIAL: {
+    payload: s
+      .object({
+        uri: url,
+        preferredAccountType: s.enum(['eoa', 'smartAccount']).optional(),
+        chainId: chainId.optional(),
+      })
+      .strict(),
+    result: s.object({ status: s.enum(['pending', 'done']) }),
   },
   GET_USER: {
     payload: s.object({

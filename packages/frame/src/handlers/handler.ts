@@ -14,7 +14,12 @@ export interface Wallet {
   recovery: ReturnType<typeof createRecovery>
   eip155: Eip155
   /** The login and the email change in progress (flows.ts); their attempt secrets stay here. */
-  flows: { login: LoginState; emailUpdate: EmailUpdateState }
+  flows: {
+    login: LoginState
+    emailUpdate: EmailUpdateState
+    /** The social login under way: its attempt's secret and the provider URL handed to the page. */
+    social?: { attemptId: string; uri: string; provider: string } | undefined
+  }
 }
 
 /** One request type's handler, with the schema its payload was checked against (protocol.ts). */

@@ -10,6 +10,7 @@ import type { HandlerDefinition, Wallet } from './handler.js'
 import { isConnected } from './isConnected.js'
 import { rpcRequest } from './rpcRequest.js'
 import { signOut } from './signOut.js'
+import { connectSocial, getSocialRedirectUri } from './social.js'
 import { solanaRequestHandler } from './solanaRequest.js'
 import { switchNetwork } from './switchNetwork.js'
 import { syncDappData } from './syncDappData.js'
@@ -24,8 +25,10 @@ const table: { [T in RequestType]: HandlerDefinition<T> } = {
   CONNECT_DEVICE: connectDevice,
   CONNECT_EMAIL: connectEmail,
   CONNECT_OTP: connectOtp,
+  CONNECT_SOCIAL: connectSocial,
   EXPORT_WALLET: exportWallet,
   GET_CHAIN_ID: getChainId,
+  GET_SOCIAL_REDIRECT_URI: getSocialRedirectUri,
   GET_USER: getUser,
   IS_CONNECTED: isConnected,
   RPC_REQUEST: rpcRequest,

@@ -242,7 +242,8 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
     const checksummed =
       account(me).eip155Address?.toLowerCase() === address ? account(me).eip155Address! : address
     return {
-      email: me.email,
+      // A social account whose provider gave no verified email has a placeholder the page never sees.
+      email: me.email.startsWith('social:') ? null : me.email,
       address: checksummed,
       chainId: state.chainId,
       accounts: [{ address: checksummed, type: 'eoa' as const }],

@@ -127,6 +127,9 @@ export const en = {
   'email.continue': 'Continue',
   'email.invalid': 'Invalid email',
   'email.throttled': 'Please try again after {n} seconds',
+  'social.google': 'Continue with Google',
+  'social.cancelled': 'The Google login was cancelled. Try again, or connect another way.',
+  'social.failed': 'The Google login did not work. Try again, or connect another way.',
   'embedded.sending': 'Sending a code to {email}…',
   'embedded.device.title': 'Confirm this device',
   'embedded.device.hint':

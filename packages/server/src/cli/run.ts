@@ -18,6 +18,7 @@ import {
 } from './commands.js'
 import { priceCommand } from './prices.js'
 import { secretKeyFor } from './secret-key.js'
+import { setSocial } from './social.js'
 import { startServer } from './start.js'
 
 /** Where the CLI writes; injectable so the commands can be driven from tests. */
@@ -43,6 +44,8 @@ const usage = `Usage:
   latch-server project add-origin ID ORIGIN [ORIGIN …]
   latch-server project set-feature ID FEATURE on|off [--config JSON]  (FEATURE: email, social_login, swap, onramp, activity, reown_branding, analytics)
   latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks and the embedded wallet, e.g. eip155:1 https://…)
+  latch-server project set-social ID PROVIDER --client-id ID --client-secret SECRET [--issuer URL]
+                                                   (embedded wallet login with PROVIDER: google; the secret is sealed at rest)
   latch-server project set-prices ID --source coingecko --url URL [--api-key KEY] | --source none
                                                    (token prices for fiat values, from a CoinGecko-shaped API)
   latch-server project tokens add ID CAIP2 ADDRESS --symbol SYMBOL --decimals N [--name NAME] [--logo URL]
@@ -68,6 +71,9 @@ const options = {
   localhost: { type: 'boolean' },
   'if-missing': { type: 'boolean' },
   config: { type: 'string' },
+  issuer: { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
   source: { type: 'string' },
   url: { type: 'string' },
   'api-key': { type: 'string' },
@@ -174,6 +180,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'project set-rpc': {
         const [id = '', chainId = '', url = ''] = rest
         io.out(await setRpcUrl(repository, id, chainId, url))
+        return 0
+      }
+      case 'project set-social': {
+        const [id = '', provider = ''] = rest
+        const { secretKey } = await secretKeyFor(storage, io.env)
+        io.out(
+          await setSocial(repository, secretKey, {
+            id,
+            provider,
+            issuer: values.issuer,
+            clientId: values['client-id'],
+            clientSecret: values['client-secret'],
+          }),
+        )
         return 0
       }
       case 'project set-prices':

@@ -301,6 +301,51 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 11,
+    name: 'embedded wallet social login',
+    statements: [
+      // A project's OAuth client at one provider; the secret is sealed under the `share` key.
+      `CREATE TABLE embedded_social_clients (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        issuer TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        client_secret TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (project_id, provider)
+      )`,
+      // An account's identity at a provider: (provider, subject) names the account, never the email.
+      `CREATE TABLE embedded_identities (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES embedded_users (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (project_id, provider, subject)
+      )`,
+      // A social login under way: its id is the SHA-256 of the secret only the frame holds, its
+      // state_id the SHA-256 of the state sent to the provider.
+      `CREATE TABLE embedded_social_attempts (
+        id TEXT PRIMARY KEY,
+        state_id TEXT NOT NULL UNIQUE,
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        device_id TEXT,
+        nonce TEXT NOT NULL,
+        code_verifier TEXT NOT NULL,
+        status TEXT NOT NULL,
+        subject TEXT,
+        email TEXT,
+        email_verified INTEGER,
+        error TEXT,
+        user_agent TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

@@ -5,6 +5,7 @@ import { createEmbeddedRepository } from './embedded.js'
 import { applyMigrations } from './migrations.js'
 import { createPricesRepository } from './prices.js'
 import { createSiwxRepository } from './siwx.js'
+import { createSocialRepository } from './social.js'
 import type { NewProject, Project, Repository, WalletPage, WalletQuery } from './types.js'
 
 interface ProjectRow {
@@ -140,10 +141,12 @@ export function createSqlRepository(driver: SqlDriver): Repository {
   // PostgreSQL locks the row being changed; SQLite's BEGIN IMMEDIATE already locks the database.
   const lockRow = driver.kind === 'postgres' ? ' FOR UPDATE' : ''
 
+  const embedded = createEmbeddedRepository(driver)
   return {
     kind: driver.kind,
     siwx: createSiwxRepository(driver),
-    embedded: createEmbeddedRepository(driver),
+    embedded,
+    social: createSocialRepository(driver, embedded),
     activity: createActivityRepository(driver),
     prices: createPricesRepository(driver),
     migrate: () => applyMigrations(driver),

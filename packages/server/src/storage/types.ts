@@ -3,6 +3,7 @@ import type { ActivityRepository } from './activity.js'
 import type { EmbeddedRepository } from './embedded.js'
 import type { PricesRepository } from './prices.js'
 import type { SiwxRepository } from './siwx.js'
+import type { SocialRepository } from './social.js'
 
 /** Remote feature ids served by `/appkit/v1/config`, plus `analytics` for `/getAnalyticsConfig`. */
 export const featureIds = [
@@ -71,6 +72,8 @@ export interface Repository {
   readonly siwx: SiwxRepository
   /** Embedded wallet: users, devices, login attempts, sessions, shares and its server keys. */
   readonly embedded: EmbeddedRepository
+  /** Embedded wallet's social logins: each project's OAuth clients, identities, attempts. */
+  readonly social: SocialRepository
   /** The transactions indexer's cursors and the transfers it found. */
   readonly activity: ActivityRepository
   /** Each project's price source and the tokens it adds to the default list. */

@@ -134,6 +134,11 @@ export const messages: Messages = {
   'email.continue': 'Weiter',
   'email.invalid': 'Ungültige E-Mail',
   'email.throttled': 'Bitte versuche es in {n} Sekunden erneut',
+  'social.google': 'Weiter mit Google',
+  'social.cancelled':
+    'Die Anmeldung mit Google wurde abgebrochen. Versuche es erneut oder verbinde dich auf andere Weise.',
+  'social.failed':
+    'Die Anmeldung mit Google hat nicht geklappt. Versuche es erneut oder verbinde dich auf andere Weise.',
   'embedded.sending': 'Code wird an {email} gesendet…',
   'embedded.device.title': 'Dieses Gerät bestätigen',
   'embedded.device.hint':

@@ -134,6 +134,11 @@ export const messages: Messages = {
   'email.continue': 'Continuar',
   'email.invalid': 'Correo no válido',
   'email.throttled': 'Inténtalo de nuevo dentro de {n} segundos',
+  'social.google': 'Continuar con Google',
+  'social.cancelled':
+    'Se canceló el inicio de sesión con Google. Inténtalo de nuevo o conéctate de otra forma.',
+  'social.failed':
+    'El inicio de sesión con Google no funcionó. Inténtalo de nuevo o conéctate de otra forma.',
   'embedded.sending': 'Enviando un código a {email}…',
   'embedded.device.title': 'Confirma este dispositivo',
   'embedded.device.hint':

@@ -134,6 +134,9 @@ export const messages: Messages = {
   'email.continue': 'Continuer',
   'email.invalid': 'E-mail invalide',
   'email.throttled': 'Veuillez réessayer dans {n} secondes',
+  'social.google': 'Continuer avec Google',
+  'social.cancelled': 'La connexion avec Google a été annulée. Réessayez, ou connectez-vous autrement.',
+  'social.failed': "La connexion avec Google n'a pas abouti. Réessayez, ou connectez-vous autrement.",
   'embedded.sending': 'Envoi d’un code à {email}…',
   'embedded.device.title': 'Confirmez cet appareil',
   'embedded.device.hint':

@@ -130,6 +130,9 @@ export const messages: Messages = {
   'email.continue': 'Continua',
   'email.invalid': 'Email non valida',
   'email.throttled': 'Riprova tra {n} secondi',
+  'social.google': 'Continua con Google',
+  'social.cancelled': "L'accesso con Google è stato annullato. Riprova, oppure collegati in un altro modo.",
+  'social.failed': "L'accesso con Google non è riuscito. Riprova, oppure collegati in un altro modo.",
   'embedded.sending': 'Invio di un codice a {email}…',
   'embedded.device.title': 'Conferma questo dispositivo',
   'embedded.device.hint':

@@ -132,6 +132,11 @@ export const messages: Messages = {
   'email.continue': 'Doorgaan',
   'email.invalid': 'Ongeldig e-mailadres',
   'email.throttled': 'Probeer het over {n} seconden opnieuw',
+  'social.google': 'Doorgaan met Google',
+  'social.cancelled':
+    'Het inloggen met Google is geannuleerd. Probeer het opnieuw, of maak op een andere manier verbinding.',
+  'social.failed':
+    'Het inloggen met Google is niet gelukt. Probeer het opnieuw, of maak op een andere manier verbinding.',
   'embedded.sending': 'Code wordt naar {email} gestuurd…',
   'embedded.device.title': 'Bevestig dit apparaat',
   'embedded.device.hint':

@@ -130,6 +130,10 @@ export const messages: Messages = {
   'email.continue': 'Dalej',
   'email.invalid': 'Nieprawidłowy e-mail',
   'email.throttled': 'Spróbuj ponownie za {n} s',
+  'social.google': 'Kontynuuj z Google',
+  'social.cancelled':
+    'Logowanie przez Google zostało anulowane. Spróbuj ponownie lub połącz się w inny sposób.',
+  'social.failed': 'Logowanie przez Google nie powiodło się. Spróbuj ponownie lub połącz się w inny sposób.',
   'embedded.sending': 'Wysyłanie kodu na {email}…',
   'embedded.device.title': 'Potwierdź to urządzenie',
   'embedded.device.hint':

@@ -17,12 +17,15 @@ const mainnet = {
 
 afterEach(cleanup)
 
-function show(options: { email?: boolean } = {}) {
+function show(options: { email?: boolean; socials?: readonly 'google'[] } = {}) {
   const latch = createLatch({
     networks: [mainnet],
     storage: createMemoryStorage(),
     connectors: [embeddedWallet({ frameUrl: 'https://wallet.example.com', projectId: 'p' })],
-    ...(options.email === undefined ? {} : { features: { email: options.email } }),
+    features: {
+      ...(options.email === undefined ? {} : { email: options.email }),
+      ...(options.socials === undefined ? {} : { socials: options.socials }),
+    },
   })
   render(
     <MessagesContext.Provider value={{ locale: 'en', dir: 'ltr', messages: en }}>
@@ -58,5 +61,24 @@ describe('given an app with the embedded wallet', () => {
     expect(emailField()).toBeNull()
     setEmail(true)
     expect(emailField()).not.toBeNull()
+  })
+  it('when the app offers Google, then Continue with Google follows the email field (spec §2: email, social, wallet)', () => {
+    show({ socials: ['google'] })
+    const google = screen.getByTestId('latch-social-google')
+    expect(google.textContent).toBe('Continue with Google')
+    // The email field comes first in the document.
+    expect(emailField()?.compareDocumentPosition(google)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+  })
+
+  it('when neither the app nor the project config offers Google, then no Google button; the project config alone brings it', () => {
+    const latch = show()
+    expect(screen.queryByTestId('latch-social-google')).toBeNull()
+    act(() =>
+      latch.store.setState((state) => ({
+        ...state,
+        remote: { status: 'loaded', features: { ...state.remote.features, socials: ['google'] } },
+      })),
+    )
+    expect(screen.queryByTestId('latch-social-google')).not.toBeNull()
   })
 })

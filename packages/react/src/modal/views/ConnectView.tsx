@@ -10,6 +10,7 @@ import { EmailLogin } from './EmailLogin.js'
 import { embeddedConnectorOf } from './embedded.js'
 import type { ViewProps } from './index.js'
 import { RegistryRow, SkeletonRows } from './RegistryRow.js'
+import { SocialLogin } from './SocialLogin.js'
 import { useConnectList } from './useWalletList.js'
 import { WalletImage } from './WalletImage.js'
 
@@ -44,15 +45,23 @@ export function ConnectView({ latch }: ViewProps<'Connect'>) {
     latch.options.apiUrl !== undefined && (registry.status === 'idle' || registry.status === 'loading')
   // The features in force: the project's config once loaded, else the app's own (spec §1, §4).
   const email = useLatchState((s) => s.remote.features.email, { latch })
+  const socials = useLatchState((s) => s.remote.features.socials, { latch })
   const { termsConditionsUrl, privacyPolicyUrl, features, enableWalletGuide } = latch.options
-  // Spec §2: email, social, wallet (social login is not offered yet).
+  const embedded = embeddedConnectorOf(latch) !== undefined
+  // Spec §2: email, social, wallet. Google is the one provider the embedded wallet offers yet.
   const methods = connectMethodsOrder({
-    email: email && embeddedConnectorOf(latch) !== undefined,
-    social: false,
+    email: email && embedded,
+    social: embedded && socials !== false && socials.includes('google'),
   })
   return (
     <>
-      {methods.map((method) => (method === 'email' ? <EmailLogin key="email" latch={latch} /> : null))}
+      {methods.map((method) =>
+        method === 'email' ? (
+          <EmailLogin key="email" latch={latch} />
+        ) : method === 'social' ? (
+          <SocialLogin key="social" latch={latch} />
+        ) : null,
+      )}
       {entries.length === 0 && !loading && (
         <>
           <p className="latch-muted">{t('connect.empty')}</p>

@@ -5,6 +5,7 @@ import { sha256, thrown } from '../codes.js'
 import { mailLinkBase } from '../links.js'
 import { noticeOf } from '../recoveries.js'
 import type { EmbeddedRouteOptions } from '../routes.js'
+import { createOidc } from '../social/oidc.js'
 import { embeddedMails } from './mails.js'
 import { sessionChecks } from './session.js'
 
@@ -20,6 +21,11 @@ export function embeddedContext(app: FastifyInstance, options: EmbeddedRouteOpti
       throw thrown(503, 'mail_unavailable', 'Email login is not configured on this server (LATCH_SMTP_URL)')
     return mailer
   }
+
+  // Every call to a provider is bounded, well inside the frame's 30 s for the whole request.
+  const oidc = createOidc({ timeoutMs: 10_000 })
+  /** The one callback URL every project registers at its providers. */
+  const socialRedirectUri = () => `${publicUrl()}/embedded/v1/social/callback`
 
   const codeDeps = { db, keys, store, limits }
   const recoveryDeps = { db, requireMailer, publicUrl }
@@ -76,6 +82,9 @@ export function embeddedContext(app: FastifyInstance, options: EmbeddedRouteOpti
     keys,
     limits,
     db,
+    social: repository.social,
+    oidc,
+    socialRedirectUri,
     requireMailer,
     publicUrl,
     codeDeps,

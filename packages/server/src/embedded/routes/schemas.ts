@@ -22,6 +22,13 @@ export const recoverySchema = {
     share: { type: 'string', minLength: 16, maxLength: 4096, pattern: '^[\\x20-\\x7e]+$' },
   },
 } as const
+/** A device's P-256 public key (JWK), registered by a new device at the end of a login. */
+export const devicePublicKeySchema = {
+  type: 'object',
+  required: ['kty', 'crv', 'x', 'y'],
+  additionalProperties: true,
+  properties: { kty: { const: 'EC' }, crv: { const: 'P-256' }, x: b64(64), y: b64(64) },
+} as const
 export const addressSchema = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
 export const solanaSchema = { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' } as const
 

@@ -21,6 +21,9 @@ import { reshare } from './reshare.js'
 import type { EmbeddedRoute } from './route.js'
 import { sessionEnd } from './session-end.js'
 import { share } from './share.js'
+import { socialCallback } from './social-callback.js'
+import { socialFinish } from './social-finish.js'
+import { socialStart } from './social-start.js'
 import { wallet } from './wallet.js'
 
 /** Every route of the embedded wallet's API. */
@@ -47,5 +50,8 @@ export const embeddedRoutes: readonly EmbeddedRoute[] = [
   emailStart,
   emailPrimary,
   emailSecondary,
+  socialStart,
+  socialCallback,
+  socialFinish,
   broadcast,
 ]

@@ -1,0 +1,115 @@
+import type { Browser, Page } from '@playwright/test'
+import { axeViolations, modalSettled } from '../fixtures.js'
+import { codeFor, demo, frameOf, fromMail, PASSWORD } from './embedded.js'
+import { expect, modal, status, test } from './fixtures.js'
+
+// "Continue with Google" on the demo as `npm start` serves it: Google is the test kit's Dev
+// Google, a real OpenID provider on loopback, whose login page lists its test people.
+
+const VERIFIED = { name: 'Dev Visitor', email: 'dev.visitor@example.com' }
+
+/** Clicks Continue with Google on Connect; the provider's window it opened. */
+async function openGoogle(page: Page): Promise<Page> {
+  await page.getByTestId('latch-connect-button').click()
+  const popup = page.waitForEvent('popup')
+  await modal(page).getByTestId('latch-social-google').click()
+  return popup
+}
+
+/** The frame's recovery password: set for a new wallet, typed on a new device of an old one. */
+async function passwordInFrame(page: Page): Promise<void> {
+  const password = frameOf(page).locator('#latch-password')
+  await expect(password.or(status(page).getByText('connected'))).toBeVisible({ timeout: 30_000 })
+  if (!(await password.isVisible())) return
+  await password.fill(PASSWORD)
+  const confirm = frameOf(page).locator('#latch-password-confirm')
+  if (await confirm.isVisible()) await confirm.fill(PASSWORD)
+  await password.press('Enter')
+}
+
+/** Continue with Google → Dev Google: the verified test person, Allow → connected; the address. */
+async function googleLogin(page: Page): Promise<string> {
+  const popup = await openGoogle(page)
+  await popup.getByRole('button', { name: new RegExp(VERIFIED.name) }).click()
+  await popup.getByRole('button', { name: 'Allow' }).click()
+  await passwordInFrame(page)
+  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  // The kit closed the provider's window once the frame held the session.
+  await expect.poll(() => popup.isClosed()).toBe(true)
+  return (await page.getByTestId('demo-address').textContent()) as string
+}
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(demo)
+  return page
+}
+
+test.describe('given the demo with "Continue with Google"', () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  test('when the visitor cancels at Google, then the modal stays on Connect and says so', async ({
+    page,
+  }) => {
+    await page.goto(demo)
+    const popup = await openGoogle(page)
+    await popup.getByRole('button', { name: 'Cancel' }).click()
+    await expect(modal(page).getByTestId('latch-social-error')).toHaveText(
+      'The Google login was cancelled. Try again, or connect another way.',
+      { timeout: 30_000 },
+    )
+    await expect(modal(page).getByTestId('latch-email-input')).toBeVisible()
+    await expect(status(page)).not.toHaveText('connected')
+    await expect.poll(() => popup.isClosed()).toBe(true)
+    // The button, and the message under it, pass axe; the button can be used again.
+    await modalSettled(page)
+    expect(await axeViolations(page)).toEqual([])
+    await expect(modal(page).getByTestId('latch-social-google')).toBeEnabled()
+  })
+
+  test('when the visitor continues with Google, then they are connected with an address that a reload, another login and the same verified email by code all open', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto(demo)
+    const address = await googleLogin(page)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+    await page.reload()
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(page.getByTestId('demo-address')).toHaveText(address)
+
+    // Another browser: the same Google account opens the same wallet.
+    const second = await freshPage(browser)
+    expect(await googleLogin(second)).toBe(address)
+    await second.context().close()
+
+    // Google vouched for the email: a login with it by code is the same account.
+    const third = await freshPage(browser)
+    const started = Date.now() - 1_000
+    await third.getByTestId('latch-connect-button').click()
+    await modal(third).getByTestId('latch-email-input').fill(VERIFIED.email)
+    await modal(third).getByTestId('latch-email-submit').click()
+    // A device the account has not seen: confirmed from the mailed link, then the code.
+    await expect(modal(third).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
+    const link = await fromMail(
+      VERIFIED.email,
+      /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/,
+      started,
+    )
+    const mailbox = await third.context().newPage()
+    await mailbox.goto(link)
+    const confirmed = Date.now() - 1_000
+    await mailbox.getByRole('button', { name: 'This was me' }).click()
+    await expect(mailbox.getByRole('heading', { name: 'Device confirmed.' })).toBeVisible()
+    await mailbox.close()
+    const input = modal(third).getByTestId('latch-otp-input')
+    await expect(input).toBeVisible({ timeout: 30_000 })
+    await input.fill(await codeFor(VERIFIED.email, confirmed, /login code/))
+    await passwordInFrame(third)
+    await expect(status(third)).toHaveText('connected', { timeout: 30_000 })
+    await expect(third.getByTestId('demo-address')).toHaveText(address)
+    await third.context().close()
+  })
+})

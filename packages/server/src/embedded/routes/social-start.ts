@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto'
+import { atRestContext } from '../../at-rest.js'
+import { projectOrigins } from '../../http/project.js'
+import { projectQuery } from '../../http/schemas.js'
+import { isOriginAllowed } from '../../origins.js'
+import { refusing, sha256, thrown } from '../codes.js'
+import { isSocialProvider, socialProviders } from '../social/providers.js'
+import type { EmbeddedRoute } from './route.js'
+import { deviceIdSchema } from './schemas.js'
+
+/** A social login must come back from the provider within this. */
+const socialAttemptLifetimeMs = 10 * 60_000
+const random = () => randomBytes(32).toString('base64url')
+
+/**
+ * Starts a social login for the frame: a fresh state, nonce and PKCE verifier bound to an attempt
+ * whose secret only the frame holds, and to the embedding origin (one the project allows).
+ * Resolves the provider's URL for the visitor's window.
+ */
+export const socialStart: EmbeddedRoute = {
+  method: 'POST',
+  url: '/embedded/v1/social/start',
+  project: true,
+  schema: {
+    querystring: projectQuery,
+    body: {
+      type: 'object',
+      required: ['provider', 'origin'],
+      additionalProperties: false,
+      properties: {
+        provider: { type: 'string', maxLength: 32 },
+        origin: { type: 'string', maxLength: 300 },
+        deviceId: deviceIdSchema,
+      },
+    },
+  },
+  handler: ({ store, limits, keys, social, oidc, socialRedirectUri }) =>
+    refusing(async (request) => {
+      const project = request.project!
+      const body = request.body as { provider: string; origin: string; deviceId?: string }
+      if (!isSocialProvider(body.provider))
+        throw thrown(400, 'unknown_provider', `Unknown social provider "${body.provider}"`)
+      if (!isOriginAllowed(body.origin, projectOrigins(project)))
+        throw thrown(
+          403,
+          'origin_not_allowed',
+          'This origin is not allowed to use the wallet of this project',
+        )
+      const perIp = await store.increment(`embedded-login-ip:${request.ip}`, limits.windowMs)
+      if (perIp.count > limits.ipLogins) {
+        const retryAfter = Math.ceil(perIp.resetMs / 1000)
+        throw thrown(429, 'THROTTLED', `Please try again after ${retryAfter} seconds`, { retryAfter })
+      }
+      const client = await social.getClient(project.id, body.provider)
+      if (client === undefined)
+        throw thrown(404, 'social_unavailable', `${body.provider} login is not set up for this project`)
+      const secret = random()
+      const binding = {
+        redirectUri: socialRedirectUri(),
+        state: random(),
+        nonce: random(),
+        codeVerifier: random(),
+      }
+      const opened = {
+        issuer: client.issuer,
+        clientId: client.clientId,
+        clientSecret: (
+          await keys.decrypt(client.clientSecret, atRestContext.socialSecret(project.id, body.provider))
+        ).toString('utf8'),
+      }
+      const url = await oidc
+        .authorizationUrl(opened, socialProviders[body.provider], binding)
+        .catch((cause) => {
+          request.log.warn(
+            { provider: body.provider, err: (cause as Error).message },
+            'provider discovery failed',
+          )
+          throw thrown(503, 'provider_unavailable', 'The login provider did not answer: try again later')
+        })
+      // Stored only once the provider answered, so a provider that is down leaves nothing behind.
+      await social.insertAttempt({
+        id: sha256(secret),
+        stateId: sha256(binding.state),
+        projectId: project.id,
+        provider: body.provider,
+        origin: body.origin,
+        deviceId: body.deviceId ?? null,
+        nonce: binding.nonce,
+        codeVerifier: binding.codeVerifier,
+        status: 'pending',
+        subject: null,
+        email: null,
+        emailVerified: false,
+        error: null,
+        userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, 400),
+        createdAt: new Date().toISOString(),
+        expiresAt: Date.now() + socialAttemptLifetimeMs,
+      })
+      return { attemptId: secret, url }
+    }),
+}

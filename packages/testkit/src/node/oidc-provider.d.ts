@@ -1,0 +1,32 @@
+// The few parts of oidc-provider 8 (which ships no types) that the Dev Google provider uses.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http'
+
+  interface InteractionDetails {
+    uid: string
+    prompt: { name: string; details: Record<string, unknown> }
+    params: Record<string, unknown>
+    session?: { accountId?: string }
+    grantId?: string
+  }
+  interface GrantInstance {
+    addOIDCScope(scope: string): void
+    addOIDCClaims(claims: string[]): void
+    save(): Promise<string>
+  }
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>)
+    callback(): (req: IncomingMessage, res: ServerResponse) => void
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>
+    Grant: {
+      new (fields: { accountId: string; clientId: string }): GrantInstance
+      find(id: string): Promise<GrantInstance | undefined>
+    }
+  }
+}
