@@ -84,7 +84,7 @@ export default function AccountTabs({ latch, namespace, address, caipNetwork }: 
       <div
         className="latch-tab-panel"
         role="tabpanel"
-        // Focusable, as tab panels are: one that scrolls is read with the keyboard too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is focusable in the ARIA tabs pattern; one that scrolls (a long list, a long language) must be reachable by the keyboard
         tabIndex={0}
         id={`${id}-${tab}-panel`}
         aria-labelledby={`${id}-${tab}-tab`}
