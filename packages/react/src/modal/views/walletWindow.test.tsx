@@ -36,14 +36,28 @@ function setUp(inWindow: boolean) {
 
 describe('given a request of the embedded wallet waiting for the visitor', () => {
   it('when the wallet runs in its own window, then the modal says to continue there and that closing it cancels and disconnects', () => {
-    const { latch, wrap } = setUp(true)
-    render(wrap(<ApproveTransactionView latch={latch} entry={{ view: 'ApproveTransaction' }} />))
+    const { latch, connector, wrap } = setUp(true)
+    render(
+      wrap(
+        <ApproveTransactionView
+          latch={latch}
+          entry={{ view: 'ApproveTransaction', params: { connectorId: connector.id } }}
+        />,
+      ),
+    )
     expect(screen.getByTestId('latch-approve-confirm').textContent).toBe(en['approve.inWindow'])
   })
 
   it('when the wallet runs in the frame over the page, then it keeps the short line', () => {
-    const { latch, wrap } = setUp(false)
-    render(wrap(<ApproveTransactionView latch={latch} entry={{ view: 'ApproveTransaction' }} />))
+    const { latch, connector, wrap } = setUp(false)
+    render(
+      wrap(
+        <ApproveTransactionView
+          latch={latch}
+          entry={{ view: 'ApproveTransaction', params: { connectorId: connector.id } }}
+        />,
+      ),
+    )
     expect(screen.getByTestId('latch-approve-confirm').textContent).toBe('Confirm in the wallet window')
   })
 })
@@ -66,14 +80,28 @@ describe('given the email login after the code, while the wallet’s recovery st
 
   it('when it shows in the wallet window, then the modal says where to look instead of "Authenticating..."', () => {
     const { latch, connector, wrap } = setUp(true)
-    render(wrap(<EmbeddedWalletView latch={latch} entry={{ view: 'EmbeddedWallet' }} />))
+    render(
+      wrap(
+        <EmbeddedWalletView
+          latch={latch}
+          entry={{ view: 'EmbeddedWallet', params: { connectorId: connector.id } }}
+        />,
+      ),
+    )
     authenticating(latch, connector.id)
     expect(screen.getByTestId('latch-embedded-busy-text').textContent).toBe(en['embedded.inWindow'])
   })
 
   it('when it shows in the frame, then "Authenticating..."', () => {
     const { latch, connector, wrap } = setUp(false)
-    render(wrap(<EmbeddedWalletView latch={latch} entry={{ view: 'EmbeddedWallet' }} />))
+    render(
+      wrap(
+        <EmbeddedWalletView
+          latch={latch}
+          entry={{ view: 'EmbeddedWallet', params: { connectorId: connector.id } }}
+        />,
+      ),
+    )
     authenticating(latch, connector.id)
     expect(screen.getByTestId('latch-embedded-busy-text').textContent).toBe('Authenticating...')
   })
