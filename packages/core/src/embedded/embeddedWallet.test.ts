@@ -807,7 +807,10 @@ describe('given a browser that gives the frame no storage', () => {
     await login(wallet)
     expect(wallet.capabilities.embeddedWallet.inWindow()).toBe(true)
     const toasts: { id: string }[] = []
-    wallet.subscribe({ onSessionEnded: () => {}, onToast: (toast: { id: string }) => toasts.push(toast) } as never)
+    wallet.subscribe({
+      onSessionEnded: () => {},
+      onToast: (toast: { id: string }) => toasts.push(toast),
+    } as never)
     const provider = wallet.getProvider('eip155') as {
       request(args: { method: string; params: unknown[] }): Promise<unknown>
     }
