@@ -60,7 +60,16 @@ export const latch = createLatch({
             }),
       }
     : {}),
-  ...(env.email ? { features: { email: true } } : {}),
+  // The app's own settings, as the demo's projects have them: with the embedded wallet, Google
+  // next to email, so Connect has its button before the project config arrives (no shift then).
+  ...(env.email || env.frameUrl
+    ? {
+        features: {
+          ...(env.email ? { email: true } : {}),
+          ...(env.frameUrl ? { socials: ['google' as const] } : {}),
+        },
+      }
+    : {}),
   metadata: {
     name: 'Latch demo',
     description: 'Connect a wallet, sign, send, switch networks.',
