@@ -57,10 +57,15 @@ export default defineConfig({
       },
       output: {
         // The password strength estimator's packages all live in a `dist/` folder: name their
-        // chunks after the package, so the size check can hold each to its budget.
+        // chunks after the package, so the size check can hold each to its budget. viem's ABI
+        // code, which the approval screen's call decoder and the signing chunk's typed-data hashing
+        // share, is a chunk of its own that the bundler would name after one of its modules.
         chunkFileNames: (chunk) => {
           const pkg = /@zxcvbn-ts\/([\w-]+)\//.exec(chunk.facadeModuleId ?? '')?.[1]
-          return `assets/${pkg ? `zxcvbn-${pkg}` : '[name]'}-[hash].js`
+          const viemAbi =
+            chunk.facadeModuleId === null &&
+            chunk.moduleIds.some((id) => id.includes('/viem/_esm/utils/abi/'))
+          return `assets/${pkg ? `zxcvbn-${pkg}` : viemAbi ? 'viemAbi' : '[name]'}-[hash].js`
         },
       },
     },

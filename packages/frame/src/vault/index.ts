@@ -35,6 +35,7 @@ export {
 export type { SignableTransaction, TypedData } from './sign.js'
 export {
   type Eip155Signer,
+  loadEip155Signing,
   type SolanaSigner,
   type UnlockParameters,
   withEip155Signer,

@@ -6,13 +6,7 @@ import type { AccountRecord, DeviceRecord } from '../storage.js'
 import { eip155Address, type WalletKeys, withKeys } from './derive.js'
 import { unwrapShare } from './deviceShare.js'
 import { combineShares } from './shares.js'
-import {
-  type SignableTransaction,
-  signPersonalMessage,
-  signTransactionWith,
-  signTypedDataWith,
-  type TypedData,
-} from './sign.js'
+import type { SignableTransaction, TypedData } from './sign.js'
 import { signSolanaMessage, signSolanaTransaction } from './solanaSign.js'
 import { wipe } from './wipe.js'
 
@@ -97,19 +91,36 @@ async function withSigner<S, T>(
   }
 }
 
+let eip155Signing: Promise<typeof import('./sign.js')> | undefined
+/**
+ * The eip155 signing code (viem's hashing and serialisers, sign.ts) is a chunk of its own, loaded
+ * with import() when the first eip155 request that needs the visitor arrives, while its screen is
+ * built (so Approve never waits for it): a visitor who never signs never loads it.
+ */
+export function loadEip155Signing(): Promise<typeof import('./sign.js')> {
+  eip155Signing ??= import('./sign.js').catch((error: unknown) => {
+    // A failed fetch (the network) is tried again by the next request.
+    eip155Signing = undefined
+    throw error
+  })
+  return eip155Signing
+}
+
 /** {@link withSigner} for the eip155 account `address` (`m/44'/60'/0'/0/0`). */
-export function withEip155Signer<T>(
+export async function withEip155Signer<T>(
   parameters: UnlockParameters,
   address: string,
   use: (signer: Eip155Signer) => Promise<T> | T,
 ): Promise<T> {
+  // Loaded before the key is unlocked, so the key is never live while code loads.
+  const sign = await loadEip155Signing()
   return withSigner(
     parameters,
     (keys) => eip155Address(keys.eip155).toLowerCase() === address.toLowerCase(),
     (live) => ({
-      signPersonal: (message) => signPersonalMessage(message, live().eip155),
-      signTypedData: (typedData) => signTypedDataWith(typedData, live().eip155),
-      signTransaction: (transaction) => signTransactionWith(transaction, live().eip155),
+      signPersonal: (message) => sign.signPersonalMessage(message, live().eip155),
+      signTypedData: (typedData) => sign.signTypedDataWith(typedData, live().eip155),
+      signTransaction: (transaction) => sign.signTransactionWith(transaction, live().eip155),
     }),
     use,
   )

@@ -7,7 +7,7 @@ import {
 import { FrameError } from '../protocol.js'
 import { createRpc } from '../rpc.js'
 import type { AccountRecord } from '../storage.js'
-import type { SignableTransaction, TypedData } from '../vault/index.js'
+import { loadEip155Signing, type SignableTransaction, type TypedData } from '../vault/index.js'
 import type { Approvals } from './approvals.js'
 import type { WalletContext } from './context.js'
 
@@ -39,6 +39,8 @@ export function createEip155(ctx: WalletContext, { withApproval }: Pick<Approval
     signedIn: AccountRecord,
     address: string,
   ): Promise<unknown> {
+    // The signing code loads while the request is checked and its screen built (balance, tokens).
+    loadEip155Signing().catch(() => {})
     const base = { origin: options.parentOrigin ?? '', dappName: state.dappName, from: address }
     if (method === 'personal_sign') {
       const request = (() => {
