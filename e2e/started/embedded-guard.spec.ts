@@ -255,7 +255,7 @@ test.describe('given a browser without IntersectionObserver v2 and a visitor sig
     await page.getByRole('button', { name: 'Sign message' }).click()
     const open = frameOf(page).locator('[data-action="open-window"]')
     await expect(open).toBeVisible({ timeout: 30_000 })
-    await expect(modal(page).getByTestId('latch-approve-confirm')).toHaveText('Confirm in the wallet window')
+    await expect(modal(page).getByTestId('latch-approve-confirm')).toHaveText('Confirm in the wallet')
     const opened = context.waitForEvent('page')
     await personClicks(page, open)
     const popup = await opened

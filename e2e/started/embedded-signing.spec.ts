@@ -34,9 +34,7 @@ test.describe('given the demo with an embedded wallet signed in', () => {
       await page.getByRole('button', { name: 'Sign message' }).click()
       await expect(approval(page)).toBeVisible()
       await expect(iframe).toHaveCSS('z-index', '999999')
-      await expect(modal(page).getByTestId('latch-approve-confirm')).toHaveText(
-        'Confirm in the wallet window',
-      )
+      await expect(modal(page).getByTestId('latch-approve-confirm')).toHaveText('Confirm in the wallet')
       await expect(approval(page).getByTestId('approval-origin')).toHaveText(
         `http://localhost:${ports.demoAsStarted}`,
       )
@@ -158,7 +156,7 @@ test.describe('given the demo with an embedded wallet signed in', () => {
     const sign = modal(page).getByRole('button', { name: 'Sign', exact: true })
     await expect(sign).toBeVisible({ timeout: 30_000 })
     await sign.click()
-    await expect(modal(page).getByTestId('latch-siwx-confirm')).toHaveText('Confirm in the wallet window')
+    await expect(modal(page).getByTestId('latch-siwx-confirm')).toHaveText('Confirm in the wallet')
     await expect(approval(page)).toContainText('wants you to sign in with your Ethereum account')
     await press(page, 'approve')
     // The embedded session has a Solana account too (the demo has a Solana network): the

@@ -73,9 +73,7 @@ test.describe('given the demo with Solana (local) and the embedded wallet', () =
       await page.getByRole('button', { name: 'Sign message' }).click()
       await expect(approval(page)).toBeVisible()
       await expect(iframe).toHaveCSS('z-index', '999999')
-      await expect(modal(page).getByTestId('latch-approve-confirm')).toHaveText(
-        'Confirm in the wallet window',
-      )
+      await expect(modal(page).getByTestId('latch-approve-confirm')).toHaveText('Confirm in the wallet')
       await expect(approval(page).getByTestId('approval-origin')).toHaveText(
         `http://localhost:${ports.demoAsStarted}`,
       )

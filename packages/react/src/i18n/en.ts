@@ -112,7 +112,7 @@ export const en = {
   'siwx.confirm': 'Confirm the signature in your wallet.',
   'siwx.declined': 'Signature declined',
   'view.ApproveTransaction.title': 'Approve transaction',
-  'approve.confirm': 'Confirm in the wallet window',
+  'approve.confirm': 'Confirm in the wallet',
   'approve.inWindow':
     'Continue in the wallet window: this request waits for you there. Closing that window cancels the request and disconnects the app.',
   'view.ApproveTransaction.title.message': 'Sign a message',

@@ -110,7 +110,7 @@ export const messages: Messages = {
   'siwx.confirm': 'أكّد التوقيع في محفظتك.',
   'siwx.declined': 'تم رفض التوقيع',
   'view.ApproveTransaction.title': 'الموافقة على المعاملة',
-  'approve.confirm': 'أكّد في نافذة المحفظة',
+  'approve.confirm': 'أكّد في المحفظة',
   'approve.inWindow':
     'تابِع في نافذة المحفظة: هذا الطلب ينتظرك هناك. إغلاق تلك النافذة يلغي الطلب ويفصل التطبيق.',
   'view.ApproveTransaction.title.message': 'توقيع رسالة',

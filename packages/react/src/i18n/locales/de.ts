@@ -119,7 +119,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Bestätige die Signatur in deiner Wallet.',
   'siwx.declined': 'Signatur abgelehnt',
   'view.ApproveTransaction.title': 'Transaktion bestätigen',
-  'approve.confirm': 'Im Wallet-Fenster bestätigen',
+  'approve.confirm': 'In der Wallet bestätigen',
   'approve.inWindow':
     'Mach im Wallet-Fenster weiter: Diese Anfrage wartet dort auf dich. Schließt du das Fenster, wird die Anfrage abgebrochen und die App getrennt.',
   'view.ApproveTransaction.title.message': 'Nachricht signieren',

@@ -119,7 +119,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Confirma la firma en tu billetera.',
   'siwx.declined': 'Firma rechazada',
   'view.ApproveTransaction.title': 'Aprobar transacción',
-  'approve.confirm': 'Confirma en la ventana de la billetera',
+  'approve.confirm': 'Confirma en la billetera',
   'approve.inWindow':
     'Continúa en la ventana de la billetera: esta solicitud te espera allí. Cerrar esa ventana cancela la solicitud y desconecta la app.',
   'view.ApproveTransaction.title.message': 'Firmar un mensaje',

@@ -113,7 +113,7 @@ export const messages: Messages = {
   'siwx.confirm': 'امضا را در کیف‌پول خود تأیید کنید.',
   'siwx.declined': 'امضا رد شد',
   'view.ApproveTransaction.title': 'تأیید تراکنش',
-  'approve.confirm': 'در پنجره کیف پول تأیید کنید',
+  'approve.confirm': 'در کیف پول تأیید کنید',
   'approve.inWindow':
     'در پنجرهٔ کیف پول ادامه دهید: این درخواست آنجا منتظر شماست. بستن آن پنجره درخواست را لغو می‌کند و اتصال برنامه را قطع می‌کند.',
   'view.ApproveTransaction.title.message': 'امضای پیام',

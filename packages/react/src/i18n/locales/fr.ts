@@ -119,7 +119,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Confirmez la signature dans votre portefeuille.',
   'siwx.declined': 'Signature refusée',
   'view.ApproveTransaction.title': 'Approuver la transaction',
-  'approve.confirm': 'Confirmez dans la fenêtre du portefeuille',
+  'approve.confirm': 'Confirmez dans le portefeuille',
   'approve.inWindow':
     'Continuez dans la fenêtre du portefeuille : cette demande vous y attend. Fermer cette fenêtre annule la demande et déconnecte l’app.',
   'view.ApproveTransaction.title.message': 'Signer un message',

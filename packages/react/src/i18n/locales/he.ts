@@ -110,7 +110,7 @@ export const messages: Messages = {
   'siwx.confirm': 'אשר/י את החתימה בארנק שלך.',
   'siwx.declined': 'החתימה נדחתה',
   'view.ApproveTransaction.title': 'אישור עסקה',
-  'approve.confirm': 'אשרו בחלון הארנק',
+  'approve.confirm': 'אשרו בארנק',
   'approve.inWindow':
     'המשך בחלון הארנק: הבקשה הזו מחכה לך שם. סגירת החלון מבטלת את הבקשה ומנתקת את האפליקציה.',
   'view.ApproveTransaction.title.message': 'חתימה על הודעה',

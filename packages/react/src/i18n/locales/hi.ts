@@ -111,7 +111,7 @@ export const messages: Messages = {
   'siwx.confirm': 'अपने वॉलेट में हस्ताक्षर की पुष्टि करें।',
   'siwx.declined': 'हस्ताक्षर अस्वीकार किया गया',
   'view.ApproveTransaction.title': 'लेन-देन स्वीकृत करें',
-  'approve.confirm': 'वॉलेट विंडो में पुष्टि करें',
+  'approve.confirm': 'वॉलेट में पुष्टि करें',
   'approve.inWindow':
     'वॉलेट विंडो में जारी रखें: यह अनुरोध वहाँ आपका इंतज़ार कर रहा है। वह विंडो बंद करने से अनुरोध रद्द हो जाता है और ऐप डिस्कनेक्ट हो जाता है।',
   'view.ApproveTransaction.title.message': 'संदेश पर हस्ताक्षर करें',

@@ -117,7 +117,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Konfirmasi tanda tangan di dompet Anda.',
   'siwx.declined': 'Tanda tangan ditolak',
   'view.ApproveTransaction.title': 'Setujui transaksi',
-  'approve.confirm': 'Konfirmasi di jendela dompet',
+  'approve.confirm': 'Konfirmasi di dompet',
   'approve.inWindow':
     'Lanjutkan di jendela dompet: permintaan ini menunggu Anda di sana. Menutup jendela itu membatalkan permintaan dan memutuskan aplikasi.',
   'view.ApproveTransaction.title.message': 'Tanda tangani pesan',

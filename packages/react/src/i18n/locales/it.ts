@@ -115,7 +115,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Conferma la firma nel tuo wallet.',
   'siwx.declined': 'Firma rifiutata',
   'view.ApproveTransaction.title': 'Approva transazione',
-  'approve.confirm': 'Conferma nella finestra del wallet',
+  'approve.confirm': 'Conferma nel wallet',
   'approve.inWindow':
     'Continua nella finestra del wallet: questa richiesta ti aspetta lì. Chiudere quella finestra annulla la richiesta e disconnette l’app.',
   'view.ApproveTransaction.title.message': 'Firma un messaggio',

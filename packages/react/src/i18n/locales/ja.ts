@@ -119,7 +119,7 @@ export const messages: Messages = {
   'siwx.confirm': 'ウォレットで署名を確認してください。',
   'siwx.declined': '署名が拒否されました',
   'view.ApproveTransaction.title': 'トランザクションを承認',
-  'approve.confirm': 'ウォレットのウィンドウで確認してください',
+  'approve.confirm': 'ウォレットで確認してください',
   'approve.inWindow':
     'ウォレットのウィンドウで続けてください：このリクエストはそちらで待っています。そのウィンドウを閉じるとリクエストは取り消され、アプリとの接続が切れます。',
   'view.ApproveTransaction.title.message': 'メッセージに署名',

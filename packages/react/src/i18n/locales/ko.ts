@@ -116,7 +116,7 @@ export const messages: Messages = {
   'siwx.confirm': '지갑에서 서명을 확인하세요.',
   'siwx.declined': '서명이 거부되었습니다',
   'view.ApproveTransaction.title': '트랜잭션 승인',
-  'approve.confirm': '지갑 창에서 확인하세요',
+  'approve.confirm': '지갑에서 확인하세요',
   'approve.inWindow':
     '지갑 창에서 계속하세요. 이 요청이 그곳에서 기다리고 있습니다. 그 창을 닫으면 요청이 취소되고 앱 연결이 끊깁니다.',
   'view.ApproveTransaction.title.message': '메시지 서명',

@@ -117,7 +117,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Bevestig de handtekening in je wallet.',
   'siwx.declined': 'Handtekening geweigerd',
   'view.ApproveTransaction.title': 'Transactie goedkeuren',
-  'approve.confirm': 'Bevestig in het walletvenster',
+  'approve.confirm': 'Bevestig in de wallet',
   'approve.inWindow':
     'Ga verder in het walletvenster: dit verzoek wacht daar op je. Sluit je dat venster, dan wordt het verzoek geannuleerd en de app losgekoppeld.',
   'view.ApproveTransaction.title.message': 'Bericht ondertekenen',

@@ -115,7 +115,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Potwierdź podpis w portfelu.',
   'siwx.declined': 'Odrzucono podpis',
   'view.ApproveTransaction.title': 'Zatwierdź transakcję',
-  'approve.confirm': 'Potwierdź w oknie portfela',
+  'approve.confirm': 'Potwierdź w portfelu',
   'approve.inWindow':
     'Kontynuuj w oknie portfela: ta prośba czeka tam na ciebie. Zamknięcie tego okna anuluje prośbę i rozłącza aplikację.',
   'view.ApproveTransaction.title.message': 'Podpisz wiadomość',

@@ -116,7 +116,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Confirme a assinatura na sua carteira.',
   'siwx.declined': 'Assinatura recusada',
   'view.ApproveTransaction.title': 'Aprovar transação',
-  'approve.confirm': 'Confirme na janela da carteira',
+  'approve.confirm': 'Confirme na carteira',
   'approve.inWindow':
     'Continue na janela da carteira: este pedido espera por você lá. Fechar essa janela cancela o pedido e desconecta o app.',
   'view.ApproveTransaction.title.message': 'Assinar uma mensagem',

@@ -119,7 +119,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Подтвердите подпись в кошельке.',
   'siwx.declined': 'Подпись отклонена',
   'view.ApproveTransaction.title': 'Подтверждение транзакции',
-  'approve.confirm': 'Подтвердите в окне кошелька',
+  'approve.confirm': 'Подтвердите в кошельке',
   'approve.inWindow':
     'Продолжите в окне кошелька: этот запрос ждёт вас там. Если закрыть это окно, запрос будет отменён, а приложение отключено.',
   'view.ApproveTransaction.title.message': 'Подписать сообщение',

@@ -115,7 +115,7 @@ export const messages: Messages = {
   'siwx.confirm': 'İmzayı cüzdanınızda onaylayın.',
   'siwx.declined': 'İmza reddedildi',
   'view.ApproveTransaction.title': 'İşlemi onayla',
-  'approve.confirm': 'Cüzdan penceresinde onaylayın',
+  'approve.confirm': 'Cüzdanda onaylayın',
   'approve.inWindow':
     'Cüzdan penceresinde devam edin: bu istek orada sizi bekliyor. O pencereyi kapatmak isteği iptal eder ve uygulamanın bağlantısını keser.',
   'view.ApproveTransaction.title.message': 'Mesaj imzala',

@@ -118,7 +118,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Підтвердьте підпис у гаманці.',
   'siwx.declined': 'Підпис відхилено',
   'view.ApproveTransaction.title': 'Підтвердження транзакції',
-  'approve.confirm': 'Підтвердьте у вікні гаманця',
+  'approve.confirm': 'Підтвердьте в гаманці',
   'approve.inWindow':
     'Продовжте у вікні гаманця: цей запит чекає на вас там. Якщо закрити це вікно, запит буде скасовано, а застосунок від’єднано.',
   'view.ApproveTransaction.title.message': 'Підписати повідомлення',

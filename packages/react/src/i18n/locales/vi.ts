@@ -114,7 +114,7 @@ export const messages: Messages = {
   'siwx.confirm': 'Xác nhận chữ ký trong ví của bạn.',
   'siwx.declined': 'Chữ ký bị từ chối',
   'view.ApproveTransaction.title': 'Phê duyệt giao dịch',
-  'approve.confirm': 'Xác nhận trong cửa sổ ví',
+  'approve.confirm': 'Xác nhận trong ví',
   'approve.inWindow':
     'Tiếp tục trong cửa sổ ví: yêu cầu này đang chờ bạn ở đó. Đóng cửa sổ đó sẽ hủy yêu cầu và ngắt kết nối ứng dụng.',
   'view.ApproveTransaction.title.message': 'Ký tin nhắn',

@@ -109,7 +109,7 @@ export const messages: Messages = {
   'siwx.confirm': '请在钱包中确认签名。',
   'siwx.declined': '签名已被拒绝',
   'view.ApproveTransaction.title': '批准交易',
-  'approve.confirm': '请在钱包窗口中确认',
+  'approve.confirm': '请在钱包中确认',
   'approve.inWindow': '请在钱包窗口中继续：此请求正在那里等你。关闭该窗口会取消请求并断开应用的连接。',
   'view.ApproveTransaction.title.message': '签署消息',
   'view.ApproveTransaction.title.typedData': '签署结构化数据',

@@ -109,7 +109,7 @@ export const messages: Messages = {
   'siwx.confirm': '請在錢包中確認簽署。',
   'siwx.declined': '簽署已被拒絕',
   'view.ApproveTransaction.title': '核准交易',
-  'approve.confirm': '請在錢包視窗中確認',
+  'approve.confirm': '請在錢包中確認',
   'approve.inWindow': '請在錢包視窗中繼續：此請求正在那裡等你。關閉該視窗會取消請求並中斷應用程式的連線。',
   'view.ApproveTransaction.title.message': '簽署訊息',
   'view.ApproveTransaction.title.typedData': '簽署結構化資料',

@@ -4,12 +4,14 @@ import { useT } from '../../i18n/context.js'
 import type { ViewProps } from './index.js'
 
 /**
- * An unsafe request of the embedded wallet waits for the visitor in the wallet's own window (the
- * frame, shown above this view): nothing to approve here. Cancel aborts the pending requests.
+ * An unsafe request of the embedded wallet waits for the visitor in the wallet (the frame, shown
+ * above this view, or the wallet's own window): nothing to approve here. Cancel aborts the
+ * pending requests.
  */
 export function ApproveTransactionView({ latch }: ViewProps<'ApproveTransaction'>) {
   const t = useT()
   // In the wallet's own window the request is not over this page: say where, and what closing does.
+  // In the frame it is: the short line names no window.
   const inWindow = embeddedWalletOf(latch)?.embedded.inWindow() === true
   return (
     <div className="latch-center" data-testid="latch-approve-transaction">

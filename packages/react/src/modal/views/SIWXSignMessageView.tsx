@@ -1,5 +1,6 @@
 'use client'
 import { cancelSignIn, signIn } from '@latch/core'
+import { embeddedWalletOf } from '@latch/core/internal'
 import { useEffect, useRef } from 'react'
 import { shortAddress } from '../../format.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
@@ -18,12 +19,14 @@ export default function SIWXSignMessageView({ latch }: ViewProps<'SIWXSignMessag
   const error = useLatchState((s) => s.signIn.error, { latch })
   const errorName = useLatchState((s) => s.signIn.errorName, { latch })
   const required = useLatchState((s) => s.signIn.required, { latch })
-  // The embedded wallet approves in its own window, shown above the modal.
+  // The embedded wallet approves in its frame, shown above the modal…
   const embeddedId = embeddedConnectorOf(latch)?.id
   const viaFrame = useLatchState(
     (s) => embeddedId !== undefined && (s.sessions[embeddedId]?.status ?? 'disconnected') !== 'disconnected',
     { latch },
   )
+  // …or, where the browser gave its frame no storage, in a window of its own: then say so.
+  const inWindow = viaFrame && embeddedWalletOf(latch)?.embedded.inWindow() === true
   const network = latch.options.networks.find((n) => n.caipNetworkId === request?.caipNetworkId)
   // This view arrives after the modal placed the focus (it loads on demand): take it once.
   const primary = useRef<HTMLButtonElement>(null)
@@ -51,7 +54,7 @@ export default function SIWXSignMessageView({ latch }: ViewProps<'SIWXSignMessag
           <div className="latch-spinner" role="progressbar" aria-label={t('siwx.authenticating')} />
           <p data-testid="latch-siwx-authenticating">{t('siwx.authenticating')}</p>
           <p className="latch-muted" data-testid="latch-siwx-confirm">
-            {viaFrame ? t('approve.confirm') : t('siwx.confirm')}
+            {t(inWindow ? 'approve.inWindow' : viaFrame ? 'approve.confirm' : 'siwx.confirm')}
           </p>
         </>
       ) : (

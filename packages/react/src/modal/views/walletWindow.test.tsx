@@ -6,6 +6,7 @@ import { MessagesContext } from '../../i18n/context.js'
 import { en } from '../../i18n/en.js'
 import { ApproveTransactionView } from './ApproveTransactionView.js'
 import { EmbeddedWalletView, loginErrorText } from './EmbeddedWalletView.js'
+import SIWXSignMessageView from './SIWXSignMessageView.js'
 
 // Where the wallet runs in a window of its own (its frame had no storage), the page says where to
 // look while the wallet's screen waits there, and what closing that window does.
@@ -48,7 +49,7 @@ describe('given a request of the embedded wallet waiting for the visitor', () =>
     expect(screen.getByTestId('latch-approve-confirm').textContent).toBe(en['approve.inWindow'])
   })
 
-  it('when the wallet runs in the frame over the page, then it keeps the short line', () => {
+  it('when the wallet runs in the frame over the page, then the short line names no window, nor does the spinner', () => {
     const { latch, connector, wrap } = setUp(false)
     render(
       wrap(
@@ -58,7 +59,37 @@ describe('given a request of the embedded wallet waiting for the visitor', () =>
         />,
       ),
     )
-    expect(screen.getByTestId('latch-approve-confirm').textContent).toBe('Confirm in the wallet window')
+    expect(screen.getByTestId('latch-approve-confirm').textContent).toBe('Confirm in the wallet')
+    expect(screen.getByRole('progressbar').getAttribute('aria-label')).toBe('Confirm in the wallet')
+  })
+})
+
+describe('given a sign-in with the wallet, signed through the embedded wallet', () => {
+  function signing(inWindow: boolean) {
+    const { latch, connector, wrap } = setUp(inWindow)
+    latch.store.setState((state) => ({
+      ...state,
+      sessions: {
+        ...state.sessions,
+        [connector.id]: { ...state.sessions[connector.id], status: 'connected' },
+      } as typeof state.sessions,
+      signIn: {
+        ...state.signIn,
+        status: 'pending',
+        signing: true,
+        request: { namespace: 'eip155', address: `0x${'a'.repeat(40)}`, caipNetworkId: 'eip155:1' },
+      },
+    }))
+    render(wrap(<SIWXSignMessageView latch={latch} entry={{ view: 'SIWXSignMessage', params: undefined }} />))
+    return screen.getByTestId('latch-siwx-confirm').textContent
+  }
+
+  it('when the wallet runs in the frame over the page, then the modal names no window', () => {
+    expect(signing(false)).toBe('Confirm in the wallet')
+  })
+
+  it('when the wallet runs in its own window, then the modal says to continue there', () => {
+    expect(signing(true)).toBe(en['approve.inWindow'])
   })
 })
 
