@@ -29,7 +29,7 @@ const serverPid = () => Number(readFileSync(join(root, '.tmp', `e2e-stack-${stac
 
 const unreachable = "The wallet server can't be reached"
 
-test('given a new wallet with no ether, when the app asks to send 0.01 ETH, then the screen says the balance cannot pay it, shows the fee in ETH, and offers only Reject', async ({
+test('given a new wallet with no ether, when the app asks to send 0.01 ETH, then the screen says the balance cannot pay it, shows the fee in ETH and in dollars, and offers only Reject', async ({
   page,
 }) => {
   await page.goto(demo)
@@ -42,7 +42,13 @@ test('given a new wallet with no ether, when the app asks to send 0.01 ETH, then
   )
   await expect(screen.locator('button[data-action="approve"]')).toHaveCount(0)
   await expect(screen.locator('dt', { hasText: 'Network fee' })).toBeVisible()
-  await expect(screen.locator('dt:text-is("Network fee") + dd')).toHaveText(/^≤ 0\.\d+ ETH$/)
+  // Beside it, its value in dollars from the project's price source (npm start: ETH at 2 500 USD).
+  const fee = screen.locator('dt:text-is("Network fee") + dd')
+  await expect(fee).toHaveText(/^≤ 0\.\d+ ETH \(≤ \$[\d.]+\)$/)
+  const [, eth, usd] = /^≤ (0\.\d+) ETH \(≤ \$([\d.]+)\)$/.exec((await fee.textContent()) ?? '') ?? []
+  // Both rounded up (4 and 3 significant digits).
+  expect(Number(usd)).toBeGreaterThanOrEqual(Number(eth) * 2500 * 0.99)
+  expect(Number(usd)).toBeLessThanOrEqual(Number(eth) * 2500 * 1.01)
   await expect(screen).not.toContainText('gwei')
   await press(page, 'reject')
   await expect(page.getByTestId('demo-send-error')).toBeVisible({ timeout: 30_000 })

@@ -36,7 +36,7 @@ export type ApprovalView = {
       tokens?: Tokens
       /** The account's balance, read by {@link prepareView}; undefined when the read failed. */
       balance?: bigint
-      /** The native coin's price, for a fiat value beside the fee (no price source sets it yet). */
+      /** The native coin's price from the project's price service, for a fiat value beside the fee. */
       nativePrice?: NativePrice
     }
   | {
@@ -48,6 +48,12 @@ export type ApprovalView = {
       summary: SolanaTransactionSummary
     }
 )
+
+/** Where the project's prices are read: the wallet server (`''`: the frame's own origin) and the project. */
+export interface PriceService {
+  base: string
+  projectId: string
+}
 
 /** The visitor's answer: Approve, Reject, or `aborted` (the approval window closed unanswered). */
 export type Decision = boolean | 'aborted'
@@ -68,13 +74,15 @@ if (typeof window !== 'undefined') setTimeout(() => void loadScreen().catch(() =
 /**
  * Checks and completes a view before its screen: typed data is checked and made canonical (a
  * request the screen cannot show whole is refused with INVALID_PARAMS), and the decimals and
- * symbols of the tokens it names are read over the project's RPC of the wallet's chain.
+ * symbols of the tokens it names are read over the project's RPC of the wallet's chain; for a
+ * transaction, the balance and, from `prices`, the native coin's price (for the fee's fiat value).
  */
 export async function prepareView(
   view: ApprovalView,
   rpcUrls: Record<string, string> | undefined,
+  prices?: PriceService,
 ): Promise<ApprovalView> {
-  return (await loadScreen()).prepare(view, rpcUrls)
+  return (await loadScreen()).prepare(view, rpcUrls, prices)
 }
 
 /**

@@ -116,7 +116,7 @@ export const en = {
   'approve.gas': 'Gas limit',
   'approve.networkFee': 'Network fee',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Your balance ({balance}) cannot pay this transaction: it needs up to {needed}, the value plus the maximum network fee. The network would refuse it, so it cannot be approved. Add funds to this account, then ask again.',
   'approve.from': 'Account',

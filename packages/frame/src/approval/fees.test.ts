@@ -1,9 +1,13 @@
-import { type AnvilInstance, startAnvil } from '@latch/testkit'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createServer, openRepository } from '@latch/server'
+import { type AnvilInstance, type FakePriceSource, startAnvil, startFakePriceSource } from '@latch/testkit'
 import { parseEther, parseGwei } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ApprovalView } from '../approval.js'
 import { chooseLocale } from '../i18n.js'
-import { prepare } from './prepare.js'
+import { prepare, priceTimeoutMs, readNativePrice } from './prepare.js'
 import { approvalRows, titleKey } from './rows.js'
 
 // What a transaction's screen says of money: the fee in the chain's coin (not gwei), in the
@@ -115,7 +119,7 @@ describe('given the network fee of a transaction', () => {
 
   it('when the project has a price for the coin, then the fee carries its fiat value beside it', () => {
     const view = send(rich, 0n, { nativePrice: { currency: 'USD', perCoin: 3000 } })
-    expect(row(view, 'Network fee')).toBe('≤ 0.000042 ETH (≈ $0.126)')
+    expect(row(view, 'Network fee')).toBe('≤ 0.000042 ETH (≤ $0.126)')
   })
 })
 
@@ -132,5 +136,69 @@ describe('given each kind of request', () => {
       }),
     ).toBe('approve.title.typedData')
     expect(titleKey(send(rich, 0n))).toBe('approve.title.transaction')
+  })
+})
+
+describe('given the wallet server’s price service, with a CoinGecko-shaped source set for the project', () => {
+  let source: FakePriceSource
+  let service: { base: string; projectId: string }
+  let stop: () => Promise<void>
+  beforeAll(async () => {
+    source = await startFakePriceSource({ coins: { ethereum: 2500 } })
+    const dir = await mkdtemp(join(tmpdir(), 'latch-frame-prices-'))
+    const repository = await openRepository({ sqliteFile: join(dir, 'server.db') })
+    await repository.createProject({ id: 'p', name: 'App', allowedOrigins: ['https://app.example'] })
+    await repository.prices.setPriceSource('p', { source: 'coingecko', url: source.url, apiKey: null })
+    const app = await createServer({
+      repository,
+      logger: false,
+      rateLimit: false,
+      embedded: { secretKey: 'a-32-character-test-secret-key-0123' },
+      account: { prices: { timeoutMs: 5_000, cacheTtlMs: 0 } },
+    })
+    service = { base: await app.listen({ host: '127.0.0.1', port: 0 }), projectId: 'p' }
+    stop = async () => {
+      await app.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+  afterAll(async () => {
+    await stop?.()
+    await source?.close()
+  })
+  afterEach(() => {
+    source.mode = 'ok'
+  })
+
+  it('when a transaction’s screen is prepared, then its fee shows the coin’s fiat value, at most', async () => {
+    const view = await prepare(send(rich, 0n), { 'eip155:1': chain.rpcUrl }, service)
+    expect(view.kind === 'transaction' && view.nativePrice).toEqual({ currency: 'USD', perCoin: 2500 })
+    // 21 000 gas × 2 gwei = 0.000042 ETH, × 2 500 USD = 0.105 USD.
+    expect(row(view, 'Network fee')).toBe('≤ 0.000042 ETH (≤ $0.105)')
+  })
+
+  it('when the price source fails, then the fee is shown in the coin alone', async () => {
+    source.mode = 'down'
+    const view = await prepare(send(rich, 0n), { 'eip155:1': chain.rpcUrl }, service)
+    expect(row(view, 'Network fee')).toBe('≤ 0.000042 ETH')
+  })
+
+  it('when the project has no price source, then no fiat value', async () => {
+    expect(await readNativePrice({ ...service, projectId: 'unknown' }, 1n)).toBeUndefined()
+    const view = await prepare(
+      send(rich, 0n),
+      { 'eip155:1': chain.rpcUrl },
+      { ...service, projectId: 'unknown' },
+    )
+    expect(row(view, 'Network fee')).toBe('≤ 0.000042 ETH')
+  })
+
+  it('when the price takes longer than the bound, then the screen does not wait for it', async () => {
+    source.mode = 'slow'
+    source.slowMs = 1_500
+    const started = Date.now()
+    expect(await readNativePrice(service, 1n, 300)).toBeUndefined()
+    expect(Date.now() - started).toBeLessThan(source.slowMs)
+    expect(priceTimeoutMs).toBe(4_000)
   })
 })

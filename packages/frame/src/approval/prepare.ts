@@ -1,5 +1,5 @@
-import type { ApprovalView } from '../approval.js'
-import { readTokens } from '../decode/tokens.js'
+import type { ApprovalView, PriceService } from '../approval.js'
+import { type NativePrice, readTokens } from '../decode/tokens.js'
 import { canonicalTypedData } from '../decode/typed.js'
 import { createRpc } from '../rpc.js'
 import { tokensOf } from './rows.js'
@@ -27,10 +27,62 @@ async function readBalance(rpc: Rpc, address: string): Promise<bigint | undefine
   }
 }
 
+/** How long the screen waits for the coin's price before it opens without the fiat value. */
+export const priceTimeoutMs = 4_000
+
+/** The longest price answer read: one coin's price takes a few dozen bytes. */
+const maxPriceAnswer = 16_384
+
+/**
+ * The price of the chain's native coin from the wallet server's price service
+ * (`GET /account/v1/prices`, the project's price source), or undefined when it has none, fails,
+ * answers something else, or takes longer than `timeoutMs`: the fee is then shown without it.
+ */
+export async function readNativePrice(
+  service: PriceService,
+  chainId: bigint,
+  timeoutMs = priceTimeoutMs,
+): Promise<NativePrice | undefined> {
+  const query = new URLSearchParams({
+    projectId: service.projectId,
+    chainId: `eip155:${chainId}`,
+    assets: 'native',
+  })
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutMs)
+  try {
+    const response = await fetch(`${service.base}/account/v1/prices?${query}`, {
+      signal: controller.signal,
+      credentials: 'omit',
+      headers: { accept: 'application/json' },
+    })
+    if (!response.ok) return undefined
+    const text = await response.text()
+    if (text.length > maxPriceAnswer) return undefined
+    const body: unknown = JSON.parse(text)
+    if (typeof body !== 'object' || body === null) return undefined
+    const { currency, prices } = body as { currency?: unknown; prices?: unknown }
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency) || !Array.isArray(prices))
+      return undefined
+    // The native coin's entry is the one without a token address.
+    const native = prices.find(
+      (entry: unknown) => typeof entry === 'object' && entry !== null && !('address' in entry),
+    ) as { price?: unknown } | undefined
+    const perCoin = native?.price
+    if (typeof perCoin !== 'number' || !Number.isFinite(perCoin) || perCoin <= 0) return undefined
+    return { currency, perCoin }
+  } catch {
+    return undefined
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** See {@link import('../approval.js').prepareView}. */
 export async function prepare(
   view: ApprovalView,
   rpcUrls: Record<string, string> | undefined,
+  prices?: PriceService,
 ): Promise<ApprovalView> {
   if (view.kind !== 'typedData' && view.kind !== 'transaction') return view
   if (view.kind === 'typedData') canonicalTypedData(view.typedData)
@@ -42,13 +94,15 @@ export async function prepare(
       ? undefined
       : createRpc(url)
   const addresses = tokensOf(view)
-  const [tokens, balance] = await Promise.all([
+  const [tokens, balance, nativePrice] = await Promise.all([
     addresses.length === 0 ? undefined : readTokens(rpc, addresses),
     view.kind === 'transaction' && rpc !== undefined ? readBalance(rpc, view.from) : undefined,
+    view.kind === 'transaction' && prices !== undefined ? readNativePrice(prices, view.chainId) : undefined,
   ])
   return {
     ...view,
     ...(tokens === undefined ? {} : { tokens }),
     ...(balance === undefined ? {} : { balance }),
+    ...(nativePrice === undefined ? {} : { nativePrice }),
   }
 }

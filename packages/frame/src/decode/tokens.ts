@@ -143,9 +143,9 @@ export function localNative(wei: bigint, chainId: bigint, rounding: 'exact' | 'c
 }
 
 /**
- * The price of one native coin in a currency, for a fiat value beside native amounts. Nothing
- * fills it yet: the server has no price source; when it has one, {@link prepare} sets
- * `nativePrice` on the transaction's view and the fee row shows the value beside the coin.
+ * The price of one native coin in a currency, for a fiat value beside native amounts: `prepare`
+ * (approval/prepare.ts) reads it from the project's price service and sets `nativePrice` on the
+ * transaction's view, and the fee row shows the value beside the coin.
  */
 export type NativePrice = { currency: string; perCoin: number }
 

@@ -109,7 +109,7 @@ export const messages: Catalog = {
   'approve.gas': 'حد الغاز',
   'approve.networkFee': 'رسوم الشبكة',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'رصيدك ({balance}) لا يكفي لدفع هذه المعاملة: فهي تحتاج حتى {needed}، أي القيمة مضافًا إليها أقصى رسوم للشبكة. ستقوم الشبكة برفضها، لذلك لا يمكن الموافقة عليها. أضف أموالًا إلى هذا الحساب ثم أعد الطلب.',
   'approve.from': 'الحساب',

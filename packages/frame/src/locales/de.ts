@@ -118,7 +118,7 @@ export const messages: Catalog = {
   'approve.gas': 'Gaslimit',
   'approve.networkFee': 'Netzwerkgebühr',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Dein Guthaben ({balance}) reicht für diese Transaktion nicht: Sie braucht bis zu {needed}, den Betrag plus die maximale Netzwerkgebühr. Das Netzwerk würde sie ablehnen, daher kann sie nicht bestätigt werden. Lade dieses Konto auf und frage dann erneut.',
   'approve.from': 'Konto',

@@ -117,7 +117,7 @@ export const messages: Catalog = {
   'approve.gas': 'Límite de gas',
   'approve.networkFee': 'Comisión de red',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Tu saldo ({balance}) no alcanza para esta transacción: necesita hasta {needed}, el importe más la comisión de red máxima. La red la rechazaría, así que no se puede aprobar. Añade fondos a esta cuenta y vuelve a solicitarla.',
   'approve.from': 'Cuenta',

@@ -112,7 +112,7 @@ export const messages: Catalog = {
   'approve.gas': 'سقف گاز',
   'approve.networkFee': 'کارمزد شبکه',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'موجودی شما ({balance}) برای پرداخت این تراکنش کافی نیست: این تراکنش تا {needed} نیاز دارد، یعنی مبلغ به‌علاوهٔ حداکثر کارمزد شبکه. شبکه آن را رد می‌کند، پس نمی‌توان آن را تأیید کرد. به این حساب موجودی اضافه کنید و دوباره درخواست دهید.',
   'approve.from': 'حساب',

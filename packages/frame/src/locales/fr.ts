@@ -118,7 +118,7 @@ export const messages: Catalog = {
   'approve.gas': 'Limite de gas',
   'approve.networkFee': 'Frais de réseau',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Votre solde ({balance}) ne suffit pas pour cette transaction : elle demande jusqu’à {needed}, le montant plus les frais de réseau maximaux. Le réseau la refuserait, elle ne peut donc pas être approuvée. Approvisionnez ce compte, puis refaites la demande.',
   'approve.from': 'Compte',

@@ -109,7 +109,7 @@ export const messages: Catalog = {
   'approve.gas': 'מגבלת גז',
   'approve.networkFee': 'עמלת רשת',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'היתרה שלך ({balance}) לא מספיקה לעסקה הזו: היא דורשת עד {needed}, הסכום ועוד עמלת הרשת המרבית. הרשת תדחה אותה, ולכן אי אפשר לאשר אותה. הוסף כסף לחשבון הזה ובקש שוב.',
   'approve.from': 'חשבון',

@@ -108,7 +108,7 @@ export const messages: Catalog = {
   'approve.gas': 'गैस सीमा',
   'approve.networkFee': 'नेटवर्क शुल्क',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'आपका बैलेंस ({balance}) इस लेन-देन के लिए पर्याप्त नहीं है: इसे {needed} तक चाहिए, यानी राशि और अधिकतम नेटवर्क शुल्क। नेटवर्क इसे अस्वीकार कर देगा, इसलिए इसे स्वीकृत नहीं किया जा सकता। इस खाते में राशि जोड़ें, फिर दोबारा अनुरोध करें।',
   'approve.from': 'खाता',

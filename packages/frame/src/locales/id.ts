@@ -115,7 +115,7 @@ export const messages: Catalog = {
   'approve.gas': 'Batas gas',
   'approve.networkFee': 'Biaya jaringan',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Saldo Anda ({balance}) tidak cukup untuk transaksi ini: dibutuhkan hingga {needed}, yaitu nilainya ditambah biaya jaringan maksimum. Jaringan akan menolaknya, jadi transaksi ini tidak dapat disetujui. Tambahkan dana ke akun ini, lalu minta lagi.',
   'approve.from': 'Akun',

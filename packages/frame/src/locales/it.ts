@@ -115,7 +115,7 @@ export const messages: Catalog = {
   'approve.gas': 'Limite di gas',
   'approve.networkFee': 'Commissione di rete',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Il tuo saldo ({balance}) non basta per questa transazione: richiede fino a {needed}, l’importo più la commissione di rete massima. La rete la rifiuterebbe, quindi non può essere approvata. Aggiungi fondi a questo account, poi richiedila di nuovo.',
   'approve.from': 'Account',

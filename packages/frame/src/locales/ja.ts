@@ -114,7 +114,7 @@ export const messages: Catalog = {
   'approve.gas': 'ガス上限',
   'approve.networkFee': 'ネットワーク手数料',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount}（≈ {fiat}）',
+  'approve.withFiat': '{amount}（≤ {fiat}）',
   'approve.cannotPay':
     '残高（{balance}）ではこの取引を支払えません：最大 {needed}（送金額と最大ネットワーク手数料の合計）が必要です。ネットワークに拒否されるため、承認できません。このアカウントに入金してから、もう一度リクエストしてください。',
   'approve.from': 'アカウント',

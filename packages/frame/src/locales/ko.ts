@@ -111,7 +111,7 @@ export const messages: Catalog = {
   'approve.gas': '가스 한도',
   'approve.networkFee': '네트워크 수수료',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     '잔액({balance})으로는 이 거래를 지불할 수 없습니다. 금액과 최대 네트워크 수수료를 합쳐 최대 {needed}가 필요합니다. 네트워크가 거부하므로 승인할 수 없습니다. 이 계정에 자금을 추가한 뒤 다시 요청하세요.',
   'approve.from': '계정',

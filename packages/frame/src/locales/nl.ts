@@ -115,7 +115,7 @@ export const messages: Catalog = {
   'approve.gas': 'Gaslimiet',
   'approve.networkFee': 'Netwerkkosten',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Je saldo ({balance}) is niet genoeg voor deze transactie: die vraagt tot {needed}, het bedrag plus de maximale netwerkkosten. Het netwerk zou hem weigeren, dus hij kan niet worden goedgekeurd. Zet geld op dit account en vraag het daarna opnieuw.',
   'approve.from': 'Account',

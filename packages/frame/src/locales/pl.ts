@@ -114,7 +114,7 @@ export const messages: Catalog = {
   'approve.gas': 'Limit gazu',
   'approve.networkFee': 'Opłata sieciowa',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Twoje saldo ({balance}) nie pokryje tej transakcji: potrzebuje do {needed}, czyli kwoty plus maksymalnej opłaty sieciowej. Sieć by ją odrzuciła, więc nie można jej zatwierdzić. Zasil to konto, a potem poproś ponownie.',
   'approve.from': 'Konto',

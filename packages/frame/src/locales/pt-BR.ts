@@ -115,7 +115,7 @@ export const messages: Catalog = {
   'approve.gas': 'Limite de gás',
   'approve.networkFee': 'Taxa de rede',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Seu saldo ({balance}) não cobre esta transação: ela precisa de até {needed}, o valor mais a taxa de rede máxima. A rede a recusaria, então ela não pode ser aprovada. Adicione fundos a esta conta e peça de novo.',
   'approve.from': 'Conta',

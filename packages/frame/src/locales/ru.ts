@@ -116,7 +116,7 @@ export const messages: Catalog = {
   'approve.gas': 'Лимит газа',
   'approve.networkFee': 'Комиссия сети',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Вашего баланса ({balance}) не хватит на эту транзакцию: ей нужно до {needed} — сумма плюс максимальная комиссия сети. Сеть её отклонит, поэтому одобрить её нельзя. Пополните этот счёт и запросите снова.',
   'approve.from': 'Аккаунт',

@@ -113,7 +113,7 @@ export const messages: Catalog = {
   'approve.gas': 'Gaz limiti',
   'approve.networkFee': 'Ağ ücreti',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Bakiyeniz ({balance}) bu işlemi karşılamıyor: işlem, tutar ile en yüksek ağ ücretinin toplamı olan {needed} değerine kadar gerektirir. Ağ bunu reddeder, bu yüzden onaylanamaz. Bu hesaba bakiye ekleyin, sonra yeniden isteyin.',
   'approve.from': 'Hesap',

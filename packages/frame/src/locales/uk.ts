@@ -114,7 +114,7 @@ export const messages: Catalog = {
   'approve.gas': 'Ліміт газу',
   'approve.networkFee': 'Комісія мережі',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Вашого балансу ({balance}) не вистачить на цю транзакцію: їй потрібно до {needed} — сума плюс максимальна комісія мережі. Мережа її відхилить, тому схвалити її не можна. Поповніть цей рахунок і запитайте знову.',
   'approve.from': 'Акаунт',

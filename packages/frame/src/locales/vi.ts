@@ -112,7 +112,7 @@ export const messages: Catalog = {
   'approve.gas': 'Giới hạn gas',
   'approve.networkFee': 'Phí mạng',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount} (≈ {fiat})',
+  'approve.withFiat': '{amount} (≤ {fiat})',
   'approve.cannotPay':
     'Số dư của bạn ({balance}) không đủ cho giao dịch này: cần tới {needed}, gồm giá trị cộng phí mạng tối đa. Mạng sẽ từ chối nó, nên không thể phê duyệt. Hãy nạp tiền vào tài khoản này rồi yêu cầu lại.',
   'approve.from': 'Tài khoản',

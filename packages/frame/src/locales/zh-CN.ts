@@ -106,7 +106,7 @@ export const messages: Catalog = {
   'approve.gas': 'Gas 上限',
   'approve.networkFee': '网络费用',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount}（≈ {fiat}）',
+  'approve.withFiat': '{amount}（≤ {fiat}）',
   'approve.cannotPay':
     '你的余额（{balance}）不足以支付这笔交易：它最多需要 {needed}，即金额加上最高网络费用。网络会拒绝它，因此无法批准。请向此账户充值后再次请求。',
   'approve.from': '账户',

@@ -106,7 +106,7 @@ export const messages: Catalog = {
   'approve.gas': 'Gas 上限',
   'approve.networkFee': '網路手續費',
   'approve.atMost': '≤ {amount}',
-  'approve.withFiat': '{amount}（≈ {fiat}）',
+  'approve.withFiat': '{amount}（≤ {fiat}）',
   'approve.cannotPay':
     '你的餘額（{balance}）不足以支付這筆交易：它最多需要 {needed}，即金額加上最高網路手續費。網路會拒絕它，因此無法核准。請為此帳戶加值後再次請求。',
   'approve.from': '帳戶',

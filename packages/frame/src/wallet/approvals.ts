@@ -86,7 +86,8 @@ export function createApprovals(ctx: WalletContext) {
       await previous
       if (mine !== screen.generation) throw aborted()
       // Checked, made canonical and completed (token decimals) before the screen: see approval.ts.
-      const view = await prepareView(await build(), options.rpcUrls)
+      // The prices come from the frame's own server (same origin), for the project.
+      const view = await prepareView(await build(), options.rpcUrls, { base: '', projectId })
       if (mine !== screen.generation) throw aborted()
       options.setVisible(true)
       try {
