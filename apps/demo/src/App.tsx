@@ -20,6 +20,7 @@ import { DevInboxPanel } from './DevInboxPanel.js'
 import { DevWalletConnectPanel } from './DevWalletConnectPanel.js'
 import { DevWalletPanel } from './DevWalletPanel.js'
 import { env } from './env.js'
+import { RainbowKitHeader } from './RainbowKitHeader.js'
 import { SendBatch } from './SendBatch.js'
 
 export function App() {
@@ -33,8 +34,14 @@ export function App() {
       <header>
         <h1>Latch demo</h1>
         <div className="row">
-          <NetworkButton />
-          <ConnectButton />
+          {env.kit === 'rainbowkit' ? (
+            <RainbowKitHeader />
+          ) : (
+            <>
+              <NetworkButton />
+              <ConnectButton />
+            </>
+          )}
           <button
             type="button"
             className="demo-button"

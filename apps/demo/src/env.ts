@@ -37,7 +37,8 @@ function frameSetting(apiUrl: string | undefined): string | undefined {
  * The @latch/server the demo talks to (`npm start` runs one). The page's query string can point
  * it elsewhere to try the kit's modes: `?api=URL` (or `?api=none` for no server at all),
  * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
- * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?guide=off` (no wallet guide).
+ * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?guide=off` (no wallet guide),
+ * `?kit=rainbowkit` (the header drawn with the RainbowKit compatibility layer).
  */
 function apiSettings() {
   const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
@@ -62,5 +63,7 @@ function apiSettings() {
     walletGuide: query.get('guide') !== 'off',
     /** `?wcExpiry=MS` shortens the WalletConnect pairing lifetime (tests of the URI refresh). */
     wcPairingExpiryMs: Number(query.get('wcExpiry')) > 0 ? Number(query.get('wcExpiry')) : undefined,
+    /** `?kit=rainbowkit` draws the header as a RainbowKit app would, through `@latch/react/compat/rainbowkit`. */
+    kit: query.get('kit') === 'rainbowkit' ? ('rainbowkit' as const) : undefined,
   }
 }

@@ -37,3 +37,12 @@ it('given the calls entry, then its runtime exports are exactly these', async ()
     'useShowCallsStatus',
   ])
 })
+
+it('given the RainbowKit compatibility entry, then its runtime exports are exactly these', async () => {
+  expect(Object.keys(await import('./compat/rainbowkit.js')).sort()).toEqual([
+    'ConnectButton',
+    'useAccountModal',
+    'useChainModal',
+    'useConnectModal',
+  ])
+})

@@ -19,13 +19,24 @@ export interface ConnectButtonProps
   label?: string | undefined
   /** Show the balance beside the address when connected. Default true. */
   balance?: boolean | undefined
+  /**
+   * What the connected button shows: the avatar and the address (`'full'`, the default), only
+   * the avatar, or only the address. Its accessible name is the address in every case.
+   */
+  accountStatus?: 'full' | 'avatar' | 'address' | undefined
 }
 
 /**
  * Opens the modal: "Connect Wallet" when disconnected, the account (avatar, address, balance)
  * when connected.
  */
-export function ConnectButton({ latch: explicit, label, balance = true, ...rest }: ConnectButtonProps) {
+export function ConnectButton({
+  latch: explicit,
+  label,
+  balance = true,
+  accountStatus = 'full',
+  ...rest
+}: ConnectButtonProps) {
   const latch = useLatch({ latch: explicit })
   const t = useT()
   const { locale, dir } = useLocale()
@@ -56,8 +67,8 @@ export function ConnectButton({ latch: explicit, label, balance = true, ...rest 
         data-variant="account"
         aria-label={t('button.account.label', { address: account.address })}
       >
-        <Avatar address={account.address} />
-        <span>{shortAddress(account.address)}</span>
+        {accountStatus !== 'address' && <Avatar address={account.address} />}
+        {accountStatus !== 'avatar' && <span>{shortAddress(account.address)}</span>}
         {amount !== undefined && (
           <span>
             {amount} {account.balanceSymbol}

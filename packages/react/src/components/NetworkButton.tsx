@@ -11,10 +11,16 @@ import { warmUp } from '../modal/warmUp.js'
 import { themeAttributes } from '../styles/theme.js'
 
 export type NetworkButtonProps = UseLatchParameters &
-  Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children'>
+  Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children'> & {
+    /**
+     * The network's icon and name (`'full'`, the default), only its icon (the name stays the
+     * button's accessible name), or only its name. An unsupported network always shows its text.
+     */
+    chainStatus?: 'full' | 'icon' | 'name' | undefined
+  }
 
 /** Shows the current network and opens the network list. */
-export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) {
+export function NetworkButton({ latch: explicit, chainStatus = 'full', ...rest }: NetworkButtonProps) {
   const latch = useLatch({ latch: explicit })
   const t = useT()
   const { locale, dir } = useLocale()
@@ -25,6 +31,9 @@ export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) 
   const own = caipNetwork?.assets?.imageUrl
   const bundled = useBundledLogo(own && isImageUrl(own) ? undefined : caipNetwork?.caipNetworkId)
   const icon = own && isImageUrl(own) ? own : bundled
+  const name = unsupported ? t('button.network.unsupported') : (caipNetwork?.name ?? t('button.network'))
+  // Icon only: the name is still the button's accessible name (when there is an icon to show).
+  const iconOnly = chainStatus === 'icon' && !unsupported && Boolean(icon)
   return (
     <button
       {...themeAttributes(themeMode, themeVariables)}
@@ -36,16 +45,17 @@ export function NetworkButton({ latch: explicit, ...rest }: NetworkButtonProps) 
       className={['latch-button', rest.className].filter(Boolean).join(' ')}
       data-variant="network"
       data-unsupported={unsupported}
+      aria-label={iconOnly ? name : rest['aria-label']}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       // With network switching off, the button only shows the network.
       disabled={!latch.options.enableNetworkSwitch && !unsupported}
       onClick={() => openModal(latch, { view: unsupported ? 'UnsupportedChain' : 'Networks' })}
     >
-      {!unsupported && icon && <img src={icon} alt="" data-testid="latch-network-icon" />}
-      <span>
-        {unsupported ? t('button.network.unsupported') : (caipNetwork?.name ?? t('button.network'))}
-      </span>
+      {!unsupported && icon && chainStatus !== 'name' && (
+        <img src={icon} alt="" data-testid="latch-network-icon" />
+      )}
+      {!iconOnly && <span>{name}</span>}
     </button>
   )
 }
