@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { atRestContext } from '../../at-rest.js'
+import { featureSetting } from '../../features.js'
 import { projectOrigins } from '../../http/project.js'
 import { projectQuery } from '../../http/schemas.js'
 import { isOriginAllowed } from '../../origins.js'
@@ -40,6 +41,11 @@ export const socialStart: EmbeddedRoute = {
       const body = request.body as { provider: string; origin: string; deviceId?: string }
       if (!isSocialProvider(body.provider))
         throw thrown(400, 'unknown_provider', `Unknown social provider "${body.provider}"`)
+      // The operator's switch (the remote config's `social_login` list) is the server's rule too,
+      // not only the modal's: a provider taken out of the list logs nobody in.
+      const login = featureSetting(project, 'social_login')
+      if (!login.isEnabled || !Array.isArray(login.config) || !login.config.includes(body.provider))
+        throw thrown(403, 'social_disabled', `${body.provider} login is turned off for this project`)
       if (!isOriginAllowed(body.origin, projectOrigins(project)))
         throw thrown(
           403,
