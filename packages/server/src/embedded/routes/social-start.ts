@@ -5,7 +5,7 @@ import { projectOrigins } from '../../http/project.js'
 import { projectQuery } from '../../http/schemas.js'
 import { isOriginAllowed } from '../../origins.js'
 import { refusing, sha256, thrown } from '../codes.js'
-import { isSocialProvider, socialProviders } from '../social/providers.js'
+import { isSocialProvider } from '../social/providers.js'
 import type { EmbeddedRoute } from './route.js'
 import { deviceIdSchema } from './schemas.js'
 
@@ -35,7 +35,7 @@ export const socialStart: EmbeddedRoute = {
       },
     },
   },
-  handler: ({ store, limits, keys, social, oidc, socialRedirectUri }) =>
+  handler: ({ store, limits, keys, social, socialLogin, socialRedirectUri }) =>
     refusing(async (request) => {
       const project = request.project!
       const body = request.body as { provider: string; origin: string; deviceId?: string }
@@ -74,15 +74,13 @@ export const socialStart: EmbeddedRoute = {
           await keys.decrypt(client.clientSecret, atRestContext.socialSecret(project.id, body.provider))
         ).toString('utf8'),
       }
-      const url = await oidc
-        .authorizationUrl(opened, socialProviders[body.provider], binding)
-        .catch((cause) => {
-          request.log.warn(
-            { provider: body.provider, err: (cause as Error).message },
-            'provider discovery failed',
-          )
-          throw thrown(503, 'provider_unavailable', 'The login provider did not answer: try again later')
-        })
+      const url = await socialLogin.authorizationUrl(body.provider, opened, binding).catch((cause) => {
+        request.log.warn(
+          { provider: body.provider, err: (cause as Error).message },
+          'provider did not answer',
+        )
+        throw thrown(503, 'provider_unavailable', 'The login provider did not answer: try again later')
+      })
       // Stored only once the provider answered, so a provider that is down leaves nothing behind.
       await social.insertAttempt({
         id: sha256(secret),
