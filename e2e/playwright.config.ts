@@ -23,6 +23,8 @@ const basePorts = {
   mailInbox: Number(process.env.E2E_MAIL_INBOX_PORT ?? 2626),
   /** Dev Google, the local OpenID provider of the embedded wallet's Google login. */
   devGoogle: Number(process.env.E2E_DEV_GOOGLE_PORT ?? 8657),
+  /** Dev GitHub, the local stand-in for GitHub's OAuth endpoints and API. */
+  devGithub: Number(process.env.E2E_DEV_GITHUB_PORT ?? 8666),
 }
 type Ports = typeof basePorts
 const portsOf = (stack: number): Ports =>

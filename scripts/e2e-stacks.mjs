@@ -73,6 +73,7 @@ for (const [index, ports] of stacks.entries()) {
         SMTP_PORT: String(ports.smtp),
         MAIL_INBOX_PORT: String(ports.mailInbox),
         DEV_GOOGLE_PORT: String(ports.devGoogle),
+        DEV_GITHUB_PORT: String(ports.devGithub),
         LATCH_SQLITE_FILE: join(tmp, 'server.db'),
         // The server's own process, which a test may stop and resume alone.
         LATCH_SERVER_PID_FILE: join(tmp, 'server.pid'),

@@ -9,7 +9,8 @@
 // SMTP_PORT (2525) and MAIL_INBOX_PORT (2526): the mail sink that receives the embedded wallet's
 // login mails, and its HTTP inbox (`GET /messages?to=`) the demo's Dev inbox reads;
 // DEV_GOOGLE_PORT (8557): Dev Google, the local OpenID provider of the embedded wallet's
-// "Continue with Google".
+// "Continue with Google"; DEV_GITHUB_PORT (8566): Dev GitHub, the local stand-in for GitHub's
+// OAuth endpoints and API, of its "Continue with GitHub".
 import { spawn, spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -27,6 +28,7 @@ const solanaPort = Number(process.env.SOLANA_PORT ?? 8899)
 const smtpPort = Number(process.env.SMTP_PORT ?? 2525)
 const mailInboxPort = Number(process.env.MAIL_INBOX_PORT ?? 2526)
 const devGooglePort = Number(process.env.DEV_GOOGLE_PORT ?? 8557)
+const devGithubPort = Number(process.env.DEV_GITHUB_PORT ?? 8566)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -38,6 +40,7 @@ if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'
 const {
   startLocalChains,
   startLocalSolana,
+  startDevGithub,
   startDevOidcProvider,
   startFakePriceSource,
   startMailSink,
@@ -62,7 +65,17 @@ const devGoogle = await startDevOidcProvider({
     { ...devGoogleClient, redirectUris: [`http://localhost:${apiPort}/embedded/v1/social/callback`] },
   ],
 })
-const social = { google: { issuer: devGoogle.issuer, ...devGoogleClient } }
+// Dev GitHub: GitHub's OAuth endpoints and REST API (`/login/oauth/*`, `/api/v3/user`, `/user/emails`)
+// on loopback, registered below as the demo projects' GitHub OAuth app, with the same callback.
+const devGithubClient = { clientId: 'latch-demo-github', clientSecret: 'dev-github-client-secret' }
+const devGithub = await startDevGithub({
+  port: devGithubPort,
+  clients: [{ ...devGithubClient, redirectUri: `http://localhost:${apiPort}/embedded/v1/social/callback` }],
+})
+const social = {
+  google: { issuer: devGoogle.issuer, ...devGoogleClient },
+  github: { issuer: devGithub.issuer, ...devGithubClient },
+}
 const chains = await startLocalChains({ mainnetPort, basePort })
 // The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
 // first look: 1 234.5 LTT and one Latch Test NFT each.
@@ -105,11 +118,11 @@ const demoTokens = [
   },
 ]
 /**
- * The demo projects offer email login and "Continue with Google" (the embedded wallet, Google
- * being Dev Google here): the project config turns them on, and
+ * The demo projects offer email login, "Continue with Google" and "Continue with GitHub" (the
+ * embedded wallet, Google and GitHub being Dev Google and Dev GitHub here): the project config turns them on, and
  * `latch-server project set-feature latch-demo social_login off` takes them out of the modal.
  */
-const emailLogin = { social_login: { isEnabled: true, config: ['email', 'google'] } }
+const emailLogin = { social_login: { isEnabled: true, config: ['email', 'google', 'github'] } }
 const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
@@ -252,6 +265,7 @@ console.log(`WalletConnect relay: ${relay.url}`)
 console.log(`Price source (CoinGecko-shaped, local): ${prices.url}`)
 console.log(`Mail sink: ${mailSink.smtpUrl}, inbox ${mailSink.inboxUrl}/messages`)
 console.log(`Dev Google (OpenID provider): ${devGoogle.issuer}`)
+console.log(`Dev GitHub (GitHub's OAuth and API, local): ${devGithub.issuer}`)
 console.log(
   `Dev Wallet over WalletConnect: ${devWallet.url}/pair (tick "Scan the QR code automatically" in the demo)\n`,
 )
@@ -270,6 +284,7 @@ async function stop(code = 0) {
     mailSink.close(),
     nftMetadata.stop(),
     devGoogle.close(),
+    devGithub.close(),
     prices.close(),
   ])
   process.exit(code)

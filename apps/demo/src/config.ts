@@ -61,12 +61,12 @@ export const latch = createLatch({
       }
     : {}),
   // The app's own settings, as the demo's projects have them: with the embedded wallet, Google
-  // next to email, so Connect has its button before the project config arrives (no shift then).
+  // and GitHub next to email, so Connect has its button before the project config arrives (no shift then).
   ...(env.email || env.frameUrl
     ? {
         features: {
           ...(env.email ? { email: true } : {}),
-          ...(env.frameUrl ? { socials: ['google' as const] } : {}),
+          ...(env.frameUrl ? { socials: ['google' as const, 'github' as const] } : {}),
         },
       }
     : {}),

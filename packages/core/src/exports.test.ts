@@ -161,6 +161,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "queryClientOf",
       "resetSend",
       "reviewSend",
+      "s",
       "selectDisconnect",
       "selectNetwork",
       "selectSession",

@@ -49,6 +49,8 @@ export { formatUnits } from './rules/tokens.js'
 export { groupTransactionsByMonth } from './rules/transactions.js'
 export { installLinkFor, walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'
 export { isEmail } from './schema/email.js'
+/** The schema builder core checks outside data with, for the server's checks of providers' answers. */
+export { s } from './schema/s.js'
 export {
   formatSiwsMessage,
   parseSiwsMessage,

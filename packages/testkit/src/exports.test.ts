@@ -8,6 +8,7 @@ import * as walletconnect from './walletconnect/index.js'
 it('given the package entries, then their public runtime exports are exactly these', () => {
   expect(Object.keys(node).sort()).toEqual([
     'CONTRACT_ACCOUNT_DEPLOYER',
+    'DEV_GITHUB_USERS',
     'DEV_OIDC_USERS',
     'LOCAL_SOLANA_CAIP_ID',
     'LOCAL_SOLANA_GENESIS_HASH',
@@ -30,6 +31,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'setTestNftBaseUri',
     'solanaAddressOfSeed',
     'startAnvil',
+    'startDevGithub',
     'startDevOidcProvider',
     'startFakeBlockscout',
     'startFakeEtherscan',

@@ -18,6 +18,15 @@ export {
 } from './node/anvil.js'
 export { deployTestContractAccounts } from './node/contractAccounts.js'
 export {
+  DEV_GITHUB_USERS,
+  type DevGithub,
+  type DevGithubClient,
+  type DevGithubEmail,
+  type DevGithubUser,
+  type StartDevGithubOptions,
+  startDevGithub,
+} from './node/dev-github.js'
+export {
   DEV_OIDC_USERS,
   type DevOidcClient,
   type DevOidcProvider,

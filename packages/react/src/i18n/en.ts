@@ -128,8 +128,9 @@ export const en = {
   'email.invalid': 'Invalid email',
   'email.throttled': 'Please try again after {n} seconds',
   'social.google': 'Continue with Google',
-  'social.cancelled': 'The Google login was cancelled. Try again, or connect another way.',
-  'social.failed': 'The Google login did not work. Try again, or connect another way.',
+  'social.github': 'Continue with GitHub',
+  'social.cancelled': 'The {provider} login was cancelled. Try again, or connect another way.',
+  'social.failed': 'The {provider} login did not work. Try again, or connect another way.',
   'embedded.sending': 'Sending a code to {email}…',
   'embedded.device.title': 'Confirm this device',
   'embedded.device.hint':

@@ -45,7 +45,7 @@ const usage = `Usage:
   latch-server project set-feature ID FEATURE on|off [--config JSON]  (FEATURE: email, social_login, swap, onramp, activity, reown_branding, analytics)
   latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks and the embedded wallet, e.g. eip155:1 https://…)
   latch-server project set-social ID PROVIDER --client-id ID --client-secret SECRET [--issuer URL]
-                                                   (embedded wallet login with PROVIDER: google; the secret is sealed at rest)
+                                                   (embedded wallet login with PROVIDER: google or github; the secret is sealed at rest)
   latch-server project set-prices ID --source coingecko --url URL [--api-key KEY] | --source none
                                                    (token prices for fiat values, from a CoinGecko-shaped API)
   latch-server project tokens add ID CAIP2 ADDRESS --symbol SYMBOL --decimals N [--name NAME] [--logo URL]

@@ -65,6 +65,9 @@ describe('given "Continue with Google" against the test kit\'s Dev Google (oidc-
     google = await startDevOidcProvider({
       clients: [{ ...client, redirectUris: [`${server.base}/embedded/v1/social/callback`] }],
     })
+    await server.repository.updateProject(demoProject.id, {
+      features: { social_login: { isEnabled: true, config: ['google'] } },
+    })
     await setSocial(server.repository, undefined, {
       id: demoProject.id,
       provider: 'google',

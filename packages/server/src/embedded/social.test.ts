@@ -13,6 +13,7 @@ const subtle = globalThis.crypto.subtle
 const secretKey = 's'.repeat(40)
 const client = { clientId: 'latch-demo', clientSecret: 'the-client-secret-of-the-demo' }
 const origin = 'https://app.example.com'
+const googleOn = { social_login: { isEnabled: true, config: ['email', 'google'] } }
 const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? ''
 const subOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string
@@ -76,6 +77,7 @@ describe.each(backends)('given "Continue with Google" on %s against a local Open
         limits: { ipChecks: 1000, ipLogins: 1000, resendSeconds: 3 },
       },
     })
+    await server.repository.updateProject(demoProject.id, { features: googleOn })
     await setSocial(server.repository, secretKey, {
       id: demoProject.id,
       provider: 'google',
@@ -115,6 +117,32 @@ describe.each(backends)('given "Continue with Google" on %s against a local Open
           issuer: 'http://idp.example',
         }),
       ).rejects.toThrow('The issuer must start with https://')
+    })
+  })
+
+  describe("when the project's social_login setting is off, or does not list Google", () => {
+    it('then starting a Google login is refused with social_disabled, and on again it starts', async () => {
+      const refused = async () => {
+        const start = await post('social/start', { provider: 'google', origin })
+        expect(start.status).toBe(403)
+        expect(await start.json()).toMatchObject({
+          error: 'social_disabled',
+          message: 'google login is turned off for this project',
+        })
+      }
+      try {
+        await server.repository.updateProject(demoProject.id, {
+          features: { social_login: { isEnabled: false, config: ['email', 'google'] } },
+        })
+        await refused()
+        await server.repository.updateProject(demoProject.id, {
+          features: { social_login: { isEnabled: true, config: ['email', 'github'] } },
+        })
+        await refused()
+      } finally {
+        await server.repository.updateProject(demoProject.id, { features: googleOn })
+      }
+      expect((await post('social/start', { provider: 'google', origin })).status).toBe(200)
     })
   })
 

@@ -135,10 +135,11 @@ export const messages: Messages = {
   'email.invalid': 'Ungültige E-Mail',
   'email.throttled': 'Bitte versuche es in {n} Sekunden erneut',
   'social.google': 'Weiter mit Google',
+  'social.github': 'Weiter mit GitHub',
   'social.cancelled':
-    'Die Anmeldung mit Google wurde abgebrochen. Versuche es erneut oder verbinde dich auf andere Weise.',
+    'Die Anmeldung mit {provider} wurde abgebrochen. Versuche es erneut oder verbinde dich auf andere Weise.',
   'social.failed':
-    'Die Anmeldung mit Google hat nicht geklappt. Versuche es erneut oder verbinde dich auf andere Weise.',
+    'Die Anmeldung mit {provider} hat nicht geklappt. Versuche es erneut oder verbinde dich auf andere Weise.',
   'embedded.sending': 'Code wird an {email} gesendet…',
   'embedded.device.title': 'Dieses Gerät bestätigen',
   'embedded.device.hint':

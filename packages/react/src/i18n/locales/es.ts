@@ -135,10 +135,11 @@ export const messages: Messages = {
   'email.invalid': 'Correo no válido',
   'email.throttled': 'Inténtalo de nuevo dentro de {n} segundos',
   'social.google': 'Continuar con Google',
+  'social.github': 'Continuar con GitHub',
   'social.cancelled':
-    'Se canceló el inicio de sesión con Google. Inténtalo de nuevo o conéctate de otra forma.',
+    'Se canceló el inicio de sesión con {provider}. Inténtalo de nuevo o conéctate de otra forma.',
   'social.failed':
-    'El inicio de sesión con Google no funcionó. Inténtalo de nuevo o conéctate de otra forma.',
+    'El inicio de sesión con {provider} no funcionó. Inténtalo de nuevo o conéctate de otra forma.',
   'embedded.sending': 'Enviando un código a {email}…',
   'embedded.device.title': 'Confirma este dispositivo',
   'embedded.device.hint':

@@ -128,8 +128,9 @@ export const messages: Messages = {
   'email.invalid': 'ایمیل نامعتبر',
   'email.throttled': 'لطفاً پس از {n} ثانیه دوباره تلاش کنید',
   'social.google': 'ادامه با Google',
-  'social.cancelled': 'ورود با Google لغو شد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
-  'social.failed': 'ورود با Google انجام نشد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
+  'social.github': 'ادامه با GitHub',
+  'social.cancelled': 'ورود با {provider} لغو شد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
+  'social.failed': 'ورود با {provider} انجام نشد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
   'embedded.sending': 'در حال ارسال کد به {email}…',
   'embedded.device.title': 'این دستگاه را تأیید کنید',
   'embedded.device.hint':

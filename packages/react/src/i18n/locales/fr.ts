@@ -135,8 +135,9 @@ export const messages: Messages = {
   'email.invalid': 'E-mail invalide',
   'email.throttled': 'Veuillez réessayer dans {n} secondes',
   'social.google': 'Continuer avec Google',
-  'social.cancelled': 'La connexion avec Google a été annulée. Réessayez, ou connectez-vous autrement.',
-  'social.failed': "La connexion avec Google n'a pas abouti. Réessayez, ou connectez-vous autrement.",
+  'social.github': 'Continuer avec GitHub',
+  'social.cancelled': 'La connexion avec {provider} a été annulée. Réessayez, ou connectez-vous autrement.',
+  'social.failed': "La connexion avec {provider} n'a pas abouti. Réessayez, ou connectez-vous autrement.",
   'embedded.sending': 'Envoi d’un code à {email}…',
   'embedded.device.title': 'Confirmez cet appareil',
   'embedded.device.hint':

@@ -127,8 +127,9 @@ export const messages: Messages = {
   'email.invalid': 'अमान्य ईमेल',
   'email.throttled': 'कृपया {n} सेकंड बाद फिर से कोशिश करें',
   'social.google': 'Google के साथ जारी रखें',
-  'social.cancelled': 'Google लॉगिन रद्द कर दिया गया। फिर से कोशिश करें, या किसी और तरीके से कनेक्ट करें।',
-  'social.failed': 'Google लॉगिन नहीं हो सका। फिर से कोशिश करें, या किसी और तरीके से कनेक्ट करें।',
+  'social.github': 'GitHub के साथ जारी रखें',
+  'social.cancelled': '{provider} लॉगिन रद्द कर दिया गया। फिर से कोशिश करें, या किसी और तरीके से कनेक्ट करें।',
+  'social.failed': '{provider} लॉगिन नहीं हो सका। फिर से कोशिश करें, या किसी और तरीके से कनेक्ट करें।',
   'embedded.sending': '{email} पर कोड भेजा जा रहा है…',
   'embedded.device.title': 'इस डिवाइस की पुष्टि करें',
   'embedded.device.hint':

@@ -133,8 +133,9 @@ export const messages: Messages = {
   'email.invalid': 'Email tidak valid',
   'email.throttled': 'Silakan coba lagi setelah {n} detik',
   'social.google': 'Lanjutkan dengan Google',
-  'social.cancelled': 'Login Google dibatalkan. Coba lagi, atau hubungkan dengan cara lain.',
-  'social.failed': 'Login Google tidak berhasil. Coba lagi, atau hubungkan dengan cara lain.',
+  'social.github': 'Lanjutkan dengan GitHub',
+  'social.cancelled': 'Login {provider} dibatalkan. Coba lagi, atau hubungkan dengan cara lain.',
+  'social.failed': 'Login {provider} tidak berhasil. Coba lagi, atau hubungkan dengan cara lain.',
   'embedded.sending': 'Mengirim kode ke {email}…',
   'embedded.device.title': 'Konfirmasi perangkat ini',
   'embedded.device.hint':

@@ -131,8 +131,10 @@ export const messages: Messages = {
   'email.invalid': 'Email non valida',
   'email.throttled': 'Riprova tra {n} secondi',
   'social.google': 'Continua con Google',
-  'social.cancelled': "L'accesso con Google è stato annullato. Riprova, oppure collegati in un altro modo.",
-  'social.failed': "L'accesso con Google non è riuscito. Riprova, oppure collegati in un altro modo.",
+  'social.github': 'Continua con GitHub',
+  'social.cancelled':
+    "L'accesso con {provider} è stato annullato. Riprova, oppure collegati in un altro modo.",
+  'social.failed': "L'accesso con {provider} non è riuscito. Riprova, oppure collegati in un altro modo.",
   'embedded.sending': 'Invio di un codice a {email}…',
   'embedded.device.title': 'Conferma questo dispositivo',
   'embedded.device.hint':

@@ -135,10 +135,11 @@ export const messages: Messages = {
   'email.invalid': '無効なメールアドレスです',
   'email.throttled': '{n} 秒後にもう一度お試しください',
   'social.google': 'Google で続ける',
+  'social.github': 'GitHub で続ける',
   'social.cancelled':
-    'Google でのログインはキャンセルされました。もう一度お試しいただくか、別の方法で接続してください。',
+    '{provider} でのログインはキャンセルされました。もう一度お試しいただくか、別の方法で接続してください。',
   'social.failed':
-    'Google でのログインに失敗しました。もう一度お試しいただくか、別の方法で接続してください。',
+    '{provider} でのログインに失敗しました。もう一度お試しいただくか、別の方法で接続してください。',
   'embedded.sending': '{email} にコードを送信しています…',
   'embedded.device.title': 'このデバイスを確認してください',
   'embedded.device.hint':

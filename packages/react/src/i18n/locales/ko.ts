@@ -132,8 +132,9 @@ export const messages: Messages = {
   'email.invalid': '유효하지 않은 이메일',
   'email.throttled': '{n}초 후에 다시 시도해 주세요',
   'social.google': 'Google로 계속하기',
-  'social.cancelled': 'Google 로그인이 취소되었습니다. 다시 시도하거나 다른 방법으로 연결하세요.',
-  'social.failed': 'Google 로그인에 실패했습니다. 다시 시도하거나 다른 방법으로 연결하세요.',
+  'social.github': 'GitHub로 계속하기',
+  'social.cancelled': '{provider} 로그인이 취소되었습니다. 다시 시도하거나 다른 방법으로 연결하세요.',
+  'social.failed': '{provider} 로그인에 실패했습니다. 다시 시도하거나 다른 방법으로 연결하세요.',
   'embedded.sending': '{email}(으)로 코드를 보내는 중…',
   'embedded.device.title': '이 기기를 확인하세요',
   'embedded.device.hint':

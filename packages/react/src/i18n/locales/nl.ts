@@ -133,10 +133,11 @@ export const messages: Messages = {
   'email.invalid': 'Ongeldig e-mailadres',
   'email.throttled': 'Probeer het over {n} seconden opnieuw',
   'social.google': 'Doorgaan met Google',
+  'social.github': 'Doorgaan met GitHub',
   'social.cancelled':
-    'Het inloggen met Google is geannuleerd. Probeer het opnieuw, of maak op een andere manier verbinding.',
+    'Het inloggen met {provider} is geannuleerd. Probeer het opnieuw, of maak op een andere manier verbinding.',
   'social.failed':
-    'Het inloggen met Google is niet gelukt. Probeer het opnieuw, of maak op een andere manier verbinding.',
+    'Het inloggen met {provider} is niet gelukt. Probeer het opnieuw, of maak op een andere manier verbinding.',
   'embedded.sending': 'Code wordt naar {email} gestuurd…',
   'embedded.device.title': 'Bevestig dit apparaat',
   'embedded.device.hint':

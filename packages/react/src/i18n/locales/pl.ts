@@ -131,9 +131,11 @@ export const messages: Messages = {
   'email.invalid': 'Nieprawidłowy e-mail',
   'email.throttled': 'Spróbuj ponownie za {n} s',
   'social.google': 'Kontynuuj z Google',
+  'social.github': 'Kontynuuj z GitHub',
   'social.cancelled':
-    'Logowanie przez Google zostało anulowane. Spróbuj ponownie lub połącz się w inny sposób.',
-  'social.failed': 'Logowanie przez Google nie powiodło się. Spróbuj ponownie lub połącz się w inny sposób.',
+    'Logowanie przez {provider} zostało anulowane. Spróbuj ponownie lub połącz się w inny sposób.',
+  'social.failed':
+    'Logowanie przez {provider} nie powiodło się. Spróbuj ponownie lub połącz się w inny sposób.',
   'embedded.sending': 'Wysyłanie kodu na {email}…',
   'embedded.device.title': 'Potwierdź to urządzenie',
   'embedded.device.hint':

@@ -132,8 +132,9 @@ export const messages: Messages = {
   'email.invalid': 'E-mail inválido',
   'email.throttled': 'Tente novamente em {n} segundos',
   'social.google': 'Continuar com o Google',
-  'social.cancelled': 'O login com o Google foi cancelado. Tente de novo ou conecte-se de outra forma.',
-  'social.failed': 'O login com o Google não funcionou. Tente de novo ou conecte-se de outra forma.',
+  'social.github': 'Continuar com o GitHub',
+  'social.cancelled': 'O login com o {provider} foi cancelado. Tente de novo ou conecte-se de outra forma.',
+  'social.failed': 'O login com o {provider} não funcionou. Tente de novo ou conecte-se de outra forma.',
   'embedded.sending': 'Enviando um código para {email}…',
   'embedded.device.title': 'Confirme este dispositivo',
   'embedded.device.hint':

@@ -134,8 +134,9 @@ export const messages: Messages = {
   'email.invalid': 'Неверный адрес почты',
   'email.throttled': 'Повторите попытку через {n} с',
   'social.google': 'Продолжить с Google',
-  'social.cancelled': 'Вход через Google отменён. Попробуйте ещё раз или подключитесь другим способом.',
-  'social.failed': 'Не удалось войти через Google. Попробуйте ещё раз или подключитесь другим способом.',
+  'social.github': 'Продолжить с GitHub',
+  'social.cancelled': 'Вход через {provider} отменён. Попробуйте ещё раз или подключитесь другим способом.',
+  'social.failed': 'Не удалось войти через {provider}. Попробуйте ещё раз или подключитесь другим способом.',
   'embedded.sending': 'Отправляем код на {email}…',
   'embedded.device.title': 'Подтвердите это устройство',
   'embedded.device.hint':

@@ -131,8 +131,9 @@ export const messages: Messages = {
   'email.invalid': 'Geçersiz e-posta',
   'email.throttled': 'Lütfen {n} saniye sonra tekrar deneyin',
   'social.google': 'Google ile devam et',
-  'social.cancelled': 'Google ile giriş iptal edildi. Tekrar deneyin veya başka bir yolla bağlanın.',
-  'social.failed': 'Google ile giriş başarısız oldu. Tekrar deneyin veya başka bir yolla bağlanın.',
+  'social.github': 'GitHub ile devam et',
+  'social.cancelled': '{provider} ile giriş iptal edildi. Tekrar deneyin veya başka bir yolla bağlanın.',
+  'social.failed': '{provider} ile giriş başarısız oldu. Tekrar deneyin veya başka bir yolla bağlanın.',
   'embedded.sending': '{email} adresine kod gönderiliyor…',
   'embedded.device.title': 'Bu cihazı onaylayın',
   'embedded.device.hint':

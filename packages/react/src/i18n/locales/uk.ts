@@ -133,8 +133,9 @@ export const messages: Messages = {
   'email.invalid': 'Недійсна адреса пошти',
   'email.throttled': 'Спробуйте ще раз через {n} с',
   'social.google': 'Продовжити з Google',
-  'social.cancelled': 'Вхід через Google скасовано. Спробуйте ще раз або під’єднайтеся іншим способом.',
-  'social.failed': 'Не вдалося увійти через Google. Спробуйте ще раз або під’єднайтеся іншим способом.',
+  'social.github': 'Продовжити з GitHub',
+  'social.cancelled': 'Вхід через {provider} скасовано. Спробуйте ще раз або під’єднайтеся іншим способом.',
+  'social.failed': 'Не вдалося увійти через {provider}. Спробуйте ще раз або під’єднайтеся іншим способом.',
   'embedded.sending': 'Надсилаємо код на {email}…',
   'embedded.device.title': 'Підтвердьте цей пристрій',
   'embedded.device.hint':

@@ -130,8 +130,9 @@ export const messages: Messages = {
   'email.invalid': 'Email không hợp lệ',
   'email.throttled': 'Vui lòng thử lại sau {n} giây',
   'social.google': 'Tiếp tục với Google',
-  'social.cancelled': 'Đăng nhập bằng Google đã bị hủy. Hãy thử lại hoặc kết nối theo cách khác.',
-  'social.failed': 'Đăng nhập bằng Google không thành công. Hãy thử lại hoặc kết nối theo cách khác.',
+  'social.github': 'Tiếp tục với GitHub',
+  'social.cancelled': 'Đăng nhập bằng {provider} đã bị hủy. Hãy thử lại hoặc kết nối theo cách khác.',
+  'social.failed': 'Đăng nhập bằng {provider} không thành công. Hãy thử lại hoặc kết nối theo cách khác.',
   'embedded.sending': 'Đang gửi mã đến {email}…',
   'embedded.device.title': 'Xác nhận thiết bị này',
   'embedded.device.hint':

@@ -17,7 +17,7 @@ const mainnet = {
 
 afterEach(cleanup)
 
-function show(options: { email?: boolean; socials?: readonly 'google'[] } = {}) {
+function show(options: { email?: boolean; socials?: readonly ('google' | 'github' | 'x')[] } = {}) {
   const latch = createLatch({
     networks: [mainnet],
     storage: createMemoryStorage(),
@@ -68,6 +68,15 @@ describe('given an app with the embedded wallet', () => {
     expect(google.textContent).toBe('Continue with Google')
     // The email field comes first in the document.
     expect(emailField()?.compareDocumentPosition(google)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+  })
+
+  it('when the app offers GitHub and Google (and X, not built yet), then Continue with Google, then Continue with GitHub, and no X button', () => {
+    show({ socials: ['github', 'x', 'google'] })
+    const google = screen.getByTestId('latch-social-google')
+    const github = screen.getByTestId('latch-social-github')
+    expect(github.textContent).toBe('Continue with GitHub')
+    expect(google.compareDocumentPosition(github)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+    expect(screen.queryByTestId('latch-social-x')).toBeNull()
   })
 
   it('when neither the app nor the project config offers Google, then no Google button; the project config alone brings it', () => {

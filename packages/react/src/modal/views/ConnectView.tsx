@@ -10,7 +10,7 @@ import { EmailLogin } from './EmailLogin.js'
 import { embeddedConnectorOf } from './embedded.js'
 import type { ViewProps } from './index.js'
 import { RegistryRow, SkeletonRows } from './RegistryRow.js'
-import { SocialLogin } from './SocialLogin.js'
+import { BUILT_SOCIALS, SocialLogin } from './SocialLogin.js'
 import { useConnectList } from './useWalletList.js'
 import { WalletImage } from './WalletImage.js'
 
@@ -48,18 +48,16 @@ export function ConnectView({ latch }: ViewProps<'Connect'>) {
   const socials = useLatchState((s) => s.remote.features.socials, { latch })
   const { termsConditionsUrl, privacyPolicyUrl, features, enableWalletGuide } = latch.options
   const embedded = embeddedConnectorOf(latch) !== undefined
-  // Spec §2: email, social, wallet. Google is the one provider the embedded wallet offers yet.
-  const methods = connectMethodsOrder({
-    email: email && embedded,
-    social: embedded && socials !== false && socials.includes('google'),
-  })
+  // Spec §2: email, social, wallet; of the socials, those the embedded wallet logs in with yet.
+  const offered = embedded && socials !== false ? BUILT_SOCIALS.filter((p) => socials.includes(p)) : []
+  const methods = connectMethodsOrder({ email: email && embedded, social: offered.length > 0 })
   return (
     <>
       {methods.map((method) =>
         method === 'email' ? (
           <EmailLogin key="email" latch={latch} />
         ) : method === 'social' ? (
-          <SocialLogin key="social" latch={latch} />
+          <SocialLogin key="social" latch={latch} providers={offered} />
         ) : null,
       )}
       {entries.length === 0 && !loading && (

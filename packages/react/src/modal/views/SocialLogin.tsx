@@ -3,51 +3,68 @@ import type { Latch } from '@latch/core'
 import { embeddedWalletOf, selectSession } from '@latch/core/internal'
 import { useState } from 'react'
 import { useT } from '../../i18n/context.js'
+import type { MessageId } from '../../i18n/en.js'
 
 /** The provider's window: a popup of the size the providers' own pages are made for. */
 const WINDOW_FEATURES = 'popup,width=500,height=640'
 
+/** The socials the embedded wallet's server logs in with, in the spec's default order (§3). */
+export const BUILT_SOCIALS = ['google', 'github'] as const
+type BuiltSocial = (typeof BUILT_SOCIALS)[number]
+
+const LABELS = { google: 'social.google', github: 'social.github' } as const satisfies Record<
+  BuiltSocial,
+  MessageId
+>
+/** The providers' own names, as they write them (not translated). */
+const NAMES: Record<BuiltSocial, string> = { google: 'Google', github: 'GitHub' }
+
 /**
- * "Continue with Google" on Connect (spec §2: after the email field). The window opens on the
- * click itself, so no pop-up blocker stops it; the embedded connector sends it to the provider
- * and the frame takes the session. Closed or refused, Connect stays with the reason under it.
+ * "Continue with Google", "Continue with GitHub" on Connect (spec §2: after the email field). The
+ * window opens on the click itself, so no pop-up blocker stops it; the embedded connector sends it
+ * to the provider and the frame takes the session. Closed or refused, Connect stays with the
+ * reason under the buttons.
  */
-export function SocialLogin({ latch }: { latch: Latch }) {
+export function SocialLogin({ latch, providers }: { latch: Latch; providers: readonly BuiltSocial[] }) {
   const t = useT()
   const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
+  const [busy, setBusy] = useState<BuiltSocial | undefined>()
   const found = embeddedWalletOf(latch)
   if (!found) return null
   const { connector } = found
-  const start = () => {
+  const start = (provider: BuiltSocial) => {
+    const values = { provider: NAMES[provider] }
     const socialWindow = window.open('', 'latch-social', WINDOW_FEATURES)
     if (socialWindow === null) {
-      setError(t('social.failed'))
+      setError(t('social.failed', values))
       return
     }
     setError(undefined)
-    setBusy(true)
+    setBusy(provider)
     void selectSession(latch, {
       connectorId: connector.id,
-      params: { provider: 'google', socialWindow },
+      params: { provider, socialWindow },
     }).then(() => {
-      setBusy(false)
+      setBusy(undefined)
       const failed = latch.store.getState().sessions[connector.id]?.error
-      if (failed) setError(t(failed.code === 'user-rejected' ? 'social.cancelled' : 'social.failed'))
+      if (failed) setError(t(failed.code === 'user-rejected' ? 'social.cancelled' : 'social.failed', values))
     })
   }
   return (
     <div className="latch-email">
-      <button
-        type="button"
-        className="latch-secondary latch-social"
-        onClick={start}
-        disabled={busy}
-        aria-busy={busy || undefined}
-        data-testid="latch-social-google"
-      >
-        {t('social.google')}
-      </button>
+      {providers.map((provider) => (
+        <button
+          key={provider}
+          type="button"
+          className="latch-secondary latch-social"
+          onClick={() => start(provider)}
+          disabled={busy !== undefined}
+          aria-busy={busy === provider || undefined}
+          data-testid={`latch-social-${provider}`}
+        >
+          {t(LABELS[provider])}
+        </button>
+      ))}
       {error && (
         <p className="latch-error" role="alert" data-testid="latch-social-error">
           {error}

@@ -5,7 +5,7 @@ import { sha256, thrown } from '../codes.js'
 import { mailLinkBase } from '../links.js'
 import { noticeOf } from '../recoveries.js'
 import type { EmbeddedRouteOptions } from '../routes.js'
-import { createOidc } from '../social/oidc.js'
+import { createSocialLogin } from '../social/login.js'
 import { embeddedMails } from './mails.js'
 import { sessionChecks } from './session.js'
 
@@ -23,7 +23,7 @@ export function embeddedContext(app: FastifyInstance, options: EmbeddedRouteOpti
   }
 
   // Every call to a provider is bounded, well inside the frame's 30 s for the whole request.
-  const oidc = createOidc({ timeoutMs: 10_000 })
+  const socialLogin = createSocialLogin({ timeoutMs: 10_000 })
   /** The one callback URL every project registers at its providers. */
   const socialRedirectUri = () => `${publicUrl()}/embedded/v1/social/callback`
 
@@ -83,7 +83,7 @@ export function embeddedContext(app: FastifyInstance, options: EmbeddedRouteOpti
     limits,
     db,
     social: repository.social,
-    oidc,
+    socialLogin,
     socialRedirectUri,
     requireMailer,
     publicUrl,

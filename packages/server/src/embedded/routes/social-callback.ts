@@ -1,8 +1,8 @@
 import { atRestContext } from '../../at-rest.js'
 import { sha256 } from '../codes.js'
 import { resultPage } from '../pages.js'
-import { OidcRefusal } from '../social/oidc.js'
-import { isSocialProvider, socialProviders } from '../social/providers.js'
+import { isSocialProvider } from '../social/providers.js'
+import { SocialRefusal } from '../social/shared.js'
 import { pageCsp } from './constants.js'
 import type { EmbeddedRoute } from './route.js'
 
@@ -23,7 +23,7 @@ export const socialCallback: EmbeddedRoute = {
     },
   },
   handler:
-    ({ social, keys, oidc, socialRedirectUri }) =>
+    ({ social, keys, socialLogin, socialRedirectUri }) =>
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('content-security-policy', pageCsp)
       const callback = new URL(request.url, 'http://callback.invalid').searchParams
@@ -51,7 +51,8 @@ export const socialCallback: EmbeddedRoute = {
           client.clientSecret,
           atRestContext.socialSecret(attempt.projectId, attempt.provider),
         )
-        const result = await oidc.redeem(
+        const result = await socialLogin.redeem(
+          attempt.provider,
           { issuer: client.issuer, clientId: client.clientId, clientSecret: clientSecret.toString('utf8') },
           callback,
           {
@@ -61,14 +62,11 @@ export const socialCallback: EmbeddedRoute = {
             codeVerifier: attempt.codeVerifier,
           },
         )
-        const provider = socialProviders[attempt.provider]
-        await social.transition(attempt.id, 'exchanging', 'authorized', {
-          result: { ...result, emailVerified: result.emailVerified && provider.vouchesForEmail },
-        })
+        await social.transition(attempt.id, 'exchanging', 'authorized', { result })
         return resultPage('You are signed in.', 'You can close this window and go back to the app.')
       } catch (error) {
-        const reason = error instanceof OidcRefusal ? error.reason : 'unavailable'
-        if (!(error instanceof OidcRefusal))
+        const reason = error instanceof SocialRefusal ? error.reason : 'unavailable'
+        if (!(error instanceof SocialRefusal))
           request.log.warn(
             { provider: attempt.provider, err: (error as Error).message },
             'code redemption failed',

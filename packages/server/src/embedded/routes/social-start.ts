@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { atRestContext } from '../../at-rest.js'
+import { featureSetting } from '../../features.js'
 import { projectOrigins } from '../../http/project.js'
 import { projectQuery } from '../../http/schemas.js'
 import { isOriginAllowed } from '../../origins.js'
 import { refusing, sha256, thrown } from '../codes.js'
-import { isSocialProvider, socialProviders } from '../social/providers.js'
+import { isSocialProvider } from '../social/providers.js'
 import type { EmbeddedRoute } from './route.js'
 import { deviceIdSchema } from './schemas.js'
 
@@ -34,12 +35,17 @@ export const socialStart: EmbeddedRoute = {
       },
     },
   },
-  handler: ({ store, limits, keys, social, oidc, socialRedirectUri }) =>
+  handler: ({ store, limits, keys, social, socialLogin, socialRedirectUri }) =>
     refusing(async (request) => {
       const project = request.project!
       const body = request.body as { provider: string; origin: string; deviceId?: string }
       if (!isSocialProvider(body.provider))
         throw thrown(400, 'unknown_provider', `Unknown social provider "${body.provider}"`)
+      // The operator's switch (the remote config's `social_login` list) is the server's rule too,
+      // not only the modal's: a provider taken out of the list logs nobody in.
+      const login = featureSetting(project, 'social_login')
+      if (!login.isEnabled || !Array.isArray(login.config) || !login.config.includes(body.provider))
+        throw thrown(403, 'social_disabled', `${body.provider} login is turned off for this project`)
       if (!isOriginAllowed(body.origin, projectOrigins(project)))
         throw thrown(
           403,
@@ -68,15 +74,13 @@ export const socialStart: EmbeddedRoute = {
           await keys.decrypt(client.clientSecret, atRestContext.socialSecret(project.id, body.provider))
         ).toString('utf8'),
       }
-      const url = await oidc
-        .authorizationUrl(opened, socialProviders[body.provider], binding)
-        .catch((cause) => {
-          request.log.warn(
-            { provider: body.provider, err: (cause as Error).message },
-            'provider discovery failed',
-          )
-          throw thrown(503, 'provider_unavailable', 'The login provider did not answer: try again later')
-        })
+      const url = await socialLogin.authorizationUrl(body.provider, opened, binding).catch((cause) => {
+        request.log.warn(
+          { provider: body.provider, err: (cause as Error).message },
+          'provider did not answer',
+        )
+        throw thrown(503, 'provider_unavailable', 'The login provider did not answer: try again later')
+      })
       // Stored only once the provider answered, so a provider that is down leaves nothing behind.
       await social.insertAttempt({
         id: sha256(secret),

@@ -1,35 +1,15 @@
 import * as oauth from 'oauth4webapi'
 import type { SocialResult } from '../../storage/social.js'
-import { isLoopback } from '../links.js'
-import type { SocialProvider } from './providers.js'
-
-/** A project's client at an OpenID provider, its secret opened. */
-export interface OidcClient {
-  issuer: string
-  clientId: string
-  clientSecret: string
-}
-
-/** What binds one login: the state and nonce sent, the PKCE verifier kept. */
-export interface OidcBinding {
-  redirectUri: string
-  state: string
-  nonce: string
-  codeVerifier: string
-}
-
-/** How a provider's answer failed: the visitor said no, or a check of the answer failed. */
-export class OidcRefusal extends Error {
-  override name = 'OidcRefusal' as const
-  constructor(
-    readonly reason: 'denied' | 'invalid',
-    cause?: unknown,
-  ) {
-    super(reason === 'denied' ? 'The provider refused the login' : 'The provider answer failed a check', {
-      cause,
-    })
-  }
-}
+import type { OidcProvider } from './providers.js'
+import {
+  asRefusal,
+  requestOptions as bounded,
+  callbackParams,
+  emailOrNull,
+  type SocialBinding,
+  type SocialClient,
+  SocialRefusal,
+} from './shared.js'
 
 /** A provider's discovery document is reused this long. */
 const discoveryTtlMs = 10 * 60_000
@@ -42,11 +22,7 @@ const discoveryTtlMs = 10 * 60_000
  */
 export function createOidc({ timeoutMs }: { timeoutMs: number }) {
   const servers = new Map<string, { expiresAt: number; value: Promise<oauth.AuthorizationServer> }>()
-  const requestOptions = (issuer: URL) => ({
-    signal: AbortSignal.timeout(timeoutMs),
-    // Only a provider on this machine may speak plain HTTP: a local development provider.
-    ...(isLoopback(issuer.hostname) ? { [oauth.allowInsecureRequests]: true } : {}),
-  })
+  const requestOptions = (issuer: URL) => bounded(issuer, timeoutMs)
 
   function discover(issuer: string): Promise<oauth.AuthorizationServer> {
     const hit = servers.get(issuer)
@@ -63,9 +39,9 @@ export function createOidc({ timeoutMs }: { timeoutMs: number }) {
 
   /** The provider's authorization URL for this login, for the visitor's window. */
   async function authorizationUrl(
-    client: OidcClient,
-    provider: SocialProvider,
-    binding: OidcBinding,
+    client: SocialClient,
+    provider: OidcProvider,
+    binding: SocialBinding,
   ): Promise<string> {
     const as = await discover(client.issuer)
     if (as.authorization_endpoint === undefined) throw new Error('The provider has no authorization endpoint')
@@ -85,22 +61,17 @@ export function createOidc({ timeoutMs }: { timeoutMs: number }) {
 
   /**
    * Redeems the callback's code with the verifier and checks the ID token; resolves its subject
-   * and email. Throws {@link OidcRefusal} when the visitor refused or a check failed.
+   * and email. Throws {@link SocialRefusal} when the visitor refused or a check failed.
    */
   async function redeem(
-    client: OidcClient,
+    client: SocialClient,
     callback: URLSearchParams,
-    binding: OidcBinding,
+    binding: SocialBinding,
   ): Promise<SocialResult> {
     const as = await discover(client.issuer)
     const issuer = new URL(client.issuer)
     const oauthClient: oauth.Client = { client_id: client.clientId }
-    let params: URLSearchParams
-    try {
-      params = oauth.validateAuthResponse(as, oauthClient, callback, binding.state)
-    } catch (error) {
-      throw new OidcRefusal(error instanceof oauth.AuthorizationResponseError ? 'denied' : 'invalid', error)
-    }
+    const params = callbackParams(as, oauthClient, callback, binding.state)
     let claims: oauth.IDToken | undefined
     try {
       const response = await oauth.authorizationCodeGrantRequest(
@@ -121,17 +92,10 @@ export function createOidc({ timeoutMs }: { timeoutMs: number }) {
       await oauth.validateApplicationLevelSignature(as, response, requestOptions(issuer))
       claims = oauth.getValidatedIdTokenClaims(result)
     } catch (error) {
-      if (error instanceof oauth.ResponseBodyError || error instanceof oauth.OperationProcessingError)
-        throw new OidcRefusal('invalid', error)
-      if (
-        error instanceof oauth.UnsupportedOperationError ||
-        error instanceof oauth.WWWAuthenticateChallengeError
-      )
-        throw new OidcRefusal('invalid', error)
-      throw error
+      throw asRefusal(error)
     }
-    if (claims === undefined) throw new OidcRefusal('invalid')
-    const email = typeof claims.email === 'string' && claims.email.length <= 254 ? claims.email : null
+    if (claims === undefined) throw new SocialRefusal('invalid')
+    const email = emailOrNull(claims.email)
     return {
       subject: claims.sub,
       email,
