@@ -17,9 +17,12 @@ const mainnet = {
 
 afterEach(cleanup)
 
-function show(options: { email?: boolean; socials?: readonly ('google' | 'github' | 'x')[] } = {}) {
+function show(
+  options: { email?: boolean; socials?: readonly ('google' | 'github' | 'x')[]; apiUrl?: string } = {},
+) {
   const latch = createLatch({
     networks: [mainnet],
+    ...(options.apiUrl === undefined ? {} : { apiUrl: options.apiUrl, projectId: 'p' }),
     storage: createMemoryStorage(),
     connectors: [embeddedWallet({ frameUrl: 'https://wallet.example.com', projectId: 'p' })],
     features: {
@@ -77,6 +80,28 @@ describe('given an app with the embedded wallet', () => {
     expect(github.textContent).toBe('Continue with GitHub')
     expect(google.compareDocumentPosition(github)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
     expect(screen.queryByTestId('latch-social-x')).toBeNull()
+  })
+
+  it("when the project config is loading and the app offers no social itself, then a placeholder holds a button's place until the config brings GitHub", () => {
+    const latch = show({ apiUrl: 'https://api.example.com' })
+    const remote = (status: 'loading' | 'loaded', socials: false | readonly 'github'[]) =>
+      act(() =>
+        latch.store.setState((state) => ({
+          ...state,
+          remote: { status, features: { ...state.remote.features, socials } },
+        })),
+      )
+    remote('loading', false)
+    const placeholder = screen.getByTestId('latch-social-skeleton')
+    expect(placeholder.closest('[aria-hidden="true"]')).not.toBeNull()
+    expect(emailField()?.compareDocumentPosition(placeholder)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+    remote('loaded', ['github'])
+    expect(screen.queryByTestId('latch-social-skeleton')).toBeNull()
+    expect(screen.getByTestId('latch-social-github').textContent).toBe('Continue with GitHub')
+    // A project that offers no social: the placeholder goes and nothing takes its place.
+    remote('loading', false)
+    remote('loaded', false)
+    expect(screen.queryByTestId('latch-social-skeleton')).toBeNull()
   })
 
   it('when neither the app nor the project config offers Google, then no Google button; the project config alone brings it', () => {

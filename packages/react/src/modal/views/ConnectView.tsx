@@ -48,16 +48,37 @@ export function ConnectView({ latch }: ViewProps<'Connect'>) {
   const socials = useLatchState((s) => s.remote.features.socials, { latch })
   const { termsConditionsUrl, privacyPolicyUrl, features, enableWalletGuide } = latch.options
   const embedded = embeddedConnectorOf(latch) !== undefined
+  const remoteStatus = useLatchState((s) => s.remote.status, { latch })
   // Spec §2: email, social, wallet; of the socials, those the embedded wallet logs in with yet.
   const offered = embedded && socials !== false ? BUILT_SOCIALS.filter((p) => socials.includes(p)) : []
-  const methods = connectMethodsOrder({ email: email && embedded, social: offered.length > 0 })
+  // While the project config loads, a button's place is held for the socials it may bring, so
+  // the wallets below do not move when they come (the app's own socials show at once).
+  const socialPending =
+    embedded &&
+    offered.length === 0 &&
+    latch.options.apiUrl !== undefined &&
+    !latch.options.basic &&
+    (remoteStatus === 'idle' || remoteStatus === 'loading')
+  const methods = connectMethodsOrder({
+    email: email && embedded,
+    social: offered.length > 0 || socialPending,
+  })
   return (
     <>
       {methods.map((method) =>
         method === 'email' ? (
           <EmailLogin key="email" latch={latch} />
         ) : method === 'social' ? (
-          <SocialLogin key="social" latch={latch} providers={offered} />
+          offered.length > 0 ? (
+            <SocialLogin key="social" latch={latch} providers={offered} />
+          ) : (
+            <div key="social" className="latch-email" aria-hidden="true">
+              <div
+                className="latch-secondary latch-social latch-skeleton"
+                data-testid="latch-social-skeleton"
+              />
+            </div>
+          )
         ) : null,
       )}
       {entries.length === 0 && !loading && (
