@@ -152,7 +152,6 @@ export async function startBitcoinRegtest(
     } catch {
       return { error: 'TX decode failed' }
     }
-    if (txs.has(tx.id)) return { error: 'Transaction already in block chain' }
     const prevouts: Utxo[] = []
     for (let i = 0; i < tx.inputsLength; i++) {
       const input = tx.getInput(i)
@@ -165,6 +164,7 @@ export async function startBitcoinRegtest(
       const problem = checkInput(tx, i, prevouts)
       if (problem) return { error: problem }
     }
+    if (txs.has(tx.id)) return { error: 'Transaction already in block chain' }
     const inSum = prevouts.reduce((sum, p) => sum + p.value, 0n)
     let outSum = 0n
     for (let i = 0; i < tx.outputsLength; i++) outSum += tx.getOutput(i).amount ?? 0n
