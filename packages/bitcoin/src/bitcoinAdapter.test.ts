@@ -5,6 +5,7 @@ import {
   connect,
   createLatch,
   createMemoryStorage,
+  disconnect,
   hydrate,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
@@ -41,10 +42,10 @@ beforeAll(async () => {
 })
 afterAll(() => chain?.stop())
 
-function page(options: { timeoutMs?: number } = {}) {
+function page(options: { timeoutMs?: number } = {}, storage = createMemoryStorage()) {
   const regtest = bitcoinNetwork('regtest', { apiUrl: chain.url })
   const adapter = bitcoinAdapter({ networks: [regtest], ...options })
-  const latch = createLatch({ networks: [regtest], adapters: [adapter], storage: createMemoryStorage() })
+  const latch = createLatch({ networks: [regtest], adapters: [adapter], storage })
   return { latch, adapter, regtest, ns: () => latch.store.getState().namespaces.bip122! }
 }
 
@@ -72,6 +73,23 @@ describe('given the Dev Wallet on regtest', () => {
       caipNetwork: ns().network.caipNetwork!,
     })
     expect(`${balance} ${symbol}`).toBe('1.5 BTC')
+  })
+
+  it('when the page reloads, then the session is restored without a prompt; after disconnect it is not', async () => {
+    const storage = createMemoryStorage()
+    const first = page({}, storage)
+    await hydrate(first.latch)
+    await connect(first.latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'bip122' })
+    const prompts = wallet.controls.requests().filter((r) => r === 'bitcoin:connect').length
+    const second = page({}, storage)
+    await hydrate(second.latch)
+    await expect.poll(() => second.ns().account.status).toBe('connected')
+    expect(second.ns().account.address).toBe(payment.address)
+    expect(wallet.controls.requests().filter((r) => r === 'bitcoin:connect').length).toBe(prompts)
+    await disconnect(second.latch, { namespace: 'bip122' })
+    const third = page({}, storage)
+    await hydrate(third.latch)
+    expect(third.ns().account.status).toBe('disconnected')
   })
 
   it('when a message is signed, then it is a BIP-322 signature that verifies, and not for another message', async () => {
