@@ -35,6 +35,7 @@ export default defineConfig({
       {
         test: { name: 'solana', root: 'packages/solana', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
       },
+      { test: { name: 'bitcoin', root: 'packages/bitcoin', include: ['src/**/*.test.ts'] } },
       { test: { name: 'walletconnect', root: 'packages/walletconnect', include: ['src/**/*.test.ts'] } },
       {
         test: {

@@ -88,15 +88,16 @@ for (const [name, budget] of Object.entries(budgets.entries)) {
   )
   if (modalChunk && !eager.has(modalChunk.fileName))
     notes.push(`${name}: modal chunk ${kib(gzipSync(modalChunk.code, { level: 9 }).length)} gzip`)
-  // @solana/kit, the system program and ed25519 may only be loaded with import() (first Solana use).
+  // @solana/kit, the system program, @scure/btc-signer and the noble curves may only be loaded with
+  // import() (first Solana or Bitcoin use).
   const eagerSolana = chunks
     .filter((c) => eager.has(c.fileName))
     .flatMap((c) => c.moduleIds ?? Object.keys(c.modules ?? {}))
-    .filter((id) => /node_modules\/(@solana\/|@solana-program\/|@noble\/)/.test(id))
+    .filter((id) => /node_modules\/(@solana\/|@solana-program\/|@noble\/|@scure\/btc-signer\/)/.test(id))
   if (eagerSolana.length) {
     failed++
     console.error(
-      `${name}: first load bundles ${eagerSolana.length} module(s) of @solana/* or @noble/* statically`,
+      `${name}: first load bundles ${eagerSolana.length} module(s) of @solana/*, @scure/btc-signer or @noble/* statically`,
     )
   }
   // The EVM adapter's actions (connect, sign, send, balance) and the viem actions behind them load

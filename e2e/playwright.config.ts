@@ -18,6 +18,8 @@ const basePorts = {
   /** The Next.js example (apps/next-example), server-rendered by `next start`. */
   next: Number(process.env.E2E_NEXT_PORT ?? 3177),
   solana: Number(process.env.E2E_SOLANA_PORT ?? 9199),
+  /** The Bitcoin regtest stand-in's Esplora-shaped API. */
+  bitcoin: Number(process.env.E2E_BITCOIN_PORT ?? 8665),
   /** The mail sink: SMTP, and its HTTP inbox the tests and the demo's Dev inbox read. */
   smtp: Number(process.env.E2E_SMTP_PORT ?? 2625),
   mailInbox: Number(process.env.E2E_MAIL_INBOX_PORT ?? 2626),

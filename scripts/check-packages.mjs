@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 import semver from 'semver'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const packages = ['core', 'evm', 'solana', 'react', 'walletconnect', 'testkit', 'server']
+const packages = ['core', 'evm', 'solana', 'bitcoin', 'react', 'walletconnect', 'testkit', 'server']
 const keep = process.argv.includes('--keep')
 const out = mkdtempSync(join(tmpdir(), 'latch-pack-'))
 const bin = (name) => join(root, 'node_modules', '.bin', name)

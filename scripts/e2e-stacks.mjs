@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The e2e suite's web servers: one local stack per Playwright worker, each on its own ports
 // (e2e/playwright.config.ts passes them in E2E_STACKS). A stack is what `npm start` runs — two
-// local EVM chains, the local Solana chain, @latch/server with its own SQLite file, the
+// local EVM chains, the local Solana chain, the Bitcoin regtest stand-in, @latch/server with its own SQLite file, the
 // WalletConnect relay, the Dev Wallet's WalletConnect peer, the mail sink and the demo's
 // production build (`scripts/start.mjs --preview`) — plus the demo exactly as `npm start` serves
 // it (the vite dev server, its own dependency cache) and the Next.js example. The packages are
@@ -70,6 +70,7 @@ for (const [index, ports] of stacks.entries()) {
         RELAY_PORT: String(ports.relay),
         DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
         SOLANA_PORT: String(ports.solana),
+        BITCOIN_PORT: String(ports.bitcoin),
         SMTP_PORT: String(ports.smtp),
         MAIL_INBOX_PORT: String(ports.mailInbox),
         DEV_GOOGLE_PORT: String(ports.devGoogle),
@@ -95,6 +96,7 @@ for (const [index, ports] of stacks.entries()) {
       VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
       VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
       VITE_RPC_SOLANA: `http://127.0.0.1:${ports.solana}`,
+      VITE_BITCOIN_API: `http://127.0.0.1:${ports.bitcoin}`,
       VITE_MAIL_INBOX: `http://127.0.0.1:${ports.mailInbox}`,
     },
   })

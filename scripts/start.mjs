@@ -10,7 +10,8 @@
 // login mails, and its HTTP inbox (`GET /messages?to=`) the demo's Dev inbox reads;
 // DEV_GOOGLE_PORT (8557): Dev Google, the local OpenID provider of the embedded wallet's
 // "Continue with Google"; DEV_GITHUB_PORT (8566): Dev GitHub, the local stand-in for GitHub's
-// OAuth endpoints and API, of its "Continue with GitHub".
+// OAuth endpoints and API, of its "Continue with GitHub"; BITCOIN_PORT (8565): the Bitcoin regtest
+// stand-in's Esplora-shaped API, where the Dev Wallet's Bitcoin payment address holds 1.5 BTC.
 import { spawn, spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -29,6 +30,7 @@ const smtpPort = Number(process.env.SMTP_PORT ?? 2525)
 const mailInboxPort = Number(process.env.MAIL_INBOX_PORT ?? 2526)
 const devGooglePort = Number(process.env.DEV_GOOGLE_PORT ?? 8557)
 const devGithubPort = Number(process.env.DEV_GITHUB_PORT ?? 8566)
+const bitcoinPort = Number(process.env.BITCOIN_PORT ?? 8565)
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -38,6 +40,8 @@ function run(command, args, options = {}) {
 // --no-build: the packages are already built (the e2e launcher builds once for all its stacks).
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'])
 const {
+  bitcoinTestKeys,
+  startBitcoinRegtest,
   startLocalChains,
   startLocalSolana,
   startDevGithub,
@@ -54,6 +58,12 @@ const {
   TEST_ACCOUNTS,
   TEST_TOKENS,
 } = await import(join(root, 'packages/testkit/dist/index.js'))
+// Bitcoin regtest (no bitcoind here): the test kit's stand-in with Esplora's routes over a real
+// UTXO set; the Dev Wallet's payment address (BIP-84 of the test mnemonic) starts with 1.5 BTC.
+const bitcoin = await startBitcoinRegtest({
+  port: bitcoinPort,
+  funded: [{ address: bitcoinTestKeys(0)[0].address, sats: 150_000_000n }],
+})
 const mailSink = await startMailSink({ smtpPort, httpPort: mailInboxPort })
 // Dev Google: a real OpenID provider on loopback with test people, registered below as the demo
 // projects' Google client, so the embedded wallet's Google login runs offline. Its redirect URI is
@@ -240,6 +250,7 @@ const env = {
   VITE_RPC_BASE: `http://127.0.0.1:${basePort}`,
   VITE_RPC_SOLANA: solana.rpcUrl,
   VITE_SOLANA_GENESIS: solana.genesisHash,
+  VITE_BITCOIN_API: bitcoin.url,
   VITE_LATCH_API: api.url,
   VITE_WC_RELAY: relay.url,
   VITE_DEV_WALLET_WC: devWallet.url,
@@ -260,6 +271,7 @@ console.log(
   `Local chains: mainnet (1) http://127.0.0.1:${mainnetPort}, base (8453) http://127.0.0.1:${basePort}`,
 )
 console.log(`Local Solana chain: ${solana.rpcUrl}`)
+console.log(`Bitcoin regtest (Esplora-shaped API): ${bitcoin.url}`)
 console.log(`Latch server: ${api.url} (project latch-demo)`)
 console.log(`WalletConnect relay: ${relay.url}`)
 console.log(`Price source (CoinGecko-shaped, local): ${prices.url}`)
@@ -279,6 +291,7 @@ async function stop(code = 0) {
     devWallet.stop(),
     chains.stop(),
     solana.stop(),
+    bitcoin.stop(),
     api.stop(),
     relay.stop(),
     mailSink.close(),

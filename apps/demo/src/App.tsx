@@ -1,3 +1,4 @@
+import type { BitcoinTransaction } from '@latch/bitcoin'
 import { connect, sendTransaction, setThemeMode, signMessage, waitForTransaction } from '@latch/core'
 import {
   ConnectButton,
@@ -171,11 +172,15 @@ function SignMessage() {
         return
       }
       const signature = await signMessage(latch, { message })
-      const network = latch.store.getState().namespaces.solana?.network.caipNetwork
+      const namespace = account?.namespace
+      const network = namespace
+        ? latch.store.getState().namespaces[namespace]?.network.caipNetwork
+        : undefined
       // Solana: an ed25519 check of the base58 signature against the account's public key.
+      // Bitcoin: BIP-322 (or the legacy signed message) against the account's address.
       const valid =
-        isAccountOn(account, 'solana') && account.isConnected && network
-          ? ((await latch.adapters.get('solana')?.verifyMessage?.({
+        (isAccountOn(account, 'solana') || isAccountOn(account, 'bip122')) && account.isConnected && network
+          ? ((await latch.adapters.get(account.namespace)?.verifyMessage?.({
               address: account.address,
               message,
               signature,
@@ -215,6 +220,9 @@ function SignMessage() {
   )
 }
 
+/** The payment address of the test mnemonic's second account on Bitcoin regtest. */
+const BITCOIN_RECIPIENT = 'bcrt1qlqj2pdsteppkcr8jkp9ms0wpvey89tna8v72sj'
+
 /** A funded account of the local Solana chain that is not the Dev Wallet's first one. */
 const SOLANA_RECIPIENT = 'JAvW9rNXB7LE2LBvL65i7zbCp1Ts4VTp8UFcQJ1JSTMr'
 
@@ -222,8 +230,11 @@ function SendTransaction() {
   const latch = useLatch()
   const { caipNetwork } = useLatchNetwork()
   const solana = caipNetwork?.chainNamespace === 'solana'
+  const bitcoin = caipNetwork?.chainNamespace === 'bip122'
   const symbol = caipNetwork?.nativeCurrency.symbol ?? 'ETH'
-  const [to, setTo] = useState(solana ? SOLANA_RECIPIENT : '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  const [to, setTo] = useState(
+    solana ? SOLANA_RECIPIENT : bitcoin ? BITCOIN_RECIPIENT : '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  )
   const [amount, setAmount] = useState('0.01')
   const [hash, setHash] = useState<string | undefined>()
   const [mined, setMined] = useState<string | undefined>()
@@ -239,6 +250,12 @@ function SendTransaction() {
           namespace: 'solana',
           to,
           value: parseUnits(amount, 9),
+        })
+      } else if (bitcoin) {
+        txHash = await sendTransaction<BitcoinTransaction>(latch, {
+          namespace: 'bip122',
+          to,
+          value: parseUnits(amount, 8),
         })
       } else {
         if (!isAddress(to)) {

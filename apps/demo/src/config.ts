@@ -1,3 +1,4 @@
+import { bitcoinAdapter, bitcoinNetwork } from '@latch/bitcoin'
 import { createLatch } from '@latch/core'
 import { embeddedWallet } from '@latch/core/embedded'
 import { evmAdapter, localSiwx, serverSiwx, toCaipNetwork } from '@latch/evm'
@@ -31,12 +32,22 @@ export const wagmiConfig = createConfig({
  */
 const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl: env.rpcSolana })
 
+/** Bitcoin regtest of `npm start` (the test kit's stand-in), read through its Esplora-shaped API. */
+const bitcoinRegtest = bitcoinNetwork('regtest', { apiUrl: env.bitcoinApi })
+
 export const latch = createLatch({
   // `?solana=off`: Ethereum networks only (WalletConnect then signs in with the connection).
-  networks: [toCaipNetwork(mainnet), toCaipNetwork(base), ...(env.solana ? [solanaLocal] : [])],
+  // `?bitcoin=off`: no Bitcoin network.
+  networks: [
+    toCaipNetwork(mainnet),
+    toCaipNetwork(base),
+    ...(env.solana ? [solanaLocal] : []),
+    ...(env.bitcoin ? [bitcoinRegtest] : []),
+  ],
   adapters: [
     evmAdapter({ config: wagmiConfig }),
     ...(env.solana ? [solanaAdapter({ networks: [solanaLocal] })] : []),
+    ...(env.bitcoin ? [bitcoinAdapter({ networks: [bitcoinRegtest] })] : []),
   ],
   projectId: env.projectId,
   ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),

@@ -8,6 +8,9 @@ declare global {
     __latchDemoSolanaWallet?: ReturnType<
       typeof import('@latch/testkit/wallet')['createSolanaTestWallet']
     >['controls']
+    __latchDemoBitcoinWallet?: ReturnType<
+      typeof import('@latch/testkit/wallet')['createBitcoinTestWallet']
+    >['controls']
   }
 }
 
@@ -58,7 +61,7 @@ export function selectDevWalletAccount(index: number): void {
  * Offers the Latch Dev Wallet: a test wallet holding funded keys of the local chains, so a
  * visitor without a browser wallet can click through every flow. One wallet, both namespaces:
  * EIP-6963 (rdns dev.latch.wallet) for Ethereum and Base, Wallet Standard ("Latch Dev Wallet")
- * for the local Solana chain. Skipped when a test has injected its own test wallet.
+ * for the local Solana chain and Bitcoin regtest. Skipped when a test has injected its own test wallet.
  */
 export async function startDevWallet(): Promise<void> {
   if (!env.devWallet || window.__latchTestWallet) return
@@ -68,6 +71,8 @@ export async function startDevWallet(): Promise<void> {
     TEST_ACCOUNTS,
     createSolanaTestWallet,
     registerSolanaTestWallet,
+    createBitcoinTestWallet,
+    registerBitcoinTestWallet,
     SOLANA_TEST_SEEDS,
     TEST_CONTRACT_ACCOUNTS,
     TEST_TOKENS,
@@ -106,5 +111,10 @@ export async function startDevWallet(): Promise<void> {
   })
   registerSolanaTestWallet(solana.wallet)
   window.__latchDemoSolanaWallet = solana.controls
+  // Its Bitcoin side (regtest): the payment and ordinals keys of the test mnemonic, a Wallet
+  // Standard wallet of its own under the same name, so the kit shows one row.
+  const bitcoin = createBitcoinTestWallet({ name: info.name })
+  registerBitcoinTestWallet(bitcoin.wallet)
+  window.__latchDemoBitcoinWallet = bitcoin.controls
   for (const listener of listeners) listener()
 }

@@ -6,6 +6,8 @@ export const env = {
   rpcSolana: import.meta.env.VITE_RPC_SOLANA ?? 'http://127.0.0.1:8899',
   /** Genesis hash of the local Solana chain `npm start` runs (the test kit's fixed one). */
   solanaGenesisHash: import.meta.env.VITE_SOLANA_GENESIS ?? '3ByopDBLUk2VLcuESmRyiAGvwkCRPUuNA7gyDUudbaiP',
+  /** The Bitcoin regtest stand-in's Esplora-shaped API that `npm start` runs (balances, UTXOs, broadcast). */
+  bitcoinApi: import.meta.env.VITE_BITCOIN_API ?? 'http://127.0.0.1:8565',
   /** Offer the Latch Dev Wallet (a test wallet with a funded local key). Off: VITE_DEV_WALLET=off */
   devWallet: import.meta.env.VITE_DEV_WALLET !== 'off',
   /** The Dev Wallet's WalletConnect endpoint that `npm start` runs (a wallet peer on the local relay). */
@@ -37,7 +39,7 @@ function frameSetting(apiUrl: string | undefined): string | undefined {
  * The @latch/server the demo talks to (`npm start` runs one). The page's query string can point
  * it elsewhere to try the kit's modes: `?api=URL` (or `?api=none` for no server at all),
  * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
- * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?guide=off` (no wallet guide),
+ * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?bitcoin=off`, `?guide=off` (no wallet guide),
  * `?kit=rainbowkit` (the header drawn with the RainbowKit compatibility layer).
  */
 function apiSettings() {
@@ -50,6 +52,8 @@ function apiSettings() {
     email: query.get('email') === '1',
     /** `?solana=off` leaves the Solana network and adapter out (an Ethereum-only app). */
     solana: query.get('solana') !== 'off',
+    /** `?bitcoin=off` leaves the Bitcoin regtest network and adapter out. */
+    bitcoin: query.get('bitcoin') !== 'off',
     /** `?siwx=required|optional`: sign-in with the wallet, sessions from the local @latch/server. */
     siwx: (['required', 'optional'] as const).find((mode) => mode === query.get('siwx')),
     /** `?wcRelay=ws://…` points WalletConnect at another relay (the e2e tests run their own); `off` leaves it out. */

@@ -7,6 +7,7 @@ import * as walletconnect from './walletconnect/index.js'
 // API changes show in review: a name added to or removed from an entry changes these lists.
 it('given the package entries, then their public runtime exports are exactly these', () => {
   expect(Object.keys(node).sort()).toEqual([
+    'BITCOIN_REGTEST_CAIP_ID',
     'CONTRACT_ACCOUNT_DEPLOYER',
     'DEV_GITHUB_USERS',
     'DEV_OIDC_USERS',
@@ -19,6 +20,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'TEST_CONTRACT_ACCOUNTS',
     'TEST_MNEMONIC',
     'TEST_TOKENS',
+    'bitcoinTestKeys',
     'contractAccountAbi',
     'contractAccountBytecode',
     'deployTestContractAccounts',
@@ -31,6 +33,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'setTestNftBaseUri',
     'solanaAddressOfSeed',
     'startAnvil',
+    'startBitcoinRegtest',
     'startDevGithub',
     'startDevOidcProvider',
     'startFakeBlockscout',
@@ -42,6 +45,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'startNftMetadataServer',
   ])
   expect(Object.keys(wallet).sort()).toEqual([
+    'BITCOIN_REGTEST_CAIP_ID',
     'DEV_WALLET_ICON',
     'DEV_WALLET_ICON_BASE64',
     'DEV_WALLET_NAME',
@@ -58,11 +62,14 @@ it('given the package entries, then their public runtime exports are exactly the
     'TEST_TOKENS',
     'TEST_WALLET_GLOBAL',
     'announceWallet',
+    'bitcoinTestKeys',
+    'createBitcoinTestWallet',
     'createMemoryStorage',
     'createSolanaTestWallet',
     'createTestWallet',
     'installTestWallet',
     'parseAddEthereumChainParameter',
+    'registerBitcoinTestWallet',
     'registerSolanaTestWallet',
     'switchDeclined',
   ])

@@ -1,3 +1,11 @@
+export {
+  BITCOIN_REGTEST_CAIP_ID,
+  type BitcoinRegtestInstance,
+  type BitcoinTestKey,
+  bitcoinTestKeys,
+  type StartBitcoinRegtestOptions,
+  startBitcoinRegtest,
+} from './bitcoin/index.js'
 export { contractAccountAbi, contractAccountBytecode } from './contracts/contractAccount.generated.js'
 export {
   CONTRACT_ACCOUNT_DEPLOYER,

@@ -1,3 +1,4 @@
+export { BITCOIN_REGTEST_CAIP_ID, bitcoinTestKeys } from '../bitcoin/keys.js'
 export { TEST_CONTRACT_ACCOUNTS, type TestContractAccount } from '../contracts/contractAccounts.js'
 export { TEST_TOKENS } from '../contracts/testTokens.js'
 export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from '../node/accounts.js'
@@ -7,6 +8,13 @@ export {
   SOLANA_TEST_SEEDS,
 } from '../solana/constants.js'
 export { announceWallet, type WalletInfo } from './announce.js'
+export {
+  type BitcoinTestWallet,
+  type BitcoinTestWalletControls,
+  type BitcoinTestWalletOptions,
+  createBitcoinTestWallet,
+  registerBitcoinTestWallet,
+} from './bitcoinWallet.js'
 export { parseAddEthereumChainParameter, type WalletChain } from './chains.js'
 export { createTestWallet } from './createTestWallet.js'
 export {

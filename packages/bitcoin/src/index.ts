@@ -1,0 +1,20 @@
+export {
+  type BitcoinAdapter,
+  type BitcoinAdapterOptions,
+  type BitcoinInputsToSign,
+  type BitcoinTransaction,
+  bitcoinAdapter,
+  type SignPsbtParameters,
+  type SignPsbtReturnType,
+} from './bitcoinAdapter.js'
+export { WalletTimeoutError, type WalletTimeoutErrorType } from './errors.js'
+export type { BitcoinAddressPurpose, BitcoinSigHash } from './features.js'
+export { formatSats } from './format.js'
+export {
+  BITCOIN_GENESIS_REFERENCES,
+  type BitcoinChainName,
+  bitcoinChainOf,
+  bitcoinNetwork,
+  toWalletStandardChain,
+  type WalletStandardBitcoinChain,
+} from './network.js'
