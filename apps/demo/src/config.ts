@@ -1,6 +1,7 @@
-import { createLatch } from '@latch/core'
+import { createLatch, type LatchOptions } from '@latch/core'
 import { embeddedWallet } from '@latch/core/embedded'
 import { evmAdapter, localSiwx, serverSiwx, toCaipNetwork } from '@latch/evm'
+import { createAppKit } from '@latch/react/compat/appkit'
 import { solanaAdapter, solanaLocalnet } from '@latch/solana'
 import { walletConnect } from '@latch/walletconnect'
 import { createConfig, http } from '@wagmi/core'
@@ -31,7 +32,7 @@ export const wagmiConfig = createConfig({
  */
 const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl: env.rpcSolana })
 
-export const latch = createLatch({
+const options: LatchOptions = {
   // `?solana=off`: Ethereum networks only (WalletConnect then signs in with the connection).
   networks: [toCaipNetwork(mainnet), toCaipNetwork(base), ...(env.solana ? [solanaLocal] : [])],
   adapters: [
@@ -100,7 +101,16 @@ export const latch = createLatch({
         ]
       : []),
   ],
-})
+}
+
+/** The demo's accent under `?kit=appkit`, given by AppKit's name for it. */
+export const APPKIT_DEMO_ACCENT = '#7c3aed'
+
+// `?kit=appkit`: the same options through AppKit's `createAppKit`, with an AppKit theme variable.
+export const latch =
+  env.kit === 'appkit'
+    ? createAppKit({ ...options, themeVariables: { '--w3m-accent': APPKIT_DEMO_ACCENT } })
+    : createLatch(options)
 
 function prefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches

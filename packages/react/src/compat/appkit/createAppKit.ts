@@ -35,7 +35,7 @@ export type CreateAppKitOptions = Omit<
    * `walletConnect({ projectId })` of `@latch/walletconnect`.
    */
   projectId?: string
-  features?: Record<string, unknown>
+  features?: LatchFeatures | Record<string, unknown>
   /** `--w3m-*` names are mapped to Latch's where they mean the same; `--latch-*` names pass as they are. */
   themeVariables?: Record<string, string | number | undefined>
   customWallets?: (AppKitCustomWallet | CustomWallet)[]
@@ -73,7 +73,16 @@ const SAME = [
   'storage',
 ] as const satisfies readonly (keyof LatchOptions)[]
 
-const SAME_FEATURES = ['swaps', 'onramp', 'email', 'socials', 'allWallets', 'receive', 'send'] as const
+const SAME_FEATURES = [
+  'swaps',
+  'onramp',
+  'email',
+  'socials',
+  'allWallets',
+  'receive',
+  'send',
+  'activity',
+] as const
 
 const THEME: Record<string, keyof ThemeVariables> = {
   '--w3m-accent': '--latch-accent',
