@@ -1,7 +1,8 @@
 import { bitcoinAdapter, bitcoinNetwork } from '@latch/bitcoin'
-import { createLatch } from '@latch/core'
+import { createLatch, type LatchOptions } from '@latch/core'
 import { embeddedWallet } from '@latch/core/embedded'
 import { evmAdapter, localSiwx, serverSiwx, toCaipNetwork } from '@latch/evm'
+import { createAppKit } from '@latch/react/compat/appkit'
 import { solanaAdapter, solanaLocalnet } from '@latch/solana'
 import { walletConnect } from '@latch/walletconnect'
 import { createConfig, http } from '@wagmi/core'
@@ -35,7 +36,7 @@ const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl:
 /** Bitcoin regtest of `npm start` (the test kit's stand-in), read through its Esplora-shaped API. */
 const bitcoinRegtest = bitcoinNetwork('regtest', { apiUrl: env.bitcoinApi })
 
-export const latch = createLatch({
+const options: LatchOptions = {
   // `?solana=off`: Ethereum networks only (WalletConnect then signs in with the connection).
   // `?bitcoin=off`: no Bitcoin network.
   networks: [
@@ -111,7 +112,16 @@ export const latch = createLatch({
         ]
       : []),
   ],
-})
+}
+
+/** The demo's accent under `?kit=appkit`, given by AppKit's name for it. */
+export const APPKIT_DEMO_ACCENT = '#7c3aed'
+
+// `?kit=appkit`: the same options through AppKit's `createAppKit`, with an AppKit theme variable.
+export const latch =
+  env.kit === 'appkit'
+    ? createAppKit({ ...options, themeVariables: { '--w3m-accent': APPKIT_DEMO_ACCENT } })
+    : createLatch(options)
 
 function prefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches

@@ -40,7 +40,8 @@ function frameSetting(apiUrl: string | undefined): string | undefined {
  * it elsewhere to try the kit's modes: `?api=URL` (or `?api=none` for no server at all),
  * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
  * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?bitcoin=off`, `?guide=off` (no wallet guide),
- * `?kit=rainbowkit` (the header drawn with the RainbowKit compatibility layer).
+ * `?kit=rainbowkit` (the header drawn with the RainbowKit compatibility layer), `?kit=appkit`
+ * (the instance created with AppKit's option names).
  */
 function apiSettings() {
   const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
@@ -67,7 +68,11 @@ function apiSettings() {
     walletGuide: query.get('guide') !== 'off',
     /** `?wcExpiry=MS` shortens the WalletConnect pairing lifetime (tests of the URI refresh). */
     wcPairingExpiryMs: Number(query.get('wcExpiry')) > 0 ? Number(query.get('wcExpiry')) : undefined,
-    /** `?kit=rainbowkit` draws the header as a RainbowKit app would, through `@latch/react/compat/rainbowkit`. */
-    kit: query.get('kit') === 'rainbowkit' ? ('rainbowkit' as const) : undefined,
+    /**
+     * `?kit=rainbowkit` draws the header as a RainbowKit app would, through
+     * `@latch/react/compat/rainbowkit`; `?kit=appkit` creates the instance with AppKit's option
+     * names through `createAppKit` of `@latch/react/compat/appkit`.
+     */
+    kit: (['rainbowkit', 'appkit'] as const).find((kit) => kit === query.get('kit')),
   }
 }

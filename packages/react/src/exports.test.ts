@@ -46,3 +46,12 @@ it('given the RainbowKit compatibility entry, then its runtime exports are exact
     'useConnectModal',
   ])
 })
+
+it('given the AppKit compatibility entry, then its runtime exports are exactly these', async () => {
+  expect(Object.keys(await import('./compat/appkit.js')).sort()).toEqual([
+    'createAppKit',
+    'useAppKit',
+    'useAppKitAccount',
+    'useAppKitNetwork',
+  ])
+})

@@ -90,7 +90,7 @@ describe('given the RainbowKit ConnectButton', () => {
         )
         const network = screen.getByTestId('latch-network-button')
         // Once the network's logo has loaded, the logo alone stands for it.
-        await vi.waitFor(() => expect(network.querySelector('img')).not.toBeNull())
+        await vi.waitFor(() => expect(network.querySelector('img')).not.toBeNull(), { timeout: 10_000 })
         expect(network.textContent).toBe('')
         expect(network.getAttribute('aria-label')).toBe('Ethereum')
         expect(screen.getByTestId('latch-account-button').textContent).not.toContain('ETH')
