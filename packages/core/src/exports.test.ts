@@ -142,6 +142,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "exportEmbeddedWallet",
       "fiatValues",
       "fillMaxAmount",
+      "forgetListedTransactions",
       "formatBalance",
       "formatSiwsMessage",
       "formatUnits",
@@ -152,10 +153,12 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "isEmail",
       "isMobileBrowser",
       "isReconnectingOffline",
+      "localActivity",
       "logoIconOf",
       "matchLocale",
       "orderConnectors",
       "parseSiwsMessage",
+      "pendingTransactionsQueryOptions",
       "popularFor",
       "pushView",
       "queryClientOf",
@@ -174,6 +177,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "siwsChainId",
       "walletConnectSessionConnector",
       "walletLinkFor",
+      "watchPendingTransactions",
       "withoutInstalled",
     ]
   `)

@@ -26,6 +26,11 @@ export {
 } from './frame/protocol.js'
 /** The instance's query cache: the React hooks observe the same queries core fetches. */
 export { queryClientOf } from './query/client.js'
+export {
+  forgetListedTransactions,
+  pendingTransactionsQueryOptions,
+  watchPendingTransactions,
+} from './query/pendingTransactions.js'
 export { withoutInstalled } from './registry/filters.js'
 export { logoIconOf, NETWORK_LOGO_ICONS } from './registry/logoIcons.js'
 export { createAccountState } from './rules/account.js'
@@ -40,6 +45,7 @@ export {
 } from './rules/connectors.js'
 export { directionOf, matchLocale } from './rules/locale.js'
 export { isReconnectingOffline } from './rules/offline.js'
+export { localActivity, type PendingTransaction } from './rules/pendingTransactions.js'
 export { isMobileBrowser } from './rules/platform.js'
 export { popularFor } from './rules/popular.js'
 export { fiatValues } from './rules/prices.js'

@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   lastEmailLoginTime: `${PREFIX}last-email-login-time`,
   /** The embedded wallet runs in its own window (this browser gives its frame no storage). */
   embeddedWalletWindow: `${PREFIX}embedded-wallet-window`,
+  /** Transfers sent from the Account view that the transactions service does not list yet. */
+  pendingTransactions: `${PREFIX}pending-transactions`,
 } as const
 
 /** A typed stored value: how it is written, and how it is read back (undefined when corrupt). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import { parseSpamRules } from './account/nft-spam.js'
-import { registerPriceRoutes } from './account/prices.js'
+import { createPriceLookup, registerPriceRoutes } from './account/prices.js'
 import { type AccountOptions, registerAccountRoutes } from './account/routes.js'
 import { registerTokenListRoute } from './account/token-list-route.js'
 import { createTransactionSources, registerTransactionRoutes } from './account/transactions.js'
@@ -188,8 +188,17 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerProjectRoutes(app, projects.requireProject)
   registerWalletRoutes(app, repository, projects.requireProject)
   registerImageRoutes(app, repository)
+  const embedded = options.embedded ?? {}
+  const keys = new KeyRing(repository.embedded, embedded.secretKey)
+  // One price cache for the price route and the balances' prices.
+  const prices = createPriceLookup({
+    priceSourceOf: (id) => repository.prices.getPriceSource(id),
+    prices: options.account?.prices ?? {},
+    atRest: keys.atRest,
+  })
   registerAccountRoutes(app, {
     requireProject: projects.requireProject,
+    prices,
     listRpcUrls: (id) => repository.siwx.listRpcUrls(id),
     listProjectTokens: async (id) =>
       (await repository.prices.listTokens(id)).map((token) => ({
@@ -219,15 +228,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     ),
     spam: parseSpamRules(options.account?.nfts ?? {}),
   })
-  const embedded = options.embedded ?? {}
-  const keys = new KeyRing(repository.embedded, embedded.secretKey)
   registerSiwxRoutes(app, repository, store, projects.requireProject, keys.atRest)
-  registerPriceRoutes(app, {
-    requireProject: projects.requireProject,
-    priceSourceOf: (id) => repository.prices.getPriceSource(id),
-    prices: options.account?.prices ?? {},
-    atRest: keys.atRest,
-  })
+  registerPriceRoutes(app, { requireProject: projects.requireProject, lookup: prices })
   const publicUrl = embedded.publicUrl?.replace(/\/$/, '')
   registerEmbeddedRoutes(app, {
     repository,

@@ -1,6 +1,6 @@
 import type { Latch } from '../createLatch.js'
 import { isUserRejection } from '../errors/toWalletError.js'
-import { queryClientOf } from '../query/client.js'
+import { recordPendingTransaction, settleWhenIncluded } from '../query/pendingTransactions.js'
 import { maxSendAmount, parseAmount, sendAmountProblem, tokenContract } from '../rules/send.js'
 import { EMPTY_SEND, type SendState } from '../rules/sendState.js'
 import type { TokenBalance } from '../rules/tokens.js'
@@ -108,8 +108,22 @@ export async function confirmSend(latch: Latch, { token }: { token: TokenBalance
     const hash = await sendTransaction<object>(latch, { ...transaction, namespace: adapter.namespace })
     if (stillCurrent(latch, form)) patchSend(latch, { hash })
     form = latch.store.getState().send
-    const receipt = await waitForTransaction(latch, { hash, namespace: adapter.namespace })
-    void queryClientOf(latch).invalidateQueries({ queryKey: ['latch', 'tokenBalances'] })
+    // Activity shows it at once as pending, and after a reload too, until its receipt arrives.
+    const contract = tokenContract(token)
+    recordPendingTransaction(latch, {
+      hash,
+      chain: caipNetwork.caipNetworkId,
+      from: address,
+      to,
+      ...(contract ? { token: contract } : {}),
+      symbol: token.symbol,
+      quantity: { decimals: token.quantity.decimals, numeric: amount, raw: value.toString() },
+    })
+    const receipt = await settleWhenIncluded(latch, {
+      hash,
+      caipNetwork,
+      wait: () => waitForTransaction(latch, { hash, namespace: adapter.namespace }),
+    })
     if (stillCurrent(latch, form))
       patchSend(
         latch,

@@ -30,12 +30,11 @@ beforeAll(async () => {
 })
 afterAll(() => service?.close())
 
+// A balance the server's price source has no price for comes without price and value.
 const native = {
   name: 'Ether',
   symbol: 'ETH',
   chainId: 'eip155:1',
-  value: 0,
-  price: 0,
   quantity: { decimals: '18', numeric: '2.5' },
   iconUrl: '',
 }
@@ -44,8 +43,8 @@ const ltt = {
   symbol: 'LTT',
   chainId: 'eip155:1',
   address: `eip155:1:${TOKEN}`,
-  value: 0,
-  price: 0,
+  value: 1234.5,
+  price: 1,
   quantity: { decimals: '6', numeric: '1234.5' },
   iconUrl: '',
 }
@@ -77,7 +76,7 @@ const asset = (overrides: Record<string, unknown> = {}) => ({
   address: TOKEN,
   balance: '0x4994f9a0', // 1 234 500 000
   type: 'ERC20',
-  metadata: { name: 'Latch Test Token', symbol: 'LTT', decimals: 6, price: 0, iconUrl: '' },
+  metadata: { name: 'Latch Test Token', symbol: 'LTT', decimals: 6, price: 1, iconUrl: '' },
   ...overrides,
 })
 

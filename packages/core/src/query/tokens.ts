@@ -70,8 +70,6 @@ async function fromBalanceService(
         name,
         symbol,
         chainId: caipNetwork.caipNetworkId,
-        value: 0,
-        price: 0,
         quantity: { decimals: String(decimals), numeric: balance },
         iconUrl: '',
       },

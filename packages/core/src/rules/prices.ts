@@ -19,7 +19,9 @@ export function fiatValues(
 ): FiatValues {
   let total: number | undefined
   const values = balances.map((balance) => {
-    const price = prices?.[balance.address ?? 'native'] ?? (balance.price > 0 ? balance.price : undefined)
+    const price =
+      prices?.[balance.address ?? 'native'] ??
+      (balance.price !== undefined && balance.price > 0 ? balance.price : undefined)
     const amount = Number(balance.quantity.numeric)
     if (price === undefined || !Number.isFinite(amount)) return undefined
     const value = amount * price

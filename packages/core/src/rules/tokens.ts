@@ -7,8 +7,13 @@ export interface TokenBalance {
   /** CAIP-2 id of the chain. */
   chainId: string
   address?: string | undefined
-  value: number
-  price: number
+  /**
+   * `quantity.numeric × price`, in the price's currency; absent when no price is known (a
+   * server without a price source, a token the source has no price for).
+   */
+  value?: number | undefined
+  /** The price of one token (USD from the server's price source); absent when unknown. */
+  price?: number | undefined
   quantity: { decimals: string; numeric: string }
   iconUrl: string
 }
@@ -22,8 +27,8 @@ const tokenBalanceSchema = () =>
       symbol: s.string(),
       chainId: s.string(),
       address: s.string().optional(),
-      value: s.number(),
-      price: s.number(),
+      value: s.number().optional(),
+      price: s.number().optional(),
       quantity: s.object({ decimals: s.string(), numeric: s.string() }).strict(),
       iconUrl: s.string(),
     })
@@ -84,8 +89,10 @@ export function walletAssetsToBalances(
       symbol: asset.metadata.symbol,
       chainId: caipNetworkId,
       ...(asset.type === 'ERC20' ? { address: `${caipNetworkId}:${asset.address}` } : {}),
-      value: Number(numeric) * asset.metadata.price,
-      price: asset.metadata.price,
+      // A wallet's price of 0 is "no price": the balance then has neither price nor value.
+      ...(asset.metadata.price > 0 && Number.isFinite(asset.metadata.price)
+        ? { value: Number(numeric) * asset.metadata.price, price: asset.metadata.price }
+        : {}),
       quantity: { decimals: String(decimals), numeric },
       iconUrl: asset.metadata.iconUrl,
     })

@@ -216,6 +216,7 @@ export const en = {
   'account.activity.received': 'Received',
   'account.activity.self': 'Moved between own accounts',
   'account.activity.failed': 'Failed',
+  'account.activity.pending': 'Pending',
   'account.activity.interaction': 'Contract call',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'Load more',

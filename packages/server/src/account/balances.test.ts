@@ -5,6 +5,7 @@ import {
   deployTestTokens,
   seedTestTokens,
   startAnvil,
+  startFakePriceSource,
   TEST_ACCOUNTS,
   TEST_TOKENS,
 } from '@latch/testkit'
@@ -89,8 +90,6 @@ describe.each(backends)(
             name: 'Ether',
             symbol: 'ETH',
             chainId: 'eip155:1',
-            value: 0,
-            price: 0,
             quantity: { decimals: '18', numeric: '10000' },
             iconUrl: '',
           },
@@ -99,8 +98,6 @@ describe.each(backends)(
             symbol: 'LTT',
             chainId: 'eip155:1',
             address: `eip155:1:${ltt}`,
-            value: 0,
-            price: 0,
             quantity: { decimals: '6', numeric: '1234.5' },
             iconUrl: '',
           },
@@ -108,6 +105,51 @@ describe.each(backends)(
       })
       // The default list's mainnet tokens have no contract on the local chain: left out.
       expect(proxy.requests()).toBe(before + 1)
+    })
+
+    it('when the project has a price source, then each balance carries its USD price and value; a source that is down leaves them out and the balances are still there', async () => {
+      const source = await startFakePriceSource({
+        coins: { ethereum: 2512.5 },
+        tokens: { ethereum: { [ltt]: 1.25 } },
+      })
+      try {
+        await repository.prices.setPriceSource(demoProject.id, {
+          source: 'coingecko',
+          url: source.url,
+          apiKey: null,
+        })
+        const response = await get({ address: holder, chainId: 'eip155:1' })
+        expect(response.status).toBe(200)
+        const { balances } = (await response.json()) as { balances: Record<string, unknown>[] }
+        expect(balances.map(({ symbol, price, value }) => ({ symbol, price, value }))).toEqual([
+          { symbol: 'ETH', price: 2512.5, value: 25_125_000 },
+          { symbol: 'LTT', price: 1.25, value: 1543.125 },
+        ])
+
+        // A source that is down (another one, so nothing comes from the price cache).
+        source.mode = 'down'
+        await repository.prices.setPriceSource(demoProject.id, {
+          source: 'coingecko',
+          url: `${source.url}/v2`,
+          apiKey: null,
+        })
+        const down = await get({ address: empty, chainId: 'eip155:1' })
+        expect(down.status).toBe(200)
+        expect(await down.json()).toEqual({
+          balances: [
+            {
+              name: 'Ether',
+              symbol: 'ETH',
+              chainId: 'eip155:1',
+              quantity: { decimals: '18', numeric: '10000' },
+              iconUrl: '',
+            },
+          ],
+        })
+      } finally {
+        await repository.prices.setPriceSource(demoProject.id, undefined)
+        await source.close()
+      }
     })
 
     it('when the operator added the token to a project (project tokens add), then its balance is listed from that list', async () => {

@@ -16,9 +16,12 @@ export interface TokenBalance {
   chainId: string
   /** CAIP-10 id of the token contract; absent for the chain's native coin. */
   address?: string
-  /** `quantity.numeric × price`; 0 while no price source is configured. */
-  value: number
-  price: number
+  /**
+   * `quantity.numeric × price` in USD, with `price` from the project's price source; both absent
+   * when the project has no source or the source has no price for the token (never 0 for "unknown").
+   */
+  value?: number
+  price?: number
   quantity: { decimals: string; numeric: string }
   iconUrl: string
 }
@@ -33,6 +36,26 @@ const nativeCoins: Record<string, { name: string; symbol: string }> = {
   'eip155:43114': { name: 'Avalanche', symbol: 'AVAX' },
 }
 const ether = { name: 'Ether', symbol: 'ETH' }
+
+/**
+ * The balances with the USD price the source gave for each (by `native` or the token's address)
+ * and the value it makes; a balance without a price is left without both.
+ */
+export function withPrices(
+  balances: readonly TokenBalance[],
+  prices: ReadonlyMap<string, number>,
+): TokenBalance[] {
+  return balances.map((balance) => {
+    const price = prices.get(assetOf(balance))
+    if (price === undefined || !Number.isFinite(price) || price < 0) return balance
+    return { ...balance, price, value: new Amount(balance.quantity.numeric).times(price).toNumber() }
+  })
+}
+
+/** `native`, or the contract (mint) part of the balance's CAIP-10 id. */
+export function assetOf(balance: TokenBalance): string {
+  return balance.address?.split(':').at(-1) ?? 'native'
+}
 
 /** The native coin's name and symbol on an eip155 chain. */
 export function nativeCoin(chainId: string): { name: string; symbol: string } {
@@ -76,8 +99,6 @@ export function tokenEntry(
     symbol: shownSymbol,
     chainId: token.chainId,
     address: `${token.chainId}:${token.address}`,
-    value: 0,
-    price: 0,
     quantity: { decimals: String(decimals), numeric: toNumeric(balance, decimals) },
     iconUrl: token.iconUrl ?? '',
   }
@@ -119,8 +140,6 @@ export async function readBalances(parameters: {
     {
       ...coin,
       chainId,
-      value: 0,
-      price: 0,
       quantity: { decimals: '18', numeric: toNumeric(native, 18) },
       iconUrl: '',
     },

@@ -110,6 +110,64 @@ function parseAssets(chainId: string, assets: string): string[] | string {
 }
 
 /**
+ * Prices from the price source the operator set for a project: `undefined` when the project has
+ * none (or the chain has no market), else the USD price of each asset the source knows (by
+ * `native` or the checksummed address). Shared by the price and balance routes, with one cache.
+ */
+export type PriceLookup = (
+  projectId: string,
+  chainId: string,
+  assets: readonly string[],
+) => Promise<Map<string, number> | undefined>
+
+/**
+ * The price lookup of the server: a source that fails, times out or answers something other
+ * than prices throws `PriceSourceError`. Prices (and "the source has none") are cached for
+ * `cacheTtlMs`; pages that open at once ask the source once for the same prices.
+ */
+export function createPriceLookup(options: {
+  priceSourceOf: (projectId: string) => Promise<PriceSourceSetting | undefined>
+  prices: PriceOptions
+  /** Opens the API keys `project set-prices` sealed. */
+  atRest: KeyEncryptionKey | undefined
+}): PriceLookup {
+  const timeoutMs = options.prices.timeoutMs ?? 3_000
+  const cache = new PriceCache(options.prices.cacheTtlMs ?? 60_000, options.prices.cacheEntries ?? 10_000)
+  const inFlight = new Map<string, Promise<Map<string, number>>>()
+  return async (projectId, chainId, assets) => {
+    const source = await options.priceSourceOf(projectId)
+    if (source === undefined || !hasMarket(chainId)) return undefined
+    const now = Date.now()
+    const keyOf = (asset: string) => `${source.url}\n${chainId}\n${asset.toLowerCase()}`
+    const known = new Map(assets.map((asset) => [asset, cache.get(keyOf(asset), now)]))
+    const missing = assets.filter((asset) => known.get(asset) === undefined)
+    if (missing.length > 0) {
+      const asking = `${source.url}\n${chainId}\n${missing.join(',')}`
+      let pending = inFlight.get(asking)
+      if (pending === undefined) {
+        pending = coinGeckoPrices({
+          url: source.url,
+          apiKey: source.apiKey && openPriceApiKey(options.atRest, projectId, source.apiKey),
+          chainId,
+          assets: missing,
+          currency: 'usd',
+          timeoutMs,
+        }).finally(() => inFlight.delete(asking))
+        inFlight.set(asking, pending)
+      }
+      const fresh = await pending
+      for (const asset of missing) {
+        known.set(asset, fresh.get(asset) ?? null)
+        cache.set(keyOf(asset), fresh.get(asset) ?? null, Date.now())
+      }
+    }
+    const prices = new Map<string, number>()
+    for (const [asset, price] of known) if (typeof price === 'number') prices.set(asset, price)
+    return prices
+  }
+}
+
+/**
  * `GET /account/v1/prices?projectId&chainId&assets=native,0x…`: the USD price of a chain's
  * native coin and tokens from the price source the operator set for the project (`latch-server
  * project set-prices`). Without one the answer has no prices, and no host is contacted. A source
@@ -117,17 +175,8 @@ function parseAssets(chainId: string, assets: string): string[] | string {
  */
 export function registerPriceRoutes(
   app: FastifyInstance,
-  options: {
-    requireProject: preHandlerAsyncHookHandler
-    priceSourceOf: (projectId: string) => Promise<PriceSourceSetting | undefined>
-    prices: PriceOptions
-    /** Opens the API keys `project set-prices` sealed. */
-    atRest: KeyEncryptionKey | undefined
-  },
+  options: { requireProject: preHandlerAsyncHookHandler; lookup: PriceLookup },
 ): void {
-  const timeoutMs = options.prices.timeoutMs ?? 3_000
-  const cache = new PriceCache(options.prices.cacheTtlMs ?? 60_000, options.prices.cacheEntries ?? 10_000)
-  const inFlight = new Map<string, Promise<Map<string, number>>>()
   app.get(
     '/account/v1/prices',
     {
@@ -145,42 +194,17 @@ export function registerPriceRoutes(
         return sendError(reply, 400, 'invalid_asset', `"${assets}" is not native or a token of ${chainId}`)
       if (assets.length > maxPriceAssets)
         return sendError(reply, 400, 'too_many_assets', `At most ${maxPriceAssets} assets per request`)
-      const source = await options.priceSourceOf(request.project!.id)
-      if (source === undefined || !hasMarket(chainId)) return { currency: 'USD', prices: [] }
-      const now = Date.now()
-      const keyOf = (asset: string) => `${source.url}\n${chainId}\n${asset.toLowerCase()}`
-      const known = new Map(assets.map((asset) => [asset, cache.get(keyOf(asset), now)]))
-      const missing = assets.filter((asset) => known.get(asset) === undefined)
-      if (missing.length > 0) {
-        try {
-          // Pages that open at once ask the source once for the same prices.
-          const asking = `${source.url}\n${chainId}\n${missing.join(',')}`
-          let pending = inFlight.get(asking)
-          if (pending === undefined) {
-            pending = coinGeckoPrices({
-              url: source.url,
-              apiKey: source.apiKey && openPriceApiKey(options.atRest, request.project!.id, source.apiKey),
-              chainId,
-              assets: missing,
-              currency: 'usd',
-              timeoutMs,
-            }).finally(() => inFlight.delete(asking))
-            inFlight.set(asking, pending)
-          }
-          const fresh = await pending
-          for (const asset of missing) {
-            known.set(asset, fresh.get(asset) ?? null)
-            cache.set(keyOf(asset), fresh.get(asset) ?? null, Date.now())
-          }
-        } catch (error) {
-          if (!(error instanceof PriceSourceError)) throw error
-          request.log.warn({ chainId, err: error.message }, 'price read failed')
-          return sendError(reply, 502, 'prices_unavailable', 'Prices Unavailable')
-        }
+      let known: Map<string, number> | undefined
+      try {
+        known = await options.lookup(request.project!.id, chainId, assets)
+      } catch (error) {
+        if (!(error instanceof PriceSourceError)) throw error
+        request.log.warn({ chainId, err: error.message }, 'price read failed')
+        return sendError(reply, 502, 'prices_unavailable', 'Prices Unavailable')
       }
       const prices = assets.flatMap((asset) => {
-        const price = known.get(asset)
-        if (price === null || price === undefined) return []
+        const price = known?.get(asset)
+        if (price === undefined) return []
         return [{ ...(asset === 'native' ? {} : { address: `${chainId}:${asset}` }), price }]
       })
       return { currency: 'USD', prices }

@@ -2,9 +2,10 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
 import { getAddress, isAddress } from 'viem'
 import { sendError } from '../http/errors.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
-import { readBalances, type TokenBalance } from './balances.js'
+import { assetOf, readBalances, type TokenBalance, withPrices } from './balances.js'
 import { type NftOptions, registerNftRoutes } from './nft-routes.js'
-import type { PriceOptions } from './prices.js'
+import { maxPriceAssets, type PriceLookup, type PriceOptions } from './prices.js'
+import { PriceSourceError } from './prices-coingecko.js'
 import {
   isSolanaAddress,
   type ListedSplToken,
@@ -41,7 +42,7 @@ export interface AccountOptions {
 const tokenBalance = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'symbol', 'chainId', 'value', 'price', 'quantity', 'iconUrl'],
+  required: ['name', 'symbol', 'chainId', 'quantity', 'iconUrl'],
   properties: {
     name: { type: 'string' },
     symbol: { type: 'string' },
@@ -83,6 +84,8 @@ export function registerAccountRoutes(
     /** The tokens the operator added to the project (`latch-server project tokens add`). */
     listProjectTokens: (projectId: string) => Promise<readonly ListedToken[]>
     account: AccountOptions
+    /** The project's price source, when it has one: each balance carries its price and value. */
+    prices?: PriceLookup | undefined
   },
 ): void {
   const defaults = parseTokenList(options.account.defaultTokens ?? defaultTokens, 'account.defaultTokens')
@@ -106,6 +109,24 @@ export function registerAccountRoutes(
     nfts: options.account.nfts ?? {},
     rpcTimeoutMs: timeoutMs,
   })
+  // Balances carry the price source's prices; a source that fails leaves them without, as a
+  // project without a source does: the balances themselves are still right.
+  const priced = async (
+    projectId: string,
+    chainId: string,
+    balances: TokenBalance[],
+    log: { warn: (details: object, message: string) => void },
+  ): Promise<TokenBalance[]> => {
+    if (!options.prices || balances.length === 0) return balances
+    try {
+      const known = await options.prices(projectId, chainId, balances.map(assetOf).slice(0, maxPriceAssets))
+      return known ? withPrices(balances, known) : balances
+    } catch (error) {
+      if (!(error instanceof PriceSourceError)) throw error
+      log.warn({ chainId, err: error.message }, 'price read failed')
+      return balances
+    }
+  }
   app.get(
     '/account/v1/balances',
     {
@@ -161,7 +182,7 @@ export function registerAccountRoutes(
               ]),
               timeoutMs,
             })
-        return { balances }
+        return { balances: await priced(project.id, chainId, balances, request.log) }
       } catch (error) {
         request.log.warn({ chainId, err: (error as Error).message }, 'balance read failed')
         return sendError(reply, 502, 'balance_unavailable', 'Token Balance Unavailable')

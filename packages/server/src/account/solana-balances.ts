@@ -95,8 +95,6 @@ export async function readSolanaBalances(parameters: {
       name: 'Solana',
       symbol: 'SOL',
       chainId,
-      value: 0,
-      price: 0,
       quantity: { decimals: '9', numeric: toNumeric(BigInt(lamports), 9) },
       iconUrl: '',
     },
@@ -127,8 +125,6 @@ export async function readSolanaBalances(parameters: {
       symbol: listed?.symbol ?? short,
       chainId,
       address: `${chainId}:${mint}`,
-      value: 0,
-      price: 0,
       quantity: { decimals: String(decimals), numeric: toNumeric(raw, decimals) },
       iconUrl: listed?.iconUrl ?? '',
     })

@@ -210,6 +210,7 @@ export const messages: Messages = {
   'account.activity.received': 'مُستلَم',
   'account.activity.self': 'نُقل بين حساباتك',
   'account.activity.failed': 'فشلت',
+  'account.activity.pending': 'قيد الانتظار',
   'account.activity.interaction': 'استدعاء عقد',
   'account.activity.nft': '{symbol} رقم {id}',
   'account.activity.more': 'تحميل المزيد',

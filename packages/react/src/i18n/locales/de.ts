@@ -228,6 +228,7 @@ export const messages: Messages = {
   'account.activity.received': 'Empfangen',
   'account.activity.self': 'Zwischen eigenen Konten verschoben',
   'account.activity.failed': 'Fehlgeschlagen',
+  'account.activity.pending': 'Ausstehend',
   'account.activity.interaction': 'Vertragsaufruf',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'Mehr laden',

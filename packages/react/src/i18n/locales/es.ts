@@ -227,6 +227,7 @@ export const messages: Messages = {
   'account.activity.received': 'Recibido',
   'account.activity.self': 'Movido entre tus cuentas',
   'account.activity.failed': 'Fallida',
+  'account.activity.pending': 'Pendiente',
   'account.activity.interaction': 'Llamada a contrato',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'Cargar más',

@@ -218,6 +218,7 @@ export const messages: Messages = {
   'account.activity.received': 'دریافت‌شده',
   'account.activity.self': 'جابه‌جا شده بین حساب‌های خودتان',
   'account.activity.failed': 'ناموفق',
+  'account.activity.pending': 'در انتظار',
   'account.activity.interaction': 'فراخوانی قرارداد',
   'account.activity.nft': '{symbol} شماره {id}',
   'account.activity.more': 'بارگیری بیشتر',

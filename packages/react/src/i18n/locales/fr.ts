@@ -226,6 +226,7 @@ export const messages: Messages = {
   'account.activity.received': 'Reçu',
   'account.activity.self': 'Déplacé entre vos comptes',
   'account.activity.failed': 'Échouée',
+  'account.activity.pending': 'En attente',
   'account.activity.interaction': 'Appel de contrat',
   'account.activity.nft': '{symbol} n° {id}',
   'account.activity.more': 'Charger plus',

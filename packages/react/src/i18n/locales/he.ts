@@ -209,6 +209,7 @@ export const messages: Messages = {
   'account.activity.received': 'התקבל',
   'account.activity.self': 'הועבר בין החשבונות שלך',
   'account.activity.failed': 'נכשלה',
+  'account.activity.pending': 'ממתינה',
   'account.activity.interaction': 'קריאה לחוזה',
   'account.activity.nft': '{symbol} מס׳ {id}',
   'account.activity.more': 'טען עוד',

@@ -213,6 +213,7 @@ export const messages: Messages = {
   'account.activity.received': 'प्राप्त हुआ',
   'account.activity.self': 'अपने खातों के बीच भेजा गया',
   'account.activity.failed': 'विफल',
+  'account.activity.pending': 'लंबित',
   'account.activity.interaction': 'कॉन्ट्रैक्ट कॉल',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'और लोड करें',

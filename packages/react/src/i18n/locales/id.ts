@@ -223,6 +223,7 @@ export const messages: Messages = {
   'account.activity.received': 'Diterima',
   'account.activity.self': 'Dipindahkan antar akun sendiri',
   'account.activity.failed': 'Gagal',
+  'account.activity.pending': 'Tertunda',
   'account.activity.interaction': 'Panggilan kontrak',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'Muat lebih banyak',

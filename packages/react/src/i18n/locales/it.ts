@@ -223,6 +223,7 @@ export const messages: Messages = {
   'account.activity.received': 'Ricevuto',
   'account.activity.self': 'Spostato tra i tuoi conti',
   'account.activity.failed': 'Non riuscita',
+  'account.activity.pending': 'In attesa',
   'account.activity.interaction': 'Chiamata a contratto',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'Carica altri',

@@ -226,6 +226,7 @@ export const messages: Messages = {
   'account.activity.received': '受信',
   'account.activity.self': '自分のアカウント間で移動',
   'account.activity.failed': '失敗',
+  'account.activity.pending': '保留中',
   'account.activity.interaction': 'コントラクト呼び出し',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'さらに読み込む',

@@ -219,6 +219,7 @@ export const messages: Messages = {
   'account.activity.received': '받음',
   'account.activity.self': '내 계정 간 이동',
   'account.activity.failed': '실패',
+  'account.activity.pending': '대기 중',
   'account.activity.interaction': '컨트랙트 호출',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': '더 불러오기',

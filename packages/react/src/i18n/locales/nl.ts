@@ -226,6 +226,7 @@ export const messages: Messages = {
   'account.activity.received': 'Ontvangen',
   'account.activity.self': 'Verplaatst tussen eigen accounts',
   'account.activity.failed': 'Mislukt',
+  'account.activity.pending': 'In behandeling',
   'account.activity.interaction': 'Contractaanroep',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'Meer laden',

@@ -224,6 +224,7 @@ export const messages: Messages = {
   'account.activity.received': 'Odebrano',
   'account.activity.self': 'Przeniesiono między własnymi kontami',
   'account.activity.failed': 'Nieudana',
+  'account.activity.pending': 'Oczekująca',
   'account.activity.interaction': 'Wywołanie kontraktu',
   'account.activity.nft': '{symbol} nr {id}',
   'account.activity.more': 'Wczytaj więcej',

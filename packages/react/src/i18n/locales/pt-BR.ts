@@ -223,6 +223,7 @@ export const messages: Messages = {
   'account.activity.received': 'Recebido',
   'account.activity.self': 'Movido entre suas contas',
   'account.activity.failed': 'Falhou',
+  'account.activity.pending': 'Pendente',
   'account.activity.interaction': 'Chamada de contrato',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'Carregar mais',

@@ -225,6 +225,7 @@ export const messages: Messages = {
   'account.activity.received': 'Получено',
   'account.activity.self': 'Перемещено между своими счетами',
   'account.activity.failed': 'Не выполнена',
+  'account.activity.pending': 'Ожидает',
   'account.activity.interaction': 'Вызов контракта',
   'account.activity.nft': '{symbol} № {id}',
   'account.activity.more': 'Загрузить ещё',

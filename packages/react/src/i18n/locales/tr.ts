@@ -220,6 +220,7 @@ export const messages: Messages = {
   'account.activity.received': 'Alındı',
   'account.activity.self': 'Kendi hesapların arasında taşındı',
   'account.activity.failed': 'Başarısız',
+  'account.activity.pending': 'Beklemede',
   'account.activity.interaction': 'Sözleşme çağrısı',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'Daha fazla yükle',

@@ -224,6 +224,7 @@ export const messages: Messages = {
   'account.activity.received': 'Отримано',
   'account.activity.self': 'Переміщено між власними рахунками',
   'account.activity.failed': 'Не виконано',
+  'account.activity.pending': 'Очікує',
   'account.activity.interaction': 'Виклик контракту',
   'account.activity.nft': '{symbol} № {id}',
   'account.activity.more': 'Завантажити ще',

@@ -218,6 +218,7 @@ export const messages: Messages = {
   'account.activity.received': 'Đã nhận',
   'account.activity.self': 'Chuyển giữa các tài khoản của bạn',
   'account.activity.failed': 'Thất bại',
+  'account.activity.pending': 'Đang chờ',
   'account.activity.interaction': 'Gọi hợp đồng',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': 'Tải thêm',

@@ -206,6 +206,7 @@ export const messages: Messages = {
   'account.activity.received': '已接收',
   'account.activity.self': '在自己的账户间转移',
   'account.activity.failed': '失败',
+  'account.activity.pending': '待处理',
   'account.activity.interaction': '合约调用',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': '加载更多',

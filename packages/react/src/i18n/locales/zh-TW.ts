@@ -206,6 +206,7 @@ export const messages: Messages = {
   'account.activity.received': '已收到',
   'account.activity.self': '在自己的帳戶間轉移',
   'account.activity.failed': '失敗',
+  'account.activity.pending': '待處理',
   'account.activity.interaction': '合約呼叫',
   'account.activity.nft': '{symbol} #{id}',
   'account.activity.more': '載入更多',

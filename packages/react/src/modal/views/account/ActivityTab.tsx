@@ -6,8 +6,16 @@ import {
   type Latch,
   transactionsQueryOptions,
 } from '@latch/core'
-import { formatBalance, groupTransactionsByMonth, queryClientOf } from '@latch/core/internal'
-import { useId, useState } from 'react'
+import {
+  forgetListedTransactions,
+  formatBalance,
+  groupTransactionsByMonth,
+  localActivity,
+  pendingTransactionsQueryOptions,
+  queryClientOf,
+  watchPendingTransactions,
+} from '@latch/core/internal'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { useQuery } from '../../../hooks/useQuery.js'
 import { type Translate, useLocale, useT } from '../../../i18n/context.js'
 import type { MessageId } from '../../../i18n/en.js'
@@ -33,7 +41,8 @@ export default function ActivityTab({ latch, address, caipNetwork }: ActivityTab
 const short = (address: string) =>
   address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 
-function label(tx: ActivityTransaction, first: ActivityTransfer | undefined): MessageId {
+function label(tx: ActivityTransaction, first: ActivityTransfer | undefined, pending: boolean): MessageId {
+  if (pending) return 'account.activity.pending'
   if (tx.metadata.status === 'failed') return 'account.activity.failed'
   if (!first) return 'account.activity.interaction'
   return first.direction === 'in'
@@ -50,16 +59,33 @@ function amount(t: Translate, transfer: ActivityTransfer): string {
   return `${sign}${formatBalance(transfer.quantity.numeric)} ${transfer.symbol}`
 }
 
-function Row({ tx, t, day }: { tx: ActivityTransaction; t: Translate; day: Intl.DateTimeFormat }) {
+function Row({
+  tx,
+  t,
+  day,
+  pending = false,
+}: {
+  tx: ActivityTransaction
+  t: Translate
+  day: Intl.DateTimeFormat
+  pending?: boolean
+}) {
   const first = tx.transfers[0]
   const counterparty = first ? (first.direction === 'in' ? first.from : first.to) : (tx.metadata.sentTo ?? '')
   return (
-    <li className="latch-token" data-testid="latch-activity-item" data-hash={tx.id}>
+    <li
+      className="latch-token"
+      data-testid="latch-activity-item"
+      data-hash={tx.id}
+      data-pending={pending || undefined}
+    >
       <span className="latch-token-name">
-        <span data-testid="latch-activity-label">{t(label(tx, first))}</span>
+        <span data-testid="latch-activity-label">{t(label(tx, first, pending))}</span>
         <span className="latch-muted">
-          <time dateTime={tx.metadata.minedAt}>{day.format(new Date(tx.metadata.minedAt))}</time>
-          {counterparty ? ` · ${short(counterparty)}` : ''}
+          {pending ? null : (
+            <time dateTime={tx.metadata.minedAt}>{day.format(new Date(tx.metadata.minedAt))}</time>
+          )}
+          {counterparty ? `${pending ? '' : ' · '}${short(counterparty)}` : ''}
         </span>
       </span>
       {first && (
@@ -97,7 +123,30 @@ function Activity({ latch, address, caipNetwork }: ActivityTabProps & { caipNetw
   const { locale } = useLocale()
   const id = useId()
   const query = useQuery(transactionsQueryOptions(latch, { address, caipNetwork }), { latch })
+  const kept = useQuery(pendingTransactionsQueryOptions(latch), { latch })
   const more = useMorePages(latch, address, caipNetwork)
+  const chain = caipNetwork.caipNetworkId
+  // The transfers sent from Account wait for their receipts here too (after a reload as well).
+  const waiting = (kept.data ?? [])
+    .filter((r) => r.status === 'pending')
+    .map((r) => r.hash)
+    .join(',')
+  useEffect(() => {
+    if (waiting) void watchPendingTransactions(latch, { address, caipNetwork }).catch(() => {})
+  }, [latch, address, caipNetwork, waiting])
+  const listed = useMemo(
+    () =>
+      new Set(
+        [query.data, ...more.pages].flatMap(
+          (page) => page?.transactions.map((tx) => tx.id.toLowerCase()) ?? [],
+        ),
+      ),
+    [query.data, more.pages],
+  )
+  // Once the transactions service lists a kept transfer, the kit forgets it.
+  useEffect(() => {
+    if (listed.size > 0) forgetListedTransactions(latch, { chain, hashes: listed })
+  }, [latch, chain, listed])
   if (query.isError || more.state === 'failed')
     return (
       <p className="latch-muted" role="alert" data-testid="latch-activity-unavailable">
@@ -118,16 +167,27 @@ function Activity({ latch, address, caipNetwork }: ActivityTabProps & { caipNetw
       </ul>
     )
   const pages = [query.data, ...more.pages]
+  const local = localActivity(kept.data ?? [], listed, { chain, address })
   const seen = new Set<string>()
-  const all = pages.flatMap((page) => page.transactions).filter((tx) => !seen.has(tx.id) && seen.add(tx.id))
+  const all = [...local.settled, ...pages.flatMap((page) => page.transactions)].filter(
+    (tx) => !seen.has(tx.id) && seen.add(tx.id),
+  )
   const next = pages.at(-1)?.next ?? null
   const months = groupTransactionsByMonth(all)
-  if (months.length === 0 && !next) return <p className="latch-muted">{t('account.activity.empty')}</p>
+  if (months.length === 0 && local.pending.length === 0 && !next)
+    return <p className="latch-muted">{t('account.activity.empty')}</p>
   // Months and days in the visitor's language; UTC, as the grouping is.
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
   const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
   return (
     <div data-testid="latch-activity">
+      {local.pending.length > 0 && (
+        <ul className="latch-list" data-testid="latch-activity-pending">
+          {local.pending.map((tx) => (
+            <Row key={tx.id} tx={tx} t={t} day={day} pending />
+          ))}
+        </ul>
+      )}
       {months.map(({ year, month, transactions }) => (
         <section
           key={`${year}-${month}`}
