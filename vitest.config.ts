@@ -1,7 +1,13 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core free (one worker on two cores); most tests wait on chains,
+    // the database and timers rather than on the CPU, so two workers even on two cores. The
+    // frame's tests derive keys from passwords (Argon2id, 64 MiB), which takes a core each: they
+    // run after the others, one file at a time, so that two derivations never share a core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -27,6 +33,8 @@ export default defineConfig({
         test: {
           name: 'frame',
           root: 'packages/frame',
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           server: { deps: { inline: ['micro-key-producer', 'viem'] } },
