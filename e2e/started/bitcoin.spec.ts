@@ -16,7 +16,7 @@ test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', (
   test('when the visitor connects the Bitcoin side of the Dev Wallet, then its payment address and balance show and a signed message verifies', async ({
     page,
   }) => {
-    await page.goto('/')
+    await page.goto('/?bitcoin=on')
     await page.getByTestId('latch-network-button').click()
     await modal(page)
       .getByRole('button', { name: /Bitcoin \(regtest\)/ })

@@ -38,7 +38,7 @@ const bitcoinRegtest = bitcoinNetwork('regtest', { apiUrl: env.bitcoinApi })
 
 const options: LatchOptions = {
   // `?solana=off`: Ethereum networks only (WalletConnect then signs in with the connection).
-  // `?bitcoin=off`: no Bitcoin network.
+  // `?bitcoin=on`: the Bitcoin regtest network too.
   networks: [
     toCaipNetwork(mainnet),
     toCaipNetwork(base),

@@ -113,8 +113,11 @@ export async function startDevWallet(): Promise<void> {
   window.__latchDemoSolanaWallet = solana.controls
   // Its Bitcoin side (regtest): the payment and ordinals keys of the test mnemonic, a Wallet
   // Standard wallet of its own under the same name, so the kit shows one row.
-  const bitcoin = createBitcoinTestWallet({ name: info.name })
-  registerBitcoinTestWallet(bitcoin.wallet)
-  window.__latchDemoBitcoinWallet = bitcoin.controls
+  // Only where the page has Bitcoin (`?bitcoin=on`): deriving its keys delays the wallet's start.
+  if (env.bitcoin) {
+    const bitcoin = createBitcoinTestWallet({ name: info.name })
+    registerBitcoinTestWallet(bitcoin.wallet)
+    window.__latchDemoBitcoinWallet = bitcoin.controls
+  }
   for (const listener of listeners) listener()
 }
