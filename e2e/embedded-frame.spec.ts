@@ -169,7 +169,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
         () =>
           page.evaluate((i) => (window as unknown as { answer: (i: string) => unknown }).answer(i), userId),
         {
-          timeout: 30_000,
+          timeout: 60_000,
         },
       )
       .toMatchObject({ type: 'SUCCESS', payload: { email } })
@@ -260,7 +260,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
             recoverId,
           ),
         {
-          timeout: 30_000,
+          timeout: 60_000,
         },
       )
       .toMatchObject({ type: 'SUCCESS', payload: { address, email } })
@@ -308,7 +308,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
             otherUserId,
           ),
         {
-          timeout: 30_000,
+          timeout: 60_000,
         },
       )
       .toMatchObject({ type: 'SUCCESS', payload: { email: otherEmail } })
@@ -331,7 +331,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
   test('when the project uses server-assisted recovery, then a new device gets the same address from the email alone, the owner is told by mail, and the first device sees a notice', async ({
     browser,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     const email = `custodial-${Date.now()}@example.com`
     const first = await browser.newContext()
     const page = await openHost(first, 'localhost', 'latch-demo-custodial')
@@ -393,7 +393,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
   test('when the project holds server-assisted recovery, then the new device waits with the time shown, and "This wasn\'t me" from the mail stops it and the new device is told', async ({
     browser,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     const project = 'latch-demo-custodial-hold'
     const email = `held-${Date.now()}@example.com`
     const first = await browser.newContext()

@@ -19,7 +19,7 @@ test.describe('given the gallery of modal views', () => {
     ]) {
       const dialog = page.locator(`iframe[data-gallery="${name}"]`).contentFrame().getByRole('dialog')
       // Forty frames each start the app: on a busy machine the first ones take a while.
-      await expect(dialog, name).toBeVisible({ timeout: 30_000 })
+      await expect(dialog, name).toBeVisible({ timeout: 60_000 })
     }
     const arabic = page.locator('iframe[data-gallery="ConnectingDeclined-arabic"]').contentFrame()
     await expect(arabic.getByRole('alert')).toHaveText('رُفض الربط')
@@ -36,7 +36,7 @@ test.describe('given the gallery of modal views', () => {
     expect(await layout('AllWallets-phone')).not.toBe('grid')
     // The code view of the email login, as the visitor reads it after sending the address.
     const code = page.locator('iframe[data-gallery="EmailCode-arabic"]').contentFrame()
-    await expect(code.getByTestId('latch-otp-input')).toBeVisible({ timeout: 30_000 })
+    await expect(code.getByTestId('latch-otp-input')).toBeVisible({ timeout: 60_000 })
     await expect(code.getByTestId('latch-embedded-otp')).toContainText('ada@example.com')
     expect(errors).toEqual([])
   })

@@ -52,8 +52,10 @@ export default defineConfig({
   workers,
   fullyParallel: true,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: the limits only bound a failure's wait. The stacks, two browsers and the tests share
+  // the machine's cores, and on a loaded CI runner a step can take several times its usual time.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: '../.tmp/playwright-report' }]]
     : 'list',

@@ -119,7 +119,7 @@ test.describe('given a dapp with WalletConnect and a phone wallet', () => {
     const peer = await startWallet(startWalletPeer)
     await page.goto(wcDemoUrl(relay, '&wcExpiry=2000'))
     const first = await showPairing(page)
-    await expect.poll(() => copiedUri(page), { timeout: 8_000 }).not.toBe(first)
+    await expect.poll(() => copiedUri(page), { timeout: 20_000 }).not.toBe(first)
     const second = await copiedUri(page)
     expect(second).toMatch(/^wc:/)
     await peer.pair(second)

@@ -38,7 +38,7 @@ test('given a new wallet with no ether, when the app asks to send 0.01 ETH, then
   const screen = approval(page)
   await expect(screen.getByTestId('approval-warning').first()).toHaveText(
     /^Your balance \(0 ETH\) cannot pay this transaction: it needs up to 0\.01\d* ETH, the value plus the maximum network fee\./,
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   )
   await expect(screen.locator('button[data-action="approve"]')).toHaveCount(0)
   await expect(screen.locator('dt', { hasText: 'Network fee' })).toBeVisible()
@@ -51,12 +51,12 @@ test('given a new wallet with no ether, when the app asks to send 0.01 ETH, then
   expect(Number(usd)).toBeLessThanOrEqual(Number(eth) * 2500 * 1.01)
   await expect(screen).not.toContainText('gwei')
   await press(page, 'reject')
-  await expect(page.getByTestId('demo-send-error')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('demo-send-error')).toBeVisible({ timeout: 60_000 })
   await expect(modal(page)).toBeHidden()
 })
 
 test.describe('given a wallet server that hangs after Approve', () => {
-  test.describe.configure({ timeout: 180_000 })
+  test.describe.configure({ timeout: 360_000 })
 
   test('then the screen shows progress, then the server out of reach with Close and Retry: Close fails the request with that message, Retry signs once the server answers', async ({
     page,
@@ -68,20 +68,20 @@ test.describe('given a wallet server that hangs after Approve', () => {
     const frame = frameOf(page)
     for (const choice of ['close', 'retry'] as const) {
       await page.getByRole('button', { name: 'Sign message' }).click()
-      await expect(approval(page).locator('button[data-action="approve"]')).toBeVisible({ timeout: 30_000 })
+      await expect(approval(page).locator('button[data-action="approve"]')).toBeVisible({ timeout: 60_000 })
       process.kill(pid, 'SIGSTOP')
       try {
         await press(page, 'approve')
         // Never an empty frame: the request's title and its progress, then the error.
         await expect(frame.getByTestId('approval-progress')).toHaveText('Signing…')
         await expect(frame.locator('#latch-title')).toHaveText('Sign a message')
-        await expect(frame.getByTestId('approval-unreachable')).toHaveText(unreachable, { timeout: 30_000 })
+        await expect(frame.getByTestId('approval-unreachable')).toHaveText(unreachable, { timeout: 60_000 })
         await expect(frame.locator('button[data-action="retry"]')).toBeFocused()
         expect(await walletFrameAxeViolations(page)).toEqual([])
         if (choice === 'close') {
           await frame.locator('button[data-action="close"]').click()
           await expect(page.getByTestId('demo-sign-error')).toContainText(/disconnected|can't be reached/, {
-            timeout: 30_000,
+            timeout: 60_000,
           })
           await expect(modal(page)).toBeHidden()
         }
@@ -91,7 +91,7 @@ test.describe('given a wallet server that hangs after Approve', () => {
     }
     await frame.locator('button[data-action="retry"]').click()
     await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await expect(modal(page)).toBeHidden()
   })
@@ -113,29 +113,29 @@ test('given the wallet in its own window (the frame gets no storage on another s
   const wallet = await opened
   expect(new URL(wallet.url()).origin).toBe(frameOrigin)
   const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
+  await expect(input).toBeVisible({ timeout: 60_000 })
   await input.fill(await codeFor(email, started, /login code/))
   // The recovery password waits in the window: the modal points there, not "Authenticating...".
-  await expect(wallet.locator('#latch-password')).toBeVisible({ timeout: 30_000 })
+  await expect(wallet.locator('#latch-password')).toBeVisible({ timeout: 60_000 })
   await expect(modal(page).getByTestId('latch-embedded-busy-text')).toHaveText(
     'Continue in the wallet window: the next step waits for you there. Closing that window cancels the sign-in.',
   )
   await wallet.locator('#latch-password').fill(PASSWORD)
   await wallet.locator('#latch-password-confirm').fill(PASSWORD)
   await wallet.locator('#latch-password-confirm').press('Enter')
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
 
   await page.getByRole('button', { name: 'Sign message' }).click()
-  await expect(wallet.locator('.approval')).toContainText('Hello from the Latch demo', { timeout: 30_000 })
+  await expect(wallet.locator('.approval')).toContainText('Hello from the Latch demo', { timeout: 60_000 })
   await expect(modal(page).getByTestId('latch-approve-confirm')).toHaveText(
     'Continue in the wallet window: this request waits for you there. Closing that window cancels the request and disconnects the app.',
   )
   await wallet.close()
   await expect(page.getByTestId('latch-action-toast')).toHaveText(
     'The wallet window was closed: what waited there was cancelled, and the app is disconnected.',
-    { timeout: 5_000 },
+    { timeout: 15_000 },
   )
   // The demo's signing panel goes with the account; the modal does not stay on the request.
-  await expect(status(page)).toHaveText('disconnected', { timeout: 10_000 })
+  await expect(status(page)).toHaveText('disconnected', { timeout: 20_000 })
   await expect(modal(page)).toBeHidden()
 })

@@ -82,12 +82,12 @@ async function walletWindowJourney(context: BrowserContext, page: Page) {
     // No storage, no frame: requests go to the window only.
     await expect(page.locator('iframe[data-latch-frame]')).toHaveCount(0)
     const input = modal(page).getByTestId('latch-otp-input')
-    await expect(input).toBeVisible({ timeout: 30_000 })
+    await expect(input).toBeVisible({ timeout: 60_000 })
     await input.fill(await codeFor(email, started, /login code/))
     await wallet.locator('#latch-password').fill(PASSWORD)
     await wallet.locator('#latch-password-confirm').fill(PASSWORD)
     await wallet.locator('#latch-password-confirm').press('Enter')
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     address = (await page.getByTestId('demo-address').textContent()) ?? ''
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     await expect(wallet.getByTestId('latch-wallet-window')).toContainText(new URL(crossSiteDemo).origin)
@@ -100,14 +100,14 @@ async function walletWindowJourney(context: BrowserContext, page: Page) {
   await test.step('Sign message: approved in the wallet window → the page verifies it', async () => {
     await page.getByRole('button', { name: 'Sign message' }).click()
     const approval = wallet.locator('.approval')
-    await expect(approval).toContainText('Hello from the Latch demo', { timeout: 30_000 })
+    await expect(approval).toContainText('Hello from the Latch demo', { timeout: 60_000 })
     await expect(wallet.getByTestId('approval-origin')).toHaveText(new URL(crossSiteDemo).origin)
     const approve = approval.locator('button[data-action="approve"]')
     await approve.hover()
     await wallet.waitForTimeout(700)
     await approve.click()
     await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     const signature = (await page.getByTestId('demo-signature').locator('code').textContent()) as Hex
     expect(await recoverMessageAddress({ message: 'Hello from the Latch demo', signature })).toBe(address)
@@ -117,7 +117,7 @@ async function walletWindowJourney(context: BrowserContext, page: Page) {
   await test.step('reload → the kit finds its window again by name → still connected, no code', async () => {
     const before = (await mails(email)).length
     await page.reload()
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address)
     expect(walletWindows(context)).toHaveLength(1)
     expect(wallet.isClosed()).toBe(false)
@@ -126,15 +126,15 @@ async function walletWindowJourney(context: BrowserContext, page: Page) {
 
   await test.step('the wallet window is closed → the app is disconnected; the login is kept there', async () => {
     await wallet.close()
-    await expect(status(page)).toHaveText('disconnected', { timeout: 10_000 })
+    await expect(status(page)).toHaveText('disconnected', { timeout: 20_000 })
     const before = (await mails(email)).length
     await submitEmail(page, email)
     await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(/no storage here/, {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     wallet = await opensWallet(context, () => modal(page).getByTestId('latch-embedded-open-window').click())
     // The window still holds the login of this email: connected without a new code.
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address)
     expect(await mails(email)).toHaveLength(before)
   })
@@ -152,7 +152,7 @@ async function walletWindowJourney(context: BrowserContext, page: Page) {
     await app.goto(crossSiteDemo)
     wallet = await reopened
     expect(new URL(wallet.url()).searchParams.get('mode')).toBe('window')
-    await expect(status(app)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(app)).toHaveText('connected', { timeout: 60_000 })
     await expect(app.getByTestId('demo-address')).toHaveText(address)
     expect(walletWindows(context)).toHaveLength(1)
     expect(await mails(email)).toHaveLength(before)
@@ -178,7 +178,7 @@ async function walletWindowJourney(context: BrowserContext, page: Page) {
 }
 
 test.describe('given the demo on another site than the frame', () => {
-  test.describe.configure({ timeout: 120_000 })
+  test.describe.configure({ timeout: 240_000 })
 
   test('when the browser keeps third-party storage unpartitioned (Playwright’s default), then the frame has none, and the visitor is told so', async ({
     page,
@@ -217,7 +217,7 @@ test.describe('given the demo on another site than the frame', () => {
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
       await page.reload()
-      await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+      await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
       await expect(page.getByTestId('demo-address')).toHaveText(address)
 
       // The frame's storage is keyed by the demo's site: the frame origin opened as a top-level
@@ -246,7 +246,7 @@ test.describe('given the demo on another site than the frame', () => {
         .locator('#latch-export-code')
         .fill(codeIn(await mailTo(email, /wallet export code/, started)))
       await personClicks(popup, popup.getByTestId('latch-export-reveal'))
-      await expect(popup.getByTestId('latch-export-phrase')).toBeVisible({ timeout: 30_000 })
+      await expect(popup.getByTestId('latch-export-phrase')).toBeVisible({ timeout: 60_000 })
       const phrase = ((await popup.getByTestId('latch-export-phrase').textContent()) ?? '').trim()
       expect(mnemonicToAccount(phrase).address).toBe(address)
       expect(await page.content()).not.toContain(phrase)

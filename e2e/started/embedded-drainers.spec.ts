@@ -58,12 +58,14 @@ const answerOf = (page: Page, id: string): Promise<Answer> =>
   )
 
 test.describe('given a visitor signed in with the embedded wallet, and a page that asks for drainer signatures', () => {
-  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  test.describe.configure({ mode: 'serial', timeout: 240_000 })
   let context: BrowserContext
   let page: Page
   let owner: `0x${string}`
 
   test.beforeAll(async ({ browser }) => {
+    // A sign-up derives keys from a password (Argon2id): slow on a loaded machine.
+    test.setTimeout(240_000)
     context = await browser.newContext()
     page = await context.newPage()
     await page.goto(demo)
@@ -81,7 +83,7 @@ test.describe('given a visitor signed in with the embedded wallet, and a page th
     warning?: RegExp,
   ) {
     const id = await ask(page, 'RPC_REQUEST', { method, params })
-    await expect(approval(page)).toBeVisible({ timeout: 30_000 })
+    await expect(approval(page)).toBeVisible({ timeout: 60_000 })
     for (const text of shown) await expect(approval(page)).toContainText(text)
     if (warning)
       await expect(approval(page).getByTestId('approval-warning').filter({ hasText: warning })).toBeVisible()

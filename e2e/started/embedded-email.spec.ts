@@ -18,7 +18,7 @@ async function login(page: Page, email: string, { newUser = true } = {}) {
     await modal(page).getByTestId('latch-email-submit').click()
     const input = modal(page).getByTestId('latch-otp-input')
     const refused = modal(page).getByTestId('latch-embedded-error')
-    await expect(input.or(refused)).toBeVisible({ timeout: 30_000 })
+    await expect(input.or(refused)).toBeVisible({ timeout: 60_000 })
     if (await input.isVisible()) {
       await input.fill(await codeFor(email, started, /login code/))
       break
@@ -34,12 +34,12 @@ async function login(page: Page, email: string, { newUser = true } = {}) {
     await frame.locator('#latch-password-confirm').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').press('Enter')
   }
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
   return (await page.getByTestId('demo-address').textContent()) as string
 }
 
 test.describe('given the demo with email login', () => {
-  test.describe.configure({ timeout: 180_000 })
+  test.describe.configure({ timeout: 360_000 })
 
   test('when the visitor updates the email with a code to each address, then Account shows the new email, and a login with it opens the same wallet', async ({
     page,
@@ -47,6 +47,7 @@ test.describe('given the demo with email login', () => {
     const email = newEmail('before')
     const next = newEmail('after')
     await page.goto(demo)
+    const loginStarted = Date.now()
     const address = await login(page, email)
 
     await page.getByTestId('latch-account-button').click()
@@ -61,30 +62,33 @@ test.describe('given the demo with email login', () => {
     await expect(modal(page).getByTestId('latch-update-email-error')).toHaveText('Invalid email')
     await field.fill(next)
     // The login's code went to the current address moments ago: the same 30 s throttle applies.
+    // (The login started less than 25 s ago; on a machine so loaded that the steps above took
+    // longer, the throttle may have run out, and the code is sent at once.)
+    const throttled = Date.now() - loginStarted < 25_000
+    let started = Date.now() - 1_000
     await page.keyboard.press('Enter')
-    await expect(modal(page).getByTestId('latch-update-email-error')).toHaveText(
-      /^Please try again after \d+ seconds$/,
-    )
-    expect(await axeViolations(page)).toEqual([])
-    const wait = Number(
-      /after (\d+) seconds/.exec(
-        (await modal(page).getByTestId('latch-update-email-error').textContent()) ?? '',
-      )?.[1],
-    )
-    await page.waitForTimeout((wait + 1) * 1_000)
-    const started = Date.now() - 1_000
-    await modal(page).getByTestId('latch-update-email-submit').click()
+    const error = modal(page).getByTestId('latch-update-email-error')
+    const primary = modal(page).getByTestId('latch-update-verify-primary')
+    if (throttled) await expect(error).toHaveText(/^Please try again after \d+ seconds$/)
+    else await expect(error.or(primary)).toBeVisible({ timeout: 60_000 })
+    if (await error.isVisible()) {
+      await expect(error).toHaveText(/^Please try again after \d+ seconds$/)
+      expect(await axeViolations(page)).toEqual([])
+      const wait = Number(/after (\d+) seconds/.exec((await error.textContent()) ?? '')?.[1])
+      await page.waitForTimeout((wait + 1) * 1_000)
+      started = Date.now() - 1_000
+      await modal(page).getByTestId('latch-update-email-submit').click()
+    }
 
     // First the code sent to the current address…
-    const primary = modal(page).getByTestId('latch-update-verify-primary')
-    await expect(primary).toBeVisible({ timeout: 30_000 })
+    await expect(primary).toBeVisible({ timeout: 60_000 })
     await expect(primary.getByTestId('latch-update-otp-input')).toBeFocused()
     const primaryCode = await codeFor(email, started, /change your email/)
     expect((await mails(next)).length).toBe(0)
     await page.keyboard.type(primaryCode)
     // …then the one sent to the new address (the first one does not pass for it).
     const secondary = modal(page).getByTestId('latch-update-verify-secondary')
-    await expect(secondary).toBeVisible({ timeout: 30_000 })
+    await expect(secondary).toBeVisible({ timeout: 60_000 })
     await expect(secondary.getByRole('textbox')).toBeFocused()
     await expect(secondary).toContainText(next)
     await modalSettled(page)
@@ -97,11 +101,11 @@ test.describe('given the demo with email login', () => {
       )
     }
     await secondary.getByRole('textbox').fill(secondaryCode)
-    await expect(modal(page).getByTestId('latch-account-email')).toHaveText(next, { timeout: 30_000 })
+    await expect(modal(page).getByTestId('latch-account-email')).toHaveText(next, { timeout: 60_000 })
     // The old mailbox is told.
     await expect.poll(async () => (await mails(email)).some((m) => /was changed/.test(m.subject))).toBe(true)
     await page.reload()
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await page.getByTestId('latch-account-button').click()
     await expect(modal(page).getByTestId('latch-account-email')).toHaveText(next)
 
@@ -128,7 +132,7 @@ test.describe('given the demo with email login', () => {
       await modal(page).getByTestId('latch-update-email-submit').click()
       const primary = modal(page).getByTestId('latch-update-verify-primary')
       const refused = modal(page).getByTestId('latch-update-email-error')
-      await expect(primary.or(refused)).toBeVisible({ timeout: 30_000 })
+      await expect(primary.or(refused)).toBeVisible({ timeout: 60_000 })
       if (await primary.isVisible()) break
       const seconds = Number(/after (\d+) seconds/.exec((await refused.textContent()) ?? '')?.[1] ?? 30)
       await page.waitForTimeout((seconds + 1) * 1_000)
@@ -143,7 +147,7 @@ test.describe('given the demo with email login', () => {
     await expect(primary.getByTestId('latch-update-otp-input')).toBeFocused()
     await primary.getByTestId('latch-update-otp-input').fill(primaryCode)
     const secondary = modal(page).getByTestId('latch-update-verify-secondary')
-    await expect(secondary).toBeVisible({ timeout: 30_000 })
+    await expect(secondary).toBeVisible({ timeout: 60_000 })
     // Closed again before the second code: it comes back at the second code, for the new address.
     await page.keyboard.press('Escape')
     await expect(modal(page)).toBeHidden()
@@ -151,7 +155,7 @@ test.describe('given the demo with email login', () => {
     await expect(secondary).toBeVisible()
     await expect(secondary).toContainText(next)
     await secondary.getByRole('textbox').fill(await codeFor(next, started, /confirm this email/))
-    await expect(modal(page).getByTestId('latch-account-email')).toHaveText(next, { timeout: 30_000 })
+    await expect(modal(page).getByTestId('latch-account-email')).toHaveText(next, { timeout: 60_000 })
     // Back from the change leaves it: the next open shows Account, not a stale code step.
     await page.keyboard.press('Escape')
     await page.getByTestId('latch-account-button').click()
@@ -174,7 +178,7 @@ test.describe('given the demo with email login', () => {
       .getByTestId('latch-otp-input')
       .fill(await codeFor(email, started, /login code/))
     const frame = page.frameLocator('iframe[data-latch-frame]')
-    await expect(frame.locator('h1')).toHaveText('عيّن كلمة مرور للاسترداد', { timeout: 30_000 })
+    await expect(frame.locator('h1')).toHaveText('عيّن كلمة مرور للاسترداد', { timeout: 60_000 })
     await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl')
     await expect(frame.locator('html')).toHaveAttribute('lang', 'ar')
     await expect(frame.locator('html')).toHaveAttribute('data-theme', 'dark')
@@ -193,7 +197,7 @@ test.describe('given the demo with email login', () => {
     await expect(frame.locator('#latch-password-confirm')).toBeFocused()
     await page.keyboard.type(PASSWORD)
     await page.keyboard.press('Enter')
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await page.getByRole('button', { name: 'Light mode' }).click()
     await expect(frame.locator('html')).toHaveAttribute('data-theme', 'light')
   })
@@ -235,7 +239,7 @@ test.describe('given the demo with email login', () => {
     const throttled = modal(other)
       .getByTestId('latch-email-error')
       .or(modal(other).getByTestId('latch-embedded-error'))
-    await expect(device.or(throttled)).toBeVisible({ timeout: 30_000 })
+    await expect(device.or(throttled)).toBeVisible({ timeout: 60_000 })
     if (!(await device.isVisible())) {
       await other.waitForTimeout(31_000)
       if (await modal(other).getByTestId('latch-embedded-retry').isVisible())
@@ -243,7 +247,7 @@ test.describe('given the demo with email login', () => {
       await modal(other).getByTestId('latch-email-input').fill(email)
       asked = Date.now() - 1_000
       await modal(other).getByTestId('latch-email-submit').click()
-      await expect(device).toBeVisible({ timeout: 30_000 })
+      await expect(device).toBeVisible({ timeout: 60_000 })
     }
     let link = ''
     await expect
@@ -266,7 +270,7 @@ test.describe('given the demo with email login', () => {
 
     const frame = other.frameLocator('iframe[data-latch-frame]')
     await expect(frame.locator('h1')).toHaveText('Gib dein Wiederherstellungspasswort ein', {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await expect(frame.locator('html')).toHaveAttribute('lang', 'de')
     await expect(frame.locator('html')).toHaveAttribute('dir', 'ltr')
@@ -278,14 +282,14 @@ test.describe('given the demo with email login', () => {
     await expect(frame.locator('[role="alert"]')).toHaveText(
       'Das Wiederherstellungspasswort ist nicht richtig',
       {
-        timeout: 30_000,
+        timeout: 60_000,
       },
     )
     expect(await frameAxeViolations(inner!)).toEqual([])
     await expect(frame.locator('#latch-password')).toBeFocused()
     await other.keyboard.type(PASSWORD)
     await other.keyboard.press('Enter')
-    await expect(status(other)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(other)).toHaveText('connected', { timeout: 60_000 })
     await expect(other.getByTestId('demo-address')).toHaveText(address)
     await second.close()
   })

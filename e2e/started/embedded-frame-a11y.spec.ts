@@ -42,7 +42,7 @@ type Setting = (typeof settings)[number]
 const shared: { context?: BrowserContext; page?: Page; cdp?: CDPSession } = {}
 
 // Not serial: a setting that fails leaves the others to run (one worker keeps them in order).
-test.describe.configure({ timeout: 180_000 })
+test.describe.configure({ timeout: 360_000 })
 
 test.beforeAll(async ({ browser }) => {
   shared.context = await browser.newContext({ hasTouch: true, colorScheme: 'light' })
@@ -91,13 +91,13 @@ async function signUpScreens(setting: Setting): Promise<string> {
   const started = Date.now() - 1_000
   await submitEmail(page(), email)
   const code = modal(page()).getByTestId('latch-otp-input')
-  await expect(code).toBeVisible({ timeout: 30_000 })
+  await expect(code).toBeVisible({ timeout: 60_000 })
   // The code was sent by now: the throttle counts from here.
   lastCode.set(email, Date.now())
   expect(await axeViolations(page()), 'the code view').toEqual([])
   await code.fill(await codeFor(email, started, /login code/))
   const frame = frameOf(page())
-  await expect(frame.locator('#latch-passkey-action')).toBeVisible({ timeout: 30_000 })
+  await expect(frame.locator('#latch-passkey-action')).toBeVisible({ timeout: 60_000 })
   await expect(frame.locator('html')).toHaveAttribute('data-theme', setting.dark ? 'dark' : 'light')
   if (setting.id === 'arabic') await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl')
   expect(await walletFrameAxeViolations(page()), 'the passkey offer').toEqual([])
@@ -112,7 +112,7 @@ async function signUpScreens(setting: Setting): Promise<string> {
   await password.fill(PASSWORD)
   await frame.locator('#latch-password-confirm').fill(PASSWORD)
   await frame.locator('#latch-password-confirm').press('Enter')
-  await expect(status(page())).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(page())).toHaveText('connected', { timeout: 60_000 })
   await expect(modal(page())).toBeHidden()
   // The new wallet has no ether: the local chain funds it, so the transaction's screen is the
   // usual one (not only its warning).
@@ -137,7 +137,7 @@ async function approvalScreen(
   const { button, error, shot } = ask
   await page().getByRole('button', { name: button, exact: true }).click()
   const reject = approval(page()).locator('button[data-action="reject"]')
-  await expect(reject).toBeVisible({ timeout: 30_000 })
+  await expect(reject).toBeVisible({ timeout: 60_000 })
   await expect(approval(page()).locator('button[data-action="approve"]')).toBeVisible()
   // The modal's title names what is asked.
   if (setting.id !== 'arabic') await expect(modal(page()).locator('.latch-title')).toHaveText(ask.title)
@@ -151,7 +151,7 @@ async function approvalScreen(
   // reads the screen first.
   await page().waitForTimeout(700)
   await reject.click()
-  await expect(page().getByTestId(error)).toBeVisible({ timeout: 30_000 })
+  await expect(page().getByTestId(error)).toBeVisible({ timeout: 60_000 })
   await expect(modal(page())).toBeHidden()
 }
 
@@ -160,22 +160,22 @@ async function exportScreens(setting: Setting, email: string) {
   await page().getByTestId('latch-account-button').click()
   await modal(page()).getByTestId('latch-export-wallet').click()
   const frame = frameOf(page())
-  await expect(frame.getByTestId('latch-export-open')).toBeVisible({ timeout: 30_000 })
+  await expect(frame.getByTestId('latch-export-open')).toBeVisible({ timeout: 60_000 })
   expect(await walletFrameAxeViolations(page()), 'the export screen').toEqual([])
   const opened = page().context().waitForEvent('page')
   await personClicks(page(), frame.getByTestId('latch-export-open'))
   const popup = await opened
   if (setting.phone) await popup.setViewportSize({ width: 390, height: 844 })
-  await expect(popup.getByTestId('latch-export-send')).toBeVisible({ timeout: 30_000 })
+  await expect(popup.getByTestId('latch-export-send')).toBeVisible({ timeout: 60_000 })
   expect(await axeViolations(popup), 'the export window').toEqual([])
   const started = Date.now() - 1_000
   await popup.getByTestId('latch-export-send').click()
   const code = popup.locator('#latch-export-code')
-  await expect(code).toBeVisible({ timeout: 30_000 })
+  await expect(code).toBeVisible({ timeout: 60_000 })
   expect(await axeViolations(popup), 'the export window’s code').toEqual([])
   await code.fill(codeIn(await mailTo(email, /wallet export code/, started)))
   await personClicks(popup, popup.getByTestId('latch-export-reveal'))
-  await expect(popup.getByTestId('latch-export-phrase')).toBeVisible({ timeout: 30_000 })
+  await expect(popup.getByTestId('latch-export-phrase')).toBeVisible({ timeout: 60_000 })
   expect(await axeViolations(popup), 'the export window’s phrase').toEqual([])
   // The button closes the window at once, which may come before the click's own acknowledgement.
   await popup
@@ -211,7 +211,7 @@ async function newDeviceLogin(other: Page, email: string) {
   await waitForThrottle(email)
   const started = Date.now() - 1_000
   await submitEmail(other, email)
-  await expect(modal(other).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
+  await expect(modal(other).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 60_000 })
   lastCode.set(email, Date.now())
   const link = await fromMail(email, /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/, started)
   const mailbox = await other.context().newPage()
@@ -221,7 +221,7 @@ async function newDeviceLogin(other: Page, email: string) {
   await expect(mailbox.getByRole('heading', { name: 'Device confirmed.' })).toBeVisible()
   await mailbox.close()
   const input = modal(other).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
+  await expect(input).toBeVisible({ timeout: 60_000 })
   await input.fill(await codeFor(email, confirmed, /login code/))
 }
 
@@ -230,15 +230,15 @@ async function recoveryScreens(setting: Setting, email: string) {
   const other = await secondDevice(setting, `${demo}${setting.query}`)
   await newDeviceLogin(other, email)
   const password = frameOf(other).locator('#latch-password')
-  await expect(password).toBeVisible({ timeout: 30_000 })
+  await expect(password).toBeVisible({ timeout: 60_000 })
   expect(await frameAxeViolations(walletFrame(other)), 'the recovery password').toEqual([])
   await password.fill('not the password at all')
   await password.press('Enter')
-  await expect(frameOf(other).locator('#latch-password-error')).not.toBeEmpty({ timeout: 30_000 })
+  await expect(frameOf(other).locator('#latch-password-error')).not.toBeEmpty({ timeout: 60_000 })
   expect(await frameAxeViolations(walletFrame(other)), 'the recovery password with its error').toEqual([])
   await password.fill(PASSWORD)
   await password.press('Enter')
-  await expect(status(other)).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(other)).toHaveText('connected', { timeout: 60_000 })
   await other.context().close()
 }
 
@@ -277,21 +277,21 @@ for (const setting of settings) {
     const started = Date.now() - 1_000
     await submitEmail(page(), email)
     const code = modal(page()).getByTestId('latch-otp-input')
-    await expect(code).toBeVisible({ timeout: 30_000 })
+    await expect(code).toBeVisible({ timeout: 60_000 })
     lastCode.set(email, Date.now())
     await code.fill(await codeFor(email, started, /login code/))
-    await expect(status(page())).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page())).toHaveText('connected', { timeout: 60_000 })
     const other = await secondDevice(setting, `${demo}${query}`)
     await newDeviceLogin(other, email)
-    await expect(status(other)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(other)).toHaveText('connected', { timeout: 60_000 })
     await other.context().close()
     // The first device hears of it the next time its frame talks to the server: after a reload.
     await page().reload()
-    await expect(status(page())).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page())).toHaveText('connected', { timeout: 60_000 })
     const darkMode = page().getByRole('button', { name: 'Dark mode' })
     if (setting.dark && (await darkMode.isVisible())) await darkMode.click()
     const dismiss = frameOf(page()).locator('#latch-notice-dismiss')
-    await expect(dismiss).toBeVisible({ timeout: 30_000 })
+    await expect(dismiss).toBeVisible({ timeout: 60_000 })
     if (setting.id === 'arabic') await expect(frameOf(page()).locator('html')).toHaveAttribute('dir', 'rtl')
     expect(await walletFrameAxeViolations(page()), 'the recovery notice').toEqual([])
     await personClicks(page(), dismiss)

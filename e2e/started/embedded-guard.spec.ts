@@ -33,7 +33,7 @@ async function personClicksClosing(popup: Page, button: Locator) {
 async function openApprovalScreen(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Sign message' }).click()
   const button = frameOf(page).locator('[data-action="approve"]')
-  await expect(button).toBeVisible({ timeout: 30_000 })
+  await expect(button).toBeVisible({ timeout: 60_000 })
   return button
 }
 
@@ -51,12 +51,14 @@ function describeTricks(target: {
   expectDone: (page: Page, context: BrowserContext, button: Locator) => Promise<void>
 }) {
   test.describe(target.title, () => {
-    test.describe.configure({ mode: 'serial', timeout: 120_000 })
+    test.describe.configure({ mode: 'serial', timeout: 240_000 })
     let context: BrowserContext
     let page: Page
     let button: Locator
 
     test.beforeAll(async ({ browser }) => {
+      // A sign-up derives keys from a password (Argon2id): slow on a loaded machine.
+      test.setTimeout(240_000)
       // A screen with a mouse, a touch screen and a keyboard: every way in is tried.
       context = await browser.newContext({ hasTouch: true })
       page = await context.newPage()
@@ -150,7 +152,7 @@ describeTricks({
   expectDone: async (page, _context, button) => {
     await personClicks(page, button)
     await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
-      timeout: 30_000,
+      timeout: 60_000,
     })
   },
 })
@@ -171,7 +173,7 @@ async function exportInWindow(popup: Page, email: string) {
   await popup.locator('#latch-export-code').fill(code)
   await personClicks(popup, popup.getByTestId('latch-export-reveal'))
   const phrase = popup.getByTestId('latch-export-phrase')
-  await expect(phrase).toBeVisible({ timeout: 30_000 })
+  await expect(phrase).toBeVisible({ timeout: 60_000 })
   return {
     phrase: ((await phrase.textContent()) ?? '').trim(),
     evmKey: ((await popup.getByTestId('latch-export-evm-key').textContent()) ?? '').trim(),
@@ -179,7 +181,7 @@ async function exportInWindow(popup: Page, email: string) {
 }
 
 test.describe('given the demo with a visitor signed in with email', () => {
-  test.describe.configure({ timeout: 120_000 })
+  test.describe.configure({ timeout: 240_000 })
 
   test('when the visitor exports the wallet, then the window shows a phrase that derives the same address, and the owner is told by mail', async ({
     page,
@@ -198,7 +200,7 @@ test.describe('given the demo with a visitor signed in with email', () => {
 
     // A wrong code shows nothing.
     await popup.getByTestId('latch-export-send').click()
-    await expect(popup.locator('#latch-export-code')).toBeVisible({ timeout: 30_000 })
+    await expect(popup.locator('#latch-export-code')).toBeVisible({ timeout: 60_000 })
     const sent = await mailTo(email, /wallet export code/, 0)
     const wrong = codeIn(sent) === '000000' ? '111111' : '000000'
     await popup.locator('#latch-export-code').fill(wrong)
@@ -247,14 +249,14 @@ test.describe('given the demo with a visitor signed in with email', () => {
 })
 
 test.describe('given a browser without IntersectionObserver v2 and a visitor signed in with email', () => {
-  test.describe.configure({ timeout: 120_000 })
+  test.describe.configure({ timeout: 240_000 })
   const MESSAGE = 'Hello from the Latch demo'
 
   /** Sign message → the frame's screen, whose button opens the frame origin's window → that window. */
   async function openApprovalWindow(page: Page, context: BrowserContext): Promise<Page> {
     await page.getByRole('button', { name: 'Sign message' }).click()
     const open = frameOf(page).locator('[data-action="open-window"]')
-    await expect(open).toBeVisible({ timeout: 30_000 })
+    await expect(open).toBeVisible({ timeout: 60_000 })
     await expect(modal(page).getByTestId('latch-approve-confirm')).toHaveText('Confirm in the wallet')
     const opened = context.waitForEvent('page')
     await personClicks(page, open)
@@ -282,7 +284,7 @@ test.describe('given a browser without IntersectionObserver v2 and a visitor sig
     await expect(approve).not.toBeFocused()
     await personClicksClosing(popup, approve)
     await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     const signature = (await page.getByTestId('demo-signature').locator('code').textContent()) as Hex
     expect(await recoverMessageAddress({ message: MESSAGE, signature })).toBe(address)

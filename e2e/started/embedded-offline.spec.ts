@@ -27,7 +27,7 @@ async function whileServerStopped(run: () => Promise<void>, resumed?: () => Prom
 const unreachable = "The wallet server can't be reached"
 
 test.describe('given the wallet server stops answering', () => {
-  test.describe.configure({ timeout: 150_000 })
+  test.describe.configure({ timeout: 300_000 })
 
   test('when a visitor asks for a login code, then the modal says the server cannot be reached, and Retry goes on once it runs again', async ({
     page,
@@ -38,7 +38,7 @@ test.describe('given the wallet server stops answering', () => {
     await whileServerStopped(async () => {
       await submitEmail(page, email)
       await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(unreachable, {
-        timeout: 30_000,
+        timeout: 60_000,
       })
       // The spec's alert for the frame that did not load, in its own words; no configuration blame.
       await expect(modal(page).getByTestId('latch-alert')).toHaveText('The wallet could not be loaded.')
@@ -49,7 +49,7 @@ test.describe('given the wallet server stops answering', () => {
     const started = Date.now() - 1_000
     await modal(page).getByTestId('latch-embedded-unreachable-retry').click()
     const input = modal(page).getByTestId('latch-otp-input')
-    await expect(input).toBeVisible({ timeout: 30_000 })
+    await expect(input).toBeVisible({ timeout: 60_000 })
     // Answering again clears the alert.
     await expect(modal(page).getByTestId('latch-alert')).toBeHidden()
     await input.fill(await codeFor(email, started, /login code/))
@@ -87,7 +87,7 @@ test.describe('given the wallet server stops answering', () => {
     await whileServerStopped(async () => {
       await page.getByRole('button', { name: 'Sign message' }).click()
       const error = page.getByTestId('demo-sign-error')
-      await expect(error).toBeVisible({ timeout: 30_000 })
+      await expect(error).toBeVisible({ timeout: 60_000 })
       await expect(error).not.toContainText(/unknown RPC error/i)
       await expect(error).toContainText(/disconnected|can't be reached/i)
       await expect(approval(page)).toHaveCount(0)

@@ -47,7 +47,7 @@ async function emailAndCode(page: Page, email: string, { newDevice }: { newDevic
   await modal(page).getByTestId('latch-email-input').fill(email)
   await modal(page).getByTestId('latch-email-submit').click()
   if (newDevice) {
-    await expect(modal(page).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
+    await expect(modal(page).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 60_000 })
     lastAsked.set(email, Date.now())
     const link = await fromMail(email, /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/, started)
     const confirm = await page.context().newPage()
@@ -57,7 +57,7 @@ async function emailAndCode(page: Page, email: string, { newDevice }: { newDevic
     await confirm.close()
   }
   const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
+  await expect(input).toBeVisible({ timeout: 60_000 })
   if (!newDevice) lastAsked.set(email, Date.now())
   await input.fill(await fromMail(email, /\b(\d{6})\b/, started))
 }
@@ -69,7 +69,7 @@ async function deviceSet(page: Page, email: string): Promise<Uint8Array> {
 }
 
 test.describe('given the demo with email login and a browser with a passkey (WebAuthn PRF)', () => {
-  test.describe.configure({ timeout: 120_000 })
+  test.describe.configure({ timeout: 240_000 })
 
   test('when a visitor signs up with a passkey, then a new device needs the device confirmation, the code and the same passkey, and opens the same address', async ({
     page,
@@ -89,11 +89,11 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     await create.press('Enter')
     // A recovery password next to the passkey is offered; this visitor keeps the passkey only.
     await expect(frame.getByRole('heading', { name: 'Also set a recovery password?' })).toBeVisible({
-      timeout: 30_000,
+      timeout: 60_000,
     })
     expect(await walletFrameAxeViolations(page)).toEqual([])
     await frame.getByRole('button', { name: 'Skip: the passkey only' }).click()
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     const address = await page.getByTestId('demo-address').textContent()
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     // One passkey, on the frame's host (its RP id), not the page's origin.
@@ -107,16 +107,16 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     await page.reload()
     await expect(status(page)).toHaveText('disconnected')
     await emailAndCode(page, email, { newDevice: true })
-    await expect(frame.getByRole('heading', { name: 'Use your passkey' })).toBeVisible({ timeout: 30_000 })
+    await expect(frame.getByRole('heading', { name: 'Use your passkey' })).toBeVisible({ timeout: 60_000 })
     expect(await walletFrameAxeViolations(page)).toEqual([])
     await frame.getByRole('button', { name: 'Use passkey' }).click()
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address as string)
     // The new device holds its own set, and it rebuilds the same wallet.
     const entropy = await deviceSet(page, email)
     expect(entropy).toHaveLength(16)
     await page.reload()
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address as string)
   })
 
@@ -131,12 +131,12 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     const frame = frameOf(page)
     await frame.getByRole('button', { name: 'Create a passkey' }).click()
     await expect(frame.getByRole('heading', { name: 'Also set a recovery password?' })).toBeVisible({
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await frame.locator('#latch-password').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').press('Enter')
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     const address = (await page.getByTestId('demo-address').textContent()) as string
 
     // Another browser (its own authenticator, without that passkey), with the mailbox.
@@ -150,7 +150,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
       await lost.getByRole('button', { name: 'Use passkey' }).click()
       await expect(
         lost.getByRole('heading', { name: 'This device can’t open your wallet without its passkey' }),
-      ).toBeVisible({ timeout: 30_000 })
+      ).toBeVisible({ timeout: 60_000 })
       await expect(lost.locator('#latch-action-help')).toContainText('You also set a recovery password')
       await expect(lost.getByRole('link', { name: /Where are my passkeys/ })).toHaveAttribute(
         'href',
@@ -182,7 +182,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
       await expect(lost.getByRole('heading', { name: 'Enter your recovery password' })).toBeVisible()
       await lost.locator('#latch-password').fill(PASSWORD)
       await lost.locator('#latch-password').press('Enter')
-      await expect(status(second)).toHaveText('connected', { timeout: 30_000 })
+      await expect(status(second)).toHaveText('connected', { timeout: 60_000 })
       await expect(second.getByTestId('demo-address')).toHaveText(address)
     } finally {
       await other.close()
@@ -203,7 +203,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     await frame.locator('#latch-password').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').press('Enter')
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     const address = (await page.getByTestId('demo-address').textContent()) as string
     const before = await deviceSet(page, email)
 
@@ -214,11 +214,11 @@ test.describe('given the demo with email login and a browser with a passkey (Web
       await emailAndCode(second, email, { newDevice: true })
       const secondFrame = frameOf(second)
       await expect(secondFrame.getByRole('heading', { name: 'Enter your recovery password' })).toBeVisible({
-        timeout: 30_000,
+        timeout: 60_000,
       })
       await secondFrame.locator('#latch-password').fill(PASSWORD)
       await secondFrame.locator('#latch-password').press('Enter')
-      await expect(status(second)).toHaveText('connected', { timeout: 30_000 })
+      await expect(status(second)).toHaveText('connected', { timeout: 60_000 })
       await expect(second.getByTestId('demo-address')).toHaveText(address)
       expect(await deviceSet(second, email)).toEqual(before)
     } finally {
@@ -227,7 +227,7 @@ test.describe('given the demo with email login and a browser with a passkey (Web
     // The older device: its session and its own share set are untouched by the new device's
     // re-split, so it still opens the same wallet.
     await page.reload()
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address)
     expect(await deviceSet(page, email)).toEqual(before)
   })

@@ -48,10 +48,10 @@ async function signUpCustodial(page: Page, email: string): Promise<string> {
   const started = Date.now() - 1_000
   await submitEmail(page, email)
   const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
+  await expect(input).toBeVisible({ timeout: 60_000 })
   lastAsked.set(email, Date.now())
   await input.fill(await codeFor(email, started, /login code/))
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
   // The server keeps the recovery share: no password or passkey screen came up.
   return (await page.getByTestId('demo-address').textContent()) ?? ''
 }
@@ -61,7 +61,7 @@ async function newDeviceLogin(page: Page, email: string): Promise<void> {
   await waitForThrottle(page, email)
   const started = Date.now() - 1_000
   await submitEmail(page, email)
-  await expect(modal(page).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
+  await expect(modal(page).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 60_000 })
   const link = await fromMail(email, /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/, started)
   const mailbox = await page.context().newPage()
   await mailbox.goto(link)
@@ -70,7 +70,7 @@ async function newDeviceLogin(page: Page, email: string): Promise<void> {
   await expect(mailbox.getByRole('heading', { name: 'Device confirmed.' })).toBeVisible()
   await mailbox.close()
   const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
+  await expect(input).toBeVisible({ timeout: 60_000 })
   lastAsked.set(email, Date.now())
   await input.fill(await codeFor(email, confirmed, /login code/))
 }
@@ -94,7 +94,7 @@ const askFrame = (page: Page, type: string, payload: unknown) =>
   )
 
 test.describe('given the demo with server-assisted recovery', () => {
-  test.describe.configure({ timeout: 180_000 })
+  test.describe.configure({ timeout: 360_000 })
 
   test('when the owner logs in on a second device, then the email alone opens the same address there, the owner is mailed, and the first device shows a notice over the app', async ({
     browser,
@@ -107,17 +107,17 @@ test.describe('given the demo with server-assisted recovery', () => {
     const second = await device(browser, 'latch-demo-custodial')
     const before = Date.now() - 1_000
     await newDeviceLogin(second, email)
-    await expect(status(second)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(second)).toHaveText('connected', { timeout: 60_000 })
     await expect(second.getByTestId('demo-address')).toHaveText(address)
     const mail = await mailTo(email, /opened on a new device/, before)
     expect(mail.text).toContain('IP address')
 
     // The first device hears of it the next time its frame talks to the server: after a reload.
     await first.reload()
-    await expect(status(first)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(first)).toHaveText('connected', { timeout: 60_000 })
     const frame = frameOf(first)
     const heading = frame.getByRole('heading', { name: 'Your wallet was opened on a new device' })
-    await expect(heading).toBeVisible({ timeout: 30_000 })
+    await expect(heading).toBeVisible({ timeout: 60_000 })
     await expect(first.locator('iframe[data-latch-frame]')).toHaveCSS('z-index', '999999')
     expect(await frameAxeViolations(walletFrame(first))).toEqual([])
     await personClicks(frame.getByRole('button', { name: 'Dismiss' }))
@@ -140,7 +140,7 @@ test.describe('given the demo with server-assisted recovery', () => {
     await newDeviceLogin(second, email)
     // Held: the modal says until when (the frame's words), the frame's screen says it too.
     const waitScreen = frameOf(second).getByRole('heading', { name: 'Your wallet opens here later' })
-    await expect(waitScreen).toBeVisible({ timeout: 30_000 })
+    await expect(waitScreen).toBeVisible({ timeout: 60_000 })
     await expect(modal(second).getByTestId('latch-embedded-error')).toContainText(
       'can open your wallet after',
     )
@@ -151,10 +151,10 @@ test.describe('given the demo with server-assisted recovery', () => {
 
     // The first device: the held recovery over the app, with its own "This wasn't me".
     await first.reload()
-    await expect(status(first)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(first)).toHaveText('connected', { timeout: 60_000 })
     const frame = frameOf(first)
     await expect(frame.getByRole('heading', { name: 'A new device asked to open your wallet' })).toBeVisible({
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await personClicks(frame.getByRole('button', { name: 'This wasn’t me' }))
     await expect(frame.getByRole('heading', { name: 'A new device asked to open your wallet' })).toHaveCount(
@@ -171,7 +171,7 @@ test.describe('given the demo with server-assisted recovery', () => {
     await modal(second).getByTestId('latch-email-input').fill(email)
     await modal(second).getByTestId('latch-email-submit').click()
     await expect(frameOf(second).getByRole('heading', { name: 'This device was stopped' })).toBeVisible({
-      timeout: 30_000,
+      timeout: 60_000,
     })
     expect(await mails(email)).toHaveLength(mailed)
     await expect(modal(second).getByTestId('latch-embedded-error')).toContainText('This wasn’t me')
@@ -194,7 +194,7 @@ test.describe('given the demo with server-assisted recovery', () => {
     await expect(
       frameOf(attacker).getByRole('heading', { name: 'Your wallet opens here later' }),
     ).toBeVisible({
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await expect(status(attacker)).toHaveText('disconnected')
 
@@ -214,7 +214,7 @@ test.describe('given the demo with server-assisted recovery', () => {
     await modal(owner).getByTestId('latch-update-email-submit').click()
     await expect(modal(owner).getByTestId('latch-update-email-error')).toHaveText(
       'A new device is waiting to open your wallet: this can wait until then, or stop it with “This wasn’t me”',
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     await owner.keyboard.press('Escape')
     await expect(modal(owner)).toBeHidden()
@@ -229,10 +229,10 @@ test.describe('given the demo with server-assisted recovery', () => {
 
     // The owner returns: still connected to the same address, no recovery of its own; it stops the attacker.
     await owner.reload()
-    await expect(status(owner)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(owner)).toHaveText('connected', { timeout: 60_000 })
     await expect(owner.getByTestId('demo-address')).toHaveText(address)
     const notice = frameOf(owner).getByRole('heading', { name: 'A new device asked to open your wallet' })
-    await expect(notice).toBeVisible({ timeout: 30_000 })
+    await expect(notice).toBeVisible({ timeout: 60_000 })
     await expect(frameOf(owner).getByRole('heading', { name: 'Your wallet opens here later' })).toHaveCount(0)
     await personClicks(frameOf(owner).getByRole('button', { name: 'This wasn’t me' }))
     await expect(notice).toHaveCount(0)
@@ -243,7 +243,7 @@ test.describe('given the demo with server-assisted recovery', () => {
     await waitForThrottle(attacker, email)
     await submitEmail(attacker, email)
     await expect(frameOf(attacker).getByRole('heading', { name: 'This device was stopped' })).toBeVisible({
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await expect(status(attacker)).toHaveText('disconnected')
     expect(await mails(attackerEmail)).toEqual([])

@@ -16,7 +16,7 @@ const lttOf = (address: `0x${string}`) =>
   })
 
 test.describe('given the demo with an embedded wallet signed in, holding ETH and the test ERC-20', () => {
-  test.describe.configure({ timeout: 180_000 })
+  test.describe.configure({ timeout: 360_000 })
 
   test('when the visitor sends the ERC-20 from the Account view, then the frame shows the decoded transfer, and once approved it lands', async ({
     page,
@@ -52,7 +52,7 @@ test.describe('given the demo with an embedded wallet signed in, holding ETH and
     await expect(approval(page)).toContainText(recipient)
     await expect(approval(page)).toContainText('12.5 LTT')
     await press(page, 'approve')
-    await expect(modal(page).getByTestId('latch-send-success')).toHaveText('Sent', { timeout: 30_000 })
+    await expect(modal(page).getByTestId('latch-send-success')).toHaveText('Sent', { timeout: 60_000 })
     expect(await lttOf(recipient)).toBe(12_500_000n)
     expect(await lttOf(address)).toBe(7_500_000n)
   })

@@ -21,7 +21,7 @@ const balanceOf = async (address: string) =>
   BigInt((await rpc('eth_getBalance', [address, 'latest'])) as string)
 
 test.describe('given the demo with an embedded wallet signed in', () => {
-  test.describe.configure({ timeout: 180_000 })
+  test.describe.configure({ timeout: 360_000 })
 
   test('when the page asks for signatures and a transaction, then the frame shows what it signs and signs only what the visitor approves', async ({
     page,
@@ -154,19 +154,19 @@ test.describe('given the demo with an embedded wallet signed in', () => {
     await page.goto(`${demo}?siwx=required`)
     await signUp(page, newEmail('signer'))
     const sign = modal(page).getByRole('button', { name: 'Sign', exact: true })
-    await expect(sign).toBeVisible({ timeout: 30_000 })
+    await expect(sign).toBeVisible({ timeout: 60_000 })
     await sign.click()
     await expect(modal(page).getByTestId('latch-siwx-confirm')).toHaveText('Confirm in the wallet')
     await expect(approval(page)).toContainText('wants you to sign in with your Ethereum account')
     await press(page, 'approve')
     // The embedded session has a Solana account too (the demo has a Solana network): the
     // sign-in step asks for it next, with a Sign-In With Solana message.
-    await expect(sign).toBeVisible({ timeout: 30_000 })
+    await expect(sign).toBeVisible({ timeout: 60_000 })
     await sign.click()
     await expect(approval(page)).toContainText('wants you to sign in with your Solana account')
     await press(page, 'approve')
     await expect(page.getByTestId('demo-signin')).toHaveText(/^Signed in as [1-9A-HJ-NP-Za-km-z]{32,44}$/, {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await expect(modal(page)).toBeHidden()
   })

@@ -46,7 +46,7 @@ async function solanaAddressOfPhrase(phrase: string): Promise<string> {
 const balanceOf = async (address: string) => (await solanaRpc.getBalance(address as never).send()).value
 
 test.describe('given the demo with Solana (local) and the embedded wallet', () => {
-  test.describe.configure({ timeout: 180_000 })
+  test.describe.configure({ timeout: 360_000 })
 
   test('when a visitor signs up with email, then the wallet has the Solana account of its phrase, and a message and a SOL transfer are signed only when approved in the frame', async ({
     page,
@@ -120,7 +120,7 @@ test.describe('given the demo with Solana (local) and the embedded wallet', () =
 
     await test.step('reload → both sides come back from the frame, on Solana (local) as last used', async () => {
       await page.reload()
-      await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+      await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
       await expect(page.getByTestId('demo-network')).toHaveText(LOCAL_SOLANA_CAIP_ID)
       await expect(page.getByTestId('demo-address')).toHaveText(account)
     })

@@ -41,6 +41,8 @@ const frameOpacity = (page: Page, opacity: string) =>
 function withVisitor(options: BrowserContextOptions, query = '') {
   const shared: { context?: BrowserContext; page?: Page } = {}
   test.beforeAll(async ({ browser }) => {
+    // A sign-up derives keys from a password (Argon2id): slow on a loaded machine.
+    test.setTimeout(240_000)
     shared.context = await browser.newContext(options)
     shared.page = await shared.context.newPage()
     await shared.page.goto(`${demo}${query}`)
@@ -57,30 +59,52 @@ function withVisitor(options: BrowserContextOptions, query = '') {
 }
 
 test.describe('given a phone (390×844, touch) with a visitor signed in with email', () => {
-  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  test.describe.configure({ mode: 'serial', timeout: 240_000 })
   const page = withVisitor({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
   test('when the visitor taps Approve within 500 ms of the screen coming into view, then the tap is ignored; tapped after reading the screen, the message is signed', async () => {
-    await page().getByRole('button', { name: 'Sign message' }).tap()
     const approve = approveButton(page())
-    await expect(approve).toBeVisible({ timeout: 30_000 })
-    const { x, y } = await centre(approve)
-    // The screen leaves the view and comes back (as when the visitor scrolls the page): the tap
-    // comes at once, within 500 ms of the screen being in view again. (Chromium may drop it
-    // before the frame sees it: the frame has just changed.)
-    await frameOpacity(page(), '0')
-    await expect(approve).toHaveAttribute('data-latch-guard-state', 'hidden')
-    await frameOpacity(page(), '')
-    await page().touchscreen.tap(x, y)
-    await expect(approve).toBeVisible()
-    expect(await approve.getAttribute('data-latch-guard', { timeout: 1_000 })).not.toBe('allowed')
+    // The screen leaves the view and comes back (as when the visitor scrolls the page), and the
+    // tap comes at once. The frame's clock starts at its own visibility report, which comes after
+    // the opacity is back; the tap has reached the frame when Playwright's tap returns. So a tap
+    // whose round trip here took under 500 ms came within 500 ms of the screen being in view, and
+    // must be ignored. On a loaded machine a round trip may take longer: that attempt proves
+    // nothing either way (a late tap is a person's), and the test asks again.
+    let judged = false
+    let lateSigned = false
+    for (let attempt = 1; !judged; attempt++) {
+      expect(attempt, 'no tap within 500 ms in 5 attempts: the machine is too loaded').toBeLessThanOrEqual(5)
+      if (!(await approve.isVisible())) {
+        await page().getByRole('button', { name: 'Sign message' }).tap()
+        await expect(approve).toBeVisible({ timeout: 60_000 })
+      }
+      const { x, y } = await centre(approve)
+      await frameOpacity(page(), '0')
+      await expect(approve).toHaveAttribute('data-latch-guard-state', 'hidden')
+      const shownAt = Date.now()
+      await frameOpacity(page(), '')
+      await page().touchscreen.tap(x, y)
+      judged = Date.now() - shownAt < 500
+      if (!judged) {
+        // A late tap the guard took as a person's signs: that request ends before the next.
+        await page().waitForTimeout(READ_MS)
+        if (!(await approve.isVisible())) {
+          lateSigned = true
+          await expect(modal(page())).toBeHidden({ timeout: 60_000 })
+        }
+        continue
+      }
+      // (Chromium may drop the tap before the frame sees it: the frame has just changed.)
+      await expect(approve).toBeVisible()
+      expect(await approve.getAttribute('data-latch-guard', { timeout: 1_000 })).not.toBe('allowed')
+    }
     await expect(approve).toHaveAttribute('data-latch-guard-state', 'ready')
     await page().waitForTimeout(READ_MS)
     await expect(approve).toBeVisible()
-    await expect(page().getByTestId('demo-signature')).toHaveCount(0)
+    if (!lateSigned) await expect(page().getByTestId('demo-signature')).toHaveCount(0)
     await approve.tap()
     await expect(page().getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await expect(modal(page())).toBeHidden()
   })
@@ -88,21 +112,21 @@ test.describe('given a phone (390×844, touch) with a visitor signed in with ema
   test('when the visitor taps Approve on a transaction after reading it, then it is mined', async () => {
     await page().getByRole('button', { name: 'Send', exact: true }).tap()
     const approve = approveButton(page())
-    await expect(approval(page())).toContainText(RECIPIENT, { timeout: 30_000 })
+    await expect(approval(page())).toContainText(RECIPIENT, { timeout: 60_000 })
     await expect(modal(page()).locator('.latch-title')).toHaveText('Send a transaction')
     // A transaction's rows are longer than the frame: Approve stays in view beneath them.
     await expect(approve).toBeInViewport({ ratio: 1 })
     expect(await walletFrameAxeViolations(page())).toEqual([])
     await page().waitForTimeout(READ_MS)
     await approve.tap()
-    await expect(page().getByTestId('demo-tx-mined')).toContainText('Mined in block', { timeout: 30_000 })
+    await expect(page().getByTestId('demo-tx-mined')).toContainText('Mined in block', { timeout: 60_000 })
     await expect(modal(page())).toBeHidden()
   })
 
   test('when the visitor taps Reject, then the request is declined', async () => {
     await page().getByRole('button', { name: 'Sign message' }).tap()
     const reject = rejectButton(page())
-    await expect(reject).toBeVisible({ timeout: 30_000 })
+    await expect(reject).toBeVisible({ timeout: 60_000 })
     // Reject has no guard; the wait is Chromium's: it drops a tap on a frame that has just
     // moved into place or changed its visibility.
     await page().waitForTimeout(READ_MS)
@@ -113,7 +137,7 @@ test.describe('given a phone (390×844, touch) with a visitor signed in with ema
 })
 
 test.describe('given a keyboard-only visitor signed in with email', () => {
-  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  test.describe.configure({ mode: 'serial', timeout: 240_000 })
   const page = withVisitor({})
 
   test('when the visitor tabs to Approve and presses Enter, then the message is signed', async () => {
@@ -121,7 +145,7 @@ test.describe('given a keyboard-only visitor signed in with email', () => {
     await page().mouse.move(1, 1)
     await page().getByRole('button', { name: 'Sign message' }).focus()
     await page().keyboard.press('Enter')
-    await expect(approval(page()).locator('#latch-title')).toBeFocused({ timeout: 30_000 })
+    await expect(approval(page()).locator('#latch-title')).toBeFocused({ timeout: 60_000 })
     await page().keyboard.press('Tab')
     await expect(rejectButton(page())).toBeFocused()
     await page().keyboard.press('Tab')
@@ -132,7 +156,7 @@ test.describe('given a keyboard-only visitor signed in with email', () => {
     await page().waitForTimeout(READ_MS)
     await page().keyboard.press('Enter')
     await expect(page().getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await expect(modal(page())).toBeHidden()
   })
@@ -141,7 +165,7 @@ test.describe('given a keyboard-only visitor signed in with email', () => {
     await page().mouse.move(1, 1)
     await page().getByRole('button', { name: 'Sign message' }).focus()
     await page().keyboard.press('Enter')
-    await expect(approval(page()).locator('#latch-title')).toBeFocused({ timeout: 30_000 })
+    await expect(approval(page()).locator('#latch-title')).toBeFocused({ timeout: 60_000 })
     const focusedInPage = () =>
       page().evaluate(() => {
         const active = document.activeElement
@@ -171,14 +195,14 @@ test.describe('given a keyboard-only visitor signed in with email', () => {
 })
 
 test.describe('given a visitor signed in with email, in light and dark mode and in Arabic', () => {
-  test.describe.configure({ mode: 'serial', timeout: 120_000 })
+  test.describe.configure({ mode: 'serial', timeout: 240_000 })
   const page = withVisitor({})
   const arabic = withVisitor({}, '?locale=ar')
 
   /** Opens the approval screen of a message, runs axe in the frame, rejects by Escape. */
   async function checkApprovalScreen(on: Page, open: string | RegExp) {
     await on.getByRole('button', { name: open }).click()
-    await expect(approveButton(on)).toBeVisible({ timeout: 30_000 })
+    await expect(approveButton(on)).toBeVisible({ timeout: 60_000 })
     expect(await walletFrameAxeViolations(on)).toEqual([])
     await on.keyboard.press('Escape')
     await expect(approval(on)).toBeHidden()

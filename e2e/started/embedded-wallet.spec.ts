@@ -27,7 +27,7 @@ async function login(page: Page, email: string, { newUser = true } = {}) {
   const started = Date.now() - 1_000
   await submitEmail(page, email)
   const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
+  await expect(input).toBeVisible({ timeout: 60_000 })
   await input.fill(await codeFor(email, started))
   if (newUser) {
     const frame = page.frameLocator('iframe[data-latch-frame]')
@@ -35,7 +35,7 @@ async function login(page: Page, email: string, { newUser = true } = {}) {
     await frame.locator('#latch-password-confirm').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').press('Enter')
   }
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
   const address = await page.getByTestId('demo-address').textContent()
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   return address as string
@@ -51,7 +51,7 @@ const loginCache = (page: Page) =>
 
 test.describe('given the demo with email login (the embedded wallet on the local server)', () => {
   // Each test signs a new visitor up: scrypt in the frame and mail through SMTP on a shared machine.
-  test.describe.configure({ timeout: 120_000 })
+  test.describe.configure({ timeout: 240_000 })
 
   test('when a visitor logs in with email and the code from the inbox, then Account shows the email; a reload keeps it; Sign out clears it', async ({
     page,
@@ -64,7 +64,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
     await page.keyboard.press('Escape')
 
     await page.reload()
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address)
 
     await page.getByTestId('latch-account-button').click()
@@ -84,7 +84,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
     const email = newEmail('visitor')
     await page.goto(demo)
     await submitEmail(page, email)
-    await expect(modal(page).getByTestId('latch-otp-input')).toBeVisible({ timeout: 30_000 })
+    await expect(modal(page).getByTestId('latch-otp-input')).toBeVisible({ timeout: 60_000 })
     await codeFor(email)
     const before = (await mails(email)).length
     // Resend from the code view: the button says how long to wait.
@@ -127,7 +127,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
     const started = Date.now() - 1_000
     await page.keyboard.press('Enter')
     const code = modal(page).getByTestId('latch-otp-input')
-    await expect(code).toBeFocused({ timeout: 30_000 })
+    await expect(code).toBeFocused({ timeout: 60_000 })
     await modalSettled(page)
     expect(await axeViolations(page)).toEqual([])
     // A wrong code: the message is announced and the field is ready for another try.
@@ -142,7 +142,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
     await frame.locator('#latch-password').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').fill(PASSWORD)
     await frame.locator('#latch-password-confirm').press('Enter')
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await page.getByTestId('latch-account-button').focus()
     await page.keyboard.press('Enter')
     await expect(modal(page).getByTestId('latch-account-email')).toHaveText(email)
@@ -289,7 +289,7 @@ test.describe('given the demo with email login (the embedded wallet on the local
     await expect(page.getByTestId('demo-address')).toHaveText(address)
     await collect()
     await page.reload()
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await collect()
 
     // The real secrets, read inside the frame: the device share (decrypted with the frame's

@@ -36,7 +36,7 @@ export async function mailTo(to: string, subject: RegExp, after = 0, contains?: 
         )
         return found !== undefined
       },
-      { message: `a mail "${subject}" to ${to}`, timeout: 30_000 },
+      { message: `a mail "${subject}" to ${to}`, timeout: 60_000 },
     )
     .toBe(true)
   return found as Mail
@@ -83,12 +83,12 @@ export async function signUp(page: Page, email: string): Promise<`0x${string}`> 
   const started = Date.now() - 1_000
   await submitEmail(page, email)
   const input = modal(page).getByTestId('latch-otp-input')
-  await expect(input).toBeVisible({ timeout: 30_000 })
+  await expect(input).toBeVisible({ timeout: 60_000 })
   await input.fill(await codeFor(email, started, /login code/))
   await frameOf(page).locator('#latch-password').fill(PASSWORD)
   await frameOf(page).locator('#latch-password-confirm').fill(PASSWORD)
   await frameOf(page).locator('#latch-password-confirm').press('Enter')
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
   return (await page.getByTestId('demo-address').textContent()) as `0x${string}`
 }
 
@@ -100,7 +100,7 @@ export async function expectNoStorageExplained(page: Page, email: string): Promi
   await submitEmail(page, email)
   await expect(modal(page).getByTestId('latch-embedded-error')).toHaveText(
     /no storage here \(third-party storage is blocked\)/,
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   )
   await expect(modal(page).getByTestId('latch-embedded-retry')).toBeVisible()
   expect(await mails(email)).toEqual([])

@@ -89,7 +89,7 @@ test.describe('given the demo as npm start serves it (no RPC URL of its own, a @
     await modal(page).getByTestId('latch-send-confirm').click()
     await expect(approval(page)).toContainText(recipient)
     await press(page, 'approve')
-    await expect(modal(page).getByTestId('latch-send-success')).toHaveText('Sent', { timeout: 30_000 })
+    await expect(modal(page).getByTestId('latch-send-success')).toHaveText('Sent', { timeout: 60_000 })
 
     const frame = seen.filter((s) => s.fromFrame)
     expect(

@@ -24,7 +24,7 @@ async function githubLogin(page: Page): Promise<string> {
   // A new wallet asks for its password; this device's own wallet opens without one.
   await expect
     .poll(async () => (await password.isVisible()) || (await status(page).textContent()) === 'connected', {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     .toBe(true)
   if (await password.isVisible()) {
@@ -33,7 +33,7 @@ async function githubLogin(page: Page): Promise<string> {
     if (await confirm.isVisible()) await confirm.fill(PASSWORD)
     await password.press('Enter')
   }
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
   // The kit closed the provider's window once the frame held the session.
   await expect.poll(() => popup.isClosed()).toBe(true)
   return (await page.getByTestId('demo-address').textContent()) as string
@@ -48,7 +48,7 @@ test('given the demo with "Continue with GitHub", when the visitor cancels, then
   await cancelled.getByRole('button', { name: 'Cancel' }).click()
   await expect(modal(page).getByTestId('latch-social-error')).toHaveText(
     'The GitHub login was cancelled. Try again, or connect another way.',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   )
   await expect(status(page)).not.toHaveText('connected')
 
@@ -56,7 +56,7 @@ test('given the demo with "Continue with GitHub", when the visitor cancels, then
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
   await page.reload()
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
   await expect(page.getByTestId('demo-address')).toHaveText(address)
 
   // Sign out, and in again with GitHub: the same GitHub account opens the same wallet.

@@ -19,7 +19,7 @@ async function openGoogle(page: Page): Promise<Page> {
 /** The frame's recovery password: set for a new wallet, typed on a new device of an old one. */
 async function passwordInFrame(page: Page): Promise<void> {
   const password = frameOf(page).locator('#latch-password')
-  await expect(password.or(status(page).getByText('connected'))).toBeVisible({ timeout: 30_000 })
+  await expect(password.or(status(page).getByText('connected'))).toBeVisible({ timeout: 60_000 })
   if (!(await password.isVisible())) return
   await password.fill(PASSWORD)
   const confirm = frameOf(page).locator('#latch-password-confirm')
@@ -33,7 +33,7 @@ async function googleLogin(page: Page): Promise<string> {
   await popup.getByRole('button', { name: new RegExp(VERIFIED.name) }).click()
   await popup.getByRole('button', { name: 'Allow' }).click()
   await passwordInFrame(page)
-  await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
   // The kit closed the provider's window once the frame held the session.
   await expect.poll(() => popup.isClosed()).toBe(true)
   return (await page.getByTestId('demo-address').textContent()) as string
@@ -47,7 +47,7 @@ async function freshPage(browser: Browser): Promise<Page> {
 }
 
 test.describe('given the demo with "Continue with Google"', () => {
-  test.describe.configure({ timeout: 180_000 })
+  test.describe.configure({ timeout: 360_000 })
 
   test('when the visitor cancels at Google, then the modal stays on Connect and says so', async ({
     page,
@@ -57,7 +57,7 @@ test.describe('given the demo with "Continue with Google"', () => {
     await popup.getByRole('button', { name: 'Cancel' }).click()
     await expect(modal(page).getByTestId('latch-social-error')).toHaveText(
       'The Google login was cancelled. Try again, or connect another way.',
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     await expect(modal(page).getByTestId('latch-email-input')).toBeVisible()
     await expect(status(page)).not.toHaveText('connected')
@@ -77,7 +77,7 @@ test.describe('given the demo with "Continue with Google"', () => {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
     await page.reload()
-    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address)
 
     // Another browser: the same Google account opens the same wallet.
@@ -92,7 +92,7 @@ test.describe('given the demo with "Continue with Google"', () => {
     await modal(third).getByTestId('latch-email-input').fill(VERIFIED.email)
     await modal(third).getByTestId('latch-email-submit').click()
     // A device the account has not seen: confirmed from the mailed link, then the code.
-    await expect(modal(third).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 30_000 })
+    await expect(modal(third).getByTestId('latch-embedded-device')).toBeVisible({ timeout: 60_000 })
     const link = await fromMail(
       VERIFIED.email,
       /(http\S+\/embedded\/v1\/device\/confirm\?token=\S+)/,
@@ -105,10 +105,10 @@ test.describe('given the demo with "Continue with Google"', () => {
     await expect(mailbox.getByRole('heading', { name: 'Device confirmed.' })).toBeVisible()
     await mailbox.close()
     const input = modal(third).getByTestId('latch-otp-input')
-    await expect(input).toBeVisible({ timeout: 30_000 })
+    await expect(input).toBeVisible({ timeout: 60_000 })
     await input.fill(await codeFor(VERIFIED.email, confirmed, /login code/))
     await passwordInFrame(third)
-    await expect(status(third)).toHaveText('connected', { timeout: 30_000 })
+    await expect(status(third)).toHaveText('connected', { timeout: 60_000 })
     await expect(third.getByTestId('demo-address')).toHaveText(address)
     await third.context().close()
   })

@@ -69,7 +69,7 @@ test.describe('given the demo as npm start serves it and a phone wallet over Wal
             : (await peer.sessionAlive())
               ? 'dangling'
               : 'ended',
-        { timeout: 10_000 },
+        { timeout: 20_000 },
       )
       .not.toBe('dangling')
     const outcome = (await status(page).textContent()) === 'connected' ? 'connected' : 'ended'
