@@ -43,11 +43,19 @@ async function emailFieldAfterReload(page: Page, shown: boolean) {
   const field = modal(page).getByTestId('latch-email-form')
   // The server reuses a project it read for up to 5 s: a reload may still get the old config.
   await expect(async () => {
-    const config = page.waitForResponse((r) => r.url().includes('/appkit/v1/config') && r.ok())
-    await page.reload()
+    // Listened for once the reload has committed, so that an answer to the page being left
+    // (whose body is gone with it) is never taken for the new page's; the body is read as the
+    // answer comes.
+    await page.reload({ waitUntil: 'commit' })
+    let body: { features: { id: string; config: unknown }[] } | undefined
+    const config = page.waitForResponse(async (r) => {
+      if (!r.url().includes('/appkit/v1/config') || !r.ok()) return false
+      body = await r.json().catch(() => undefined)
+      return body !== undefined
+    })
     await page.getByTestId('latch-connect-button').click()
-    const body = (await (await config).json()) as { features: { id: string; config: unknown }[] }
-    const login = body.features.find((f) => f.id === 'social_login')?.config
+    await config
+    const login = body?.features.find((f) => f.id === 'social_login')?.config
     expect(Array.isArray(login) && login.includes('email')).toBe(shown)
   }).toPass({ timeout: 20_000 })
   await expect(modal(page).getByTestId('wallet-option-all')).toBeVisible()
