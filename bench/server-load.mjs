@@ -17,6 +17,7 @@
 //         final blocks, code at a final block) in front of a local anvil, with /healthz probed at
 //         20 req/s in the same run: p99 of the reads beside p99 of /healthz, and their ratio.
 import { execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -40,6 +41,29 @@ if (!existsSync(cli)) {
   process.exit(1)
 }
 const backend = process.env.DATABASE_URL ? 'postgres' : 'sqlite'
+// On PostgreSQL each run has a database of its own on DATABASE_URL's cluster, dropped at the end,
+// and a throwaway key to seal secrets with (the server refuses PostgreSQL without one): a run
+// never meets another's rows or keys. The CLI's project commands below inherit both.
+const clusterUrl = process.env.DATABASE_URL
+const benchDatabase = clusterUrl ? `latch_bench_${randomBytes(6).toString('hex')}` : undefined
+/** Runs one statement on the cluster (creating and dropping the run's database). */
+async function onCluster(sql) {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: clusterUrl })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+if (clusterUrl && benchDatabase) {
+  await onCluster(`CREATE DATABASE ${benchDatabase}`)
+  const url = new URL(clusterUrl)
+  url.pathname = `/${benchDatabase}`
+  process.env.DATABASE_URL = url.toString()
+  process.env.LATCH_SECRET_KEY = randomBytes(32).toString('base64')
+}
 const dir = mkdtempSync(join(tmpdir(), 'latch-bench-'))
 const storage = process.env.DATABASE_URL ? [] : ['--db', join(dir, 'bench.db')]
 const projectId = `bench${Date.now()}`
@@ -310,6 +334,7 @@ const serverMs = readFileSync(logFile, 'utf8')
   .filter((ms) => Number.isFinite(ms))
   .sort((a, b) => a - b)
 rmSync(dir, { recursive: true, force: true })
+if (benchDatabase) await onCluster(`DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`)
 const at = (p) => serverMs[Math.min(serverMs.length - 1, Math.floor(p * serverMs.length))] ?? null
 
 process.stdout.write(
