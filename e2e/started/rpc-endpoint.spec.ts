@@ -46,6 +46,13 @@ test.describe('given the demo as npm start serves it (no RPC URL of its own, a @
   }) => {
     const seen = watch(page)
     await page.goto('/')
+    // The 'test' ping on open (spec §7): before the visitor does anything, the kit has asked the
+    // endpoint for the chain's id, so the first read finds the connection open and the chain proved.
+    await expect
+      .poll(() =>
+        seen.some((s) => endpointOf(s, apiOrigin) && !s.fromFrame && s.body.includes('"eth_chainId"')),
+      )
+      .toBe(true)
     await connectDevWallet(page)
     await page.getByTestId('latch-account-button').click()
     await expect(modal(page).getByTestId('latch-account-balance')).toHaveText(/^[\d,]+\.\d\d ETH$/)

@@ -181,6 +181,17 @@ export async function sendTransaction(
 }
 
 /**
+ * The 'test' ping on open (spec §7): where the kit reads `chainId` through the project's RPC
+ * endpoint, opens its client and proves the chain the endpoint serves (readClient's check),
+ * which the next read then finds done. Nothing where the app reads over a transport of its own.
+ */
+export async function pingEndpoint(host: EvmActionsHost, chainId: number): Promise<void> {
+  const chain = host.config.chains.find((candidate) => candidate.id === chainId)
+  if (chain === undefined || host.endpointOf(chain) === undefined) return
+  await readClient(host, chainId)
+}
+
+/**
  * A native transfer (`value` to the recipient) or an ERC-20 `transfer(to, amount)` call on the
  * token's contract, with the fee the node estimates for it: gas × the max fee per gas (or the
  * gas price on a chain without EIP-1559, where viem's estimate refuses).

@@ -28,6 +28,14 @@ import { parseAddress, parseChainId } from './validate.js'
 export interface EvmAdapterOptions {
   /** The app's own wagmi config (`createConfig` from `@wagmi/core` or `wagmi`). */
   config: Config
+  /**
+   * Whether the kit pings the project's RPC endpoint on open (spec §7's 'test' ping): once the
+   * browser is idle after start-up, it asks the endpoint for the current chain's id, so the first
+   * read finds the connection open and the chain proved. Only where the kit reads through the
+   * endpoint (a `@latch/server`, no transport of the app's own). Default true; false skips it, and
+   * the first read proves the chain instead.
+   */
+  rpcPing?: boolean
 }
 
 /** The adapter also exposes the wagmi config it drives, for apps that want it. */
@@ -41,10 +49,13 @@ const SETTLE_TIMEOUT_MS = 2_000
 const actions = () => import('./evmActions.js')
 const calls = () => import('./calls.js')
 
-/** Loads the actions once the browser is idle after start-up, so a connect does not wait for them. */
-function preloadActions(): void {
+/**
+ * Loads the actions once the browser is idle after start-up, so a connect does not wait for them,
+ * then runs `then` with them.
+ */
+function preloadActions(then?: (loaded: Awaited<ReturnType<typeof actions>>) => void): void {
   if (typeof window === 'undefined') return
-  const load = () => void actions().catch(() => {})
+  const load = () => void actions().then(then, () => {})
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load)
   else setTimeout(load, 200)
 }
@@ -92,7 +103,7 @@ function sameAccounts(a: readonly string[] | undefined, b: readonly string[] | u
  * const config = createConfig({ chains: [mainnet], transports: { [mainnet.id]: http('http://127.0.0.1:8545') } })
  * const latch = createLatch({ adapters: [evmAdapter({ config })], networks: … })
  */
-export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
+export function evmAdapter({ config, rpcPing = true }: EvmAdapterOptions): EvmAdapter {
   const networks = config.chains.map((chain) => {
     const url = transportUrl(config, chain)
     return toCaipNetwork(chain, { rpcUrls: url ? [url] : undefined })
@@ -194,8 +205,13 @@ export function evmAdapter({ config }: EvmAdapterOptions): EvmAdapter {
     config,
 
     setup(context: AdapterContext) {
-      preloadActions()
       projectRpcUrl = context.projectRpcUrl
+      // The 'test' ping: a failed one is the first read's to report (it asks again).
+      preloadActions(
+        rpcPing
+          ? (loaded) => void loaded.pingEndpoint(host, config.state.chainId).catch(() => {})
+          : undefined,
+      )
       let previous = getConnection(config)
       let kept = config.state.connections
       const stopConnection = watchConnection(config, {

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoProject, startTestServer } from '../../server/src/test/backends.js'
 import { TEST_ACCOUNTS } from '../../testkit/src/node/accounts.js'
 import { type LocalChains, startLocalChains } from '../../testkit/src/node/anvil.js'
+import { type EvmActionsHost, pingEndpoint } from './evmActions.js'
 import { evmAdapter } from './evmAdapter.js'
+import { readClient } from './readClient.js'
 
 // Which RPC the kit's own reads (balance, fees, receipts, signature checks) go to: the app's
 // transport when it chose one, else the project's endpoint on the app's @latch/server, else the
@@ -128,5 +130,43 @@ describe('given the project endpoint cannot serve the chain', () => {
     expect(error?.message).toContain('Details: "unsupported_chain"')
     expect(error?.message).toContain('chainId=eip155%3A1&projectId=bare')
     teardown()
+  })
+})
+
+describe("given the kit's 'test' ping on open (pingEndpoint)", () => {
+  /** The adapter's host for Ethereum mainnet on the given transport, reading through `endpoint`. */
+  function hostWith(transport: ReturnType<typeof http>, endpoint: string | undefined) {
+    const chain = defineChain({ ...mainnet, rpcUrls: { default: { http: [closedUrl] } } })
+    const config = createConfig({ chains: [chain], transports: { [chain.id]: transport }, storage: null })
+    const host: EvmActionsHost = {
+      config,
+      connectorOf: () => undefined,
+      toConnectResult: () => Promise.reject(new Error('not used')),
+      endpointOf: () => endpoint,
+      endpointClients: new Map(),
+    }
+    return host
+  }
+
+  it('when the kit reads through the project endpoint, then the ping opens its client with the chain proved, for the first read to reuse', async () => {
+    await server.repository.siwx.setRpcUrl(demoProject.id, 'eip155:1', chains.mainnet.rpcUrl)
+    const endpoint = endpointOf(server.base)('eip155:1')
+    const host = hostWith(http(undefined, { retryCount: 0 }), endpoint)
+    await pingEndpoint(host, 1)
+    expect([...host.endpointClients.keys()]).toEqual([endpoint])
+    const client = await host.endpointClients.get(endpoint)
+    expect(await readClient(host, 1)).toBe(client)
+  })
+
+  it('when the app reads over a transport of its own, then the ping asks nothing', async () => {
+    const host = hostWith(http(chains.mainnet.rpcUrl), undefined)
+    await pingEndpoint(host, 1)
+    expect(host.endpointClients.size).toBe(0)
+  })
+
+  it('when the server is down, then the ping fails and keeps nothing, so the first read asks again', async () => {
+    const host = hostWith(http(undefined, { retryCount: 0 }), endpointOf(closedUrl)('eip155:1'))
+    await expect(pingEndpoint(host, 1)).rejects.toThrow()
+    expect(host.endpointClients.size).toBe(0)
   })
 })
