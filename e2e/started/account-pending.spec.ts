@@ -16,7 +16,7 @@ test.afterEach(async () => {
 })
 
 test.describe('given the demo as npm start serves it, on a chain that has not included the transfer yet', () => {
-  test("when the visitor sends ETH from the Account view, then Activity shows it as Pending at once, kept in the kit's storage, and as Sent once a block includes it", async ({
+  test('when the visitor sends ETH from the Account view, then Activity shows it as Pending at once, still after a reload, and as Sent once a block includes it', async ({
     page,
   }) => {
     await page.goto('/')
@@ -51,15 +51,21 @@ test.describe('given the demo as npm start serves it, on a chain that has not in
     expect(sent.to?.toLowerCase()).toBe(recipient.toLowerCase())
     expect(sent.blockNumber).toBeNull()
 
-    // What the kit keeps for it is in its storage, which a reload reads back (core's tests load it
-    // in a new instance).
+    // What the kit keeps for it is in its storage, which a reload reads back: after one, with the
+    // transfer still not included, the restored session's Activity shows it Pending again, and
+    // the kit watches it from there.
     const stored = await page.evaluate(() => localStorage.getItem('@latch/pending-transactions'))
     expect(JSON.parse(stored ?? '[]')).toEqual([expect.objectContaining({ hash, status: 'pending' })])
-    const kept = activity.locator(`[data-hash="${hash}"]`)
+    await page.reload()
+    await page.getByTestId('latch-account-button').click()
+    const reloaded = await openActivity()
+    const kept = reloaded.locator(`[data-hash="${hash}"]`)
+    await expect(kept.getByTestId('latch-activity-label')).toHaveText('Pending')
+    await expect(kept.getByTestId('latch-activity-amount')).toHaveText('−0.25 ETH')
 
     await node.mine({ blocks: 1 })
     await expect(kept.getByTestId('latch-activity-label')).toHaveText('Sent', { timeout: 15_000 })
-    await expect(activity.getByTestId('latch-activity-pending')).toHaveCount(0)
+    await expect(reloaded.getByTestId('latch-activity-pending')).toHaveCount(0)
     expect(await node.getBalance({ address: recipient })).toBe(25n * 10n ** 16n)
   })
 })
