@@ -4,7 +4,7 @@ import {
   SOLANA_TEST_TOKEN,
   solanaAddressOfSeed,
 } from '@latch/testkit'
-import { createSolanaRpc } from '@solana/kit'
+import { createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
 import { ports } from '../playwright.config.js'
 import { expect, modal, status, test } from './fixtures.js'
 
@@ -12,7 +12,7 @@ const en = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFra
 const firstAccount = solanaAddressOfSeed(SOLANA_TEST_SEEDS[0]!)
 
 test.describe('given the demo as npm start serves it, with the SPL test token seeded on Solana (local)', () => {
-  test('when the visitor opens Account on Solana, then Tokens shows SOL and the SPL token with the amounts the chain has', async ({
+  test('when the visitor opens Account on Solana, then Tokens shows SOL and the SPL token with the amounts the chain has, and Send moves SOL to a recipient on chain', async ({
     page,
   }) => {
     await page.goto('/')
@@ -55,5 +55,28 @@ test.describe('given the demo as npm start serves it, with the SPL test token se
     await expect(tokens.getByTestId('latch-token-LTS')).toContainText(SOLANA_TEST_TOKEN.name)
     await expect(tokens.getByTestId('latch-token-SOL')).toContainText('Solana')
     expect(new URL(balances[0]!).searchParams.get('chainId')).toBe(LOCAL_SOLANA_CAIP_ID)
+
+    // Send from Account: SOL alone is offered (no SPL send yet), the recipient is checked as a
+    // Solana address, the review shows the fee the chain asks, and the SOL lands.
+    const recipient = (await generateKeyPairSigner()).address
+    await modal(page).getByTestId('latch-account-send').click()
+    const form = modal(page).getByTestId('latch-send-form')
+    await expect(form.getByTestId('latch-send-token').locator('option')).toHaveText([/^SOL · /])
+    await form.getByTestId('latch-send-recipient').fill('0x8ba1f109551bD432803012645Ac136ddd64DBA72')
+    await form.getByTestId('latch-send-amount').fill('0.5')
+    await form.getByTestId('latch-send-review').click()
+    await expect(form.getByTestId('latch-send-recipient-error')).toHaveText('Enter a valid address')
+    await form.getByTestId('latch-send-recipient').fill(recipient)
+    await form.getByTestId('latch-send-review').click()
+    const review = modal(page).getByTestId('latch-send-review-step')
+    await expect(review.getByTestId('latch-send-review-amount')).toHaveText('0.5 SOL')
+    await expect(review.getByTestId('latch-send-fee')).toHaveText('0.000005 SOL')
+    await review.getByTestId('latch-send-confirm').click()
+    await expect(modal(page).getByTestId('latch-send-success')).toHaveText('Sent', { timeout: 60_000 })
+    await expect(modal(page).getByTestId('latch-send-hash').first()).toHaveAttribute(
+      'title',
+      /^[1-9A-HJ-NP-Za-km-z]{86,88}$/,
+    )
+    expect((await rpc.getBalance(recipient).send()).value).toBe(500_000_000n)
   })
 })

@@ -99,13 +99,8 @@ export function signedBy(signed: Uint8Array, original: Uint8Array, signer: strin
   }
 }
 
-/** Wire bytes of an unsigned SOL transfer from `from` to `to`, on the network's latest blockhash. */
-export async function transferTransaction(
-  url: string,
-  from: string,
-  to: string,
-  amount: bigint,
-): Promise<Uint8Array> {
+/** The compiled, unsigned SOL transfer from `from` to `to`, on the network's latest blockhash. */
+async function compiledTransfer(url: string, from: string, to: string, amount: bigint) {
   const { value: latest } = await rpcFor(url).getLatestBlockhash().send()
   const message = pipe(
     createTransactionMessage({ version: 0 }),
@@ -121,7 +116,29 @@ export async function transferTransaction(
         m,
       ),
   )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+  return compileTransaction(message)
+}
+
+/** Wire bytes of an unsigned SOL transfer from `from` to `to`, on the network's latest blockhash. */
+export async function transferTransaction(
+  url: string,
+  from: string,
+  to: string,
+  amount: bigint,
+): Promise<Uint8Array> {
+  return new Uint8Array(getTransactionEncoder().encode(await compiledTransfer(url, from, to, amount)))
+}
+
+/** The fee, in lamports, the network asks for a SOL transfer from `from` to `to` (its own answer). */
+export async function transferFee(url: string, from: string, to: string, amount: bigint): Promise<bigint> {
+  const { messageBytes } = await compiledTransfer(url, from, to, amount)
+  const encoded = getBase64Decoder().decode(new Uint8Array(messageBytes))
+  const { value } = await rpcFor(url)
+    .getFeeForMessage(encoded as Parameters<ReturnType<typeof createSolanaRpc>['getFeeForMessage']>[0])
+    .send()
+  // null: the blockhash it was given expired in between (a new one is asked on the next try).
+  if (value === null) throw new Error('The network could not price the transfer.')
+  return BigInt(value)
 }
 
 /** Whether the wire transaction is well formed (a wallet's signed result is checked with it). */

@@ -74,12 +74,20 @@ interface Identity {
 
 type Runtime = typeof import('./runtime.js')
 let runtime: Promise<Runtime> | undefined
+/** The runtime once loaded, for what must answer at once (a recipient typed in Send). */
+let loadedRuntime: Runtime | undefined
 /** @solana/kit and the codecs, loaded on the first connect, restore or RPC call. */
 function loadRuntime(): Promise<Runtime> {
-  runtime ??= import('./runtime.js').catch((error: unknown) => {
-    runtime = undefined
-    throw error
-  })
+  runtime ??= import('./runtime.js').then(
+    (loaded) => {
+      loadedRuntime = loaded
+      return loaded
+    },
+    (error: unknown) => {
+      runtime = undefined
+      throw error
+    },
+  )
   return runtime
 }
 
@@ -516,6 +524,32 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
       } catch (error) {
         throw await toChainError(error, 'The transaction was not sent.')
       }
+    },
+
+    // Send from Account: SOL only (an SPL transfer needs the recipient's token account; the
+    // modal offers the coin alone).
+    transfers: 'native',
+
+    parseRecipient(address) {
+      // The runtime is loaded once an account is connected (connect and restore load it).
+      return loadedRuntime?.isSolanaAddress(address) ? address : undefined
+    },
+
+    async prepareTransfer({ from, to, amount, token, caipNetwork }) {
+      if (token !== undefined)
+        throw new InvalidParamsRpcError({ details: 'Only SOL can be sent from the account view.' })
+      const rt = await loadRuntime()
+      if (!rt.isSolanaAddress(from) || !rt.isSolanaAddress(to))
+        throw new InvalidParamsRpcError({ details: 'Not a Solana address.' })
+      if (amount < 0n) throw new InvalidParamsRpcError({ details: 'The amount cannot be negative.' })
+      const url = await rpcUrlOf(caipNetwork)
+      let fee: bigint
+      try {
+        fee = await rt.transferFee(url, from, to, amount)
+      } catch (error) {
+        throw await toChainError(error, 'The network could not price the transfer.')
+      }
+      return { transaction: { to, value: amount }, fee }
     },
 
     async waitForTransaction({ hash, caipNetwork }) {
