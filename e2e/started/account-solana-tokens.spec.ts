@@ -43,7 +43,9 @@ test.describe('given the demo as npm start serves it, with the SPL test token se
     const lts = accounts[0]!.account.data.parsed.info.tokenAmount
     const format = (value: string) => en.format(value as unknown as number)
     const sol = `${format((Number(lamports) / 1e9).toString())} SOL`
-    expect(`${format(lts.uiAmountString!)} LTS`).toBe('2,500.00 LTS')
+    // Seeded with 2,500 LTS; a run of this test sends 12.5 of them away (see below).
+    const ltsShown = `${format(lts.uiAmountString!)} LTS`
+    expect(Number(lts.amount)).toBeGreaterThan(100_000_000)
 
     const balances: string[] = []
     page.on('request', (request) => {
@@ -51,17 +53,17 @@ test.describe('given the demo as npm start serves it, with the SPL test token se
     })
     await page.getByTestId('latch-account-button').click()
     const tokens = modal(page).getByTestId('latch-account-panel-tokens')
-    await expect(tokens.getByTestId('latch-token-amount')).toHaveText([sol, '2,500.00 LTS'])
+    await expect(tokens.getByTestId('latch-token-amount')).toHaveText([sol, ltsShown])
     await expect(tokens.getByTestId('latch-token-LTS')).toContainText(SOLANA_TEST_TOKEN.name)
     await expect(tokens.getByTestId('latch-token-SOL')).toContainText('Solana')
     expect(new URL(balances[0]!).searchParams.get('chainId')).toBe(LOCAL_SOLANA_CAIP_ID)
 
-    // Send from Account: SOL alone is offered (no SPL send yet), the recipient is checked as a
-    // Solana address, the review shows the fee the chain asks, and the SOL lands.
+    // Send from Account: SOL and the SPL token are offered, the recipient is checked as a Solana
+    // address, the review shows the fee the chain asks, and the SOL lands.
     const recipient = (await generateKeyPairSigner()).address
     await modal(page).getByTestId('latch-account-send').click()
     const form = modal(page).getByTestId('latch-send-form')
-    await expect(form.getByTestId('latch-send-token').locator('option')).toHaveText([/^SOL · /])
+    await expect(form.getByTestId('latch-send-token').locator('option')).toHaveText([/^SOL · /, /^LTS · /])
     await form.getByTestId('latch-send-recipient').fill('0x8ba1f109551bD432803012645Ac136ddd64DBA72')
     await form.getByTestId('latch-send-amount').fill('0.5')
     await form.getByTestId('latch-send-review').click()
@@ -78,5 +80,33 @@ test.describe('given the demo as npm start serves it, with the SPL test token se
       /^[1-9A-HJ-NP-Za-km-z]{86,88}$/,
     )
     expect((await rpc.getBalance(recipient).send()).value).toBe(500_000_000n)
+
+    // The SPL token to the same recipient, who has no account for it yet: the review's fee adds
+    // that account's deposit (0.00203928 SOL for 165 bytes) to the network fee, the sender pays
+    // it, and the tokens land in the recipient's new account.
+    const ltsOf = async (owner: string) => {
+      const { value } = await rpc
+        .getTokenAccountsByOwner(
+          owner as never,
+          { mint: SOLANA_TEST_TOKEN.mint as never },
+          { encoding: 'jsonParsed' },
+        )
+        .send()
+      return value.length === 0 ? 0n : BigInt(value[0]!.account.data.parsed.info.tokenAmount.amount)
+    }
+    const senderBefore = await ltsOf(firstAccount)
+    await modal(page).getByTestId('latch-send-done').click()
+    await modal(page).getByTestId('latch-account-send').click()
+    await form.getByTestId('latch-send-token').selectOption({ index: 1 })
+    await form.getByTestId('latch-send-recipient').fill(recipient)
+    await form.getByTestId('latch-send-amount').fill('12.5')
+    await form.getByTestId('latch-send-review').click()
+    await expect(review.getByTestId('latch-send-review-amount')).toHaveText('12.5 LTS')
+    await expect(review.getByTestId('latch-send-fee')).toHaveText('0.00204428 SOL')
+    await review.getByTestId('latch-send-confirm').click()
+    await expect(modal(page).getByTestId('latch-send-success')).toHaveText('Sent', { timeout: 60_000 })
+    const units = 125n * 10n ** BigInt(SOLANA_TEST_TOKEN.decimals - 1)
+    expect(await ltsOf(recipient)).toBe(units)
+    expect(await ltsOf(firstAccount)).toBe(senderBefore - units)
   })
 })

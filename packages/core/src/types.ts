@@ -294,11 +294,6 @@ export interface ChainAdapter<Transaction extends object = object> extends Calls
   /** Sends the namespace's transaction; resolves with its id (hash, signature…). */
   sendTransaction(parameters: { transaction: Transaction; caipNetwork: CaipNetwork }): Promise<string>
   /**
-   * What Send from the account view can move: `'native'` the chain's coin alone (its tokens are
-   * not offered there); absent, the coin and every token of the account's list.
-   */
-  readonly transfers?: 'native' | undefined
-  /**
    * A recipient typed by the visitor in the chain's canonical form (EIP-55 for eip155), or
    * undefined when it is not an address of this chain (a wrong mixed-case checksum included).
    */

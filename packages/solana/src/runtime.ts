@@ -5,7 +5,7 @@ export { parseSiwsMessage, siwsChainId } from '@latch/core/internal'
 import { ed25519 } from '@noble/curves/ed25519'
 import {
   address,
-  appendTransactionMessageInstruction,
+  appendTransactionMessageInstructions,
   compileTransaction,
   createNoopSigner,
   createSolanaRpc,
@@ -17,6 +17,7 @@ import {
   getBase64Encoder,
   getTransactionDecoder,
   getTransactionEncoder,
+  type Instruction,
   isAddress,
   isSolanaError,
   lamports,
@@ -99,46 +100,73 @@ export function signedBy(signed: Uint8Array, original: Uint8Array, signer: strin
   }
 }
 
-/** The compiled, unsigned SOL transfer from `from` to `to`, on the network's latest blockhash. */
-async function compiledTransfer(url: string, from: string, to: string, amount: bigint) {
+/**
+ * The instructions that move `amount` from `from` to `to`: lamports, or with `token` (a mint) that
+ * token's smallest unit; with the rent deposit a token transfer pays for the recipient's account.
+ */
+async function transferInstructions(
+  url: string,
+  from: string,
+  to: string,
+  amount: bigint,
+  token: string | undefined,
+): Promise<{ instructions: Instruction[]; rent: bigint }> {
+  if (token !== undefined) return (await import('./spl.js')).splTransfer(rpcFor(url), from, to, token, amount)
+  const instruction = getTransferSolInstruction({
+    source: createNoopSigner(address(from)),
+    destination: address(to),
+    amount: lamports(amount),
+  })
+  return { instructions: [instruction], rent: 0n }
+}
+
+/** The compiled, unsigned transaction of `instructions` paid by `from`, on the latest blockhash. */
+async function compiled(url: string, from: string, instructions: readonly Instruction[]) {
   const { value: latest } = await rpcFor(url).getLatestBlockhash().send()
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(address(from), m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source: createNoopSigner(address(from)),
-          destination: address(to),
-          amount: lamports(amount),
-        }),
-        m,
-      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
   )
   return compileTransaction(message)
 }
 
-/** Wire bytes of an unsigned SOL transfer from `from` to `to`, on the network's latest blockhash. */
+/**
+ * Wire bytes of an unsigned transfer from `from` to `to` (SOL, or with `token` an SPL token), on
+ * the network's latest blockhash.
+ */
 export async function transferTransaction(
   url: string,
   from: string,
   to: string,
   amount: bigint,
+  token?: string,
 ): Promise<Uint8Array> {
-  return new Uint8Array(getTransactionEncoder().encode(await compiledTransfer(url, from, to, amount)))
+  const { instructions } = await transferInstructions(url, from, to, amount, token)
+  return new Uint8Array(getTransactionEncoder().encode(await compiled(url, from, instructions)))
 }
 
-/** The fee, in lamports, the network asks for a SOL transfer from `from` to `to` (its own answer). */
-export async function transferFee(url: string, from: string, to: string, amount: bigint): Promise<bigint> {
-  const { messageBytes } = await compiledTransfer(url, from, to, amount)
+/**
+ * What a transfer costs in lamports beside its amount: the fee the network asks for it (its own
+ * answer), and for a token sent to an address without an account for it, that account's deposit.
+ */
+export async function transferFee(
+  url: string,
+  from: string,
+  to: string,
+  amount: bigint,
+  token?: string,
+): Promise<bigint> {
+  const { instructions, rent } = await transferInstructions(url, from, to, amount, token)
+  const { messageBytes } = await compiled(url, from, instructions)
   const encoded = getBase64Decoder().decode(new Uint8Array(messageBytes))
   const { value } = await rpcFor(url)
     .getFeeForMessage(encoded as Parameters<ReturnType<typeof createSolanaRpc>['getFeeForMessage']>[0])
     .send()
   // null: the blockhash it was given expired in between (a new one is asked on the next try).
   if (value === null) throw new Error('The network could not price the transfer.')
-  return BigInt(value)
+  return BigInt(value) + rent
 }
 
 /** Whether the wire transaction is well formed (a wallet's signed result is checked with it). */

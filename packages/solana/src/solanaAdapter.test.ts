@@ -139,13 +139,12 @@ describe('solana adapter on the local chain', () => {
     teardown(latch)
   })
 
-  it('prepares a SOL transfer for Send with the fee the chain asks (one signature: 5,000 lamports); refuses a token and a recipient of another chain', async () => {
+  it('prepares a SOL transfer for Send with the fee the chain asks (one signature: 5,000 lamports); refuses a recipient of another chain', async () => {
     const { latch, ns } = page()
     await hydrate(latch)
     await connect(latch, { connectorId: 'ws:latch-dev-wallet', namespace: 'solana' })
     const adapter = latch.adapters.get('solana')!
     const network = ns().network.caipNetwork!
-    expect(adapter.transfers).toBe('native')
     const recipient = (await generateKeyPairSigner()).address
     expect(adapter.parseRecipient?.(recipient)).toBe(recipient)
     expect(adapter.parseRecipient?.('0x8ba1f109551bD432803012645Ac136ddd64DBA72')).toBeUndefined()
@@ -158,9 +157,10 @@ describe('solana adapter on the local chain', () => {
       caipNetwork: network,
     })
     expect(prepared).toEqual({ transaction: { to: recipient, value: 1_000_000n }, fee: 5_000n })
+    // A token that is no mint is refused with the reason, before any wallet is asked.
     await expect(
       adapter.prepareTransfer!({ from, to: recipient, amount: 1n, token: recipient, caipNetwork: network }),
-    ).rejects.toThrow('Only SOL can be sent from the account view.')
+    ).rejects.toThrow(`${recipient} is not a token mint on this network.`)
     await expect(
       adapter.prepareTransfer!({ from, to: 'not-an-address', amount: 1n, caipNetwork: network }),
     ).rejects.toThrow('Not a Solana address.')

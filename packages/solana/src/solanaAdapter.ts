@@ -35,8 +35,13 @@ import type { SolanaSessionProvider } from './sessionWallet.js'
 export interface SolanaTransaction {
   /** Recipient of a SOL transfer (base58 address). */
   to?: string | undefined
-  /** Lamports to transfer. */
+  /** Lamports to transfer; with `token`, the token's smallest unit. */
   value?: bigint | undefined
+  /**
+   * The mint of an SPL token (Token or Token-2022) to transfer instead of SOL, from the account's
+   * associated token account to the recipient's (created when missing, paid by the sender).
+   */
+  token?: string | undefined
   /** A prebuilt wire transaction to sign and send as it is (instead of `to` / `value`). */
   transaction?: Uint8Array | undefined
   /** Sign-and-send options (spec §5), validated before the wallet is asked. */
@@ -481,8 +486,16 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
           throw new InvalidParamsRpcError({
             details: 'value must be a positive number of lamports (bigint).',
           })
+        if (transaction.token !== undefined && !rt.isSolanaAddress(transaction.token))
+          throw new InvalidParamsRpcError({ details: 'token must be the base58 address of a mint.' })
         try {
-          wire = await rt.transferTransaction(url, session.account.address, transaction.to, transaction.value)
+          wire = await rt.transferTransaction(
+            url,
+            session.account.address,
+            transaction.to,
+            transaction.value,
+            transaction.token,
+          )
         } catch (error) {
           throw await toChainError(error, 'The transaction could not be built.')
         }
@@ -526,30 +539,28 @@ export function solanaAdapter({ networks }: SolanaAdapterOptions): SolanaAdapter
       }
     },
 
-    // Send from Account: SOL only (an SPL transfer needs the recipient's token account; the
-    // modal offers the coin alone).
-    transfers: 'native',
-
     parseRecipient(address) {
       // The runtime is loaded once an account is connected (connect and restore load it).
       return loadedRuntime?.isSolanaAddress(address) ? address : undefined
     },
 
     async prepareTransfer({ from, to, amount, token, caipNetwork }) {
-      if (token !== undefined)
-        throw new InvalidParamsRpcError({ details: 'Only SOL can be sent from the account view.' })
       const rt = await loadRuntime()
-      if (!rt.isSolanaAddress(from) || !rt.isSolanaAddress(to))
+      if (
+        !rt.isSolanaAddress(from) ||
+        !rt.isSolanaAddress(to) ||
+        (token !== undefined && !rt.isSolanaAddress(token))
+      )
         throw new InvalidParamsRpcError({ details: 'Not a Solana address.' })
       if (amount < 0n) throw new InvalidParamsRpcError({ details: 'The amount cannot be negative.' })
       const url = await rpcUrlOf(caipNetwork)
       let fee: bigint
       try {
-        fee = await rt.transferFee(url, from, to, amount)
+        fee = await rt.transferFee(url, from, to, amount, token)
       } catch (error) {
         throw await toChainError(error, 'The network could not price the transfer.')
       }
-      return { transaction: { to, value: amount }, fee }
+      return { transaction: { to, value: amount, ...(token === undefined ? {} : { token }) }, fee }
     },
 
     async waitForTransaction({ hash, caipNetwork }) {

@@ -47,9 +47,7 @@ function SendTokens(props: {
       </p>
     )
   if (!query.data) return <div className="latch-skeleton latch-send-skeleton" aria-busy="true" />
-  // An adapter that moves its coin alone is offered only that (Solana: no SPL send yet).
-  const nativeOnly = latch.adapters.get(props.namespace)?.transfers === 'native'
-  const tokens = nativeOnly ? query.data.filter((token) => token.address === undefined) : query.data
+  const tokens = query.data
   if (tokens.length === 0) return <p className="latch-muted">{t('send.unavailable')}</p>
   const key = (token: (typeof tokens)[number]) => token.address ?? 'native'
   const token = tokens.find((candidate) => key(candidate) === send.token) ?? tokens[0]!
