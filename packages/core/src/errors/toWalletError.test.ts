@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { BaseError } from './base.js'
-import { CallsError, InternalRpcError, JsonRpcVersionUnsupportedError, ParseRpcError } from './jsonRpc.js'
+import { TransactionRefusedError } from './chainTransaction.js'
+import {
+  CallsError,
+  InternalRpcError,
+  InvalidInputRpcError,
+  JsonRpcVersionUnsupportedError,
+  ParseRpcError,
+} from './jsonRpc.js'
 import { SwitchNetworkNotFoundError } from './network.js'
 import {
   InvalidMethodError,
@@ -93,6 +100,44 @@ describe('given a raw error from a wallet', () => {
     expect(toWalletError(ours)).toBe(ours)
     const rpc = new UserRejectedRequestError()
     expect(toWalletError(rpc)).toBe(rpc)
+  })
+})
+
+describe('given a transaction the chain refused (spec §8)', () => {
+  // As viem shapes a node's refusal: its named class under the execution error, the node's
+  // JSON-RPC error (a generic -32000/-32003) inside.
+  const refused = (name: string) =>
+    Object.assign(
+      new Error('Transaction failed.', {
+        cause: Object.assign(new Error('node'), { name, cause: { code: -32000 } }),
+      }),
+      {
+        code: -32000,
+      },
+    )
+
+  it.each([
+    ['NonceTooLowError', 'nonce'],
+    ['NonceTooHighError', 'nonce'],
+    ['FeeCapTooLowError', 'feeCap'],
+    ['InsufficientFundsError', 'insufficientFunds'],
+    ['IntrinsicGasTooLowError', 'intrinsicGas'],
+    ['TipAboveFeeCapError', 'tipAboveFeeCap'],
+    ['ExecutionRevertedError', 'executionReverted'],
+    ['TransactionTypeNotSupportedError', 'unsupportedType'],
+  ])(
+    'when the library names it %s, then it is a TransactionRefusedError for %s, not the generic code',
+    (name, reason) => {
+      const error = toWalletError(refused(name))
+      expect(error).toBeInstanceOf(TransactionRefusedError)
+      expect(error).toMatchObject({ reason })
+      expect(error.shortMessage).not.toBe('')
+      expect(toWalletError(error)).toBe(error)
+    },
+  )
+
+  it('when no refusal is named, then the code decides as before', () => {
+    expect(toWalletError(refused('UnknownNodeError'))).toBeInstanceOf(InvalidInputRpcError)
   })
 })
 
