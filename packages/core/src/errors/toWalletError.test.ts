@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BaseError } from './base.js'
 import { TransactionRefusedError } from './chainTransaction.js'
-import {
-  CallsError,
-  InternalRpcError,
-  InvalidInputRpcError,
-  JsonRpcVersionUnsupportedError,
-  ParseRpcError,
-} from './jsonRpc.js'
+import { CallsError, InternalRpcError, JsonRpcVersionUnsupportedError, ParseRpcError } from './jsonRpc.js'
 import { SwitchNetworkNotFoundError } from './network.js'
 import {
   InvalidMethodError,
@@ -104,40 +98,11 @@ describe('given a raw error from a wallet', () => {
 })
 
 describe('given a transaction the chain refused (spec §8)', () => {
-  // As viem shapes a node's refusal: its named class under the execution error, the node's
-  // JSON-RPC error (a generic -32000/-32003) inside.
-  const refused = (name: string) =>
-    Object.assign(
-      new Error('Transaction failed.', {
-        cause: Object.assign(new Error('node'), { name, cause: { code: -32000 } }),
-      }),
-      {
-        code: -32000,
-      },
-    )
-
-  it.each([
-    ['NonceTooLowError', 'nonce'],
-    ['NonceTooHighError', 'nonce'],
-    ['FeeCapTooLowError', 'feeCap'],
-    ['InsufficientFundsError', 'insufficientFunds'],
-    ['IntrinsicGasTooLowError', 'intrinsicGas'],
-    ['TipAboveFeeCapError', 'tipAboveFeeCap'],
-    ['ExecutionRevertedError', 'executionReverted'],
-    ['TransactionTypeNotSupportedError', 'unsupportedType'],
-  ])(
-    'when the library names it %s, then it is a TransactionRefusedError for %s, not the generic code',
-    (name, reason) => {
-      const error = toWalletError(refused(name))
-      expect(error).toBeInstanceOf(TransactionRefusedError)
-      expect(error).toMatchObject({ reason })
-      expect(error.shortMessage).not.toBe('')
-      expect(toWalletError(error)).toBe(error)
-    },
-  )
-
-  it('when no refusal is named, then the code decides as before', () => {
-    expect(toWalletError(refused('UnknownNodeError'))).toBeInstanceOf(InvalidInputRpcError)
+  it('when an adapter raised TransactionRefusedError, then it passes unchanged with its reason and code', () => {
+    const refused = new TransactionRefusedError({ reason: 'nonce', code: -32000, cause: { code: -32000 } })
+    expect(toWalletError(refused)).toBe(refused)
+    expect(refused).toMatchObject({ reason: 'nonce', code: -32000 })
+    expect(refused).toBeInstanceOf(WalletRpcError)
   })
 })
 

@@ -1,5 +1,4 @@
 import { BaseError } from './base.js'
-import { findTransactionRefusal, TransactionRefusedError } from './chainTransaction.js'
 import {
   CallsError,
   type CallsErrorCode,
@@ -92,18 +91,14 @@ function isCallsCode(code: number): code is CallsErrorCode {
 /**
  * Converts whatever a wallet threw into the kit's error class for its code. The innermost known
  * code wins because wrappers add generic codes around the wallet's own. The raw error is kept as
- * `cause`; a refusal a chain library named (viem's NonceTooLowError …) becomes a
- * `TransactionRefusedError` with its reason; an error without a known code becomes `UnknownWalletError` with the wallet's message.
+ * `cause`; an error without a known code becomes `UnknownWalletError` with the wallet's message.
  *
  * @example
  * try { await provider.request({ method: 'wallet_switchEthereumChain', params }) }
  * catch (raw) { throw toWalletError(raw) } // UnrecognizedChainError for 4902
  */
 export function toWalletError(raw: unknown): BaseError {
-  if (raw instanceof WalletRpcError || raw instanceof TransactionRefusedError) return raw
-  // A node's refusal (nonce, fees, funds …) says more than the generic -32000 it comes with.
-  const reason = findTransactionRefusal(raw)
-  if (reason) return new TransactionRefusedError({ reason, cause: raw })
+  if (raw instanceof WalletRpcError) return raw
   const codes = findErrorCodes(raw)
   // The kit's own errors (e.g. 'switch network not found') already say what went wrong.
   if (codes.length === 0 && raw instanceof BaseError) return raw
