@@ -131,12 +131,19 @@ export async function sendTransaction(
       maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
     })
   } catch (error) {
-    // Like a real wallet, the node's own code and words go to the app ('insufficient funds for
-    // gas * price + value'), so the app's library can tell why the chain refused.
+    const cause = error as {
+      shortMessage?: string
+      message?: string
+      walk?: (fn: (e: unknown) => boolean) => unknown
+    }
+    const coded = cause.walk?.((e) => typeof (e as { code?: unknown }).code === 'number') as
+      | { code: number; message: string }
+      | undefined
+    // Like a real wallet, the node's own words go to the app ('insufficient funds for gas *
+    // price + value'), so the app's library can tell why the chain refused.
     const node = deepestCoded(error)
-    const cause = error as { shortMessage?: string; message?: string }
     throw new ProviderRpcError(
-      node?.code ?? -32603,
+      coded?.code ?? -32603,
       node?.details || node?.message || cause.shortMessage || cause.message || 'Transaction failed.',
     )
   }
