@@ -60,6 +60,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "SwitchNetworkNotFoundError",
       "TokenBalanceUnavailableError",
       "TooManyCallsError",
+      "TransactionRefusedError",
       "TransactionRejectedRpcError",
       "TransactionsFetchError",
       "UnauthorizedProviderError",

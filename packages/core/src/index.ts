@@ -184,6 +184,7 @@ export {
 } from './query/transactions.js'
 /** @public */
 export { MAX_CALLS } from './rules/calls.js'
+export type { WalletGroup } from './rules/connectors.js'
 export type { TokenBalance } from './rules/tokens.js'
 export type { ActivityMonth, ActivityTransaction, ActivityTransfer } from './rules/transactions.js'
 /** @public */

@@ -182,6 +182,14 @@ describe('given bad options', () => {
     ])
   })
 
+  it('when a group order names a group the listing does not have, then it is refused; a known one is kept', () => {
+    expect(issuesOf({ networks: [mainnet], connectorTypeOrder: ['injected', 'popular'] })).toEqual([
+      "connectorTypeOrder[1]: Expected 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended', received 'popular'",
+    ])
+    const { options } = validateOptions({ networks: [mainnet], connectorTypeOrder: ['featured', 'injected'] })
+    expect(options.connectorTypeOrder).toEqual(['featured', 'injected'])
+  })
+
   it('when networks are missing or empty, then it is reported', () => {
     expect(issuesOf({})).toEqual(['networks: Required'])
     expect(issuesOf({ networks: [] })).toEqual(['networks: Array must contain at least 1 element(s)'])

@@ -8,6 +8,7 @@ import { ALERTS, type Alert } from './errors/alerts.js'
 import { InvalidOptionsError } from './errors/options.js'
 import { SiwxConflictError } from './errors/siwx.js'
 import { optionsSchema } from './optionsSchema.js'
+import type { WalletGroup } from './rules/connectors.js'
 import { formatIssue } from './schema/schema.js'
 import type { LatchSiwx } from './siwx/types.js'
 import type { LatchStorage } from './storage.js'
@@ -83,6 +84,12 @@ export interface LatchOptions {
   customWallets?: CustomWallet[]
   /** Connector ids (or rdns) listed first, in this order. */
   connectorOrder?: string[]
+  /**
+   * The wallet groups in this order, those not named after them in the default order
+   * (walletConnect, recent, injected, featured, custom, external, recommended; spec §2).
+   * `connectorOrder` still lifts its wallets above every group.
+   */
+  connectorTypeOrder?: WalletGroup[]
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
   /** Sign-in with the wallet (see `LatchSiwx`). */
@@ -152,6 +159,7 @@ export interface ResolvedOptions {
   excludeWalletIds: string[]
   customWallets: CustomWallet[]
   connectorOrder: string[] | undefined
+  connectorTypeOrder: WalletGroup[] | undefined
   termsConditionsUrl: string | undefined
   privacyPolicyUrl: string | undefined
   siwx: LatchSiwx | undefined
@@ -274,6 +282,7 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
       excludeWalletIds: [...(options.excludeWalletIds ?? [])],
       customWallets: [...(options.customWallets ?? [])],
       connectorOrder: options.connectorOrder ? [...options.connectorOrder] : undefined,
+      connectorTypeOrder: options.connectorTypeOrder ? [...options.connectorTypeOrder] : undefined,
       termsConditionsUrl: options.termsConditionsUrl,
       privacyPolicyUrl: options.privacyPolicyUrl,
       siwx: options.siwx,

@@ -144,6 +144,9 @@ export const optionsSchema = s
     excludeWalletIds: stringList.optional(),
     customWallets: s.array(customWalletSchema).optional(),
     connectorOrder: stringList.optional(),
+    connectorTypeOrder: s
+      .array(s.enum(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended']))
+      .optional(),
     termsConditionsUrl: httpUrl().optional(),
     privacyPolicyUrl: httpUrl().optional(),
     siwx: withMethods<object>('a SIWX config', [

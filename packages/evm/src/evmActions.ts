@@ -23,6 +23,7 @@ import type { EvmAdapter } from './evmAdapter.js'
 import { toAddEthereumChainParameter, toEvmChainId } from './network.js'
 import { providerConnector } from './providerConnector.js'
 import { type EndpointClients, readClient } from './readClient.js'
+import { toSendError } from './refusal.js'
 import { assertAddressArgument, assertHexArgument, parseSignature, parseTransactionHash } from './validate.js'
 
 /** What the eager part of the adapter shares with its actions. */
@@ -175,7 +176,7 @@ export async function sendTransaction(
   try {
     hash = await wagmiSendTransaction(config, request)
   } catch (error) {
-    throw toCodedError(error, 'The transaction was not sent.')
+    throw toSendError(error, 'The transaction was not sent.')
   }
   return parseTransactionHash(hash)
 }

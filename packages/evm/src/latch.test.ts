@@ -12,7 +12,9 @@ import {
   openModal,
   SiwxConflictError,
   SwitchNetworkNotFoundError,
+  sendTransaction,
   switchNetwork,
+  TransactionRefusedError,
   teardown,
   UserRejectedRequestError,
 } from '@latch/core'
@@ -203,6 +205,19 @@ describe('given a connected account on chain 1', () => {
     await expect(switchNetwork(latch, { caipNetworkId: 'eip155:10' })).rejects.toBeInstanceOf(
       SwitchNetworkNotFoundError,
     )
+  })
+
+  it('when a transaction asks more than the account holds, then the chain refuses it as insufficient funds (spec §8)', async () => {
+    const { latch } = page()
+    await hydrate(latch)
+    await connect(latch, { connectorId: 'dev.latch.wallet' })
+    const sent = sendTransaction(latch, { to: TEST_ACCOUNTS[5]!.address, value: 10n ** 30n })
+    await expect(sent).rejects.toBeInstanceOf(TransactionRefusedError)
+    await expect(sent).rejects.toMatchObject({
+      reason: 'insufficientFunds',
+      shortMessage: 'The account cannot pay for the transaction and its fee.',
+    })
+    teardown(latch)
   })
 
   it('when the wallet moves to an unknown chain, then the unsupported state is set and UnsupportedChain opens', async () => {

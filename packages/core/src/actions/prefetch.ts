@@ -151,7 +151,12 @@ async function loadLists(latch: Latch, context: ReturnType<typeof registryContex
       : undefined,
     queryWithFallback(
       context,
-      withListOptions(context, { page: 1, entries: RECOMMENDED_WALLETS_COUNT, alsoExclude: featuredIds }),
+      withListOptions(context, {
+        page: 1,
+        entries: RECOMMENDED_WALLETS_COUNT,
+        alsoExclude: featuredIds,
+        badgeType: 'certified',
+      }),
       preferSnapshot,
     ),
   ])

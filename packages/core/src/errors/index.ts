@@ -30,6 +30,12 @@ export {
 } from './calls.js'
 /** @public */
 export {
+  type TransactionRefusalReason,
+  TransactionRefusedError,
+  type TransactionRefusedErrorType,
+} from './chainTransaction.js'
+/** @public */
+export {
   DisconnectChainError,
   type DisconnectChainErrorType,
   DisconnectChainsError,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BaseError } from './base.js'
+import { TransactionRefusedError } from './chainTransaction.js'
 import { CallsError, InternalRpcError, JsonRpcVersionUnsupportedError, ParseRpcError } from './jsonRpc.js'
 import { SwitchNetworkNotFoundError } from './network.js'
 import {
@@ -93,6 +94,15 @@ describe('given a raw error from a wallet', () => {
     expect(toWalletError(ours)).toBe(ours)
     const rpc = new UserRejectedRequestError()
     expect(toWalletError(rpc)).toBe(rpc)
+  })
+})
+
+describe('given a transaction the chain refused (spec §8)', () => {
+  it('when an adapter raised TransactionRefusedError, then it passes unchanged with its reason and code', () => {
+    const refused = new TransactionRefusedError({ reason: 'nonce', code: -32000, cause: { code: -32000 } })
+    expect(toWalletError(refused)).toBe(refused)
+    expect(refused).toMatchObject({ reason: 'nonce', code: -32000 })
+    expect(refused).toBeInstanceOf(WalletRpcError)
   })
 })
 

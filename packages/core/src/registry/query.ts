@@ -13,6 +13,11 @@ export interface WalletQuery {
   exclude?: readonly string[] | undefined
   /** CAIP-2 namespaces (or chain ids); a wallet matches when it supports any of them. */
   chains?: readonly string[] | undefined
+  /**
+   * `certified`: only wallets the registry marks certified (the server's `badge_type`, spec §7).
+   * The bundled snapshot carries no badges and lists in registry order, certified wallets first.
+   */
+  badgeType?: 'certified' | undefined
 }
 
 export interface WalletPage {

@@ -80,6 +80,18 @@ describe('given a kit pointed at its server', () => {
     expect([...registry.recommended, ...registry.wallets].some((w) => w.id === 'metamask')).toBe(false)
   })
 
+  it('then recommended asks the server for certified wallets only (badge_type), the other lists for any', async () => {
+    const latch = latchFor({ includeWalletIds: ['exodus', 'metamask', 'bitget', 'trust'] })
+    const since = requests.length
+    await prefetch(latch)
+    const { registry } = latch.store.getState()
+    expect(registry.recommended.map((w) => w.id)).toEqual(['metamask', 'trust'])
+    expect(registry.wallets.map((w) => w.id)).toEqual(['exodus', 'metamask', 'bitget', 'trust'])
+    const calls = callsTo('/getWallets', since)
+    expect(calls.find((r) => r.query.get('entries') === '4')?.query.get('badge_type')).toBe('certified')
+    expect(calls.find((r) => r.query.get('entries') === '40')?.query.has('badge_type')).toBe(false)
+  })
+
   it('when it pages to the end, then every wallet is listed once and one more call asks nothing', async () => {
     const latch = latchFor()
     await prefetch(latch)

@@ -25,6 +25,7 @@ export function serverSource(
         include: query.include,
         exclude: query.exclude,
         chains: query.chains,
+        badge_type: query.badgeType,
       },
       maxBytes: MAX_PAGE_BYTES,
     })

@@ -91,6 +91,32 @@ describe('given the connector listing order (spec §2)', () => {
     ])
   })
 
+  it('when a group order is configured, then those groups come first in that order, the others after in the default order', () => {
+    expect(
+      orderConnectors({ ...base, groupOrder: ['recommended', 'injected'] }).map((entry) => [
+        entry.group,
+        entry.id,
+      ]),
+    ).toEqual([
+      ['recommended', 'rec-1'],
+      ['injected', 'io.rabby'],
+      ['injected', 'io.metamask'],
+      ['injected', 'multi'],
+      ['walletConnect', 'walletConnect'],
+      ['featured', 'featured-1'],
+      ['custom', 'custom-1'],
+      ['external', 'ext'],
+    ])
+  })
+
+  it('when both orders are configured, then the named wallets still come first', () => {
+    expect(ids({ ...base, groupOrder: ['external'], connectorOrder: ['rec-1'] }).slice(0, 3)).toEqual([
+      'rec-1',
+      'ext',
+      'walletConnect',
+    ])
+  })
+
   it('when wallets are excluded by id, rdns or name, then they are hidden', () => {
     const list = ids({ ...base, exclude: { ids: ['featured-1'], rdns: ['io.rabby'], names: ['zerion'] } })
     expect(list).not.toContain('featured-1')

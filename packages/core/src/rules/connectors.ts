@@ -60,6 +60,8 @@ export interface OrderConnectorsParameters {
   exclude?: WalletExclusions | undefined
   /** The app's `connectorOrder`: these ids (or rdns, or names) first, in this order. */
   connectorOrder?: readonly string[] | undefined
+  /** The app's `connectorTypeOrder`: these groups first, in this order, then the others. */
+  groupOrder?: readonly WalletGroup[] | undefined
 }
 
 const GROUP_ORDER: readonly WalletGroup[] = [
@@ -219,7 +221,8 @@ export function orderConnectors(parameters: OrderConnectorsParameters): WalletLi
     const ranks = keys.map((key) => recent.indexOf(key)).filter((rank) => rank >= 0)
     return ranks.length ? Math.min(...ranks) : -1
   }
-  const rank = (entry: WalletListEntry) => GROUP_ORDER.indexOf(entry.group)
+  const groupOrder = [...new Set([...(parameters.groupOrder ?? []), ...GROUP_ORDER])]
+  const rank = (entry: WalletListEntry) => groupOrder.indexOf(entry.group)
 
   // Merge duplicates: keep the preferred source, at the earliest group either copy had.
   const merged: WalletListEntry[] = []

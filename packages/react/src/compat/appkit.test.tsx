@@ -30,7 +30,14 @@ describe('given createAppKit with AppKit option names', () => {
       defaultNetwork: base,
       themeMode: 'dark',
       themeVariables: { '--w3m-accent': '#00ff00', '--w3m-z-index': 1000 },
-      features: { analytics: false, email: false, socials: false, history: false, swaps: false },
+      features: {
+        analytics: false,
+        email: false,
+        socials: false,
+        history: false,
+        swaps: false,
+        connectorTypeOrder: ['featured', 'injected'],
+      },
       allWallets: 'HIDE',
       featuredWalletIds: ['metamask'],
       customWallets: [
@@ -44,6 +51,7 @@ describe('given createAppKit with AppKit option names', () => {
       themeMode: 'dark',
       themeVariables: { '--latch-accent': '#00ff00', '--latch-z-index': 1000 },
       featuredWalletIds: ['metamask'],
+      connectorTypeOrder: ['featured', 'injected'],
       customWallets: [
         { id: 'my', name: 'My Wallet', imageUrl: 'https://my.wallet/icon.png', mobileLink: 'my://' },
       ],

@@ -139,9 +139,24 @@ export async function sendTransaction(
     const coded = cause.walk?.((e) => typeof (e as { code?: unknown }).code === 'number') as
       | { code: number; message: string }
       | undefined
+    // Like a real wallet, the node's own words go to the app ('insufficient funds for gas *
+    // price + value'), so the app's library can tell why the chain refused.
+    const node = deepestCoded(error)
     throw new ProviderRpcError(
       coded?.code ?? -32603,
-      cause.shortMessage ?? cause.message ?? 'Transaction failed.',
+      node?.details || node?.message || cause.shortMessage || cause.message || 'Transaction failed.',
     )
   }
+}
+
+/** The innermost error in the `cause` chain that carries a numeric code: the node's answer. */
+function deepestCoded(error: unknown): { code: number; message?: string; details?: string } | undefined {
+  let found: { code: number; message?: string; details?: string } | undefined
+  let node: unknown = error
+  for (let depth = 0; depth < 10 && typeof node === 'object' && node !== null; depth++) {
+    const coded = node as { code?: unknown; message?: string; details?: string }
+    if (typeof coded.code === 'number') found = coded as { code: number; message?: string; details?: string }
+    node = (node as { cause?: unknown }).cause
+  }
+  return found
 }

@@ -118,6 +118,8 @@ export function toLatchOptions(input: CreateAppKitOptions): { options: LatchOpti
     if (value === undefined) continue
     if ((SAME_FEATURES as readonly string[]).includes(key)) Object.assign(features, { [key]: value })
     else if (key === 'history') features.activity = Boolean(value)
+    // The same group names as Latch's top-level option; createLatch checks them.
+    else if (key === 'connectorTypeOrder') options.connectorTypeOrder = value
     else if (key === 'analytics' && value === false) features.analytics = false
     else ignored.push(`features.${key}`)
   }

@@ -116,3 +116,36 @@ describe('given an app with the embedded wallet', () => {
     expect(screen.queryByTestId('latch-social-google')).not.toBeNull()
   })
 })
+
+describe('given an app that orders the wallet groups (connectorTypeOrder, spec §2)', () => {
+  function groups(connectorTypeOrder?: ('recommended' | 'custom')[]) {
+    const latch = createLatch({
+      networks: [mainnet],
+      storage: createMemoryStorage(),
+      customWallets: [{ id: 'my', name: 'My Wallet', mobileLink: 'mywallet://' }],
+      ...(connectorTypeOrder ? { connectorTypeOrder } : {}),
+    })
+    latch.store.setState((state) => ({
+      ...state,
+      registry: {
+        ...state.registry,
+        status: 'ready',
+        recommended: [{ id: 'zerion', name: 'Zerion', chains: ['eip155'], mobileLink: 'zerion://' }],
+      },
+    }))
+    render(
+      <MessagesContext.Provider value={{ locale: 'en', dir: 'ltr', messages: en }}>
+        <ConnectView latch={latch} entry={{ view: 'Connect' }} />
+      </MessagesContext.Provider>,
+    )
+    const headings = screen.getAllByTestId('wallet-group').map((heading) => heading.textContent)
+    cleanup()
+    return headings
+  }
+
+  it('when none is set, then custom wallets come before the recommended ones; when recommended is named first, then it leads', () => {
+    const [custom, popular] = groups()
+    expect([custom, popular]).toEqual([en['connect.group.custom'], en['connect.group.popular']])
+    expect(groups(['recommended'])).toEqual([popular, custom])
+  })
+})

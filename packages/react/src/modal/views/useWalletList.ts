@@ -56,6 +56,7 @@ export function useConnectList(latch: Latch): readonly WalletListEntry[] {
         .map((ns) => ns.account.connectorId as string),
       isMobile: isMobileBrowser(),
       connectorOrder: options.connectorOrder,
+      groupOrder: options.connectorTypeOrder,
       exclude: { ids: options.excludeWalletIds },
     })
   }, [connectors, filter, recent, registry, namespaces, active, latch])
