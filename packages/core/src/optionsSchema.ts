@@ -1,4 +1,5 @@
 import { isCaipNetworkId } from './caip.js'
+import { WALLET_GROUPS } from './rules/connectors.js'
 import { s } from './schema/s.js'
 import type { Schema } from './schema/schema.js'
 
@@ -144,9 +145,7 @@ export const optionsSchema = s
     excludeWalletIds: stringList.optional(),
     customWallets: s.array(customWalletSchema).optional(),
     connectorOrder: stringList.optional(),
-    connectorTypeOrder: s
-      .array(s.enum(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended']))
-      .optional(),
+    connectorTypeOrder: s.array(s.enum(WALLET_GROUPS)).optional(),
     termsConditionsUrl: httpUrl().optional(),
     privacyPolicyUrl: httpUrl().optional(),
     siwx: withMethods<object>('a SIWX config', [

@@ -8,15 +8,18 @@ export interface ListedWallet {
   imageUrl?: string | undefined
 }
 
-/** The listing groups of spec §2, in their default order. */
-export type WalletGroup =
-  | 'walletConnect'
-  | 'recent'
-  | 'injected'
-  | 'featured'
-  | 'custom'
-  | 'external'
-  | 'recommended'
+/** The listing groups of spec §2, in their default order (`connectorTypeOrder` names them). */
+export const WALLET_GROUPS = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+] as const
+
+export type WalletGroup = (typeof WALLET_GROUPS)[number]
 
 export interface WalletListEntry {
   group: WalletGroup
@@ -63,16 +66,6 @@ export interface OrderConnectorsParameters {
   /** The app's `connectorTypeOrder`: these groups first, in this order, then the others. */
   groupOrder?: readonly WalletGroup[] | undefined
 }
-
-const GROUP_ORDER: readonly WalletGroup[] = [
-  'walletConnect',
-  'recent',
-  'injected',
-  'featured',
-  'custom',
-  'external',
-  'recommended',
-]
 
 const normalise = (value: string | undefined) => value?.trim().toLowerCase() || undefined
 
@@ -221,7 +214,7 @@ export function orderConnectors(parameters: OrderConnectorsParameters): WalletLi
     const ranks = keys.map((key) => recent.indexOf(key)).filter((rank) => rank >= 0)
     return ranks.length ? Math.min(...ranks) : -1
   }
-  const groupOrder = [...new Set([...(parameters.groupOrder ?? []), ...GROUP_ORDER])]
+  const groupOrder = [...new Set([...(parameters.groupOrder ?? []), ...WALLET_GROUPS])]
   const rank = (entry: WalletListEntry) => groupOrder.indexOf(entry.group)
 
   // Merge duplicates: keep the preferred source, at the earliest group either copy had.
