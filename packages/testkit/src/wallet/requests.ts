@@ -1,5 +1,6 @@
 import {
   type Address,
+  BaseError,
   createWalletClient,
   defineChain,
   type Hex,
@@ -131,32 +132,25 @@ export async function sendTransaction(
       maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
     })
   } catch (error) {
-    const cause = error as {
-      shortMessage?: string
-      message?: string
-      walk?: (fn: (e: unknown) => boolean) => unknown
-    }
-    const coded = cause.walk?.((e) => typeof (e as { code?: unknown }).code === 'number') as
-      | { code: number; message: string }
-      | undefined
-    // Like a real wallet, the node's own words go to the app ('insufficient funds for gas *
-    // price + value'), so the app's library can tell why the chain refused.
-    const node = deepestCoded(error)
+    // viem's error walker visits the whole `cause` chain: the outermost coded error gives the
+    // code, the innermost the node's own words ('insufficient funds for gas * price + value'),
+    // which a real wallet passes on so the app's library can tell why the chain refused.
+    type Coded = { code: number; message?: string; details?: string }
+    let outer: Coded | undefined
+    let inner: Coded | undefined
+    if (error instanceof BaseError)
+      error.walk((e) => {
+        const coded = e as { code?: unknown }
+        if (typeof coded.code === 'number') {
+          outer ??= coded as Coded
+          inner = coded as Coded
+        }
+        return false
+      })
+    const plain = error as { shortMessage?: string; message?: string }
     throw new ProviderRpcError(
-      coded?.code ?? -32603,
-      node?.details || node?.message || cause.shortMessage || cause.message || 'Transaction failed.',
+      outer?.code ?? -32603,
+      inner?.details || inner?.message || plain.shortMessage || plain.message || 'Transaction failed.',
     )
   }
-}
-
-/** The innermost error in the `cause` chain that carries a numeric code: the node's answer. */
-function deepestCoded(error: unknown): { code: number; message?: string; details?: string } | undefined {
-  let found: { code: number; message?: string; details?: string } | undefined
-  let node: unknown = error
-  for (let depth = 0; depth < 10 && typeof node === 'object' && node !== null; depth++) {
-    const coded = node as { code?: unknown; message?: string; details?: string }
-    if (typeof coded.code === 'number') found = coded as { code: number; message?: string; details?: string }
-    node = (node as { cause?: unknown }).cause
-  }
-  return found
 }
