@@ -38,27 +38,35 @@ test.beforeAll(async () => {
   )
 })
 
-/** Reloads until the modal, opened on a config that says `email`, shows (or hides) the email field. */
+/** Reloads until the page reads a config that says `email` (or not), then opens the modal. */
 async function emailFieldAfterReload(page: Page, shown: boolean) {
   const field = modal(page).getByTestId('latch-email-form')
   // The server reuses a project it read for up to 5 s: a reload may still get the old config.
+  // The page reads the config when it is idle after start-up, so no click is needed for it; each
+  // attempt's wait is bounded, so one slow reload does not use up the whole budget.
   await expect(async () => {
     // Listened for once the reload has committed, so that an answer to the page being left
     // (whose body is gone with it) is never taken for the new page's; the body is read as the
     // answer comes.
     await page.reload({ waitUntil: 'commit' })
     let body: { features: { id: string; config: unknown }[] } | undefined
-    const config = page.waitForResponse(async (r) => {
-      if (!r.url().includes('/appkit/v1/config') || !r.ok()) return false
-      body = await r.json().catch(() => undefined)
-      return body !== undefined
-    })
-    await page.getByTestId('latch-connect-button').click()
-    await config
+    await page.waitForResponse(
+      async (r) => {
+        if (!r.url().includes('/appkit/v1/config') || !r.ok()) return false
+        body = await r.json().catch(() => undefined)
+        return body !== undefined
+      },
+      { timeout: 10_000 },
+    )
     const login = body?.features.find((f) => f.id === 'social_login')?.config
     expect(Array.isArray(login) && login.includes('email')).toBe(shown)
+  }).toPass({ timeout: 60_000 })
+  // A click that lands before the app has hydrated opens nothing: click again until it opens.
+  const all = modal(page).getByTestId('wallet-option-all')
+  await expect(async () => {
+    if (!(await all.isVisible())) await page.getByTestId('latch-connect-button').click({ timeout: 2_000 })
+    await expect(all).toBeVisible({ timeout: 2_000 })
   }).toPass({ timeout: 20_000 })
-  await expect(modal(page).getByTestId('wallet-option-all')).toBeVisible()
   if (shown) await expect(field).toBeVisible()
   else await expect(field).toBeHidden()
 }
