@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { approval, codeFor, demo, frameOf, newEmail, signUp, submitEmail } from './embedded.js'
+import type { Route } from '@playwright/test'
+import { approval, codeFor, demo, frameOf, frameOrigin, newEmail, signUp, submitEmail } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The wallet server down or hung, as a visitor meets it: scripts/start.mjs runs @latch/server as a
@@ -78,7 +79,7 @@ test.describe('given the wallet server stops answering', () => {
     )
   })
 
-  test('when a signed-in visitor signs, then it fails before any approval is shown, with a clear error', async ({
+  test('when a signed-in visitor signs, then it fails before any approval is shown, with a clear error; an email change that hangs on its way ends in "did not answer in time" and keeps the address typed', async ({
     page,
   }) => {
     await page.goto(demo)
@@ -93,5 +94,28 @@ test.describe('given the wallet server stops answering', () => {
       await expect(approval(page)).toHaveCount(0)
       await expect(modal(page)).toBeHidden()
     })
+
+    // The server answers again, but the visitor's email change hangs on its way there (held in
+    // the browser): the page's limit on a frame request ends the wait with the spec's alert, and
+    // the typed address is still in the field for another try.
+    const held: Route[] = []
+    const change = `${frameOrigin}/embedded/v1/email?*`
+    await page.route(change, (route) => {
+      held.push(route)
+    })
+    await page.getByTestId('latch-account-button').click()
+    await modal(page).getByTestId('latch-account-update-email').click()
+    const next = newEmail('offline-sign-next')
+    await modal(page).getByTestId('latch-update-email-input').fill(next)
+    await modal(page).getByTestId('latch-update-email-input').press('Enter')
+    await expect(modal(page).getByTestId('latch-alert')).toHaveText('The wallet did not answer in time.', {
+      timeout: 45_000,
+    })
+    expect(held).toHaveLength(1)
+    await expect(modal(page).getByTestId('latch-update-email-input')).toHaveValue(next)
+    await expect(modal(page).getByTestId('latch-update-email-input')).toBeEnabled()
+    // The held request fails now, as a dropped connection would; the page gave up on it already.
+    for (const route of held) await route.abort()
+    await page.unroute(change)
   })
 })
