@@ -25,9 +25,9 @@ import { personClicks } from './guard-tricks.js'
 // start` serves it, in light, dark, on a phone (390×844, touch) and in Arabic (right to left).
 // One browser context for the whole file: each setting signs a new visitor up (the sign-up's
 // passkey and password screens are only shown then), walks the approval and export screens and
-// the export window, then opens the wallet on a second device (its recovery screen). A visitor of
-// the server-assisted project meets the notice of a recovery on another device; the notice stays
-// until dismissed, so one visitor and one second device serve every setting there.
+// the export window, then opens the wallet on a second device (its recovery screen). The notice of
+// a recovery on another device (server-assisted projects) is checked in the same four settings by
+// embedded-recovery.spec.ts, which brings it up anyway.
 // The approval screen's images go to the gallery's folder (.tmp/gallery/), beside the modal's.
 
 const gallery = join(dirname(fileURLToPath(import.meta.url)), '../../.tmp/gallery')
@@ -263,46 +263,3 @@ for (const setting of settings) {
     await expect(status(page())).toHaveText('disconnected')
   })
 }
-
-const custodial = 'project=latch-demo-custodial'
-
-test('given the server-assisted demo, when the wallet is opened on a second device, then the notice on the first has no axe violations in light, dark, on a phone and in arabic', async () => {
-  const light = settings[0]
-  await page().setViewportSize({ width: 1280, height: 800 })
-  await page().goto(`${demo}?${custodial}`)
-  await expect(status(page())).toHaveText('disconnected')
-  // The server keeps the recovery share: email and code, no recovery step.
-  const email = newEmail('a11y-notice')
-  const started = Date.now() - 1_000
-  await submitEmail(page(), email)
-  const code = modal(page()).getByTestId('latch-otp-input')
-  await expect(code).toBeVisible({ timeout: 60_000 })
-  lastCode.set(email, Date.now())
-  await code.fill(await codeFor(email, started, /login code/))
-  await expect(status(page())).toHaveText('connected', { timeout: 60_000 })
-  const other = await secondDevice(light, `${demo}?${custodial}`)
-  await newDeviceLogin(other, email)
-  await expect(status(other)).toHaveText('connected', { timeout: 60_000 })
-  await other.context().close()
-  // The first device hears of it the next time its frame talks to the server: after a reload.
-  // The notice stays until the visitor dismisses it, so each setting is one more reload.
-  const dismiss = frameOf(page()).locator('#latch-notice-dismiss')
-  for (const setting of settings) {
-    await page().setViewportSize(setting.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 })
-    await page().goto(`${demo}${setting.query ? `${setting.query}&` : '?'}${custodial}`)
-    await expect(status(page())).toHaveText('connected', { timeout: 60_000 })
-    const darkMode = page().getByRole('button', { name: 'Dark mode' })
-    if (setting.dark && (await darkMode.isVisible())) await darkMode.click()
-    await expect(dismiss).toBeVisible({ timeout: 60_000 })
-    await expect(frameOf(page()).locator('html')).toHaveAttribute(
-      'data-theme',
-      setting.dark ? 'dark' : 'light',
-    )
-    if (setting.id === 'arabic') await expect(frameOf(page()).locator('html')).toHaveAttribute('dir', 'rtl')
-    expect(await walletFrameAxeViolations(page()), `the recovery notice (${setting.id})`).toEqual([])
-  }
-  await personClicks(page(), dismiss)
-  await expect(dismiss).toHaveCount(0)
-  await page().getByTestId('demo-disconnect').click()
-  await expect(status(page())).toHaveText('disconnected')
-})

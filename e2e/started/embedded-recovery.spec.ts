@@ -19,6 +19,14 @@ import { expect, modal, status, test } from './fixtures.js'
 // (the server keeps the recovery share) and `?project=latch-demo-custodial-hold` (a new device
 // waits an hour, and the owner can stop it). Two browser profiles are the owner's two devices.
 
+/** The settings the recovery notice is checked in (as the frame's other screens are). */
+const noticeSettings = [
+  { id: 'arabic', query: '&locale=ar', dark: false, phone: false },
+  { id: 'dark', query: '', dark: true, phone: false },
+  { id: 'phone', query: '', dark: false, phone: true },
+  { id: 'light', query: '', dark: false, phone: false },
+] as const
+
 /** When the last code mail to each address was asked for: the server allows one per 30 s. */
 const lastAsked = new Map<string, number>()
 
@@ -96,7 +104,7 @@ const askFrame = (page: Page, type: string, payload: unknown) =>
 test.describe('given the demo with server-assisted recovery', () => {
   test.describe.configure({ timeout: 360_000 })
 
-  test('when the owner logs in on a second device, then the email alone opens the same address there, the owner is mailed, and the first device shows a notice over the app', async ({
+  test('when the owner logs in on a second device, then the email alone opens the same address there, the owner is mailed, and the first device shows a notice over the app, with no axe violations in Arabic, dark, on a phone and in light', async ({
     browser,
   }) => {
     const email = newEmail('demo-custodial')
@@ -113,13 +121,24 @@ test.describe('given the demo with server-assisted recovery', () => {
     expect(mail.text).toContain('IP address')
 
     // The first device hears of it the next time its frame talks to the server: after a reload.
-    await first.reload()
-    await expect(status(first)).toHaveText('connected', { timeout: 60_000 })
+    // The notice stays until dismissed, so it is read (and checked with axe) in each setting the
+    // kit draws: light, dark, on a phone (390×844) and in Arabic (right to left).
     const frame = frameOf(first)
     const heading = frame.getByRole('heading', { name: 'Your wallet was opened on a new device' })
-    await expect(heading).toBeVisible({ timeout: 60_000 })
-    await expect(first.locator('iframe[data-latch-frame]')).toHaveCSS('z-index', '999999')
-    expect(await frameAxeViolations(walletFrame(first))).toEqual([])
+    for (const setting of noticeSettings) {
+      await first.setViewportSize(setting.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 })
+      await first.goto(`${demo}?project=latch-demo-custodial${setting.query}`)
+      await expect(status(first)).toHaveText('connected', { timeout: 60_000 })
+      const darkMode = first.getByRole('button', { name: 'Dark mode' })
+      if (setting.dark && (await darkMode.isVisible())) await darkMode.click()
+      await expect(frame.locator('#latch-notice-dismiss')).toBeVisible({ timeout: 60_000 })
+      await expect(frame.locator('html')).toHaveAttribute('data-theme', setting.dark ? 'dark' : 'light')
+      if (setting.id === 'arabic') await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl')
+      else await expect(heading).toBeVisible()
+      await expect(first.locator('iframe[data-latch-frame]')).toHaveCSS('z-index', '999999')
+      expect(await frameAxeViolations(walletFrame(first)), `the notice (${setting.id})`).toEqual([])
+    }
+    await expect(heading).toBeVisible()
     await personClicks(frame.getByRole('button', { name: 'Dismiss' }))
     await expect(heading).toHaveCount(0)
     await expect(first.locator('iframe[data-latch-frame]')).toHaveCSS('visibility', 'hidden')
