@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Follows the README's "Use it in your app" on a fresh app: packs the packages (scripts/pack.mjs),
 // copies the app template e2e/tarball-app/ to a directory outside this repository (so no package
-// of the repository's node_modules can be found from it), installs the tarballs with the peer
+// of the repository's node_modules can be found from it), adds the README's code sample to it, installs the tarballs with the peer
 // dependencies exactly as the README says, and builds the app with vite. The e2e test
 // e2e/tarball/connect.spec.ts serves the build and connects the Dev Wallet.
 //   node scripts/tarball-app.mjs [--no-build]   (--no-build: the packages are built already)
 // The app lands in $TARBALL_APP_DIR (default: <os tmpdir>/latch-tarball-app-<hash of this clone's path>).
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -41,32 +41,49 @@ cpSync(join(root, 'e2e', 'tarball-app'), tarballAppDir, {
   filter: (source) => !/[\\/](node_modules|dist)$/.test(source),
 })
 
-// The README's install: the core, react and evm tarballs with wagmi, @wagmi/core, viem and
-// @tanstack/react-query (the template's package.json brings react, react-dom, vite and its plugin).
-const tarball = (name) => {
-  const file = readdirSync(packages).find((entry) => new RegExp(`^latch-${name}-\\d[^/]*\\.tgz$`).test(entry))
-  if (!file) {
-    process.stderr.write(`tarball app: no latch-${name}-<version>.tgz in ${packages}\n`)
+// The README's sample, word for word, as the app's src/App.tsx; only its placeholder RPC URLs
+// become the local chains' (the page's ?mainnet= and ?base=).
+const readme = readFileSync(join(root, 'README.md'), 'utf8')
+const section = readme.slice(readme.indexOf('## Use it in your app'))
+let sample = /```tsx\n([\s\S]*?)```/.exec(section)?.[1]
+for (const chain of ['mainnet', 'base']) {
+  const placeholder = `'https://your-rpc/${chain}'`
+  if (!sample?.includes(placeholder)) {
+    process.stderr.write(
+      `tarball app: the README's "Use it in your app" sample has no http(${placeholder})\n`,
+    )
     process.exit(1)
   }
-  return join(packages, file)
+  sample = sample.replace(
+    placeholder,
+    `new URLSearchParams(location.search).get('${chain}') ?? ${placeholder}`,
+  )
 }
+writeFileSync(join(tarballAppDir, 'src', 'App.tsx'), sample)
+
+// The README's install command as it stands (`npm install $L/latch-core-<version>.tgz … wagmi …`),
+// with $L the tarballs' directory; the template's package.json brings react, react-dom and vite.
+const install = /\n(npm install \$L\/(?:[^\n\\]|\\\n)*)/.exec(section)?.[1]
+if (!install) {
+  process.stderr.write(`tarball app: the README's "Use it in your app" has no \`npm install $L/…\` line\n`)
+  process.exit(1)
+}
+const installArgs = install
+  .replace(/\\\n/g, ' ')
+  .split(/\s+/)
+  .slice(2)
+  .map((arg) => arg.replace(/^\$L\//, `${packages}/`))
+for (const arg of installArgs) {
+  if (arg.startsWith(packages) && !existsSync(arg)) {
+    process.stderr.write(`tarball app: the README installs ${arg}, which \`npm run pack\` did not write\n`)
+    process.exit(1)
+  }
+}
+process.stdout.write(`tarball app: npm install ${installArgs.join(' ')}\n`)
 run(
   'npm install',
   'npm',
-  [
-    'install',
-    '--no-audit',
-    '--no-fund',
-    '--prefer-offline',
-    tarball('core'),
-    tarball('react'),
-    tarball('evm'),
-    'wagmi',
-    '@wagmi/core',
-    'viem',
-    '@tanstack/react-query',
-  ],
+  ['install', '--no-audit', '--no-fund', '--prefer-offline', ...installArgs],
   tarballAppDir,
 )
 run(
