@@ -17,6 +17,8 @@ const basePorts = {
   devWalletWalletConnect: Number(process.env.E2E_DEV_WALLET_WC_PORT ?? 8656),
   /** The Next.js example (apps/next-example), server-rendered by `next start`. */
   next: Number(process.env.E2E_NEXT_PORT ?? 3177),
+  /** The app built from the packages' tarballs (scripts/tarball-app.mjs), served by `vite preview`. */
+  tarballApp: Number(process.env.E2E_TARBALL_APP_PORT ?? Number(process.env.E2E_NEXT_PORT ?? 3177) + 1),
   solana: Number(process.env.E2E_SOLANA_PORT ?? 9199),
   /** The Bitcoin regtest stand-in's Esplora-shaped API. */
   bitcoin: Number(process.env.E2E_BITCOIN_PORT ?? 8665),
@@ -89,7 +91,7 @@ export default defineConfig({
       // The demo built for the tests: every page gets the injected test wallet before the
       // app's scripts run (the demo then leaves its own Dev Wallet out).
       name: 'injected',
-      testIgnore: ['started/**', 'next/**'],
+      testIgnore: ['started/**', 'next/**', 'tarball/**'],
     },
     {
       // The demo exactly as `npm start` serves it: the vite dev server and the demo's own Dev
@@ -100,6 +102,8 @@ export default defineConfig({
     },
     // The server-rendered example: same stack (its chains), its own origin.
     { name: 'next', testDir: './next', use: { baseURL: nextOrigin } },
+    // The README's sample app, installed from the tarballs outside the repository: same stack.
+    { name: 'tarball', testDir: './tarball', use: { baseURL: `http://127.0.0.1:${ports.tarballApp}` } },
   ],
   webServer: {
     command: 'node ../scripts/e2e-stacks.mjs',

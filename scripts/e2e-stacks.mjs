@@ -4,12 +4,15 @@
 // local EVM chains, the local Solana chain, the Bitcoin regtest stand-in, @latch/server with its own SQLite file, the
 // WalletConnect relay, the Dev Wallet's WalletConnect peer, the mail sink and the demo's
 // production build (`scripts/start.mjs --preview`) — plus the demo exactly as `npm start` serves
-// it (the vite dev server, its own dependency cache) and the Next.js example. The packages are
+// it (the vite dev server, its own dependency cache), the Next.js example and the app built from
+// the packages' tarballs (scripts/tarball-app.mjs). The packages are
 // built once, before any stack starts. When every server of every stack answers, this process
 // answers on E2E_STACKS_READY_PORT, the one URL Playwright waits for.
 import { spawn, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -28,6 +31,12 @@ function run(command, args) {
 run('npm', ['run', 'build', '--silent'])
 // `npm test` builds the Next.js example beforehand; a run on its own builds it once, here.
 if (!existsSync(join(root, 'apps/next-example/.next/BUILD_ID'))) run('npm', ['run', 'build:next', '--silent'])
+// Likewise the app built from the tarballs (`npm run build:tarball-app`), outside the repository.
+const tarballApp =
+  process.env.TARBALL_APP_DIR ??
+  join(tmpdir(), `latch-tarball-app-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`)
+if (!existsSync(join(tarballApp, 'dist/index.html')))
+  run(process.execPath, ['scripts/tarball-app.mjs', '--no-build'])
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = []
@@ -110,10 +119,18 @@ for (const [index, ports] of stacks.entries()) {
       LATCH_RPC_BASE: `http://127.0.0.1:${ports.base}`,
     },
   })
+  // The tarball app's build (one for every stack: the page takes the chains' URLs as parameters).
+  start(
+    `stack ${index}: tarball app`,
+    join(tarballApp, 'node_modules/.bin/vite'),
+    ['preview', '--host', '127.0.0.1', '--port', String(ports.tarballApp), '--strictPort'],
+    { cwd: tarballApp },
+  )
   urls.push(
     `http://127.0.0.1:${ports.demo}/`,
     `http://127.0.0.1:${ports.demoAsStarted}/`,
     `http://127.0.0.1:${ports.next}/`,
+    `http://127.0.0.1:${ports.tarballApp}/`,
   )
 }
 
