@@ -96,6 +96,8 @@ export const modalCss = `
 [data-latch] .latch-send-summary dt{color:var(--latch-fg-2)}
 [data-latch] .latch-send-summary dd{margin:0;text-align:end;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 [data-latch] .latch-send code{overflow-wrap:anywhere;font-size:12px}
+[data-latch] .latch-break{overflow-wrap:anywhere}
+[data-latch] .latch-account-avatar{border-radius:50%;object-fit:cover;flex:none;background:var(--latch-bg-3)}
 [data-latch] .latch-success{color:var(--latch-success);font-size:16px;text-align:center;margin:8px 0;font-weight:600}
 [data-latch] .latch-receive-address{margin:0;font:13px/1.4 ui-monospace,monospace;text-align:center;overflow-wrap:anywhere;max-width:100%}
 @keyframes latch-sheet-in{from{transform:translateY(100%)}}
