@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { connect } from '../actions/connect.js'
+import { hydrate } from '../actions/hydrate.js'
 import { createLatch } from '../createLatch.js'
 import { createMemoryStorage } from '../storage.js'
 import { memoryAdapter, network } from '../test/memoryAdapter.fixture.js'
@@ -80,6 +82,25 @@ describe('given an adapter that reads names', () => {
     expect(await resolve(' Alice.eth ')).toBe(ALICE)
     expect(await resolve('nobody.eth')).toBeNull()
     expect(calls).toEqual(['resolve alice.eth', 'resolve nobody.eth'])
+  })
+})
+
+describe('given the connected account has a name', () => {
+  it("then the account's profileName and profileImage are filled, and not for another address", async () => {
+    const { latch, client } = setup({ avatar: 'https://img.example/a.png', apiUrl: 'https://api.example' })
+    await hydrate(latch)
+    await connect(latch, { connectorId: 'memory.wallet' })
+    const account = () => latch.store.getState().namespaces.eip155?.account
+    await client.fetchQuery(
+      nameQueryOptions(latch, { namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
+    )
+    expect(account()?.profileName).toBeUndefined()
+    await client.fetchQuery(nameQueryOptions(latch, { namespace: 'eip155', address: ALICE }))
+    expect(account()).toMatchObject({
+      profileName: 'alice.eth',
+      profileImage:
+        'https://api.example/account/v1/nft-image?url=https%3A%2F%2Fimg.example%2Fa.png&projectId=p1',
+    })
   })
 })
 

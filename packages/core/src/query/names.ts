@@ -1,4 +1,6 @@
+import { withNamespace } from '../actions/_shared.js'
 import type { Latch } from '../createLatch.js'
+import { accountReducer } from '../rules/account.js'
 import type { ChainNamespace } from '../types.js'
 
 export interface NameQueryParameters {
@@ -60,8 +62,24 @@ export function nameQueryOptions(latch: Latch, parameters: NameQueryParameters) 
     queryKey: nameQueryKey(parameters),
     queryFn: async (): Promise<NameQueryData | null> => {
       const found = await adapter?.lookupName?.({ address: parameters.address })
-      if (!found || typeof found.name !== 'string' || found.name === '') return null
-      return { name: found.name, avatarUrl: avatarImageUrl(latch, found.avatar) }
+      const data =
+        found && typeof found.name === 'string' && found.name !== ''
+          ? { name: found.name, avatarUrl: avatarImageUrl(latch, found.avatar) }
+          : null
+      // The account's `profileName` / `profileImage` (spec §3) follow, for this address only.
+      const { namespace, address } = parameters
+      latch.store.setState((state) => {
+        const account = state.namespaces[namespace]?.account
+        if (!account) return state
+        const next = accountReducer(account, {
+          type: 'profile',
+          address,
+          name: data?.name,
+          image: data?.avatarUrl,
+        })
+        return next === account ? state : withNamespace(state, namespace, { account: next })
+      })
+      return data
     },
     retry: false,
     refetchOnWindowFocus: false,
