@@ -42,7 +42,7 @@ export const modalCss = `
 @keyframes latch-spin{to{transform:rotate(360deg)}}
 [data-latch] .latch-primary{min-height:40px;padding:0 16px;border:0;border-radius:calc(var(--latch-border-radius) * .75);background:var(--latch-accent);color:var(--latch-accent-text);font:600 15px/1 var(--latch-font-family);cursor:pointer}
 [data-latch] .latch-secondary{min-height:40px;padding:0 16px;border:1px solid var(--latch-border);border-radius:calc(var(--latch-border-radius) * .75);background:transparent;color:var(--latch-fg);font:600 15px/1 var(--latch-font-family);cursor:pointer}
-[data-latch] .latch-address{font-size:20px;font-weight:700;margin:4px 0 0}
+[data-latch] .latch-address{font-size:20px;font-weight:700;margin:4px 0 0;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 [data-latch] .latch-balance{font-size:15px;color:var(--latch-fg-2);margin:0}
 [data-latch] .latch-actions{display:flex;gap:8px;justify-content:center;flex-wrap:wrap}
 [data-latch] .latch-alert{margin:4px 16px 0;padding:8px 12px;border-radius:calc(var(--latch-border-radius) * .5);border:1px solid var(--latch-error);color:var(--latch-error);font-size:14px;font-weight:600}

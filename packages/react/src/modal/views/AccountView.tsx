@@ -22,7 +22,9 @@ import { WalletImage } from './WalletImage.js'
 /**
  * The account's avatar and name where its name service has one (ENS on Ethereum: the name for
  * the shortened address, the avatar through the app's server), else its identicon and shortened
- * address; `children` (the copy button) sit beside the name.
+ * address; `children` (the copy button) sit beside the name. Both take the place of what they
+ * replace (same row, same 72 px), so nothing below moves when the name arrives; the full address
+ * stays in the row's title and the copy button.
  */
 function AccountIdentity({
   latch,
@@ -61,11 +63,6 @@ function AccountIdentity({
         </p>
         {children}
       </div>
-      {name && (
-        <p className="latch-muted-small" data-testid="latch-account-short-address">
-          {shortAddress(address)}
-        </p>
-      )}
     </>
   )
 }
