@@ -1,6 +1,5 @@
 'use client'
-import type { Latch, TokenBalance } from '@latch/core'
-import { resolveNameQueryOptions } from '@latch/core'
+import { type Latch, resolveNameQueryOptions, type TokenBalance } from '@latch/core'
 import {
   fillMaxAmount,
   formatBalance,
