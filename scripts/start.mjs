@@ -49,6 +49,7 @@ const {
   startFakePriceSource,
   startMailSink,
   startNftMetadataServer,
+  registerTestEnsName,
   seedTestTokens,
   seedSplTestToken,
   setTestNftBaseUri,
@@ -97,6 +98,14 @@ for (const chain of [chains.mainnet, chains.base]) {
   for (const account of TEST_ACCOUNTS.slice(0, 3))
     await seedTestTokens(chain.rpcUrl, account.address, { spamNft: true })
 }
+// The Dev Wallet's first account is alice.eth on the local Ethereum (the test kit's name service
+// at ENS's well-known resolver address): its name, primary name and avatar (the test NFT's image,
+// shown through the server's image route like any NFT image).
+await registerTestEnsName(chains.mainnet.rpcUrl, {
+  name: 'alice.eth',
+  address: TEST_ACCOUNTS[0].address,
+  texts: { avatar: `${nftMetadata.baseUri}1.png` },
+})
 // Token prices from a local CoinGecko-shaped source (a free loopback port), so Account shows fiat
 // values offline: ETH at 2 500 USD and the test ERC-20 at 1 USD on both local chains.
 const prices = await startFakePriceSource({

@@ -38,11 +38,24 @@ test.describe('given the demo as npm start serves it, connected to its Dev Walle
         await seedTestTokens(`http://127.0.0.1:${ports.mainnet}`, sender, { erc20Amount: spent, nft: false })
     }
     await page.getByTestId('latch-account-button').click()
+    // npm start registers alice.eth (with an avatar) for the Dev Wallet's first account on the
+    // local Ethereum: Account shows the name, and the avatar served by the app's server.
+    await expect(modal(page).getByTestId('latch-account-address')).toHaveText('alice.eth')
+    const avatar = modal(page).getByTestId('latch-account-avatar')
+    await expect(avatar).toHaveAttribute('src', /\/account\/v1\/nft-image\?url=/)
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
     await modal(page).getByTestId('latch-account-send').click()
     const form = modal(page).getByTestId('latch-send-form')
     // The native coin comes first in the list, the test ERC-20 second.
     await form.getByTestId('latch-send-token').selectOption({ index: 1 })
     await expect(form.getByTestId('latch-send-token').locator('option:checked')).toHaveText(/^LTT · /)
+
+    // A name is resolved as it is typed and its address shown before any review; an unknown one is named.
+    await form.getByTestId('latch-send-recipient').fill('alice.eth')
+    await expect(form.getByTestId('latch-send-recipient-resolved')).toHaveText(`Sends to ${sender}`)
+    await form.getByTestId('latch-send-recipient').fill('nobody-here.eth')
+    await expect(form.getByTestId('latch-send-recipient-error')).toHaveText('No address found for this name')
+    await expect(form.getByTestId('latch-send-recipient-resolved')).toHaveCount(0)
 
     // A recipient with a broken checksum and an amount with too many places are refused.
     const flipped = [...recipient.slice(2)].map((c) =>

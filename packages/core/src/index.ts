@@ -167,6 +167,13 @@ export {
   callsStatusQueryOptions,
   capabilitiesQueryOptions,
 } from './query/calls.js'
+export {
+  type NameQueryData,
+  type NameQueryParameters,
+  nameQueryOptions,
+  type ResolveNameQueryParameters,
+  resolveNameQueryOptions,
+} from './query/names.js'
 export { type Nft, type NftsQueryParameters, nftsQueryOptions } from './query/nfts.js'
 export {
   type TokenPrices,

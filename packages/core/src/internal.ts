@@ -49,7 +49,7 @@ export { localActivity, type PendingTransaction } from './rules/pendingTransacti
 export { isMobileBrowser } from './rules/platform.js'
 export { popularFor } from './rules/popular.js'
 export { fiatValues } from './rules/prices.js'
-export { sendAmountProblem } from './rules/send.js'
+export { parseRecipientInput, type RecipientInput, sendAmountProblem } from './rules/send.js'
 export type { SendProblem, SendState } from './rules/sendState.js'
 export { formatUnits } from './rules/tokens.js'
 export { groupTransactionsByMonth } from './rules/transactions.js'

@@ -299,6 +299,17 @@ export interface ChainAdapter<Transaction extends object = object> extends Calls
    */
   parseRecipient?(address: string): string | undefined
   /**
+   * The primary name of `address` on the chain's name service (ENS for eip155, read on Ethereum
+   * through the app's own RPC of chain 1) and its `avatar` text record as written, or null when
+   * it has none (or the app has no Ethereum network).
+   */
+  lookupName?(parameters: { address: string }): Promise<{ name: string; avatar: string | undefined } | null>
+  /**
+   * The address a name (e.g. 'alice.eth') points at on the chain's name service, in the chain's
+   * canonical form, or null when it is not a valid name or points nowhere.
+   */
+  resolveName?(parameters: { name: string }): Promise<string | null>
+  /**
    * The transaction that moves `amount` (smallest unit) of the native coin, or of the token
    * contract `token`, from `from` to `to`, and the network fee estimated for it (smallest unit
    * of the native coin).

@@ -36,6 +36,26 @@ export interface EvmActionsHost {
   endpointClients: EndpointClients
 }
 
+type Names = typeof import('./names.js')
+
+// ENS lives on Ethereum (chain 1): names are read only there, through the app's own RPC of that
+// chain (its transport, or the project's RPC endpoint), and only when the app configured it.
+async function ethereumClient(host: EvmActionsHost) {
+  return host.config.chains.some((chain) => chain.id === 1) ? readClient(host, 1) : undefined
+}
+
+/** The account's ENS name and avatar record; the ENS code (viem/ens) loads only when asked. */
+export async function lookupName(host: EvmActionsHost, parameters: Parameters<Names['lookupName']>[1]) {
+  const client = await ethereumClient(host)
+  return client ? (await import('./names.js')).lookupName(client, parameters) : null
+}
+
+/** The address an ENS name points at; the ENS code loads only when asked. */
+export async function resolveName(host: EvmActionsHost, parameters: Parameters<Names['resolveName']>[1]) {
+  const client = await ethereumClient(host)
+  return client ? (await import('./names.js')).resolveName(client, parameters) : null
+}
+
 type Eip1193 = { request(args: { method: string; params?: unknown }): Promise<unknown> }
 type ActionName =
   | 'connect'

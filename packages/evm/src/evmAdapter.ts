@@ -310,6 +310,13 @@ export function evmAdapter({ config, rpcPing = true }: EvmAdapterOptions): EvmAd
       // Strict: a mixed-case address must carry a valid EIP-55 checksum; all-lowercase is taken.
       return isAddress(address, { strict: true }) ? getAddress(address) : undefined
     },
+    // ENS on Ethereum through the app's own RPC, loaded only when a view asks for a name.
+    async lookupName(parameters) {
+      return (await actions()).lookupName(host, parameters)
+    },
+    async resolveName(parameters) {
+      return (await actions()).resolveName(host, parameters)
+    },
     async prepareTransfer(parameters) {
       return (await actions()).prepareTransfer(host, parameters)
     },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the test contracts with solc (npm, the compiler's own JavaScript build):
-// contracts/ContractAccount.sol and contracts/TestTokens.sol (the latter on top of
-// @openzeppelin/contracts). `node scripts/compile-contracts.mjs --write` writes
+// contracts/ContractAccount.sol, contracts/TestTokens.sol (on top of @openzeppelin/contracts) and
+// contracts/TestEns.sol. `node scripts/compile-contracts.mjs --write` writes
 // src/contracts/*.generated.ts; the unit tests compile again and fail when the committed output
 // no longer matches the sources. Tests and `npm start` only ever read the committed output.
 import { spawnSync } from 'node:child_process'
@@ -63,6 +63,12 @@ export function compileContractAccount() {
 
 export const testTokenContracts = ['LatchTestToken', 'LatchTestNFT', 'LatchTestMultiToken', 'LatchSpamNFT']
 
+/** Compiles the local name service (contracts/TestEns.sol); resolves its ABI and creation bytecode. */
+export function compileTestEns() {
+  const { contracts, compiler } = compile('TestEns.sol', ['LatchTestEns'])
+  return { ...contracts.LatchTestEns, compiler }
+}
+
 /** Compiles the test tokens; resolves each one's ABI and creation bytecode by contract name. */
 export function compileTestTokens() {
   return compile('TestTokens.sol', testTokenContracts)
@@ -92,6 +98,7 @@ ${parts.join('')}`,
 if (process.argv.includes('--write')) {
   const account = compileContractAccount()
   const tokens = compileTestTokens()
+  const ens = compileTestEns()
   const written = [
     writeGenerated(
       join(packageRoot, 'src/contracts/contractAccount.generated.ts'),
@@ -106,6 +113,13 @@ if (process.argv.includes('--write')) {
       tokens.compiler,
       tokens.contracts,
       () => '; the constructor takes no arguments',
+    ),
+    writeGenerated(
+      join(packageRoot, 'src/contracts/testEns.generated.ts'),
+      'TestEns.sol',
+      ens.compiler,
+      { LatchTestEns: ens },
+      () => "; the constructor takes the owner's address",
     ),
   ]
   const biome = spawnSync('npx', ['biome', 'format', '--write', ...written], { stdio: 'inherit' })

@@ -62,6 +62,7 @@ export {
   startMailSink,
 } from './node/mail-sink.js'
 export { type NftMetadataServer, startNftMetadataServer } from './node/nftMetadata.js'
+export { deployTestEns, registerTestEnsName, TEST_ENS_RESOLVER, type TestEnsName } from './node/testEns.js'
 export {
   deployTestTokens,
   type SeedTestTokensOptions,

@@ -40,6 +40,10 @@ async function connected() {
       return `0x${'ab'.repeat(32)}`
     },
     waitForTransaction: async () => ({ status: 'success' }),
+    resolveName: async ({ name }: { name: string }) => {
+      if (name === 'down.eth') throw new Error('node down')
+      return name === 'alice.eth' ? RECIPIENT : null
+    },
   })
   const latch = createLatch({
     networks: [mainnet, base] as [CaipNetwork, ...CaipNetwork[]],
@@ -88,6 +92,24 @@ describe('given a connected account with a send form filled in', () => {
     expect(send()).toMatchObject({ status: 'editing', problem: 'insufficient' })
     await confirmSend(latch, { token: eth })
     expect(sent).toEqual([])
+    teardown(latch)
+  })
+
+  it('when the recipient is a name, then review sends to the address it resolves to, and names what fails', async () => {
+    const { latch, send, sent } = await connected()
+    setSendForm(latch, { token: 'native', to: ' alice.eth ', amount: '0.1' })
+    await reviewSend(latch, { token: eth })
+    expect(send()).toMatchObject({ status: 'review', to: RECIPIENT, toName: 'alice.eth', fee: FEE })
+    await confirmSend(latch, { token: eth })
+    expect(sent).toEqual([{ to: RECIPIENT, value: 10n ** 17n }])
+    setSendForm(latch, { to: 'nobody.eth', amount: '0.1' })
+    expect(send().toName).toBeUndefined()
+    await reviewSend(latch, { token: eth })
+    expect(send()).toMatchObject({ status: 'editing', problem: 'name', to: 'nobody.eth' })
+    setSendForm(latch, { to: 'down.eth' })
+    await reviewSend(latch, { token: eth })
+    expect(send()).toMatchObject({ status: 'editing', failure: 'name', problem: undefined })
+    expect(sent).toHaveLength(1)
     teardown(latch)
   })
 

@@ -1,7 +1,15 @@
 import type { Latch } from '../createLatch.js'
 import { isUserRejection } from '../errors/toWalletError.js'
+import { queryClientOf } from '../query/client.js'
+import { resolveNameQueryOptions } from '../query/names.js'
 import { recordPendingTransaction, settleWhenIncluded } from '../query/pendingTransactions.js'
-import { maxSendAmount, parseAmount, sendAmountProblem, tokenContract } from '../rules/send.js'
+import {
+  maxSendAmount,
+  parseAmount,
+  parseRecipientInput,
+  sendAmountProblem,
+  tokenContract,
+} from '../rules/send.js'
 import { EMPTY_SEND, type SendState } from '../rules/sendState.js'
 import type { TokenBalance } from '../rules/tokens.js'
 import type { CaipNetwork, ChainAdapter } from '../types.js'
@@ -31,7 +39,15 @@ function stillCurrent(latch: Latch, form: SendState): boolean {
 
 /** Edits the send form (token, recipient, amount); any edit goes back to editing. */
 export function setSendForm(latch: Latch, patch: Partial<Pick<SendState, 'token' | 'to' | 'amount'>>): void {
-  patchSend(latch, { ...patch, status: 'editing', problem: undefined, failure: undefined, fee: undefined })
+  patchSend(latch, {
+    ...patch,
+    // A new recipient is no longer the name that was resolved.
+    ...(patch.to !== undefined ? { toName: undefined } : {}),
+    status: 'editing',
+    problem: undefined,
+    failure: undefined,
+    fee: undefined,
+  })
 }
 
 /** Clears the form (after a send, or to start over). */
@@ -56,18 +72,37 @@ export async function fillMaxAmount(latch: Latch, { token }: { token: TokenBalan
 }
 
 /**
- * Checks the form (recipient, amount against the balance) and asks the adapter for the
- * transaction and its network fee; the form then shows the review. Nothing is sent.
+ * Checks the form (recipient, amount against the balance), resolves a typed name (ENS on eip155)
+ * to its address, and asks the adapter for the transaction and its network fee; the form then
+ * shows the review. Nothing is sent.
  */
 export async function reviewSend(latch: Latch, { token }: { token: TokenBalance }): Promise<void> {
   const { adapter, address, caipNetwork } = activeAccount(latch)
   const { to, amount } = latch.store.getState().send
-  const recipient = adapter.parseRecipient!(to.trim())
-  const problem = recipient === undefined ? 'recipient' : sendAmountProblem(amount, token)
-  if (problem || recipient === undefined) return patchSend(latch, { problem })
+  const typed = parseRecipientInput(to, adapter)
+  const problem = typed.kind === 'invalid' ? 'recipient' : sendAmountProblem(amount, token)
+  if (problem || typed.kind === 'invalid') return patchSend(latch, { problem })
   const value = parseAmount(amount, Number(token.quantity.decimals)) as bigint
-  patchSend(latch, { status: 'preparing', to: recipient, problem: undefined, failure: undefined })
-  const form = latch.store.getState().send
+  patchSend(latch, { status: 'preparing', problem: undefined, failure: undefined })
+  let form = latch.store.getState().send
+  let recipient: string
+  if (typed.kind === 'name') {
+    let resolved: string | null
+    try {
+      resolved = await queryClientOf(latch).fetchQuery(
+        resolveNameQueryOptions(latch, { namespace: adapter.namespace, name: typed.name }),
+      )
+    } catch {
+      // The node could not be asked: not the name's fault, and nothing to send to.
+      if (stillCurrent(latch, form)) patchSend(latch, { status: 'editing', failure: 'name' })
+      return
+    }
+    if (!stillCurrent(latch, form)) return
+    if (resolved === null) return patchSend(latch, { status: 'editing', problem: 'name' })
+    recipient = resolved
+  } else recipient = typed.address
+  patchSend(latch, { to: recipient, toName: typed.kind === 'name' ? typed.name : undefined })
+  form = latch.store.getState().send
   try {
     const { fee } = await adapter.prepareTransfer!({
       from: address,

@@ -63,6 +63,7 @@ export type AccountAction =
     }
   | { type: 'balance'; phase: 'loaded'; balance: string; symbol: string }
   | { type: 'balance'; phase: 'failed'; fallback: string; symbol: string }
+  | { type: 'profile'; address: string; name: string | undefined; image: string | undefined }
   | { type: 'reset' }
 
 /** The CAIP-10 id of `address` on `caipNetworkId`. */
@@ -126,6 +127,11 @@ export function accountReducer(state: AccountState, action: AccountAction): Acco
         balance: action.phase === 'loaded' ? action.balance : action.fallback,
         balanceSymbol: action.symbol,
       }
+    // A name read for an address lands only while that address is still the account's.
+    case 'profile':
+      return state.address?.toLowerCase() === action.address.toLowerCase()
+        ? { ...state, profileName: action.name, profileImage: action.image }
+        : state
     case 'reset':
       return createAccountState()
   }

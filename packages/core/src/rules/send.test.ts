@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { maxSendAmount, parseAmount, rawBalance, sendAmountProblem, tokenContract } from './send.js'
+import {
+  maxSendAmount,
+  parseAmount,
+  parseRecipientInput,
+  rawBalance,
+  sendAmountProblem,
+  tokenContract,
+} from './send.js'
 import type { TokenBalance } from './tokens.js'
 
 const token = (numeric: string, decimals: number, address?: string): TokenBalance => ({
@@ -56,5 +63,46 @@ describe('given Max', () => {
     expect(rawBalance(ltt)).toBe(1_234_500_000n)
     expect(tokenContract(ltt)).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3')
     expect(tokenContract(eth)).toBeUndefined()
+  })
+})
+
+describe('given a typed recipient', () => {
+  const CHECKSUMMED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const evm = {
+    parseRecipient: (text: string) =>
+      text.toLowerCase() === CHECKSUMMED.toLowerCase() ? CHECKSUMMED : undefined,
+    resolveName: async () => null,
+  }
+
+  it('then an address of the chain is read in its canonical form, around white space', () => {
+    expect(parseRecipientInput(` ${CHECKSUMMED.toLowerCase()} `, evm)).toEqual({
+      kind: 'address',
+      address: CHECKSUMMED,
+    })
+  })
+
+  it('then labels joined by dots are a name to resolve, kept as typed but trimmed', () => {
+    expect(parseRecipientInput(' alice.eth ', evm)).toEqual({ kind: 'name', name: 'alice.eth' })
+    expect(parseRecipientInput('pay.Alice.eth', evm)).toEqual({ kind: 'name', name: 'pay.Alice.eth' })
+    expect(parseRecipientInput('ℓatch.eth', evm)).toEqual({ kind: 'name', name: 'ℓatch.eth' })
+  })
+
+  it('then anything else is invalid: no dot, an empty label, white space inside, a wrong address', () => {
+    for (const text of [
+      'alice',
+      'alice.',
+      '.eth',
+      'alice..eth',
+      'al ice.eth',
+      '',
+      '0x70997970c51812dc3a010c7d01b50e0d17dc79c9',
+    ])
+      expect(parseRecipientInput(text, evm), text).toEqual({ kind: 'invalid' })
+  })
+
+  it('then an adapter that resolves no names takes addresses only', () => {
+    expect(parseRecipientInput('alice.eth', { parseRecipient: evm.parseRecipient })).toEqual({
+      kind: 'invalid',
+    })
   })
 })

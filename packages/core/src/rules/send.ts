@@ -1,3 +1,4 @@
+import type { ChainAdapter } from '../types.js'
 import type { SendProblem } from './sendState.js'
 import { formatUnits, type TokenBalance } from './tokens.js'
 
@@ -48,4 +49,30 @@ export function maxSendAmount(token: TokenBalance, fee: bigint): string {
   const balance = rawBalance(token)
   const max = token.address === undefined ? balance - fee : balance
   return formatUnits(max > 0n ? max : 0n, Number(token.quantity.decimals))
+}
+
+/** What the visitor typed as the recipient, once read. */
+export type RecipientInput =
+  | { kind: 'address'; address: string }
+  | { kind: 'name'; name: string }
+  | { kind: 'invalid' }
+
+// Labels separated by dots, none empty, no white space: 'alice.eth', 'pay.alice.eth'. What the
+// name service accepts (normalization) is the adapter's to decide when it resolves it.
+const NAME = /^[^\s.]+(?:\.[^\s.]+)+$/u
+
+/**
+ * Reads a typed recipient: an address of the chain (canonical form, checksum checked by the
+ * adapter), a name when the adapter resolves names (`resolveName`) and the text has the shape of
+ * one, else invalid.
+ */
+export function parseRecipientInput(
+  input: string,
+  adapter: Pick<ChainAdapter, 'parseRecipient' | 'resolveName'>,
+): RecipientInput {
+  const text = input.trim()
+  const address = adapter.parseRecipient?.(text)
+  if (address !== undefined) return { kind: 'address', address }
+  if (adapter.resolveName && NAME.test(text)) return { kind: 'name', name: text }
+  return { kind: 'invalid' }
 }

@@ -42,7 +42,7 @@ export const modalCss = `
 @keyframes latch-spin{to{transform:rotate(360deg)}}
 [data-latch] .latch-primary{min-height:40px;padding:0 16px;border:0;border-radius:calc(var(--latch-border-radius) * .75);background:var(--latch-accent);color:var(--latch-accent-text);font:600 15px/1 var(--latch-font-family);cursor:pointer}
 [data-latch] .latch-secondary{min-height:40px;padding:0 16px;border:1px solid var(--latch-border);border-radius:calc(var(--latch-border-radius) * .75);background:transparent;color:var(--latch-fg);font:600 15px/1 var(--latch-font-family);cursor:pointer}
-[data-latch] .latch-address{font-size:20px;font-weight:700;margin:4px 0 0}
+[data-latch] .latch-address{font-size:20px;font-weight:700;margin:4px 0 0;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 [data-latch] .latch-balance{font-size:15px;color:var(--latch-fg-2);margin:0}
 [data-latch] .latch-actions{display:flex;gap:8px;justify-content:center;flex-wrap:wrap}
 [data-latch] .latch-alert{margin:4px 16px 0;padding:8px 12px;border-radius:calc(var(--latch-border-radius) * .5);border:1px solid var(--latch-error);color:var(--latch-error);font-size:14px;font-weight:600}
@@ -96,6 +96,8 @@ export const modalCss = `
 [data-latch] .latch-send-summary dt{color:var(--latch-fg-2)}
 [data-latch] .latch-send-summary dd{margin:0;text-align:end;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 [data-latch] .latch-send code{overflow-wrap:anywhere;font-size:12px}
+[data-latch] .latch-break{overflow-wrap:anywhere}
+[data-latch] .latch-account-avatar{border-radius:50%;object-fit:cover;flex:none;background:var(--latch-bg-3)}
 [data-latch] .latch-success{color:var(--latch-success);font-size:16px;text-align:center;margin:8px 0;font-weight:600}
 [data-latch] .latch-receive-address{margin:0;font:13px/1.4 ui-monospace,monospace;text-align:center;overflow-wrap:anywhere;max-width:100%}
 @keyframes latch-sheet-in{from{transform:translateY(100%)}}

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { deployTestContractAccounts } from './contractAccounts.js'
+import { deployTestEns } from './testEns.js'
 import { deployTestTokens } from './testTokens.js'
 
 /** Options of {@link startAnvil}. */
@@ -206,6 +207,11 @@ export interface StartLocalChainsOptions {
    * both chains (default true).
    */
   testTokens?: boolean | undefined
+  /**
+   * Put the test kit's name service on the chain with id 1 at the address viem's `mainnet`
+   * looks for ENS (`deployTestEns`; names then come from `registerTestEnsName`) (default true).
+   */
+  ens?: boolean | undefined
 }
 
 /** The two local chains Latch's demo and tests use: ids 1 (Ethereum) and 8453 (Base). */
@@ -233,12 +239,13 @@ export async function startLocalChains(options: StartLocalChainsOptions = {}): P
     await Promise.all([mainnet, base].map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)))
     throw mainnet.status === 'rejected' ? mainnet.reason : (base as PromiseRejectedResult).reason
   }
-  const deploy = async (rpcUrl: string) => {
+  const deploy = async (rpcUrl: string, ens: boolean) => {
     if (options.contractAccounts ?? true) await deployTestContractAccounts(rpcUrl)
     if (options.testTokens ?? true) await deployTestTokens(rpcUrl)
+    if (ens) await deployTestEns(rpcUrl)
   }
   try {
-    await Promise.all([mainnet.value, base.value].map((chain) => deploy(chain.rpcUrl)))
+    await Promise.all([deploy(mainnet.value.rpcUrl, options.ens ?? true), deploy(base.value.rpcUrl, false)])
   } catch (error) {
     await Promise.all([mainnet.value.stop(), base.value.stop()])
     throw error

@@ -1,10 +1,13 @@
 'use client'
+import { type ChainNamespace, type Latch, nameQueryOptions } from '@latch/core'
 import { activeEmbeddedWallet, exportEmbeddedWallet, pushView, selectDisconnect } from '@latch/core/internal'
+import { type ReactNode, useState } from 'react'
 import { Avatar } from '../../components/Avatar.js'
 import { shortAddress } from '../../format.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
+import { useQuery } from '../../hooks/useQuery.js'
 import { useT } from '../../i18n/context.js'
 import { AccountNamespaces, useConnectedNamespaces } from './AccountNamespaces.js'
 import { AccountTabsLoader } from './account/AccountTabsLoader.js'
@@ -17,7 +20,55 @@ import { useResumedEmailUpdate } from './UpdateEmailView.js'
 import { WalletImage } from './WalletImage.js'
 
 /**
- * The connected account: identicon, address with copy (a toast confirms; nothing reflows),
+ * The account's avatar and name where its name service has one (ENS on Ethereum: the name for
+ * the shortened address, the avatar through the app's server), else its identicon and shortened
+ * address; `children` (the copy button) sit beside the name. Both take the place of what they
+ * replace (same row, same 72 px), so nothing below moves when the name arrives; the full address
+ * stays in the row's title and the copy button.
+ */
+function AccountIdentity({
+  latch,
+  namespace,
+  address,
+  children,
+}: {
+  latch: Latch
+  namespace: ChainNamespace | undefined
+  address: string
+  children: ReactNode
+}) {
+  const profile = useQuery(nameQueryOptions(latch, { namespace: namespace ?? 'eip155', address }), { latch })
+  const [brokenAvatar, setBrokenAvatar] = useState<string>()
+  const name = profile.data?.name
+  const avatarUrl = profile.data?.avatarUrl
+  return (
+    <>
+      {avatarUrl && brokenAvatar !== avatarUrl ? (
+        <img
+          src={avatarUrl}
+          alt=""
+          width={72}
+          height={72}
+          referrerPolicy="no-referrer"
+          className="latch-account-avatar"
+          data-testid="latch-account-avatar"
+          onError={() => setBrokenAvatar(avatarUrl)}
+        />
+      ) : (
+        <Avatar address={address} size={72} />
+      )}
+      <div className="latch-address-row">
+        <p className="latch-address" data-testid="latch-account-address" title={address}>
+          {name ?? shortAddress(address)}
+        </p>
+        {children}
+      </div>
+    </>
+  )
+}
+
+/**
+ * The connected account: identicon or avatar, name or address with copy (a toast confirms; nothing reflows),
  * balance, the wallet it is connected with, explorer link, network, and Disconnect.
  */
 export function AccountView({ latch }: ViewProps<'Account'>) {
@@ -52,11 +103,7 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
   }
   return (
     <div className="latch-center">
-      <Avatar address={address} size={72} />
-      <div className="latch-address-row">
-        <p className="latch-address" data-testid="latch-account-address" title={address}>
-          {shortAddress(address)}
-        </p>
+      <AccountIdentity latch={latch} namespace={account.namespace} address={address}>
         <button
           type="button"
           className="latch-icon-button"
@@ -66,7 +113,7 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
         >
           <CopyIcon />
         </button>
-      </div>
+      </AccountIdentity>
       <NativeBalance
         latch={latch}
         namespace={account.namespace}

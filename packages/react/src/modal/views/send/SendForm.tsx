@@ -1,16 +1,59 @@
 'use client'
-import type { Latch, TokenBalance } from '@latch/core'
+import { type Latch, resolveNameQueryOptions, type TokenBalance } from '@latch/core'
 import {
   fillMaxAmount,
   formatBalance,
+  parseRecipientInput,
   reviewSend,
   type SendState,
   sendAmountProblem,
   setSendForm,
 } from '@latch/core/internal'
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useQuery } from '../../../hooks/useQuery.js'
 import { useT } from '../../../i18n/context.js'
-import { problemMessage } from './messages.js'
+import { failureMessage, problemMessage } from './messages.js'
+
+// A typed name is looked up once the visitor pauses, not at every key.
+const NAME_PAUSE_MS = 300
+
+/** The name being typed (after a short pause), or undefined when the recipient is not one. */
+function usePausedName(latch: Latch, to: string): string | undefined {
+  const namespace = latch.store.getState().activeNamespace
+  const adapter = namespace ? latch.adapters.get(namespace) : undefined
+  const typed = adapter ? parseRecipientInput(to, adapter) : undefined
+  const name = typed?.kind === 'name' ? typed.name : undefined
+  const [paused, setPaused] = useState(name)
+  useEffect(() => {
+    if (name === undefined) return setPaused(undefined)
+    const timer = setTimeout(() => setPaused(name), NAME_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [name])
+  return name === paused ? paused : undefined
+}
+
+/**
+ * Under the recipient: the address a typed name (ENS) resolves to, in full, so the visitor sees
+ * where it goes before the review; or why it does not resolve.
+ */
+function ResolvedName({ latch, name, id }: { latch: Latch; name: string; id: string }) {
+  const t = useT()
+  const namespace = latch.store.getState().activeNamespace ?? 'eip155'
+  const query = useQuery(resolveNameQueryOptions(latch, { namespace, name }), { latch })
+  if (query.data)
+    return (
+      <p id={id} className="latch-muted-small latch-break" data-testid="latch-send-recipient-resolved">
+        {t('send.resolvedTo', { address: query.data })}
+      </p>
+    )
+  if (query.data === null || query.isError)
+    return (
+      <p id={id} className="latch-error" role="alert" data-testid="latch-send-recipient-error">
+        {t(query.isError ? 'send.failure.name' : 'send.error.name')}
+      </p>
+    )
+  return null
+}
 
 export interface SendFormProps {
   latch: Latch
@@ -26,8 +69,10 @@ export function SendForm({ latch, send, token, tokens, tokenKey }: SendFormProps
   const id = useId()
   // The amount is checked as it is typed; the recipient when the visitor asks for the review.
   const typed = send.amount === '' ? undefined : sendAmountProblem(send.amount, token)
-  const amountProblem = typed ?? (send.problem !== 'recipient' ? send.problem : undefined)
-  const recipientProblem = send.problem === 'recipient'
+  const amountProblem =
+    typed ?? (send.problem !== 'recipient' && send.problem !== 'name' ? send.problem : undefined)
+  const recipientProblem = send.problem === 'recipient' || send.problem === 'name' ? send.problem : undefined
+  const pausedName = usePausedName(latch, send.to)
   const busy = send.status === 'preparing'
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -57,20 +102,22 @@ export function SendForm({ latch, send, token, tokens, tokenKey }: SendFormProps
         spellCheck={false}
         placeholder="0x…"
         value={send.to}
-        aria-invalid={recipientProblem || undefined}
-        aria-describedby={recipientProblem ? `${id}-to-error` : undefined}
+        aria-invalid={recipientProblem ? true : undefined}
+        aria-describedby={recipientProblem ? `${id}-to-error` : pausedName ? `${id}-to-name` : undefined}
         data-testid="latch-send-recipient"
         onChange={(event) => setSendForm(latch, { to: event.target.value })}
       />
-      {recipientProblem && (
+      {recipientProblem ? (
         <p
           id={`${id}-to-error`}
           className="latch-error"
           role="alert"
           data-testid="latch-send-recipient-error"
         >
-          {t('send.error.recipient')}
+          {t(problemMessage[recipientProblem])}
         </p>
+      ) : (
+        pausedName && <ResolvedName latch={latch} name={pausedName} id={`${id}-to-name`} />
       )}
       <label htmlFor={`${id}-amount`}>{t('send.amount')}</label>
       <div className="latch-email-row">
@@ -108,9 +155,9 @@ export function SendForm({ latch, send, token, tokens, tokenKey }: SendFormProps
           {t(problemMessage[amountProblem])}
         </p>
       )}
-      {send.failure === 'fee' && (
+      {(send.failure === 'fee' || send.failure === 'name') && (
         <p className="latch-error" role="alert" data-testid="latch-send-failure">
-          {t('send.failure.fee')}
+          {t(failureMessage[send.failure])}
         </p>
       )}
       <button

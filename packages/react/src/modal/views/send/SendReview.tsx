@@ -40,7 +40,7 @@ export function SendReview({ latch, send, token, caipNetwork }: StepProps) {
         <dd data-testid="latch-send-review-amount">{`${send.amount} ${token.symbol}`}</dd>
         <dt>{t('send.to')}</dt>
         <dd data-testid="latch-send-review-to" title={send.to}>
-          {shortAddress(send.to)}
+          {send.toName ? `${send.toName} · ${shortAddress(send.to)}` : shortAddress(send.to)}
         </dd>
         <dt>{t('send.fee')}</dt>
         <dd data-testid="latch-send-fee">{send.fee === undefined ? '' : formatFee(send.fee, caipNetwork)}</dd>
