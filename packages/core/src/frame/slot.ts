@@ -1,0 +1,124 @@
+import { FRAME_OVERLAY_Z_INDEX } from './protocol.js'
+
+/**
+ * The place a modal keeps for the frame while it shows a screen: an element with this attribute.
+ * The frame then sits exactly over it, as a part of the modal, rather than over the modal.
+ */
+export const FRAME_SLOT_SELECTOR = '[data-latch-frame-slot]'
+
+/** Animation frames the frame waits for a slot (the modal renders it on the frame's signal). */
+const SLOT_WAIT_FRAMES = 3
+/** Frames it keeps measuring after the last move: the modal's 150 ms animations, with margin. */
+const SETTLE_FRAMES = 20
+
+/**
+ * The frame over its slot: fixed at the slot's box in pixels, never with a CSS transform (a
+ * transformed frame never counts as visible to IntersectionObserver v2, which the frame's approval
+ * guard relies on); the slot's corners, no shadow, and no background of its own.
+ */
+export function slotStyle(box: Pick<DOMRect, 'top' | 'left' | 'width' | 'height'>, radius: string): string {
+  return [
+    'position:fixed',
+    `top:${box.top}px`,
+    `left:${box.left}px`,
+    `width:${box.width}px`,
+    `height:${box.height}px`,
+    'margin:0',
+    'border:0',
+    `border-radius:${radius || '0'}`,
+    'box-shadow:none',
+    'background-color:transparent',
+    `z-index:${FRAME_OVERLAY_Z_INDEX}`,
+  ].join(';')
+}
+
+/** Laid out, not waiting: where the frame waits a few frames for the modal to render its slot. */
+const waitingStyle = (overlay: string) => `${overlay};opacity:0;pointer-events:none`
+
+/**
+ * Shows `iframe` over the document's frame slot and keeps it there while the slot moves or
+ * resizes (the modal animating in, its height following its content, the page scrolling or
+ * resizing); without a slot after a few frames, the iframe takes `overlayStyle` (a page without the
+ * kit's modal). Returns the function that stops following.
+ */
+export function followSlot(iframe: HTMLIFrameElement, win: Window, overlayStyle: string): () => void {
+  const doc = win.document
+  const frame =
+    typeof win.requestAnimationFrame === 'function'
+      ? (fn: () => void) => win.requestAnimationFrame(fn)
+      : (fn: () => void) => win.setTimeout(fn, 16)
+  const cancelFrame =
+    typeof win.cancelAnimationFrame === 'function'
+      ? (id: number) => win.cancelAnimationFrame(id)
+      : (id: number) => win.clearTimeout(id)
+  let stopped = false
+  let tick: number | undefined
+  let waited = 0
+  let still = 0
+  let observed: Element | undefined
+  let written: string | undefined
+  const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => wake()) : undefined
+
+  const place = () => {
+    const slot = doc.querySelector(FRAME_SLOT_SELECTOR)
+    if (slot !== observed) {
+      if (observed) resize?.unobserve(observed)
+      if (slot) resize?.observe(slot)
+      observed = slot ?? undefined
+    }
+    const box = slot?.getBoundingClientRect()
+    let style: string
+    if (slot && box && box.width > 0 && box.height > 0)
+      style = slotStyle(box, win.getComputedStyle(slot).borderRadius)
+    else style = waited < SLOT_WAIT_FRAMES ? waitingStyle(overlayStyle) : overlayStyle
+    // Compared with what it last wrote: the frame is moved only when its slot moved.
+    if (style === written) return false
+    written = style
+    iframe.setAttribute('style', style)
+    return true
+  }
+
+  const loop = () => {
+    tick = undefined
+    if (stopped) return
+    waited++
+    still = place() ? 0 : still + 1
+    if (still < SETTLE_FRAMES) tick = frame(loop)
+  }
+
+  /** Something may have moved: measure again, frame by frame, until it stays still. */
+  const wake = () => {
+    still = 0
+    if (!stopped && tick === undefined) tick = frame(loop)
+  }
+
+  // A slot that comes or goes (the modal changed view), a style or state that moves it (the sheet
+  // dragged by its handle, the modal's height following its content); not the frame's own style.
+  const mutations =
+    typeof MutationObserver === 'function'
+      ? new MutationObserver((records) => {
+          if (records.some((r) => r.target !== iframe)) wake()
+        })
+      : undefined
+  mutations?.observe(doc.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['style', 'class', 'data-state'],
+  })
+  win.addEventListener('resize', wake)
+  // Capturing: a scroll of any element (the page, a scrolling container of the modal) may move it.
+  win.addEventListener('scroll', wake, true)
+  place()
+  tick = frame(loop)
+
+  return () => {
+    stopped = true
+    if (tick !== undefined) cancelFrame(tick)
+    tick = undefined
+    resize?.disconnect()
+    mutations?.disconnect()
+    win.removeEventListener('resize', wake)
+    win.removeEventListener('scroll', wake, true)
+  }
+}
