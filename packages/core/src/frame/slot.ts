@@ -4,7 +4,7 @@ import { FRAME_OVERLAY_Z_INDEX } from './protocol.js'
  * The place a modal keeps for the frame while it shows a screen: an element with this attribute.
  * The frame then sits exactly over it, as a part of the modal, rather than over the modal.
  */
-export const FRAME_SLOT_SELECTOR = '[data-latch-frame-slot]'
+const FRAME_SLOT_SELECTOR = '[data-latch-frame-slot]'
 
 /** Animation frames the frame waits for a slot (the modal renders it on the frame's signal). */
 const SLOT_WAIT_FRAMES = 3
@@ -16,7 +16,7 @@ const SETTLE_FRAMES = 20
  * transformed frame never counts as visible to IntersectionObserver v2, which the frame's approval
  * guard relies on); the slot's corners, no shadow, and no background of its own.
  */
-export function slotStyle(box: Pick<DOMRect, 'top' | 'left' | 'width' | 'height'>, radius: string): string {
+function slotStyle(box: Pick<DOMRect, 'top' | 'left' | 'width' | 'height'>, radius: string): string {
   return [
     'position:fixed',
     `top:${box.top}px`,
