@@ -32,9 +32,6 @@ function slotStyle(box: Pick<DOMRect, 'top' | 'left' | 'width' | 'height'>, radi
   ].join(';')
 }
 
-/** Laid out, not waiting: where the frame waits a few frames for the modal to render its slot. */
-const waitingStyle = (overlay: string) => `${overlay};opacity:0;pointer-events:none`
-
 /**
  * Shows `iframe` over the document's frame slot and keeps it there while the slot moves or
  * resizes (the modal animating in, its height following its content, the page scrolling or
@@ -42,35 +39,27 @@ const waitingStyle = (overlay: string) => `${overlay};opacity:0;pointer-events:n
  * kit's modal). Returns the function that stops following.
  */
 export function followSlot(iframe: HTMLIFrameElement, win: Window, overlayStyle: string): () => void {
-  const doc = win.document
-  const frame =
-    typeof win.requestAnimationFrame === 'function'
-      ? (fn: () => void) => win.requestAnimationFrame(fn)
-      : (fn: () => void) => win.setTimeout(fn, 16)
-  const cancelFrame =
-    typeof win.cancelAnimationFrame === 'function'
-      ? (id: number) => win.cancelAnimationFrame(id)
-      : (id: number) => win.clearTimeout(id)
-  let stopped = false
   let tick: number | undefined
   let waited = 0
   let still = 0
-  let observed: Element | undefined
+  let observed: Element | null = null
   let written: string | undefined
   const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => wake()) : undefined
 
   const place = () => {
-    const slot = doc.querySelector(FRAME_SLOT_SELECTOR)
+    const slot = win.document.querySelector(FRAME_SLOT_SELECTOR)
     if (slot !== observed) {
       if (observed) resize?.unobserve(observed)
       if (slot) resize?.observe(slot)
-      observed = slot ?? undefined
+      observed = slot
     }
     const box = slot?.getBoundingClientRect()
-    let style: string
-    if (slot && box && box.width > 0 && box.height > 0)
-      style = slotStyle(box, win.getComputedStyle(slot).borderRadius)
-    else style = waited < SLOT_WAIT_FRAMES ? waitingStyle(overlayStyle) : overlayStyle
+    const style =
+      slot && box && box.width > 0 && box.height > 0
+        ? slotStyle(box, win.getComputedStyle(slot).borderRadius)
+        : waited < SLOT_WAIT_FRAMES
+          ? `${overlayStyle};opacity:0;pointer-events:none`
+          : overlayStyle
     // Compared with what it last wrote: the frame is moved only when its slot moved.
     if (style === written) return false
     written = style
@@ -79,28 +68,23 @@ export function followSlot(iframe: HTMLIFrameElement, win: Window, overlayStyle:
   }
 
   const loop = () => {
-    tick = undefined
-    if (stopped) return
     waited++
     still = place() ? 0 : still + 1
-    if (still < SETTLE_FRAMES) tick = frame(loop)
+    tick = still < SETTLE_FRAMES ? win.requestAnimationFrame(loop) : undefined
   }
 
   /** Something may have moved: measure again, frame by frame, until it stays still. */
   const wake = () => {
     still = 0
-    if (!stopped && tick === undefined) tick = frame(loop)
+    tick ??= win.requestAnimationFrame(loop)
   }
 
   // A slot that comes or goes (the modal changed view), a style or state that moves it (the sheet
   // dragged by its handle, the modal's height following its content); not the frame's own style.
-  const mutations =
-    typeof MutationObserver === 'function'
-      ? new MutationObserver((records) => {
-          if (records.some((r) => r.target !== iframe)) wake()
-        })
-      : undefined
-  mutations?.observe(doc.body, {
+  const mutations = new MutationObserver((records) => {
+    if (records.some((r) => r.target !== iframe)) wake()
+  })
+  mutations.observe(win.document.body, {
     childList: true,
     subtree: true,
     attributes: true,
@@ -110,14 +94,13 @@ export function followSlot(iframe: HTMLIFrameElement, win: Window, overlayStyle:
   // Capturing: a scroll of any element (the page, a scrolling container of the modal) may move it.
   win.addEventListener('scroll', wake, true)
   place()
-  tick = frame(loop)
+  wake()
 
   return () => {
-    stopped = true
-    if (tick !== undefined) cancelFrame(tick)
-    tick = undefined
+    if (tick !== undefined) win.cancelAnimationFrame(tick)
+    tick = 0
     resize?.disconnect()
-    mutations?.disconnect()
+    mutations.disconnect()
     win.removeEventListener('resize', wake)
     win.removeEventListener('scroll', wake, true)
   }

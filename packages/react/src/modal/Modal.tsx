@@ -325,7 +325,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
             {frameShown && (
               <div className="latch-frame-slot" data-latch-frame-slot="" data-testid="latch-frame-slot" />
             )}
-            <div hidden={frameShown}>
+            <div className={frameShown ? 'latch-covered' : undefined}>
               <Alerts latch={latch} />
               <ModalSessionContext.Provider value={session}>
                 <div className="latch-body" key={entry.view}>

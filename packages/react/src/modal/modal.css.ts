@@ -19,6 +19,7 @@ export const modalCss = `
 [data-latch] .latch-icon-button{width:36px;height:36px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:50%;background:transparent;color:var(--latch-fg);cursor:pointer;font-size:20px;line-height:1}
 @media (hover:hover){[data-latch] .latch-icon-button:hover{background:var(--latch-bg-2)}[data-latch] .latch-item:hover{background:var(--latch-bg-3)}}
 [data-latch] .latch-body{padding:8px 16px 16px;overflow:auto;animation:latch-fade 150ms ease}
+[data-latch] .latch-covered{display:none}
 [data-latch] .latch-frame-slot{display:block;width:100%;height:min(560px,calc(100vh - 160px));border-end-start-radius:var(--latch-border-radius);border-end-end-radius:var(--latch-border-radius)}
 @keyframes latch-fade{from{opacity:.35}to{opacity:1}}
 [data-latch] .latch-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
