@@ -1,6 +1,14 @@
 import { type Hex, recoverMessageAddress, recoverTypedDataAddress } from 'viem'
 import { ports } from '../playwright.config.js'
-import { approval, demo, newEmail, press, signUp, walletFrameAxeViolations } from './embedded.js'
+import {
+  approval,
+  demo,
+  expectFrameInModal,
+  newEmail,
+  press,
+  signUp,
+  walletFrameAxeViolations,
+} from './embedded.js'
 import { expect, modal, pickNetwork, test } from './fixtures.js'
 
 // Signing with the embedded wallet through the demo as `npm start` serves it: every unsafe
@@ -107,12 +115,12 @@ test.describe('given the demo with an embedded wallet signed in', () => {
       expect(await rpc('eth_getTransactionCount', [address, 'latest'])).toBe('0x0')
     })
 
-    await test.step('the modal’s Cancel aborts the waiting request: the frame’s screen closes, nothing sent', async () => {
+    await test.step('the modal’s Close aborts the waiting request: the frame’s screen closes, nothing sent', async () => {
       await page.getByRole('button', { name: 'Send', exact: true }).click()
       await expect(approval(page)).toBeVisible()
-      await expect(modal(page).getByTestId('latch-approve-confirm')).toBeVisible()
-      // The overlay covers the modal's centre; the button is activated as the keyboard would.
-      await modal(page).getByRole('button', { name: 'Cancel' }).dispatchEvent('click')
+      // The frame's screen is the modal's body, below its title: the header's Close cancels.
+      await expectFrameInModal(page)
+      await modal(page).getByRole('button', { name: 'Close' }).click()
       await expect(page.getByTestId('demo-send-error')).toContainText(/aborted|rejected/i)
       await expect(approval(page)).toBeHidden()
       await expect(modal(page)).toBeHidden()

@@ -1,6 +1,14 @@
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test'
 import { ports } from '../playwright.config.js'
-import { approval, demo, newEmail, signUp, walletFrame, walletFrameAxeViolations } from './embedded.js'
+import {
+  approval,
+  demo,
+  expectFrameInModal,
+  newEmail,
+  signUp,
+  walletFrame,
+  walletFrameAxeViolations,
+} from './embedded.js'
 import { expect, modal, test } from './fixtures.js'
 
 // The embedded wallet's approval screen by touch on a phone and by keyboard alone, through the
@@ -124,6 +132,8 @@ test.describe('given a phone (390×844, touch) with a visitor signed in with ema
     await expect(modal(page()).locator('.latch-title')).toHaveText('Send a transaction')
     // A transaction's rows are longer than the frame: Approve stays in view beneath them.
     await expect(approve).toBeInViewport({ ratio: 1 })
+    // The screen sits in the bottom sheet, beneath its title, with no spinner or Cancel under it.
+    await expectFrameInModal(page())
     expect(await walletFrameAxeViolations(page())).toEqual([])
     await page().waitForTimeout(READ_MS)
     await approve.tap()
@@ -186,7 +196,8 @@ test.describe('given a keyboard-only visitor signed in with email', () => {
       if (focused !== 'frame')
         expect(await modal(page()).evaluate((d) => d.contains(document.activeElement))).toBe(false)
     }
-    await expect(modal(page()).getByRole('button', { name: 'Cancel' })).not.toBeFocused()
+    // The modal's Cancel is not left beneath the frame at all: the frame's screen is its body.
+    await expect(modal(page()).getByRole('button', { name: 'Cancel' })).toBeHidden()
     // Back in the frame, the visitor finds Reject and presses Enter.
     await expect
       .poll(async () => {
@@ -211,6 +222,8 @@ test.describe('given a visitor signed in with email, in light and dark mode and 
   async function checkApprovalScreen(on: Page, open: string | RegExp) {
     await on.getByRole('button', { name: open }).click()
     await expect(approveButton(on)).toBeVisible({ timeout: 60_000 })
+    // The screen sits in the modal's body, beneath its title, with nothing of the modal under it.
+    await expectFrameInModal(on)
     expect(await walletFrameAxeViolations(on)).toEqual([])
     await on.keyboard.press('Escape')
     await expect(approval(on)).toBeHidden()

@@ -121,6 +121,30 @@ export async function press(page: Page, action: 'approve' | 'reject'): Promise<v
 }
 
 /** axe-core inside the frame's own document. */
+/**
+ * The frame's screen is a part of the modal: the iframe lies inside the dialog (the sheet on a
+ * phone), below its title, and nothing of the modal's view (its spinner, its Cancel) is left
+ * beneath it.
+ */
+export async function expectFrameInModal(page: Page): Promise<void> {
+  const dialog = modal(page)
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeHidden()
+  await expect(dialog.getByRole('progressbar')).toBeHidden()
+  // The modal may still be animating in: the frame follows it until it rests.
+  await expect(async () => {
+    const frame = await page.locator('iframe[data-latch-frame]').boundingBox()
+    const box = await dialog.boundingBox()
+    const title = await dialog.locator('.latch-title').boundingBox()
+    if (!frame || !box || !title) throw new Error('no box')
+    expect(frame.width).toBeGreaterThan(250)
+    expect(frame.height).toBeGreaterThan(250)
+    expect(frame.x).toBeGreaterThanOrEqual(box.x)
+    expect(frame.x + frame.width).toBeLessThanOrEqual(box.x + box.width + 0.5)
+    expect(frame.y).toBeGreaterThanOrEqual(title.y + title.height)
+    expect(frame.y + frame.height).toBeLessThanOrEqual(box.y + box.height + 0.5)
+  }).toPass({ timeout: 5_000 })
+}
+
 export const walletFrameAxeViolations = (page: Page) => frameAxeViolations(walletFrame(page))
 
 /** What this device holds of a wallet, read inside the frame (see {@link walletPhraseInFrame}). */

@@ -15,6 +15,7 @@ import {
   frameRequestSchemas,
   frameResponseSchema,
 } from './protocol.js'
+import { followSlot } from './slot.js'
 
 /** Options of {@link createFrameClient}. */
 export interface FrameClientOptions {
@@ -96,7 +97,7 @@ const permissionsFor = (origin: string) =>
 
 const HIDDEN_STYLE =
   'position:fixed;top:0;left:0;width:1px;height:1px;border:0;opacity:0;pointer-events:none;visibility:hidden'
-// Centred without a CSS transform: a transformed frame never counts as visible to
+// Where the page has no frame slot (see followSlot): centred without a CSS transform: a transformed frame never counts as visible to
 // IntersectionObserver v2, which the frame's approval guard relies on.
 const OVERLAY_STYLE = [
   'position:fixed',
@@ -238,9 +239,14 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
           request.reject(new FrameRequestTimeoutError({ requestType: request.type }))
         }, request.limit)
 
+  /** Stops the shown frame following its slot in the modal. */
+  let unfollow: (() => void) | undefined
   const setVisible = (visible: boolean) => {
     if (!iframe) return
-    iframe.setAttribute('style', visible ? OVERLAY_STYLE : HIDDEN_STYLE)
+    unfollow?.()
+    unfollow = undefined
+    if (visible && win) unfollow = followSlot(iframe, win, OVERLAY_STYLE)
+    else iframe.setAttribute('style', HIDDEN_STYLE)
     iframe.setAttribute('aria-hidden', visible ? 'false' : 'true')
     iframe.tabIndex = visible ? 0 : -1
     if (visible) iframe.focus()
@@ -373,6 +379,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   }
 
   const teardown = () => {
+    unfollow?.()
+    unfollow = undefined
     win?.removeEventListener('message', onMessage)
     iframe?.remove()
     iframe = undefined

@@ -21,7 +21,7 @@ import { en, type MessageId } from '../i18n/en.js'
 import { injectStyles } from '../styles/inject.js'
 import { themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
-import { useInertBehindFrame } from './frameCover.js'
+import { useFrameShown } from './frameCover.js'
 import { modalCss } from './modal.css.js'
 import { lockScroll, scrollbarGap } from './scrollLock.js'
 import { type ModalSession, ModalSessionContext } from './session.js'
@@ -158,7 +158,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
   const height = useContentHeight(contentRef)
   const drag = useSheetDrag(dialogRef, () => closeModal(latch))
   const title = useViewTitle(latch, entry)
-  useInertBehindFrame(dialogRef)
+  const frameShown = useFrameShown()
 
   // One object per opening: what the views keep while the visitor moves back and forth (the
   // search text of AllWallets), dropped when the modal closes.
@@ -286,7 +286,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
         {/* Phones: the sheet's handle; dragging it down closes (keyboard users have Close). */}
         <div className="latch-handle" aria-hidden="true" data-testid="latch-sheet-handle" {...drag} />
         <div className="latch-header">
-          {canGoBack ? (
+          {canGoBack && !frameShown ? (
             <button
               type="button"
               className="latch-icon-button"
@@ -301,10 +301,13 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
           <h2 id={titleId} className="latch-title" key={title}>
             {title}
           </h2>
+          {/* While the frame shows a screen, Close stays for the pointer and the finger (it cancels
+              the request); Tab stays in the frame, where Reject and Escape answer it. */}
           <button
             type="button"
             className="latch-icon-button"
             aria-label={t('modal.close')}
+            tabIndex={frameShown ? -1 : undefined}
             onClick={() => closeModal(latch)}
           >
             <span aria-hidden="true">×</span>
@@ -317,12 +320,19 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
           style={height === undefined ? undefined : { height }}
         >
           <div ref={contentRef}>
-            <Alerts latch={latch} />
-            <ModalSessionContext.Provider value={session}>
-              <div className="latch-body" key={entry.view}>
-                <ViewBody latch={latch} entry={entry} />
-              </div>
-            </ModalSessionContext.Provider>
+            {/* While the embedded wallet's frame shows a screen, the frame client places the
+                iframe over this slot, and the view stays mounted (its state kept) but hidden. */}
+            {frameShown && (
+              <div className="latch-frame-slot" data-latch-frame-slot="" data-testid="latch-frame-slot" />
+            )}
+            <div className={frameShown ? 'latch-covered' : undefined}>
+              <Alerts latch={latch} />
+              <ModalSessionContext.Provider value={session}>
+                <div className="latch-body" key={entry.view}>
+                  <ViewBody latch={latch} entry={entry} />
+                </div>
+              </ModalSessionContext.Provider>
+            </div>
           </div>
         </div>
       </div>

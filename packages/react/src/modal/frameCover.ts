@@ -1,20 +1,19 @@
-import { type RefObject, useEffect } from 'react'
+import { useEffect, useState } from 'react'
 
-/** The embedded wallet's iframe while it shows one of its screens over the page. */
+/** The embedded wallet's iframe while it shows one of its screens. */
 const SHOWN_FRAME = 'iframe[data-latch-frame][aria-hidden="false"]'
 
 /**
- * While the embedded wallet's frame shows a screen (an approval, the recovery step, export) over
- * the modal, the dialog beneath it is inert: its controls are hidden behind the frame, so Tab
- * must never land on them (the frame's own Reject answers the request; Escape there rejects).
+ * Whether the embedded wallet's frame shows a screen (an approval, the recovery step, export).
+ * While it does, the modal's body is only the frame's slot (`data-latch-frame-slot`): the frame
+ * client places the iframe exactly over it, so the screen is a part of the modal, and nothing of
+ * the view is left beneath it to reach by Tab or to show through.
  */
-export function useInertBehindFrame(ref: RefObject<HTMLElement | null>): void {
+export function useFrameShown(): boolean {
+  const [shown, setShown] = useState(false)
   useEffect(() => {
-    const dialog = ref.current
-    if (!dialog || typeof MutationObserver === 'undefined') return
-    const update = () => {
-      dialog.toggleAttribute('inert', document.querySelector(SHOWN_FRAME) !== null)
-    }
+    if (typeof MutationObserver === 'undefined') return
+    const update = () => setShown(document.querySelector(SHOWN_FRAME) !== null)
     update()
     const observer = new MutationObserver(update)
     // The frame client shows and hides the iframe through its aria-hidden attribute.
@@ -24,9 +23,7 @@ export function useInertBehindFrame(ref: RefObject<HTMLElement | null>): void {
       attributes: true,
       attributeFilter: ['aria-hidden'],
     })
-    return () => {
-      observer.disconnect()
-      dialog.removeAttribute('inert')
-    }
-  }, [ref])
+    return () => observer.disconnect()
+  }, [])
+  return shown
 }
