@@ -120,10 +120,11 @@ for (const [index, ports] of stacks.entries()) {
     },
   })
   // The tarball app's build (one for every stack: the page takes the chains' URLs as parameters).
+  // Every stack serves the same build, so vite's one-preview-per-project lock is lifted.
   start(
     `stack ${index}: tarball app`,
     join(tarballApp, 'node_modules/.bin/vite'),
-    ['preview', '--host', '127.0.0.1', '--port', String(ports.tarballApp), '--strictPort'],
+    ['preview', '--host', '127.0.0.1', '--port', String(ports.tarballApp), '--strictPort', '--bypass-lock'],
     { cwd: tarballApp },
   )
   urls.push(
