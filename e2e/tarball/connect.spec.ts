@@ -21,6 +21,10 @@ test('given the README sample installed from the tarballs, when a visitor connec
   await expect(page.getByTestId('latch-account-button')).toContainText(short)
   // The Account view reads the balance through the app's own transport, from the local chain.
   await page.getByTestId('latch-account-button').click()
-  await expect(modal(page).getByTestId('latch-account-address')).toHaveText(short)
+  // The local Ethereum has a name service (@latch/testkit) where this account is alice.eth: the
+  // Account view shows the name, read through the app's own transport, with the address as its title.
+  const shown = modal(page).getByTestId('latch-account-address')
+  await expect(shown).toHaveText('alice.eth')
+  await expect(shown).toHaveAttribute('title', address)
   await expect(modal(page).getByTestId('latch-account-balance')).toHaveText(/^[\d,]+\.\d\d ETH$/)
 })
