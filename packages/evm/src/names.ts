@@ -18,6 +18,15 @@ function onChainOnly(client: PublicClient): PublicClient {
   }) as PublicClient
 }
 
+/** `name` in ENS's normalized form (ENSIP-15, viem's `normalize`), or null when it is not valid. */
+function normalizedOrNull(name: string): string | null {
+  try {
+    return normalize(name)
+  } catch {
+    return null
+  }
+}
+
 /**
  * The primary ENS name of `address` (viem's `getEnsName` through the UniversalResolver, which
  * checks that the name points back at the address) and its `avatar` text record as written.
@@ -30,27 +39,16 @@ export async function lookupName(
 ): Promise<{ name: string; avatar: string | undefined } | null> {
   const ens = onChainOnly(client)
   const name = await getEnsName(ens, { address: getAddress(address) })
-  if (!name) return null
   // A name that is not in normalized form is not shown (it could imitate another one).
-  let normalized: string
-  try {
-    normalized = normalize(name)
-  } catch {
-    return null
-  }
-  if (normalized !== name) return null
+  if (!name || normalizedOrNull(name) !== name) return null
   const avatar = await getEnsText(ens, { name, key: 'avatar' }).catch(() => null)
   return { name, avatar: avatar ?? undefined }
 }
 
 /** The address an ENS name points at (checksummed), or null when it is invalid or points nowhere. */
 export async function resolveName(client: PublicClient, { name }: { name: string }): Promise<string | null> {
-  let normalized: string
-  try {
-    normalized = normalize(name)
-  } catch {
-    return null
-  }
+  const normalized = normalizedOrNull(name)
+  if (normalized === null) return null
   const address = await getEnsAddress(onChainOnly(client), { name: normalized })
   return address ? getAddress(address) : null
 }

@@ -97,8 +97,9 @@ const permissionsFor = (origin: string) =>
 
 const HIDDEN_STYLE =
   'position:fixed;top:0;left:0;width:1px;height:1px;border:0;opacity:0;pointer-events:none;visibility:hidden'
-// Where the page has no frame slot (see followSlot): centred without a CSS transform: a transformed frame never counts as visible to
-// IntersectionObserver v2, which the frame's approval guard relies on.
+// Where the page has no frame slot (see followSlot): centred, without a CSS transform (a
+// transformed frame never counts as visible to IntersectionObserver v2, which the frame's
+// approval guard relies on).
 const OVERLAY_STYLE = [
   'position:fixed',
   'inset:0',

@@ -10,6 +10,7 @@ import {
   setSendForm,
 } from '@latch/core/internal'
 import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useLatchState } from '../../../hooks/useLatchState.js'
 import { useQuery } from '../../../hooks/useQuery.js'
 import { useT } from '../../../i18n/context.js'
 import { failureMessage, problemMessage } from './messages.js'
@@ -19,7 +20,7 @@ const NAME_PAUSE_MS = 300
 
 /** The name being typed (after a short pause), or undefined when the recipient is not one. */
 function usePausedName(latch: Latch, to: string): string | undefined {
-  const namespace = latch.store.getState().activeNamespace
+  const namespace = useLatchState((s) => s.activeNamespace, { latch })
   const adapter = namespace ? latch.adapters.get(namespace) : undefined
   const typed = adapter ? parseRecipientInput(to, adapter) : undefined
   const name = typed?.kind === 'name' ? typed.name : undefined
@@ -38,7 +39,7 @@ function usePausedName(latch: Latch, to: string): string | undefined {
  */
 function ResolvedName({ latch, name, id }: { latch: Latch; name: string; id: string }) {
   const t = useT()
-  const namespace = latch.store.getState().activeNamespace ?? 'eip155'
+  const namespace = useLatchState((s) => s.activeNamespace, { latch }) ?? 'eip155'
   const query = useQuery(resolveNameQueryOptions(latch, { namespace, name }), { latch })
   if (query.data)
     return (
