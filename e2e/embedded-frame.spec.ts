@@ -96,15 +96,18 @@ async function call(page: Page, type: string, payload: unknown = {}, timeout = 3
 async function latestMail(email: string, subject: RegExp, after: number) {
   let found: { subject: string; text: string } | undefined
   await expect
-    .poll(async () => {
-      const list = (await (await fetch(`${inbox}/messages?to=${encodeURIComponent(email)}`)).json()) as {
-        subject: string
-        text: string
-        date: string
-      }[]
-      found = list.find((m) => subject.test(m.subject) && Date.parse(m.date) >= after)
-      return found !== undefined
-    })
+    .poll(
+      async () => {
+        const list = (await (await fetch(`${inbox}/messages?to=${encodeURIComponent(email)}`)).json()) as {
+          subject: string
+          text: string
+          date: string
+        }[]
+        found = list.find((m) => subject.test(m.subject) && Date.parse(m.date) >= after)
+        return found !== undefined
+      },
+      { timeout: 45_000 },
+    )
     .toBe(true)
   return found!
 }
