@@ -7,30 +7,35 @@
 // no EBADENGINE warning.
 //
 //   node scripts/check-packages.mjs           all packages
-//   node scripts/check-packages.mjs --keep    also print where the tarballs are (for a test app)
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { dirname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import semver from 'semver'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const packages = ['core', 'evm', 'solana', 'bitcoin', 'react', 'walletconnect', 'testkit', 'server']
-const keep = process.argv.includes('--keep')
-const out = mkdtempSync(join(tmpdir(), 'latch-pack-'))
 const bin = (name) => join(root, 'node_modules', '.bin', name)
 const problems = []
+// The tarballs `npm run pack` writes (.tmp/packages/), packed once for these checks and for the
+// tarball app that `npm test` builds after them (scripts/tarball-app.mjs --no-pack).
+const out = join(root, '.tmp', 'packages')
+const report = JSON.parse(
+  execFileSync(process.execPath, [join(root, 'scripts', 'pack.mjs'), '--no-build', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }),
+)
 
 for (const name of packages) {
   const dir = join(root, 'packages', name)
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--silent', '--pack-destination', out], {
-      cwd: dir,
-      encoding: 'utf8',
-    }),
-  )
+  const packed = report.find((entry) => entry.name === pkg.name)
+  if (!packed) {
+    problems.push(`${pkg.name}: npm pack wrote no tarball`)
+    continue
+  }
   const tarball = join(out, packed.filename)
   const files = new Set(packed.files.map((f) => f.path))
   const fail = (message) => problems.push(`${pkg.name}: ${message}`)
@@ -85,8 +90,6 @@ for (const [path, entry] of Object.entries(lock.packages)) {
 }
 process.stdout.write(`lockfile: every package runs on Node ${oldestNode}\n`)
 
-if (keep) process.stdout.write(`tarballs in ${out}\n`)
-else rmSync(out, { recursive: true, force: true })
 if (problems.length > 0) {
   process.stderr.write(`\n${problems.join('\n')}\n`)
   process.exit(1)

@@ -5,6 +5,7 @@
 //   npm install /path/to/latch/.tmp/packages/latch-core-0.1.0.tgz …   (in the app)
 // The tarballs are what `npm publish` would upload. Their dependencies on each other are ranges
 // (^0.1.0), which npm resolves to the tarballs given in the same install.
+//   node scripts/pack.mjs [--no-build] [--json]
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -21,11 +22,23 @@ if (!process.argv.includes('--no-build')) {
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 // One npm process for all of them (npm's start-up is most of a small package's pack time).
-execFileSync(
+const packed = execFileSync(
   'npm',
-  ['pack', '--silent', '--pack-destination', out, ...packages.flatMap((name) => ['-w', `packages/${name}`])],
-  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  [
+    'pack',
+    '--json',
+    '--silent',
+    '--pack-destination',
+    out,
+    ...packages.flatMap((name) => ['-w', `packages/${name}`]),
+  ],
+  { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
 )
-const tarballs = readdirSync(out).filter((file) => file.endsWith('.tgz'))
-process.stdout.write(`${tarballs.length} tarballs in ${relative(process.cwd(), out) || '.'}:\n`)
-for (const file of tarballs.sort()) process.stdout.write(`  ${join(out, file)}\n`)
+// --json: npm's own report (each tarball's name, file name and files) for scripts/check-packages.mjs;
+// else the list of tarballs.
+if (process.argv.includes('--json')) process.stdout.write(packed)
+else {
+  const tarballs = readdirSync(out).filter((file) => file.endsWith('.tgz'))
+  process.stdout.write(`${tarballs.length} tarballs in ${relative(process.cwd(), out) || '.'}:\n`)
+  for (const file of tarballs.sort()) process.stdout.write(`  ${join(out, file)}\n`)
+}

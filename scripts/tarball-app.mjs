@@ -4,7 +4,8 @@
 // of the repository's node_modules can be found from it), adds the README's code sample to it, installs the tarballs with the peer
 // dependencies exactly as the README says, and builds the app with vite. The e2e test
 // e2e/tarball/connect.spec.ts serves the build and connects the Dev Wallet.
-//   node scripts/tarball-app.mjs [--no-build]   (--no-build: the packages are built already)
+//   node scripts/tarball-app.mjs [--no-build] [--no-pack]   (--no-build: the packages are built
+//   already; --no-pack: and packed into .tmp/packages)
 // The app lands in $TARBALL_APP_DIR (default: <os tmpdir>/latch-tarball-app-<hash of this clone's path>).
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -33,7 +34,11 @@ function run(step, command, args, cwd) {
 }
 
 const build = process.argv.includes('--no-build') ? ['--no-build'] : []
-run('npm run pack', process.execPath, [join(root, 'scripts', 'pack.mjs'), ...build], root)
+// --no-pack: the tarballs are in .tmp/packages already (`npm test` packs them once, in
+// scripts/check-packages.mjs, after the build).
+if (!process.argv.includes('--no-pack') || !existsSync(packages)) {
+  run('npm run pack', process.execPath, [join(root, 'scripts', 'pack.mjs'), ...build], root)
+}
 
 rmSync(tarballAppDir, { recursive: true, force: true })
 cpSync(join(root, 'e2e', 'tarball-app'), tarballAppDir, {
