@@ -88,6 +88,9 @@ const social = {
   github: { issuer: devGithub.issuer, ...devGithubClient },
 }
 const chains = await startLocalChains({ mainnetPort, basePort })
+// The local DEX on both chains (Uniswap v2, WETH and an ETH/LTT pool): the Swap view's quotes and swaps.
+const { deployLocalDex } = await import('./local-dex.mjs')
+await Promise.all([chains.mainnet, chains.base].map((chain) => deployLocalDex(chain.rpcUrl, root)))
 // The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
 // first look: 1 234.5 LTT and one Latch Test NFT each.
 // The test NFT's metadata and image come from a host of their own (a free loopback port), which
