@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, social?: Record<string, { issuer: string, clientId: string, clientSecret: string }> }[], nfts?: object, transactions?: Record<string, object> }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, swaps?: Record<string, { router: string, weth: string }>, social?: Record<string, { issuer: string, clientId: string, clientSecret: string }> }[], nfts?: object, transactions?: Record<string, object> }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -34,6 +34,7 @@ export async function startLocalServer({
       embeddedRecovery,
       embeddedRecoveryHold,
       social = {},
+      swaps = {},
       ...fields
     } = project
     if (await repository.getProject(id)) await repository.updateProject(id, fields)
@@ -53,6 +54,9 @@ export async function startLocalServer({
       })
     // Where its token prices come from, as `latch-server project set-prices` sets it (none: no fiat values).
     await repository.prices.setPriceSource(id, prices ? { apiKey: null, ...prices } : undefined)
+    // Its swap router on each chain, as `latch-server project set-swap` sets it (the local DEX in the demo).
+    for (const [chainId, setting] of Object.entries(swaps))
+      await repository.swaps.setRouter(id, chainId, setting)
     // The embedded wallet's recovery: 'user' (password or passkey) or 'server' (operator-custodial).
     await repository.embedded.setRecoveryPolicy(id, embeddedRecovery ?? 'user')
     // Hours a server-assisted recovery waits for the owner to stop it (0: none).

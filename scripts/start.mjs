@@ -88,6 +88,9 @@ const social = {
   github: { issuer: devGithub.issuer, ...devGithubClient },
 }
 const chains = await startLocalChains({ mainnetPort, basePort })
+// The local DEX on both chains (Uniswap v2, WETH and an ETH/LTT pool): the Swap view's quotes and swaps.
+const { deployLocalDex, LOCAL_DEX } = await import('./local-dex.mjs')
+await Promise.all([chains.mainnet, chains.base].map((chain) => deployLocalDex(chain.rpcUrl, root)))
 // The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
 // first look: 1 234.5 LTT and one Latch Test NFT each.
 // The test NFT's metadata and image come from a host of their own (a free loopback port), which
@@ -163,6 +166,11 @@ const api = await startServerProcess({
       social,
       tokens: demoTokens,
       prices: { source: 'coingecko', url: prices.url },
+      // Swap quotes from the local DEX's router on both chains.
+      swaps: {
+        'eip155:1': { router: LOCAL_DEX.router, weth: LOCAL_DEX.weth },
+        'eip155:8453': { router: LOCAL_DEX.router, weth: LOCAL_DEX.weth },
+      },
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
         'eip155:8453': `http://127.0.0.1:${basePort}`,

@@ -31,6 +31,7 @@ import { registerRpcRoutes } from './rpc/routes.js'
 import { ensureSigningKey } from './siwx/keys.js'
 import { registerSiwxRoutes } from './siwx/routes.js'
 import type { Repository } from './storage/types.js'
+import { registerSwapRoutes } from './swap/routes.js'
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -230,6 +231,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   })
   registerSiwxRoutes(app, repository, store, projects.requireProject, keys.atRest)
   registerPriceRoutes(app, { requireProject: projects.requireProject, lookup: prices })
+  registerSwapRoutes(app, {
+    requireProject: projects.requireProject,
+    getRouter: (id, chainId) => repository.swaps.getRouter(id, chainId),
+    getRpcUrl: (id, chainId) => repository.siwx.getRpcUrl(id, chainId),
+    rpcTimeoutMs: options.account?.rpcTimeoutMs ?? 5_000,
+  })
   const publicUrl = embedded.publicUrl?.replace(/\/$/, '')
   registerEmbeddedRoutes(app, {
     repository,

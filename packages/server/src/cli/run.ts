@@ -20,6 +20,7 @@ import { priceCommand } from './prices.js'
 import { secretKeyFor } from './secret-key.js'
 import { setSocial } from './social.js'
 import { startServer } from './start.js'
+import { setSwapRouter } from './swaps.js'
 
 /** Where the CLI writes; injectable so the commands can be driven from tests. */
 export interface CliIo {
@@ -51,6 +52,8 @@ const usage = `Usage:
   latch-server project tokens add ID CAIP2 ADDRESS --symbol SYMBOL --decimals N [--name NAME] [--logo URL]
   latch-server project tokens remove ID CAIP2 ADDRESS
   latch-server project tokens list ID [--json]     (ERC-20s the balance service shows on top of the default list)
+  latch-server project set-swap ID CAIP2 --router ADDRESS --weth ADDRESS | --router none
+                                                   (swap quotes from a Uniswap-v2-style router on that chain)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
   latch-server project set-recovery-hold ID HOURS  (server-assisted recovery waits HOURS, 0-720, for the owner to stop it; 0: none)
@@ -80,6 +83,8 @@ const options = {
   symbol: { type: 'string' },
   decimals: { type: 'string' },
   logo: { type: 'string' },
+  router: { type: 'string' },
+  weth: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -207,6 +212,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         ))
           io.out(line)
         return 0
+      case 'project set-swap': {
+        const [id = '', chainId = ''] = rest
+        io.out(await setSwapRouter(repository, id, chainId, { router: values.router, weth: values.weth }))
+        return 0
+      }
       case 'siwx rotate-key':
         io.out(
           `Session tokens are now signed with key ${await rotateSigningKey(

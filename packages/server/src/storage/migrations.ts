@@ -346,6 +346,21 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 12,
+    name: 'swap routers',
+    statements: [
+      // A project's Uniswap-v2-style router on one chain and the wrapped native token it routes through.
+      `CREATE TABLE project_swap_routers (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        chain_id TEXT NOT NULL,
+        router TEXT NOT NULL,
+        weth TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (project_id, chain_id)
+      )`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

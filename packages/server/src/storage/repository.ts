@@ -6,6 +6,7 @@ import { applyMigrations } from './migrations.js'
 import { createPricesRepository } from './prices.js'
 import { createSiwxRepository } from './siwx.js'
 import { createSocialRepository } from './social.js'
+import { createSwapsRepository } from './swaps.js'
 import type { NewProject, Project, Repository, WalletPage, WalletQuery } from './types.js'
 
 interface ProjectRow {
@@ -149,6 +150,7 @@ export function createSqlRepository(driver: SqlDriver): Repository {
     social: createSocialRepository(driver, embedded),
     activity: createActivityRepository(driver),
     prices: createPricesRepository(driver),
+    swaps: createSwapsRepository(driver),
     migrate: () => applyMigrations(driver),
     close: () => driver.close(),
     getProject,

@@ -4,6 +4,7 @@ import type { EmbeddedRepository } from './embedded.js'
 import type { PricesRepository } from './prices.js'
 import type { SiwxRepository } from './siwx.js'
 import type { SocialRepository } from './social.js'
+import type { SwapsRepository } from './swaps.js'
 
 /** Remote feature ids served by `/appkit/v1/config`, plus `analytics` for `/getAnalyticsConfig`. */
 export const featureIds = [
@@ -78,6 +79,8 @@ export interface Repository {
   readonly activity: ActivityRepository
   /** Each project's price source and the tokens it adds to the default list. */
   readonly prices: PricesRepository
+  /** Each project's swap routers, by chain. */
+  readonly swaps: SwapsRepository
   /** Apply pending migrations; safe to call from several instances at once. */
   migrate(): Promise<number[]>
   close(): Promise<void>

@@ -1,0 +1,167 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
+import { getAddress, isAddress, isAddressEqual } from 'viem'
+import { sendError } from '../http/errors.js'
+import { errorResponse, projectQuery } from '../http/schemas.js'
+import type { SwapRouterSetting } from '../storage/swaps.js'
+import { NoRouteError, quoteUniswapV2 } from './uniswap-v2.js'
+
+const address = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
+
+const quoteQuery = {
+  ...projectQuery,
+  required: ['projectId', 'chainId', 'from', 'to', 'amount', 'taker'],
+  properties: {
+    ...projectQuery.properties,
+    chainId: { type: 'string', pattern: '^eip155:[1-9][0-9]{0,15}$' },
+    from: address,
+    to: address,
+    // In the sold token's smallest unit; a uint256.
+    amount: { type: 'string', pattern: '^[1-9][0-9]{0,77}$' },
+    taker: address,
+  },
+} as const
+
+const token = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['address', 'symbol', 'decimals'],
+  properties: { address: { type: 'string' }, symbol: { type: 'string' }, decimals: { type: 'integer' } },
+} as const
+
+const quoteResponse = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'chainId',
+    'from',
+    'to',
+    'sellAmount',
+    'buyAmount',
+    'minBuyAmount',
+    'slippage',
+    'priceImpact',
+    'route',
+    'approval',
+    'transaction',
+  ],
+  properties: {
+    chainId: { type: 'string' },
+    from: token,
+    to: token,
+    sellAmount: { type: 'string' },
+    buyAmount: { type: 'string' },
+    minBuyAmount: { type: 'string' },
+    slippage: { type: 'number' },
+    priceImpact: { type: 'number' },
+    route: { type: 'array', items: { type: 'string' } },
+    approval: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['spender', 'allowance'],
+      properties: { spender: { type: 'string' }, allowance: { type: 'string' } },
+    },
+    transaction: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['to', 'data', 'value', 'gas', 'gasPrice'],
+      properties: {
+        to: { type: 'string' },
+        data: { type: 'string' },
+        value: { type: 'string' },
+        gas: { type: 'string' },
+        gasPrice: { type: 'string' },
+      },
+    },
+  },
+} as const
+
+/**
+ * `GET /swap/v1/quote?projectId&chainId&from&to&amount&taker`: a swap quote from the project's
+ * Uniswap-v2-style router on that chain (`latch-server project set-swap`), read over the project's
+ * own RPC URL: the amount out, the minimum at the 1 % slippage tolerance, the price impact, and the
+ * transaction for the taker's wallet. The native coin is 0xEeee…EEeE.
+ */
+export function registerSwapRoutes(
+  app: FastifyInstance,
+  options: {
+    requireProject: preHandlerAsyncHookHandler
+    getRouter: (projectId: string, chainId: string) => Promise<SwapRouterSetting | undefined>
+    getRpcUrl: (projectId: string, chainId: string) => Promise<string | undefined>
+    rpcTimeoutMs: number
+  },
+): void {
+  app.get(
+    '/swap/v1/quote',
+    {
+      preHandler: options.requireProject,
+      schema: {
+        querystring: quoteQuery,
+        response: {
+          200: quoteResponse,
+          400: errorResponse,
+          403: errorResponse,
+          422: errorResponse,
+          502: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as {
+        chainId: string
+        from: string
+        to: string
+        amount: string
+        taker: string
+      }
+      const project = request.project!
+      for (const name of ['from', 'to', 'taker'] as const)
+        if (!isAddress(query[name]))
+          return sendError(
+            reply,
+            400,
+            'invalid_address',
+            `Query parameter ${name} does not match its checksum`,
+          )
+      if (isAddressEqual(query.from as `0x${string}`, query.to as `0x${string}`))
+        return sendError(reply, 400, 'same_token', 'Query parameters from and to must be different tokens')
+      const amount = BigInt(query.amount)
+      if (amount >= 2n ** 256n)
+        return sendError(reply, 400, 'invalid_amount', 'Query parameter amount is too large')
+      const [router, rpcUrl] = await Promise.all([
+        options.getRouter(project.id, query.chainId),
+        options.getRpcUrl(project.id, query.chainId),
+      ])
+      if (!router)
+        return sendError(
+          reply,
+          400,
+          'swap_unavailable',
+          `Project "${project.id}" has no swap router on ${query.chainId}: set one with \`latch-server project set-swap\``,
+        )
+      if (!rpcUrl)
+        return sendError(
+          reply,
+          400,
+          'unsupported_chain',
+          `Project "${project.id}" has no RPC URL for ${query.chainId}: set one with \`latch-server project set-rpc\``,
+        )
+      try {
+        return await quoteUniswapV2({
+          rpcUrl,
+          chainId: query.chainId,
+          router,
+          from: getAddress(query.from),
+          to: getAddress(query.to),
+          amount,
+          taker: getAddress(query.taker),
+          timeoutMs: options.rpcTimeoutMs,
+          now: Math.floor(Date.now() / 1000),
+        })
+      } catch (error) {
+        if (error instanceof NoRouteError) return sendError(reply, 422, 'no_route', error.message)
+        request.log.warn({ chainId: query.chainId, err: (error as Error).message }, 'swap quote failed')
+        return sendError(reply, 502, 'quote_unavailable', 'Swap Quote Unavailable')
+      }
+    },
+  )
+}
