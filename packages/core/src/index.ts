@@ -208,6 +208,14 @@ export {
   createMemoryStorage,
   type LatchStorage,
 } from './storage.js'
+/** @public Theme presets with RainbowKit's options; spread the result into `createLatch`. */
+export {
+  darkTheme,
+  lightTheme,
+  midnightTheme,
+  type ThemeOptions,
+  type ThemePreset,
+} from './theme.js'
 /** @public */
 export type {
   AccountState,
@@ -245,6 +253,7 @@ export type {
   SessionUser,
   SignatureOf,
   ThemeMode,
+  ThemeRadius,
   ThemeVariables,
   TransactionCallbacks,
   TransactionReceipt,
