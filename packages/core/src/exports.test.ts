@@ -112,6 +112,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "sendCalls",
       "sendTransaction",
       "setThemeMode",
+      "setThemeVariables",
       "showCallsStatus",
       "signIn",
       "signMessage",

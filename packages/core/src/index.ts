@@ -103,6 +103,12 @@ export {
 } from './actions/sendTransaction.js'
 /** @public */
 export {
+  type SetThemeVariablesErrorType,
+  type SetThemeVariablesParameters,
+  setThemeVariables,
+} from './actions/setThemeVariables.js'
+/** @public */
+export {
   type ShowCallsStatusErrorType,
   type ShowCallsStatusParameters,
   showCallsStatus,

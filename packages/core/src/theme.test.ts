@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { setThemeVariables } from './actions/setThemeVariables.js'
 import { defineCaipNetwork } from './caip.js'
+import { createLatch } from './createLatch.js'
 import { InvalidOptionsError } from './errors/options.js'
 import { validateOptions } from './options.js'
+import { createMemoryStorage } from './storage.js'
 import { darkTheme, lightTheme, midnightTheme } from './theme.js'
 
 const mainnet = defineCaipNetwork({
@@ -98,5 +101,20 @@ describe('given a preset', () => {
     expect(darkTheme({ fontStack: 'Inter, sans-serif' }).themeVariables).toEqual({
       '--latch-font-family': 'Inter, sans-serif',
     })
+  })
+})
+
+describe('given an instance', () => {
+  it('when the app sets theme variables, then they are checked and resolved like the options', () => {
+    const latch = createLatch({ networks: [mainnet], storage: createMemoryStorage() })
+    setThemeVariables(latch, { '--latch-border-radius': 'small', '--latch-accent': '#123456' })
+    expect(latch.store.getState().themeVariables).toEqual({
+      '--latch-border-radius': '8px',
+      '--latch-accent': '#123456',
+    })
+    expect(() => setThemeVariables(latch, { '--latch-overlay-blur': 'much' })).toThrow(
+      'themeVariables.--latch-overlay-blur: Expected a CSS length such as 0 or 4px',
+    )
+    expect(latch.store.getState().themeVariables['--latch-border-radius']).toBe('8px')
   })
 })
