@@ -1,5 +1,5 @@
 import { bitcoinAdapter, bitcoinNetwork } from '@latch/bitcoin'
-import { createLatch, type LatchOptions } from '@latch/core'
+import { createLatch, type LatchOptions, midnightTheme } from '@latch/core'
 import { embeddedWallet } from '@latch/core/embedded'
 import { evmAdapter, localSiwx, serverSiwx, toCaipNetwork } from '@latch/evm'
 import { createAppKit } from '@latch/react/compat/appkit'
@@ -35,6 +35,18 @@ const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl:
 
 /** Bitcoin regtest of `npm start` (the test kit's stand-in), read through its Esplora-shaped API. */
 const bitcoinRegtest = bitcoinNetwork('regtest', { apiUrl: env.bitcoinApi })
+
+/** The midnight preset's options under `?theme=midnight`. */
+const DEMO_THEME = {
+  accentColor: '#ff4f8b',
+  accentColorForeground: '#1a1a1a',
+  borderRadius: 'large',
+  fontStack: 'rounded',
+  overlayBlur: 'small',
+} as const
+
+/** The modal's stacking order under `?theme=midnight`. */
+const DEMO_Z_INDEX = 100_000
 
 const options: LatchOptions = {
   // `?solana=off`: Ethereum networks only (WalletConnect then signs in with the connection).
@@ -90,6 +102,13 @@ const options: LatchOptions = {
   },
   // The visitor's OS setting; main.tsx follows it when it changes.
   themeMode: prefersDark() ? 'dark' : 'light',
+  // `?theme=midnight`: a preset with RainbowKit's options, and a stacking order above the page's.
+  ...(env.theme === 'midnight'
+    ? (() => {
+        const theme = midnightTheme(DEMO_THEME)
+        return { ...theme, themeVariables: { ...theme.themeVariables, '--latch-z-index': DEMO_Z_INDEX } }
+      })()
+    : {}),
   // The local relay of `npm start`; verify off because its host is not reachable offline (the
   // library would wait five seconds on every request).
   connectors: [

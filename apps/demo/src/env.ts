@@ -41,7 +41,7 @@ function frameSetting(apiUrl: string | undefined): string | undefined {
  * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
  * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?bitcoin=on`, `?guide=off` (no wallet guide),
  * `?kit=rainbowkit` (the header drawn with the RainbowKit compatibility layer), `?kit=appkit`
- * (the instance created with AppKit's option names).
+ * (the instance created with AppKit's option names), `?theme=midnight` (a theme preset).
  */
 function apiSettings() {
   const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
@@ -77,5 +77,7 @@ function apiSettings() {
      * names through `createAppKit` of `@latch/react/compat/appkit`.
      */
     kit: (['rainbowkit', 'appkit'] as const).find((kit) => kit === query.get('kit')),
+    /** `?theme=midnight`: the kit's midnight preset with the demo's accent, corners, font and overlay. */
+    theme: query.get('theme') === 'midnight' ? ('midnight' as const) : undefined,
   }
 }

@@ -103,6 +103,12 @@ export {
 } from './actions/sendTransaction.js'
 /** @public */
 export {
+  type SetThemeVariablesErrorType,
+  type SetThemeVariablesParameters,
+  setThemeVariables,
+} from './actions/setThemeVariables.js'
+/** @public */
+export {
   type ShowCallsStatusErrorType,
   type ShowCallsStatusParameters,
   showCallsStatus,
@@ -208,6 +214,14 @@ export {
   createMemoryStorage,
   type LatchStorage,
 } from './storage.js'
+/** @public Theme presets with RainbowKit's options; spread the result into `createLatch`. */
+export {
+  darkTheme,
+  lightTheme,
+  midnightTheme,
+  type ThemeOptions,
+  type ThemePreset,
+} from './theme.js'
 /** @public */
 export type {
   AccountState,
@@ -245,6 +259,7 @@ export type {
   SessionUser,
   SignatureOf,
   ThemeMode,
+  ThemeRadius,
   ThemeVariables,
   TransactionCallbacks,
   TransactionReceipt,

@@ -12,6 +12,7 @@ import type { WalletGroup } from './rules/connectors.js'
 import { formatIssue } from './schema/schema.js'
 import type { LatchSiwx } from './siwx/types.js'
 import type { LatchStorage } from './storage.js'
+import { resolveThemeVariables } from './theme.js'
 import type {
   AppMetadata,
   CaipNetwork,
@@ -276,7 +277,7 @@ export function validateOptions(input: unknown): { options: ResolvedOptions; ale
               : [...features.socials],
       },
       themeMode: options.themeMode,
-      themeVariables: options.themeVariables,
+      themeVariables: options.themeVariables && resolveThemeVariables(options.themeVariables),
       featuredWalletIds: [...(options.featuredWalletIds ?? [])],
       includeWalletIds: [...(options.includeWalletIds ?? [])],
       excludeWalletIds: [...(options.excludeWalletIds ?? [])],

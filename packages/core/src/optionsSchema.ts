@@ -2,6 +2,7 @@ import { isCaipNetworkId } from './caip.js'
 import { WALLET_GROUPS } from './rules/connectors.js'
 import { s } from './schema/s.js'
 import type { Schema } from './schema/schema.js'
+import { themeVariablesSchema } from './theme.js'
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
@@ -114,15 +115,6 @@ const customWalletSchema = s
     mobileLink: s.string().optional(),
     desktopLink: s.string().optional(),
     webappLink: httpUrl().optional(),
-  })
-  .strict()
-
-const themeVariablesSchema = s
-  .object({
-    '--latch-accent': s.string().optional(),
-    '--latch-font-family': s.string().optional(),
-    '--latch-border-radius': s.string().optional(),
-    '--latch-z-index': s.union([s.number().int(), s.string()]).optional(),
   })
   .strict()
 

@@ -354,11 +354,29 @@ export interface ChainAdapter<Transaction extends object = object> extends Calls
 
 export type ThemeMode = 'light' | 'dark'
 
+/** The modal's corner scale: `none` 0, `small` 8px, `medium` 16px (the default), `large` 24px. */
+export type ThemeRadius = 'none' | 'small' | 'medium' | 'large'
+
 export interface ThemeVariables {
-  /** Accent colour (any CSS colour). */
+  /** Accent colour (any CSS colour): primary buttons, focus, spinners. */
   '--latch-accent'?: string
+  /** Text on the accent colour (any CSS colour). */
+  '--latch-accent-foreground'?: string
+  /** A CSS font-family list. */
   '--latch-font-family'?: string
-  '--latch-border-radius'?: string
+  /** A step of the corner scale, or a CSS length (`12px`, `1rem`); controls get three quarters of it. */
+  '--latch-border-radius'?: ThemeRadius | string
+  /** The modal's width on wide screens: a CSS length from 280px to 720px (`400px`, `26rem`). */
+  '--latch-modal-width'?: string
+  /** The colour laid over the page behind the modal (any CSS colour, usually translucent). */
+  '--latch-overlay-color'?: string
+  /** The blur of the page behind the modal: a CSS length (`0`, `4px`). */
+  '--latch-overlay-blur'?: string
+  /** A colour mixed into the modal's surfaces (AppKit's `--w3m-color-mix`). */
+  '--latch-color-mix'?: string
+  /** How much of `--latch-color-mix` goes in, 0 to 100 (percent). */
+  '--latch-color-mix-strength'?: number
+  /** The stacking order of the modal and its overlay. */
   '--latch-z-index'?: number | string
 }
 

@@ -1,9 +1,12 @@
 // The app's theme on the frame's own screens (SYNC_THEME). Only the kit's documented variables
 // are taken, each only when the browser parses it as a value of its property; anything else is
-// ignored. Values go through the CSSOM (never markup), which the frame's CSP allows.
+// ignored. Values go through the CSSOM (never markup), which the frame's CSP allows. The kit sends
+// the radius as a length (a corner step such as 'large' is resolved by createLatch), so a step name
+// that arrives here is not a border-radius and is dropped.
 
 const variables = {
   '--latch-accent': 'color',
+  '--latch-accent-foreground': 'color',
   '--latch-font-family': 'font-family',
   '--latch-border-radius': 'border-radius',
 } as const

@@ -2,6 +2,7 @@
 import { hydrate, type Latch, teardown } from '@latch/core'
 import { applyStoredState, embeddedWalletOf } from '@latch/core/internal'
 import { type ReactNode, useEffect, useInsertionEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { AppearanceContext, type AvatarComponent, type FormatAccountName } from './components/appearance.js'
 import { LatchContext } from './context.js'
 import { MessagesContext } from './i18n/context.js'
 import type { Messages } from './i18n/en.js'
@@ -25,6 +26,13 @@ export interface LatchProviderProps {
   messages?: Partial<Messages> | undefined
   /** Nonce for the kit's <style> elements under a strict CSP. */
   nonce?: string | undefined
+  /**
+   * Drawn in place of the kit's avatar in the Account button and the Account view (RainbowKit's
+   * `avatar`). It receives the address, the ENS avatar where there is one, and the size.
+   */
+  avatar?: AvatarComponent | undefined
+  /** The text shown for the account (by default its ENS name, else the shortened address). */
+  formatAccountName?: FormatAccountName | undefined
 }
 
 // Layout effects do not run on the server; React 18 warns about them there, so effects stand in.
@@ -67,7 +75,15 @@ function release(latch: Latch): void {
  * @example
  * <LatchProvider latch={latch}><App /></LatchProvider>
  */
-export function LatchProvider({ latch, children, locale, messages, nonce }: LatchProviderProps) {
+export function LatchProvider({
+  latch,
+  children,
+  locale,
+  messages,
+  nonce,
+  avatar,
+  formatAccountName,
+}: LatchProviderProps) {
   useInsertionEffect(() => injectStyles('base', baseCss + buttonCss, nonce), [nonce])
   // Before paint: the browser's stored values (a cheap, synchronous read), so a client-only app
   // shows "Connecting…" for a stored session from its first frame, and a server-rendered one
@@ -125,11 +141,14 @@ export function LatchProvider({ latch, children, locale, messages, nonce }: Latc
     }),
     [loaded, messages],
   )
+  const appearance = useMemo(() => ({ avatar, formatAccountName }), [avatar, formatAccountName])
   return (
     <LatchContext.Provider value={latch}>
       <MessagesContext.Provider value={value}>
-        {children}
-        <ModalRoot latch={latch} />
+        <AppearanceContext.Provider value={appearance}>
+          {children}
+          <ModalRoot latch={latch} />
+        </AppearanceContext.Provider>
       </MessagesContext.Provider>
     </LatchContext.Provider>
   )

@@ -41,6 +41,10 @@ it('given the calls entry, then its runtime exports are exactly these', async ()
 it('given the RainbowKit compatibility entry, then its runtime exports are exactly these', async () => {
   expect(Object.keys(await import('./compat/rainbowkit.js')).sort()).toEqual([
     'ConnectButton',
+    'RainbowKitProvider',
+    'darkTheme',
+    'lightTheme',
+    'midnightTheme',
     'useAccountModal',
     'useChainModal',
     'useConnectModal',

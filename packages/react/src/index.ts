@@ -1,4 +1,10 @@
 export { Avatar } from './components/Avatar.js'
+export type {
+  AccountNameParameters,
+  AvatarComponent,
+  AvatarComponentProps,
+  FormatAccountName,
+} from './components/appearance.js'
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton.js'
 export { NetworkButton, type NetworkButtonProps } from './components/NetworkButton.js'
 export { shortAddress } from './format.js'

@@ -29,7 +29,14 @@ describe('given createAppKit with AppKit option names', () => {
       networks: [mainnet, base],
       defaultNetwork: base,
       themeMode: 'dark',
-      themeVariables: { '--w3m-accent': '#00ff00', '--w3m-z-index': 1000 },
+      themeVariables: {
+        '--w3m-accent': '#00ff00',
+        '--w3m-z-index': 1000,
+        '--w3m-color-mix': '#00bb7f',
+        '--w3m-color-mix-strength': 20,
+        '--w3m-font-family': 'Inter, sans-serif',
+        '--w3m-border-radius-master': '2px',
+      },
       features: {
         analytics: false,
         email: false,
@@ -49,7 +56,14 @@ describe('given createAppKit with AppKit option names', () => {
     expect(latch.options).toMatchObject({
       defaultNetwork: base,
       themeMode: 'dark',
-      themeVariables: { '--latch-accent': '#00ff00', '--latch-z-index': 1000 },
+      themeVariables: {
+        '--latch-accent': '#00ff00',
+        '--latch-z-index': 1000,
+        '--latch-color-mix': '#00bb7f',
+        '--latch-color-mix-strength': 20,
+        '--latch-font-family': 'Inter, sans-serif',
+        '--latch-border-radius': '8px',
+      },
       featuredWalletIds: ['metamask'],
       connectorTypeOrder: ['featured', 'injected'],
       customWallets: [
@@ -65,7 +79,7 @@ describe('given createAppKit with AppKit option names', () => {
       networks: [mainnet],
       projectId: 'a-walletconnect-cloud-id',
       features: { analytics: true, legalCheckbox: true },
-      themeVariables: { '--w3m-color-mix': '#000' },
+      themeVariables: { '--w3m-qr-color': '#000', '--w3m-font-size-master': '10px' },
       featuredWalletIds: [METAMASK_HEX],
       enableCoinbase: false,
       storage: createMemoryStorage(),
@@ -77,7 +91,8 @@ describe('given createAppKit with AppKit option names', () => {
       'projectId',
       'features.analytics',
       'features.legalCheckbox',
-      "themeVariables['--w3m-color-mix']",
+      "themeVariables['--w3m-qr-color']",
+      "themeVariables['--w3m-font-size-master']",
       'featuredWalletIds',
     ])
       expect(message).toContain(name)

@@ -3,7 +3,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { memoryAdapter } from '../../../core/src/test/memoryAdapter.fixture.js'
 import { LatchProvider } from '../LatchProvider.js'
-import { ConnectButton, type ConnectButtonRenderProps, useChainModal, useConnectModal } from './rainbowkit.js'
+import {
+  ConnectButton,
+  type ConnectButtonRenderProps,
+  midnightTheme,
+  RainbowKitProvider,
+  useChainModal,
+  useConnectModal,
+} from './rainbowkit.js'
 
 const nativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const rpcUrls = { default: { http: ['http://127.0.0.1:8545'] } }
@@ -217,5 +224,51 @@ describe('given the modal hooks', () => {
     expect(screen.getByTestId('hooks').textContent).toBe('true/false')
     await act(() => connect(latch, { connectorId: 'memory.wallet' }))
     expect(screen.getByTestId('hooks').textContent).toBe('false/true')
+  })
+})
+
+describe("given RainbowKitProvider with RainbowKit's theme={darkTheme({...})} and an avatar", () => {
+  it('then the buttons wear the theme and the avatar and account name are the app’s', async () => {
+    const latch = await setup({ connected: true })
+    render(
+      <RainbowKitProvider
+        latch={latch}
+        theme={midnightTheme({
+          accentColor: '#ff4f8b',
+          accentColorForeground: '#111111',
+          borderRadius: 'large',
+        })}
+        modalSize="wide"
+        avatar={({ address, size }) => <b data-testid="app-avatar">{`${address.slice(0, 4)}@${size}`}</b>}
+        formatAccountName={({ address, name }) => name ?? `acct ${address.slice(-4)}`}
+      >
+        <ConnectButton />
+      </RainbowKitProvider>,
+    )
+    expect(latch.store.getState().themeMode).toBe('dark')
+    expect(latch.store.getState().themeVariables).toMatchObject({
+      '--latch-accent': '#ff4f8b',
+      '--latch-accent-foreground': '#111111',
+      '--latch-border-radius': '24px',
+      '--latch-modal-width': '720px',
+    })
+    const button = await screen.findByTestId('latch-account-button')
+    expect(button.style.getPropertyValue('--latch-accent-text')).toBe('#111111')
+    expect(button.style.getPropertyValue('--latch-bg')).toContain('color-mix(in srgb,#000000 60%')
+    expect(screen.getByTestId('app-avatar').textContent).toBe('0xaA@20')
+    expect(button.textContent).toContain(`acct ${ADDRESS.slice(-4)}`)
+  })
+
+  it('when the theme is not a preset’s shape, then createLatch’s message names the variable', async () => {
+    const latch = await setup({ connected: false })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() =>
+      render(
+        <RainbowKitProvider
+          latch={latch}
+          theme={{ themeMode: 'dark', themeVariables: { '--latch-z-index': -5 } }}
+        />,
+      ),
+    ).toThrow('themeVariables.--latch-z-index: Expected a whole number from 0 to 2147483647')
   })
 })

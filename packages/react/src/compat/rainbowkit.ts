@@ -1,5 +1,5 @@
-// `@latch/react/compat/rainbowkit`: RainbowKit's ConnectButton (with `ConnectButton.Custom`) and
-// its modal hooks, over Latch's public React API, so an app moving from RainbowKit keeps its
+// `@latch/react/compat/rainbowkit`: RainbowKit's ConnectButton (with `ConnectButton.Custom`), its
+// modal hooks, and RainbowKitProvider with its theme functions, over Latch's public React API, so an app moving from RainbowKit keeps its
 // components. An entry of its own: an app that does not import it loads none of it.
 export {
   type AccountStatus,
@@ -21,3 +21,13 @@ export {
   useChainModal,
   useConnectModal,
 } from './rainbowkit/modals.js'
+export {
+  darkTheme,
+  lightTheme,
+  midnightTheme,
+  RainbowKitProvider,
+  type RainbowKitProviderProps,
+  type RainbowKitTheme,
+  type ThemeOptions,
+  type ThemePreset,
+} from './rainbowkit/RainbowKitProvider.js'

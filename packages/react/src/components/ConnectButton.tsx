@@ -2,7 +2,6 @@
 import { openModal } from '@latch/core'
 import { isReconnectingOffline } from '@latch/core/internal'
 import type { ButtonHTMLAttributes } from 'react'
-import { shortAddress } from '../format.js'
 import type { UseLatchParameters } from '../hooks/useLatch.js'
 import { useLatch } from '../hooks/useLatch.js'
 import { useLatchAccount } from '../hooks/useLatchAccount.js'
@@ -10,7 +9,17 @@ import { useLatchState } from '../hooks/useLatchState.js'
 import { useLocale, useT } from '../i18n/context.js'
 import { warmUp } from '../modal/warmUp.js'
 import { themeAttributes } from '../styles/theme.js'
-import { Avatar } from './Avatar.js'
+import { AccountAvatar, type AccountNameParameters, useAccountName } from './appearance.js'
+
+/** The account's text: the app's formatter (LatchProvider's `formatAccountName`), else its name, else the shortened address. */
+function AccountName({
+  account,
+}: {
+  account: { address: string; profileName: string | undefined; caipAddress: string | undefined }
+}) {
+  const namespace = account.caipAddress?.split(':')[0] as AccountNameParameters['namespace']
+  return <span>{useAccountName({ address: account.address, name: account.profileName, namespace })}</span>
+}
 
 export interface ConnectButtonProps
   extends UseLatchParameters,
@@ -67,8 +76,10 @@ export function ConnectButton({
         data-variant="account"
         aria-label={t('button.account.label', { address: account.address })}
       >
-        {accountStatus !== 'address' && <Avatar address={account.address} />}
-        {accountStatus !== 'avatar' && <span>{shortAddress(account.address)}</span>}
+        {accountStatus !== 'address' && (
+          <AccountAvatar address={account.address} ensImage={account.profileImage} size={20} />
+        )}
+        {accountStatus !== 'avatar' && <AccountName account={account} />}
         {amount !== undefined && (
           <span>
             {amount} {account.balanceSymbol}

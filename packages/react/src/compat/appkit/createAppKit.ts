@@ -86,8 +86,19 @@ const SAME_FEATURES = [
 
 const THEME: Record<string, keyof ThemeVariables> = {
   '--w3m-accent': '--latch-accent',
+  '--w3m-color-mix': '--latch-color-mix',
+  '--w3m-color-mix-strength': '--latch-color-mix-strength',
   '--w3m-font-family': '--latch-font-family',
   '--w3m-z-index': '--latch-z-index',
+}
+
+/**
+ * AppKit's corner unit: its modal's corners are about four of it (4px gives 16px, AppKit's and
+ * Latch's default look), so `--w3m-border-radius-master` in px becomes Latch's radius.
+ */
+function fromRadiusMaster(value: string | number): string | undefined {
+  const match = /^(\d{1,3}(?:\.\d{1,3})?)px$/.exec(String(value))
+  return match ? `${Number(match[1]) * 4}px` : undefined
 }
 
 /** A wallet id of WalletConnect's registry (64 hex digits); Latch's registry names wallets by slug. */
@@ -131,6 +142,12 @@ export function toLatchOptions(input: CreateAppKitOptions): { options: LatchOpti
   const theme: Record<string, string | number> = {}
   for (const [key, value] of Object.entries(input.themeVariables ?? {})) {
     if (value === undefined) continue
+    if (key === '--w3m-border-radius-master') {
+      const radius = fromRadiusMaster(value)
+      if (radius) theme['--latch-border-radius'] = radius
+      else ignored.push(`themeVariables['${key}'] (only a px value is mapped)`)
+      continue
+    }
     const name = THEME[key] ?? (key.startsWith('--latch-') ? key : undefined)
     if (name) theme[name] = value
     else ignored.push(`themeVariables['${key}']`)

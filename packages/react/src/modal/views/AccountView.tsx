@@ -2,8 +2,7 @@
 import { type ChainNamespace, type Latch, nameQueryOptions } from '@latch/core'
 import { activeEmbeddedWallet, exportEmbeddedWallet, pushView, selectDisconnect } from '@latch/core/internal'
 import { type ReactNode, useState } from 'react'
-import { Avatar } from '../../components/Avatar.js'
-import { shortAddress } from '../../format.js'
+import { AccountAvatar, useAccountName } from '../../components/appearance.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
 import { useLatchState } from '../../hooks/useLatchState.js'
 import { useNetworkState } from '../../hooks/useNetworkState.js'
@@ -39,27 +38,20 @@ function AccountIdentity({
 }) {
   const profile = useQuery(nameQueryOptions(latch, { namespace: namespace ?? 'eip155', address }), { latch })
   const [brokenAvatar, setBrokenAvatar] = useState<string>()
-  const name = profile.data?.name
   const avatarUrl = profile.data?.avatarUrl
+  const label = useAccountName({ address, name: profile.data?.name, namespace })
   return (
     <>
-      {avatarUrl && brokenAvatar !== avatarUrl ? (
-        <img
-          src={avatarUrl}
-          alt=""
-          width={72}
-          height={72}
-          referrerPolicy="no-referrer"
-          className="latch-account-avatar"
-          data-testid="latch-account-avatar"
-          onError={() => setBrokenAvatar(avatarUrl)}
-        />
-      ) : (
-        <Avatar address={address} size={72} />
-      )}
+      <AccountAvatar
+        address={address}
+        ensImage={avatarUrl && brokenAvatar !== avatarUrl ? avatarUrl : undefined}
+        size={72}
+        className="latch-account-avatar"
+        onImageError={() => setBrokenAvatar(avatarUrl)}
+      />
       <div className="latch-address-row">
         <p className="latch-address" data-testid="latch-account-address" title={address}>
-          {name ?? shortAddress(address)}
+          {label}
         </p>
         {children}
       </div>
