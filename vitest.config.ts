@@ -41,7 +41,12 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'solana', root: 'packages/solana', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'solana',
+          root: 'packages/solana',
+          include: ['src/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+        },
       },
       { test: { name: 'bitcoin', root: 'packages/bitcoin', include: ['src/**/*.test.ts'] } },
       { test: { name: 'walletconnect', root: 'packages/walletconnect', include: ['src/**/*.test.ts'] } },

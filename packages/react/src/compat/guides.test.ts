@@ -8,7 +8,11 @@ import { expect, it } from 'vitest'
 // The migration guides' code must compile as written: every ```ts / ```tsx block is checked as a
 // module of its own against the built packages (run `npm run build` first), as an app would see them.
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../../..')
-const guides = ['docs/migrate-from-rainbowkit.md', 'docs/migrate-from-appkit.md']
+const guides = [
+  'docs/migrate-from-rainbowkit.md',
+  'docs/migrate-from-appkit.md',
+  'docs/migrate-from-wallet-adapter.md',
+]
 
 /** The guide's TypeScript blocks, each with the line it starts on. */
 function blocks(markdown: string): { line: number; code: string }[] {
