@@ -26,6 +26,19 @@ export default defineConfig({
         },
       },
       {
+        // The same tests on wagmi 2 (installed as `@wagmi/core-2`): the adapter supports both majors.
+        // wagmiProvider.test.ts renders wagmi 3's React provider; wagmi 2's is covered end to end by
+        // the wagmi 2 + React 18 tarball app (e2e/tarball/rainbowkit.spec.ts).
+        resolve: { alias: [{ find: /^@wagmi\/core$/, replacement: '@wagmi/core-2' }] },
+        test: {
+          name: 'evm-wagmi2',
+          root: 'packages/evm',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/wagmiProvider.test.ts'],
+          env: { LATCH_TEST_WAGMI_MAJOR: '2' },
+        },
+      },
+      {
         // The frame's own Vite config, so its tests load the module graph its build ships (one copy
         // of the noble libraries: see packages/frame/vite.config.ts); the libraries whose imports
         // that config rewrites are run through Vite rather than loaded by Node as they install.

@@ -21,6 +21,11 @@ const tarballAppDir =
   join(tmpdir(), `latch-tarball-app-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`)
 const packages = join(root, '.tmp', 'packages')
 
+function fail(message) {
+  process.stderr.write(`tarball app: ${message}\n`)
+  process.exit(1)
+}
+
 function run(step, command, args, cwd) {
   const started = Date.now()
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' })
@@ -98,3 +103,65 @@ run(
   tarballAppDir,
 )
 process.stdout.write(`tarball app: built in ${join(tarballAppDir, 'dist')}\n`)
+
+// The same, following docs/migrate-from-rainbowkit.md on a RainbowKit-era app: wagmi 2 and React 18
+// (the template's package.json), the guide's setup block as src/App.tsx with its custom button
+// (src/WalletButton.tsx) and the app's own wagmi-hook component rendered beside its ConnectButton.
+// Built into the first app's dist/rainbowkit/, so the same `vite preview` serves it
+// (e2e/tarball/rainbowkit.spec.ts).
+const rainbowkitDir = `${tarballAppDir}-rainbowkit`
+rmSync(rainbowkitDir, { recursive: true, force: true })
+cpSync(join(root, 'e2e', 'tarball-app-rainbowkit'), rainbowkitDir, {
+  recursive: true,
+  filter: (source) => !/[\\/](node_modules|dist)$/.test(source),
+})
+const guide = readFileSync(join(root, 'docs', 'migrate-from-rainbowkit.md'), 'utf8')
+const block = (heading) =>
+  /```tsx\n([\s\S]*?)```/.exec(guide.slice(guide.indexOf(heading)))?.[1] ??
+  fail(`docs/migrate-from-rainbowkit.md has no tsx block under "${heading}"`)
+let setup = block('## Setup, before and after')
+const connectButton = /\n( *)(<ConnectButton [^\n]*\/>)\n/.exec(setup)
+if (!connectButton) fail("the guide's setup block renders no <ConnectButton … />")
+setup = setup
+  .replace(
+    connectButton[0],
+    `\n${connectButton[1]}${connectButton[2]}\n${connectButton[1]}<WalletButton />\n${connectButton[1]}<SignMessage />\n`,
+  )
+  .replace(
+    /^/,
+    "import { SignMessage } from './SignMessage'\nimport { WalletButton } from './WalletButton'\n",
+  )
+for (const chain of ['mainnet', 'base']) {
+  const placeholder = `'https://your-rpc/${chain}'`
+  if (!setup.includes(placeholder)) fail(`the guide's setup block has no http(${placeholder})`)
+  setup = setup.replace(placeholder, `new URLSearchParams(location.search).get('${chain}') ?? ${placeholder}`)
+}
+writeFileSync(join(rainbowkitDir, 'src', 'App.tsx'), setup)
+writeFileSync(join(rainbowkitDir, 'src', 'WalletButton.tsx'), block('## A custom button'))
+// The README's install line with wagmi 2 (what a RainbowKit 2 app has) in place of the latest wagmi.
+const rainbowkitArgs = installArgs.map((arg) =>
+  arg === 'wagmi' ? 'wagmi@^2.19.5' : arg === '@wagmi/core' ? '@wagmi/core@^2.22.1' : arg,
+)
+run(
+  'npm install (wagmi 2, React 18)',
+  'npm',
+  ['install', '--no-audit', '--no-fund', '--prefer-offline', ...rainbowkitArgs],
+  rainbowkitDir,
+)
+run(
+  'vite build (wagmi 2, React 18)',
+  join(rainbowkitDir, 'node_modules', '.bin', 'vite'),
+  [
+    'build',
+    '--logLevel',
+    'warn',
+    '--base',
+    '/rainbowkit/',
+    '--outDir',
+    join(tarballAppDir, 'dist', 'rainbowkit'),
+  ],
+  rainbowkitDir,
+)
+process.stdout.write(
+  `tarball app: the RainbowKit-era app built in ${join(tarballAppDir, 'dist', 'rainbowkit')}\n`,
+)

@@ -10,8 +10,6 @@ import {
 import {
   type Config,
   disconnect,
-  type GetConnectionReturnType,
-  getConnection,
   type Connector as WagmiConnector,
   connect as wagmiConnect,
   sendTransaction as wagmiSendTransaction,
@@ -25,6 +23,7 @@ import { providerConnector } from './providerConnector.js'
 import { type EndpointClients, readClient } from './readClient.js'
 import { toSendError } from './refusal.js'
 import { assertAddressArgument, assertHexArgument, parseSignature, parseTransactionHash } from './validate.js'
+import { type GetConnectionReturnType, getConnection } from './wagmiConnection.js'
 
 /** What the eager part of the adapter shares with its actions. */
 export interface EvmActionsHost {

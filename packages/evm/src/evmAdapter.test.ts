@@ -1,12 +1,6 @@
 import { createServer } from 'node:http'
 import type { AdapterContext, CaipNetwork } from '@latch/core'
-import {
-  createConfig,
-  createStorage,
-  getConnection,
-  injected,
-  reconnect as wagmiReconnect,
-} from '@wagmi/core'
+import { createConfig, createStorage, injected, reconnect as wagmiReconnect } from '@wagmi/core'
 import { type EIP1193Provider, http, parseEther } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -18,6 +12,7 @@ import { createTestWallet } from '../../testkit/src/wallet/createTestWallet.js'
 import { createMemoryStorage, type WalletStorage } from '../../testkit/src/wallet/storage.js'
 import type { Eip1193Provider, TestWalletOptions } from '../../testkit/src/wallet/types.js'
 import { evmAdapter } from './evmAdapter.js'
+import { getConnection } from './wagmiConnection.js'
 
 // wagmi's injected connectors only look for providers where `window` exists. In Node an
 // EventTarget stands in for it; it also carries the EIP-6963 events.

@@ -9,12 +9,9 @@ import {
 import {
   type Config,
   disconnect,
-  type GetConnectionReturnType,
-  getConnection,
   getConnectors,
   reconnect,
   type Connector as WagmiConnector,
-  watchConnection,
   watchConnectors,
 } from '@wagmi/core'
 import { type Chain, getAddress, isAddress } from 'viem'
@@ -23,6 +20,7 @@ import { toCodedError } from './errors.js'
 import type { EvmActionsHost } from './evmActions.js'
 import { toCaipNetwork } from './network.js'
 import { parseAddress, parseChainId } from './validate.js'
+import { type GetConnectionReturnType, getConnection, watchConnection } from './wagmiConnection.js'
 
 /** Options of {@link evmAdapter}. */
 export interface EvmAdapterOptions {

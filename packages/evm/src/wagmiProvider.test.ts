@@ -4,7 +4,7 @@
 // wagmi's connections: the session must survive it, whatever the app passes.
 import { connect, createLatch, createMemoryStorage, hydrate, teardown } from '@latch/core'
 import { act, cleanup, render } from '@testing-library/react'
-import { createConfig, createStorage, getConnection, injected } from '@wagmi/core'
+import { createConfig, createStorage, injected } from '@wagmi/core'
 import { createElement, useEffect, useState } from 'react'
 import { type EIP1193Provider, http } from 'viem'
 import { mainnet } from 'viem/chains'
@@ -15,6 +15,7 @@ import { type LocalChains, startLocalChains } from '../../testkit/src/node/anvil
 import { createTestWallet } from '../../testkit/src/wallet/createTestWallet.js'
 import { createMemoryStorage as walletMemory } from '../../testkit/src/wallet/storage.js'
 import { evmAdapter, toCaipNetwork } from './index.js'
+import { getConnection } from './wagmiConnection.js'
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 let chains: LocalChains
