@@ -100,6 +100,11 @@ test.describe('given the demo with "Continue with Google"', () => {
     await page.reload()
     await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address)
+    // Account names the provider and the name the visitor goes by there, after the reload too.
+    await page.getByTestId('latch-account-button').click()
+    await expect(modal(page).getByTestId('latch-account-social')).toHaveText(`Google · ${VERIFIED.name}`)
+    await expect(modal(page).getByTestId('latch-account-email')).toHaveText(VERIFIED.email)
+    await page.keyboard.press('Escape')
 
     // Another browser: the same Google account opens the same wallet.
     const second = await freshPage(browser)

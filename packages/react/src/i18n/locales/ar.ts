@@ -127,6 +127,7 @@ export const messages: Messages = {
   'social.google': 'المتابعة باستخدام Google',
   'social.github': 'المتابعة باستخدام GitHub',
   'social.more': 'طرق أخرى للمتابعة',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'تم إلغاء تسجيل الدخول عبر {provider}. حاول مرة أخرى، أو اتصل بطريقة أخرى.',
   'social.failed': 'لم ينجح تسجيل الدخول عبر {provider}. حاول مرة أخرى، أو اتصل بطريقة أخرى.',
   'embedded.sending': 'جارٍ إرسال رمز إلى {email}…',

@@ -137,6 +137,7 @@ export const messages: Messages = {
   'social.google': 'Continuar con Google',
   'social.github': 'Continuar con GitHub',
   'social.more': 'Más formas de continuar',
+  'account.social': '{provider} · {username}',
   'social.cancelled':
     'Se canceló el inicio de sesión con {provider}. Inténtalo de nuevo o conéctate de otra forma.',
   'social.failed':

@@ -130,6 +130,7 @@ export const messages: Messages = {
   'social.google': 'ادامه با Google',
   'social.github': 'ادامه با GitHub',
   'social.more': 'راه‌های دیگر برای ادامه',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'ورود با {provider} لغو شد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
   'social.failed': 'ورود با {provider} انجام نشد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
   'embedded.sending': 'در حال ارسال کد به {email}…',

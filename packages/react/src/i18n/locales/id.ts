@@ -135,6 +135,7 @@ export const messages: Messages = {
   'social.google': 'Lanjutkan dengan Google',
   'social.github': 'Lanjutkan dengan GitHub',
   'social.more': 'Cara lain untuk melanjutkan',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'Login {provider} dibatalkan. Coba lagi, atau hubungkan dengan cara lain.',
   'social.failed': 'Login {provider} tidak berhasil. Coba lagi, atau hubungkan dengan cara lain.',
   'embedded.sending': 'Mengirim kode ke {email}…',

@@ -135,6 +135,7 @@ export const messages: Messages = {
   'social.google': 'Doorgaan met Google',
   'social.github': 'Doorgaan met GitHub',
   'social.more': 'Meer manieren om door te gaan',
+  'account.social': '{provider} · {username}',
   'social.cancelled':
     'Het inloggen met {provider} is geannuleerd. Probeer het opnieuw, of maak op een andere manier verbinding.',
   'social.failed':

@@ -133,6 +133,7 @@ export const messages: Messages = {
   'social.google': 'Kontynuuj z Google',
   'social.github': 'Kontynuuj z GitHub',
   'social.more': 'Więcej sposobów kontynuacji',
+  'account.social': '{provider} · {username}',
   'social.cancelled':
     'Logowanie przez {provider} zostało anulowane. Spróbuj ponownie lub połącz się w inny sposób.',
   'social.failed':

@@ -133,6 +133,7 @@ export const messages: Messages = {
   'social.google': 'Google ile devam et',
   'social.github': 'GitHub ile devam et',
   'social.more': 'Devam etmenin diğer yolları',
+  'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} ile giriş iptal edildi. Tekrar deneyin veya başka bir yolla bağlanın.',
   'social.failed': '{provider} ile giriş başarısız oldu. Tekrar deneyin veya başka bir yolla bağlanın.',
   'embedded.sending': '{email} adresine kod gönderiliyor…',

@@ -135,6 +135,7 @@ export const messages: Messages = {
   'social.google': 'Продовжити з Google',
   'social.github': 'Продовжити з GitHub',
   'social.more': 'Інші способи продовжити',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'Вхід через {provider} скасовано. Спробуйте ще раз або під’єднайтеся іншим способом.',
   'social.failed': 'Не вдалося увійти через {provider}. Спробуйте ще раз або під’єднайтеся іншим способом.',
   'embedded.sending': 'Надсилаємо код на {email}…',

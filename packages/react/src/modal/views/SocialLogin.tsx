@@ -22,8 +22,15 @@ const LABELS = { google: 'social.google', github: 'social.github' } as const sat
   BuiltSocial,
   MessageId
 >
-/** The providers' own names, as they write them (not translated). */
-const NAMES: Record<BuiltSocial, string> = { google: 'Google', github: 'GitHub' }
+/** The providers' own names, as they write them (not translated): spec §1's six. */
+export const SOCIAL_NAMES: Record<string, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  x: 'X',
+  discord: 'Discord',
+}
 
 /**
  * "Continue with Google", "Continue with GitHub" on Connect (spec §2: after the email field). The
@@ -41,7 +48,7 @@ export function SocialLogin({ latch, providers }: { latch: Latch; providers: rea
   if (!found) return null
   const { connector } = found
   const start = (provider: BuiltSocial) => {
-    const values = { provider: NAMES[provider] }
+    const values = { provider: SOCIAL_NAMES[provider] as string }
     const socialWindow = window.open('', 'latch-social', WINDOW_FEATURES)
     if (socialWindow === null) {
       setError(t('social.failed', values))
