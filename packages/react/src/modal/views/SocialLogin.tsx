@@ -96,7 +96,8 @@ export function SocialLogin({ latch, providers }: { latch: Latch; providers: rea
             {t('social.more')}
           </button>
           <div id={moreId} className="latch-social-rest" hidden={!more} data-testid="latch-social-rest">
-            {rest.map(button)}
+            {/* Rendered only when open: the modal's button styles would override `hidden`. */}
+            {more && rest.map(button)}
           </div>
         </>
       )}
