@@ -8,9 +8,14 @@ import { expect, modal, status, test } from './fixtures.js'
 
 const OCTO = 'Octo Visitor'
 
-/** Clicks Continue with GitHub on Connect (opening the modal if needed); the window it opened. */
+/**
+ * Clicks Continue with GitHub on Connect (opening the modal, and the "More ways to continue"
+ * disclosure it waits behind, if needed); the window it opened.
+ */
 async function openGithub(page: Page): Promise<Page> {
   if (!(await modal(page).isVisible())) await page.getByTestId('latch-connect-button').click()
+  const more = modal(page).getByRole('button', { name: 'More ways to continue' })
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click()
   const popup = page.waitForEvent('popup')
   await modal(page).getByTestId('latch-social-github').click()
   return popup

@@ -66,6 +66,27 @@ test.describe('given the demo with "Continue with Google"', () => {
     await modalSettled(page)
     expect(await axeViolations(page)).toEqual([])
     await expect(modal(page).getByTestId('latch-social-google')).toBeEnabled()
+
+    // The demo's project turns on Google and GitHub: email first, then Continue with Google,
+    // then GitHub behind "More ways to continue", then the wallets.
+    const more = modal(page).getByRole('button', { name: 'More ways to continue' })
+    await expect(more).toHaveAttribute('aria-expanded', 'false')
+    await expect(modal(page).getByTestId('latch-social-github')).toBeHidden()
+    await more.click()
+    await expect(more).toHaveAttribute('aria-expanded', 'true')
+    const github = modal(page).getByRole('button', { name: 'Continue with GitHub' })
+    await expect(github).toBeVisible()
+    const top = async (testId: string) =>
+      (await modal(page).getByTestId(testId).boundingBox())?.y ?? Number.NaN
+    const order = [
+      await top('latch-email-input'),
+      await top('latch-social-google'),
+      await top('latch-social-more'),
+      await top('latch-social-github'),
+      (await modal(page).locator('.latch-list').boundingBox())?.y ?? Number.NaN,
+    ]
+    expect(order.every(Number.isFinite)).toBe(true)
+    expect(order).toEqual([...order].sort((a, b) => a - b))
   })
 
   test('when the visitor continues with Google, then they are connected with an address that a reload, another login and the same verified email by code all open', async ({
@@ -79,6 +100,11 @@ test.describe('given the demo with "Continue with Google"', () => {
     await page.reload()
     await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
     await expect(page.getByTestId('demo-address')).toHaveText(address)
+    // Account names the provider and the name the visitor goes by there, after the reload too.
+    await page.getByTestId('latch-account-button').click()
+    await expect(modal(page).getByTestId('latch-account-social')).toHaveText(`Google · ${VERIFIED.name}`)
+    await expect(modal(page).getByTestId('latch-account-email')).toHaveText(VERIFIED.email)
+    await page.keyboard.press('Escape')
 
     // Another browser: the same Google account opens the same wallet.
     const second = await freshPage(browser)

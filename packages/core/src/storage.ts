@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   /** The embedded wallet's login cache (spec §3): cleared at sign-out and by a negative connected check. */
   emailLoginUsed: `${PREFIX}email-login-used`,
   connectedEmail: `${PREFIX}connected-email`,
+  /** The name the visitor goes by at the social provider they logged in with. */
+  socialUsername: `${PREFIX}social-username`,
   lastEmailLoginTime: `${PREFIX}last-email-login-time`,
   /** The embedded wallet runs in its own window (this browser gives its frame no storage). */
   embeddedWalletWindow: `${PREFIX}embedded-wallet-window`,
@@ -68,6 +70,7 @@ export const STORED_VALUES = {
     serialize: () => 'true',
   } satisfies StoredValue<true> as StoredValue<true>,
   connectedEmail: text(STORAGE_KEYS.connectedEmail, /^[^\s@]{1,64}@[^\s@]{1,190}$/),
+  socialUsername: text(STORAGE_KEYS.socialUsername, /^[\s\S]{1,100}$/),
   /** Unix milliseconds of the last email sent for a login (the 30 s throttle survives a reload). */
   lastEmailLoginTime: {
     key: STORAGE_KEYS.lastEmailLoginTime,

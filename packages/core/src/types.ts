@@ -441,6 +441,8 @@ export interface RemoteFeatures {
 export interface SessionUser {
   email?: string | undefined
   username?: string | undefined
+  /** The social provider the embedded wallet's login came from (account state's socialProvider). */
+  socialProvider?: string | undefined
 }
 
 /** What a session connector's wallet approved (spec §3, "Wallet session"). */

@@ -12,6 +12,11 @@ export interface DeviceRecord {
   /** The session's token, and the email it belongs to. */
   token?: string
   email?: string
+  /**
+   * The social login the session came from, and the name the visitor goes by there (spec §3: the
+   * browser-stored social username); gone with the session's token.
+   */
+  social?: { provider: string; username?: string }
   /** The key of the signed-in account in `accounts` (see accounts.ts). */
   current?: string
   /** What this device holds of each account that signed in on it, by user id and device id. */

@@ -101,6 +101,7 @@ export function commitConnections(
           type: result.connectorType,
         },
         addressExplorerUrl: network ? explorerAddressUrl(network, result.address) : undefined,
+        socialProvider: extra.session?.approved.user?.socialProvider,
       })
       next = withNamespace(next, namespace, {
         account: network ? account : { ...account, caipAddress: undefined },

@@ -205,7 +205,7 @@ export function createLogin(deps: LoginDeps) {
     networks: readonly CaipNetwork[],
     email: string,
   ) => {
-    cache.remember(signedIn.email ?? email)
+    cache.remember(signedIn.email ?? email, signedIn.socialProvider ? signedIn.userName : undefined)
     const session = deps.toSession(signedIn, networks)
     if (mine === attempt) dispatch({ type: 'finish' })
     return session

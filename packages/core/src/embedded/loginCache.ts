@@ -5,7 +5,7 @@ export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
 
 /**
  * The login cache (spec §3 browser-stored keys): whether this browser logged in with email, the
- * email, when the last code was sent (the 30 s throttle) and whether the wallet window holds the
+ * email, the social username, when the last code was sent (the 30 s throttle) and whether the wallet window holds the
  * login.
  */
 export function createLoginCache(storage: LatchStorage) {
@@ -30,9 +30,10 @@ export function createLoginCache(storage: LatchStorage) {
       return () => setLastSent(before)
     },
     /** A login succeeded with this email (none: a social account whose provider gave none). */
-    remember(email: string): void {
+    remember(email: string, socialUsername?: string): void {
       writeStored(storage, STORED_VALUES.emailLoginUsed, true)
       if (email !== '') writeStored(storage, STORED_VALUES.connectedEmail, email)
+      writeStored(storage, STORED_VALUES.socialUsername, socialUsername)
     },
     /** The email changed: kept where an email was kept. */
     updateEmail(email: string): void {
@@ -48,6 +49,7 @@ export function createLoginCache(storage: LatchStorage) {
     clear(): void {
       writeStored(storage, STORED_VALUES.emailLoginUsed, undefined)
       writeStored(storage, STORED_VALUES.connectedEmail, undefined)
+      writeStored(storage, STORED_VALUES.socialUsername, undefined)
       writeStored(storage, STORED_VALUES.lastEmailLoginTime, undefined)
       writeStored(storage, STORED_VALUES.embeddedWalletWindow, undefined)
       lastEmailAt = undefined

@@ -36,7 +36,7 @@ export function toSession(
       },
       expiry: 0,
       wallet: { name: 'Email wallet' },
-      user: { email: user.email ?? undefined, username: user.userName },
+      user: { email: user.email ?? undefined, username: user.userName, socialProvider: user.socialProvider },
       preferredAccountType: 'eoa',
       smartAccountDeployed: false,
     },

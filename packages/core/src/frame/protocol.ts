@@ -72,7 +72,12 @@ export const frameRequestSchemas = {
       accounts: s
         .array(s.object({ address: s.string().min(1), type: s.enum(['eoa', 'smartAccount']) }))
         .optional(),
-      userName: s.string().optional(),
+      userName: s
+        .string()
+        .regex(/^[\s\S]{1,100}$/, 'Invalid username')
+        .optional(),
+      /** The social provider the session came from (spec §1's six); absent for an email login. */
+      socialProvider: s.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']).optional(),
       preferredAccountType: s.enum(['eoa', 'smartAccount']).optional(),
       smartAccountDeployed: s.boolean().optional(),
       /** The wallet's Solana account (ed25519, `m/44'/501'/0'/0'`), base58. */

@@ -48,6 +48,8 @@ export interface ConnectedPayload {
   connectorId: string
   walletInfo?: ConnectedWalletInfo | undefined
   addressExplorerUrl?: string | undefined
+  /** The social provider of an embedded wallet's login (spec §3 socialProvider). */
+  socialProvider?: string | undefined
 }
 
 /** Every change to a namespace's account (spec §4, "Account status per namespace"). */
@@ -82,6 +84,8 @@ function connect(state: AccountState, payload: ConnectedPayload): AccountState {
     connectorId: payload.connectorId,
     connectedWalletInfo: payload.walletInfo,
     addressExplorerUrl: payload.addressExplorerUrl,
+    // A connect names it (or its absence); a change of accounts within the session keeps it.
+    socialProvider: 'socialProvider' in payload ? payload.socialProvider : state.socialProvider,
     // Another account's balance and profile must never show under the new address.
     ...(sameAccount
       ? {}

@@ -12,6 +12,7 @@ export const connectOtp = handler('CONNECT_OTP', (w) => {
     // Each account keeps its own device id and share set on this device: another account signing
     // in here never discards them.
     record.token = session.token
+    record.social = undefined
     account({ email: attempt.email, deviceId: session.deviceId })
     w.flows.login = loginReducer(w.flows.login, { type: 'signedIn' })
     await save()

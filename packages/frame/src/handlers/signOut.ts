@@ -7,6 +7,7 @@ export const signOut = handler('SIGN_OUT', (w) => {
     abortAll()
     const token = record.token
     record.token = undefined
+    record.social = undefined
     await save()
     if (token) {
       // Revoked on the server; the device key and device share stay (the device stays known).

@@ -101,6 +101,7 @@ export function createContext(options: WalletOptions) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         record.token = undefined
+        record.social = undefined
         await save()
         options.sessionEnded()
         throw new FrameError('The session has ended: sign in again', 'SESSION_ENDED')

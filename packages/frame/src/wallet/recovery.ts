@@ -250,6 +250,8 @@ export function createRecovery(ctx: WalletContext, { surfaceNotices, heldOrStopp
       preferredAccountType: 'eoa' as const,
       smartAccountDeployed: false,
       ...(me.wallet?.solanaAddress ? { solanaAddress: me.wallet.solanaAddress } : {}),
+      ...(record.social?.username ? { userName: record.social.username } : {}),
+      ...(record.social ? { socialProvider: record.social.provider } : {}),
     }
   }
 

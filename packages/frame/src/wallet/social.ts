@@ -23,13 +23,16 @@ export async function startSocial(w: Wallet, provider: string, origin: string) {
 export async function connectSocial(w: Wallet, attempt: Attempt) {
   const { api, options, record, account, save } = w.ctx
   const devicePublicKey = await crypto.subtle.exportKey('jwk', record.deviceKey.publicKey)
-  const answer = await api.post<{ status: 'pending' } | { status: 'done'; token: string; deviceId: string }>(
-    'social/finish',
-    { attemptId: attempt.attemptId, origin: options.parentOrigin, devicePublicKey },
-  )
+  const answer = await api.post<
+    { status: 'pending' } | { status: 'done'; token: string; deviceId: string; username?: string | null }
+  >('social/finish', { attemptId: attempt.attemptId, origin: options.parentOrigin, devicePublicKey })
   if (answer.status === 'pending') return { status: 'pending' as const }
   w.flows.social = undefined
   record.token = answer.token
+  // The server's name for the visitor at the provider: shown in Account as text, checked again
+  // against GET_USER's schema on the page.
+  const username = typeof answer.username === 'string' ? answer.username.slice(0, 100) : undefined
+  record.social = { provider: attempt.provider, ...(username ? { username } : {}) }
   const me = await api.me()
   account({ ...me, deviceId: answer.deviceId }).provider = attempt.provider
   await save()

@@ -19,6 +19,8 @@ const sameAsEnglish = new Set<MessageId>([
   'send.hash',
   // A token's symbol and its id: '#' reads as "number" in most languages.
   'account.activity.nft',
+  // The provider and the visitor's name there, side by side: no words to translate.
+  'account.social',
 ])
 
 const ids = Object.keys(en) as MessageId[]

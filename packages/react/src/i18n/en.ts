@@ -129,6 +129,8 @@ export const en = {
   'email.throttled': 'Please try again after {n} seconds',
   'social.google': 'Continue with Google',
   'social.github': 'Continue with GitHub',
+  'social.more': 'More ways to continue',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'The {provider} login was cancelled. Try again, or connect another way.',
   'social.failed': 'The {provider} login did not work. Try again, or connect another way.',
   'embedded.sending': 'Sending a code to {email}…',

@@ -102,7 +102,13 @@ describe('given "Continue with Google" against the test kit\'s Dev Google (oidc-
     const done = await post('social/finish', { attemptId, origin, devicePublicKey: await publicJwk() })
     expect(done.status).toBe(200)
     const user = await server.repository.embedded.findUser(demoProject.id, verified!.email)
-    const { token } = (await done.json()) as { token: string }
+    const { token, provider, username } = (await done.json()) as {
+      token: string
+      provider: string
+      username: string
+    }
+    // Google has no handle: the account's name stands for one.
+    expect({ provider, username }).toEqual({ provider: 'google', username: verified!.name })
     expect(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub).toBe(user?.id)
   })
 

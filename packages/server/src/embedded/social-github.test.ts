@@ -124,7 +124,13 @@ describe.each(backends)(
       expect(first.page).not.toMatch(/gho_|dev-github-secret/)
       const done = await finish(first.attemptId)
       expect(done.status).toBe(200)
-      const { token } = (await done.json()) as { token: string }
+      const { token, provider, username } = (await done.json()) as {
+        token: string
+        provider: string
+        username: string
+      }
+      // Account shows "GitHub · octo-visitor": the provider and the visitor's login there.
+      expect({ provider, username }).toEqual({ provider: 'github', username: 'octo-visitor' })
       // The primary email is verified at GitHub: the account is the one an email login reaches.
       expect(
         (await server.repository.embedded.findUser(demoProject.id, 'octo.visitor@example.com'))?.id,

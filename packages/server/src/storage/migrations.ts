@@ -361,6 +361,14 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 13,
+    name: 'social login username',
+    statements: [
+      // The name the visitor goes by at the provider, handed to the frame with its session.
+      'ALTER TABLE embedded_social_attempts ADD COLUMN username TEXT',
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

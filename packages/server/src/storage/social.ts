@@ -31,6 +31,8 @@ export interface SocialAttempt {
   subject: string | null
   email: string | null
   emailVerified: boolean
+  /** The visitor's name at the provider (GitHub's login, Google's name), shown beside the provider. */
+  username: string | null
   error: string | null
   userAgent: string
   createdAt: string
@@ -42,6 +44,8 @@ export interface SocialResult {
   subject: string
   email: string | null
   emailVerified: boolean
+  /** The name the visitor goes by at the provider, when it gives one. */
+  username: string | null
 }
 
 /** Social-login tables (migration 11). */
@@ -49,7 +53,7 @@ export interface SocialRepository {
   setClient(client: SocialClient): Promise<void>
   getClient(projectId: string, provider: string): Promise<SocialClient | undefined>
   /** Stores a new attempt, and drops the expired ones (their nonce, verifier and the visitor's email). */
-  insertAttempt(attempt: SocialAttempt): Promise<void>
+  insertAttempt(attempt: Omit<SocialAttempt, 'username'>): Promise<void>
   getAttempt(id: string): Promise<SocialAttempt | undefined>
   findAttemptByState(stateId: string): Promise<SocialAttempt | undefined>
   /** Moves the attempt from `from` to `to` (with the provider's answer or an error) once. */
@@ -85,6 +89,7 @@ interface AttemptRow {
   subject: string | null
   email: string | null
   email_verified: number | string | null
+  username: string | null
   error: string | null
   user_agent: string
   created_at: string
@@ -93,6 +98,8 @@ interface AttemptRow {
 
 const attemptColumns =
   'id, state_id, project_id, provider, origin, device_id, nonce, code_verifier, status, subject, email, email_verified, error, user_agent, created_at, expires_at'
+// The provider's name for the visitor (migration 12): written by the callback, never at the start.
+const readColumns = `${attemptColumns}, username`
 
 const toAttempt = (r: AttemptRow): SocialAttempt => ({
   id: r.id,
@@ -107,6 +114,7 @@ const toAttempt = (r: AttemptRow): SocialAttempt => ({
   subject: r.subject,
   email: r.email,
   emailVerified: Number(r.email_verified) === 1,
+  username: r.username,
   error: r.error,
   userAgent: r.user_agent,
   createdAt: r.created_at,
@@ -116,7 +124,7 @@ const toAttempt = (r: AttemptRow): SocialAttempt => ({
 export function createSocialRepository(driver: SqlDriver, embedded: EmbeddedRepository): SocialRepository {
   const attemptWhere = async (column: 'id' | 'state_id', value: string) => {
     const [row] = await driver.all<AttemptRow>(
-      `SELECT ${attemptColumns} FROM embedded_social_attempts WHERE ${column} = ?`,
+      `SELECT ${readColumns} FROM embedded_social_attempts WHERE ${column} = ?`,
       [value],
     )
     return row && toAttempt(row)
@@ -184,13 +192,15 @@ export function createSocialRepository(driver: SqlDriver, embedded: EmbeddedRepo
       const rows = await driver.all(
         `UPDATE embedded_social_attempts SET status = ?,
            subject = COALESCE(?, subject), email = COALESCE(?, email),
-           email_verified = COALESCE(?, email_verified), error = COALESCE(?, error)
+           email_verified = COALESCE(?, email_verified), username = COALESCE(?, username),
+           error = COALESCE(?, error)
          WHERE id = ? AND status = ? RETURNING id`,
         [
           to,
           result?.subject ?? null,
           result?.email ?? null,
           result === undefined ? null : result.emailVerified ? 1 : 0,
+          result?.username ?? null,
           error ?? null,
           id,
           from,

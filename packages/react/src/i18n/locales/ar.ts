@@ -126,6 +126,8 @@ export const messages: Messages = {
   'email.throttled': 'يرجى المحاولة مجددًا بعد {n} ثانية',
   'social.google': 'المتابعة باستخدام Google',
   'social.github': 'المتابعة باستخدام GitHub',
+  'social.more': 'طرق أخرى للمتابعة',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'تم إلغاء تسجيل الدخول عبر {provider}. حاول مرة أخرى، أو اتصل بطريقة أخرى.',
   'social.failed': 'لم ينجح تسجيل الدخول عبر {provider}. حاول مرة أخرى، أو اتصل بطريقة أخرى.',
   'embedded.sending': 'جارٍ إرسال رمز إلى {email}…',

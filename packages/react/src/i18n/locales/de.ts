@@ -136,6 +136,8 @@ export const messages: Messages = {
   'email.throttled': 'Bitte versuche es in {n} Sekunden erneut',
   'social.google': 'Weiter mit Google',
   'social.github': 'Weiter mit GitHub',
+  'social.more': 'Weitere Möglichkeiten',
+  'account.social': '{provider} · {username}',
   'social.cancelled':
     'Die Anmeldung mit {provider} wurde abgebrochen. Versuche es erneut oder verbinde dich auf andere Weise.',
   'social.failed':

@@ -136,6 +136,8 @@ export const messages: Messages = {
   'email.throttled': 'Inténtalo de nuevo dentro de {n} segundos',
   'social.google': 'Continuar con Google',
   'social.github': 'Continuar con GitHub',
+  'social.more': 'Más formas de continuar',
+  'account.social': '{provider} · {username}',
   'social.cancelled':
     'Se canceló el inicio de sesión con {provider}. Inténtalo de nuevo o conéctate de otra forma.',
   'social.failed':

@@ -129,6 +129,8 @@ export const messages: Messages = {
   'email.throttled': 'لطفاً پس از {n} ثانیه دوباره تلاش کنید',
   'social.google': 'ادامه با Google',
   'social.github': 'ادامه با GitHub',
+  'social.more': 'راه‌های دیگر برای ادامه',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'ورود با {provider} لغو شد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
   'social.failed': 'ورود با {provider} انجام نشد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
   'embedded.sending': 'در حال ارسال کد به {email}…',

@@ -136,6 +136,8 @@ export const messages: Messages = {
   'email.throttled': 'Veuillez réessayer dans {n} secondes',
   'social.google': 'Continuer avec Google',
   'social.github': 'Continuer avec GitHub',
+  'social.more': 'Autres façons de continuer',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'La connexion avec {provider} a été annulée. Réessayez, ou connectez-vous autrement.',
   'social.failed': "La connexion avec {provider} n'a pas abouti. Réessayez, ou connectez-vous autrement.",
   'embedded.sending': 'Envoi d’un code à {email}…',

@@ -126,6 +126,8 @@ export const messages: Messages = {
   'email.throttled': 'נסו שוב בעוד {n} שניות',
   'social.google': 'המשך עם Google',
   'social.github': 'המשך עם GitHub',
+  'social.more': 'דרכים נוספות להמשיך',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'ההתחברות עם {provider} בוטלה. נסו שוב, או התחברו בדרך אחרת.',
   'social.failed': 'ההתחברות עם {provider} לא הצליחה. נסו שוב, או התחברו בדרך אחרת.',
   'embedded.sending': 'שולחים קוד אל {email}…',

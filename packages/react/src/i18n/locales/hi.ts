@@ -128,6 +128,8 @@ export const messages: Messages = {
   'email.throttled': 'कृपया {n} सेकंड बाद फिर से कोशिश करें',
   'social.google': 'Google के साथ जारी रखें',
   'social.github': 'GitHub के साथ जारी रखें',
+  'social.more': 'जारी रखने के और तरीके',
+  'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} लॉगिन रद्द कर दिया गया। फिर से कोशिश करें, या किसी और तरीके से कनेक्ट करें।',
   'social.failed': '{provider} लॉगिन नहीं हो सका। फिर से कोशिश करें, या किसी और तरीके से कनेक्ट करें।',
   'embedded.sending': '{email} पर कोड भेजा जा रहा है…',

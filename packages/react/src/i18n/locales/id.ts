@@ -134,6 +134,8 @@ export const messages: Messages = {
   'email.throttled': 'Silakan coba lagi setelah {n} detik',
   'social.google': 'Lanjutkan dengan Google',
   'social.github': 'Lanjutkan dengan GitHub',
+  'social.more': 'Cara lain untuk melanjutkan',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'Login {provider} dibatalkan. Coba lagi, atau hubungkan dengan cara lain.',
   'social.failed': 'Login {provider} tidak berhasil. Coba lagi, atau hubungkan dengan cara lain.',
   'embedded.sending': 'Mengirim kode ke {email}…',

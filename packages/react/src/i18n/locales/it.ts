@@ -132,6 +132,8 @@ export const messages: Messages = {
   'email.throttled': 'Riprova tra {n} secondi',
   'social.google': 'Continua con Google',
   'social.github': 'Continua con GitHub',
+  'social.more': 'Altri modi per continuare',
+  'account.social': '{provider} · {username}',
   'social.cancelled':
     "L'accesso con {provider} è stato annullato. Riprova, oppure collegati in un altro modo.",
   'social.failed': "L'accesso con {provider} non è riuscito. Riprova, oppure collegati in un altro modo.",

@@ -136,6 +136,8 @@ export const messages: Messages = {
   'email.throttled': '{n} 秒後にもう一度お試しください',
   'social.google': 'Google で続ける',
   'social.github': 'GitHub で続ける',
+  'social.more': 'その他の方法で続ける',
+  'account.social': '{provider} · {username}',
   'social.cancelled':
     '{provider} でのログインはキャンセルされました。もう一度お試しいただくか、別の方法で接続してください。',
   'social.failed':

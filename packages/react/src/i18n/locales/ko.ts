@@ -133,6 +133,8 @@ export const messages: Messages = {
   'email.throttled': '{n}초 후에 다시 시도해 주세요',
   'social.google': 'Google로 계속하기',
   'social.github': 'GitHub로 계속하기',
+  'social.more': '다른 방법으로 계속하기',
+  'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} 로그인이 취소되었습니다. 다시 시도하거나 다른 방법으로 연결하세요.',
   'social.failed': '{provider} 로그인에 실패했습니다. 다시 시도하거나 다른 방법으로 연결하세요.',
   'embedded.sending': '{email}(으)로 코드를 보내는 중…',

@@ -134,6 +134,8 @@ export const messages: Messages = {
   'email.throttled': 'Probeer het over {n} seconden opnieuw',
   'social.google': 'Doorgaan met Google',
   'social.github': 'Doorgaan met GitHub',
+  'social.more': 'Meer manieren om door te gaan',
+  'account.social': '{provider} · {username}',
   'social.cancelled':
     'Het inloggen met {provider} is geannuleerd. Probeer het opnieuw, of maak op een andere manier verbinding.',
   'social.failed':

@@ -132,6 +132,8 @@ export const messages: Messages = {
   'email.throttled': 'Spróbuj ponownie za {n} s',
   'social.google': 'Kontynuuj z Google',
   'social.github': 'Kontynuuj z GitHub',
+  'social.more': 'Więcej sposobów kontynuacji',
+  'account.social': '{provider} · {username}',
   'social.cancelled':
     'Logowanie przez {provider} zostało anulowane. Spróbuj ponownie lub połącz się w inny sposób.',
   'social.failed':

@@ -133,6 +133,8 @@ export const messages: Messages = {
   'email.throttled': 'Tente novamente em {n} segundos',
   'social.google': 'Continuar com o Google',
   'social.github': 'Continuar com o GitHub',
+  'social.more': 'Mais formas de continuar',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'O login com o {provider} foi cancelado. Tente de novo ou conecte-se de outra forma.',
   'social.failed': 'O login com o {provider} não funcionou. Tente de novo ou conecte-se de outra forma.',
   'embedded.sending': 'Enviando um código para {email}…',

@@ -135,6 +135,8 @@ export const messages: Messages = {
   'email.throttled': 'Повторите попытку через {n} с',
   'social.google': 'Продолжить с Google',
   'social.github': 'Продолжить с GitHub',
+  'social.more': 'Другие способы продолжить',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'Вход через {provider} отменён. Попробуйте ещё раз или подключитесь другим способом.',
   'social.failed': 'Не удалось войти через {provider}. Попробуйте ещё раз или подключитесь другим способом.',
   'embedded.sending': 'Отправляем код на {email}…',

@@ -132,6 +132,8 @@ export const messages: Messages = {
   'email.throttled': 'Lütfen {n} saniye sonra tekrar deneyin',
   'social.google': 'Google ile devam et',
   'social.github': 'GitHub ile devam et',
+  'social.more': 'Devam etmenin diğer yolları',
+  'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} ile giriş iptal edildi. Tekrar deneyin veya başka bir yolla bağlanın.',
   'social.failed': '{provider} ile giriş başarısız oldu. Tekrar deneyin veya başka bir yolla bağlanın.',
   'embedded.sending': '{email} adresine kod gönderiliyor…',

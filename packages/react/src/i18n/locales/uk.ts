@@ -134,6 +134,8 @@ export const messages: Messages = {
   'email.throttled': 'Спробуйте ще раз через {n} с',
   'social.google': 'Продовжити з Google',
   'social.github': 'Продовжити з GitHub',
+  'social.more': 'Інші способи продовжити',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'Вхід через {provider} скасовано. Спробуйте ще раз або під’єднайтеся іншим способом.',
   'social.failed': 'Не вдалося увійти через {provider}. Спробуйте ще раз або під’єднайтеся іншим способом.',
   'embedded.sending': 'Надсилаємо код на {email}…',

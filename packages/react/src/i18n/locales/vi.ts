@@ -131,6 +131,8 @@ export const messages: Messages = {
   'email.throttled': 'Vui lòng thử lại sau {n} giây',
   'social.google': 'Tiếp tục với Google',
   'social.github': 'Tiếp tục với GitHub',
+  'social.more': 'Thêm cách để tiếp tục',
+  'account.social': '{provider} · {username}',
   'social.cancelled': 'Đăng nhập bằng {provider} đã bị hủy. Hãy thử lại hoặc kết nối theo cách khác.',
   'social.failed': 'Đăng nhập bằng {provider} không thành công. Hãy thử lại hoặc kết nối theo cách khác.',
   'embedded.sending': 'Đang gửi mã đến {email}…',

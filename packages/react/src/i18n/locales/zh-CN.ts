@@ -124,6 +124,8 @@ export const messages: Messages = {
   'email.throttled': '请在 {n} 秒后重试',
   'social.google': '使用 Google 继续',
   'social.github': '使用 GitHub 继续',
+  'social.more': '更多继续方式',
+  'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} 登录已取消。请重试，或使用其他方式连接。',
   'social.failed': '{provider} 登录未成功。请重试，或使用其他方式连接。',
   'embedded.sending': '正在向 {email} 发送验证码…',

@@ -124,6 +124,8 @@ export const messages: Messages = {
   'email.throttled': '請在 {n} 秒後重試',
   'social.google': '使用 Google 繼續',
   'social.github': '使用 GitHub 繼續',
+  'social.more': '更多繼續方式',
+  'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} 登入已取消。請再試一次，或改用其他方式連線。',
   'social.failed': '{provider} 登入未成功。請再試一次，或改用其他方式連線。',
   'embedded.sending': '正在傳送驗證碼至 {email}…',

@@ -14,6 +14,7 @@ import { NativeBalance } from './account/NativeBalance.js'
 import { embeddedConnectorOf } from './embedded.js'
 import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon, ReceiveIcon, SendIcon } from './icons.js'
 import type { ViewProps } from './index.js'
+import { SOCIAL_NAMES } from './SocialLogin.js'
 import { Toast, useToast } from './Toast.js'
 import { useResumedEmailUpdate } from './UpdateEmailView.js'
 import { WalletImage } from './WalletImage.js'
@@ -74,6 +75,12 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
     { latch },
   )
   const user = useLatchState((s) => (connectorId ? s.sessions[connectorId]?.user : undefined), { latch })
+  // A social login's provider (spec §3 socialProvider), shown with the name the visitor goes by there.
+  const socialProvider = useLatchState(
+    (s) => (s.activeNamespace ? s.namespaces[s.activeNamespace]?.account.socialProvider : undefined),
+    { latch },
+  )
+  const socialName = socialProvider ? SOCIAL_NAMES[socialProvider] : undefined
   // An embedded-wallet login can change its email.
   const embedded = embeddedConnectorOf(latch)
   const canUpdateEmail = Boolean(user?.email) && embedded !== undefined && embedded.id === connectorId
@@ -115,6 +122,13 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
       {user?.email && (
         <p className="latch-muted" data-testid="latch-account-email">
           {user.email}
+        </p>
+      )}
+      {socialName && (
+        <p className="latch-muted" data-testid="latch-account-social">
+          {user?.username
+            ? t('account.social', { provider: socialName, username: user.username })
+            : socialName}
         </p>
       )}
       {wallet && !user?.email && (

@@ -1,6 +1,6 @@
 import { createLatch, createMemoryStorage } from '@latch/core'
 import { embeddedWallet } from '@latch/core/embedded'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessagesContext } from '../../i18n/context.js'
 import { en } from '../../i18n/en.js'
@@ -73,13 +73,27 @@ describe('given an app with the embedded wallet', () => {
     expect(emailField()?.compareDocumentPosition(google)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
   })
 
-  it('when the app offers GitHub and Google (and X, not built yet), then Continue with Google, then Continue with GitHub, and no X button', () => {
+  it('when the app offers GitHub and Google (and X, not built yet), then Continue with Google, then a collapsed "More ways to continue" that discloses Continue with GitHub, and no X button', () => {
     show({ socials: ['github', 'x', 'google'] })
     const google = screen.getByTestId('latch-social-google')
-    const github = screen.getByTestId('latch-social-github')
-    expect(github.textContent).toBe('Continue with GitHub')
-    expect(google.compareDocumentPosition(github)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+    const more = screen.getByRole('button', { name: 'More ways to continue' })
+    expect(google.compareDocumentPosition(more)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+    // GitHub waits behind the disclosure, out of the accessibility tree until it is opened.
+    expect(more.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull()
+    fireEvent.click(more)
+    expect(more.getAttribute('aria-expanded')).toBe('true')
+    const github = screen.getByRole('button', { name: 'Continue with GitHub' })
+    expect(document.getElementById(more.getAttribute('aria-controls') as string)?.contains(github)).toBe(true)
+    expect(more.compareDocumentPosition(github)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
     expect(screen.queryByTestId('latch-social-x')).toBeNull()
+    fireEvent.click(more)
+    expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull()
+  })
+
+  it('when the app offers Google alone, then no "More" control', () => {
+    show({ socials: ['google'] })
+    expect(screen.queryByTestId('latch-social-more')).toBeNull()
   })
 
   it("when the project config is loading and the app offers no social itself, then a placeholder holds a button's place until the config brings GitHub", () => {

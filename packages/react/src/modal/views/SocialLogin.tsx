@@ -1,7 +1,7 @@
 'use client'
 import type { Latch } from '@latch/core'
 import { embeddedWalletOf, selectSession } from '@latch/core/internal'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useT } from '../../i18n/context.js'
 import type { MessageId } from '../../i18n/en.js'
 
@@ -12,12 +12,25 @@ const WINDOW_FEATURES = 'popup,width=500,height=640'
 export const BUILT_SOCIALS = ['google', 'github'] as const
 type BuiltSocial = (typeof BUILT_SOCIALS)[number]
 
+/**
+ * How many socials stand as buttons on Connect; the rest wait behind "More", a disclosure, so the
+ * wallets below stay in view however many socials a project turns on.
+ */
+export const SHOWN_SOCIALS = 1
+
 const LABELS = { google: 'social.google', github: 'social.github' } as const satisfies Record<
   BuiltSocial,
   MessageId
 >
-/** The providers' own names, as they write them (not translated). */
-const NAMES: Record<BuiltSocial, string> = { google: 'Google', github: 'GitHub' }
+/** The providers' own names, as they write them (not translated): spec §1's six. */
+export const SOCIAL_NAMES: Record<string, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  x: 'X',
+  discord: 'Discord',
+}
 
 /**
  * "Continue with Google", "Continue with GitHub" on Connect (spec §2: after the email field). The
@@ -29,11 +42,13 @@ export function SocialLogin({ latch, providers }: { latch: Latch; providers: rea
   const t = useT()
   const [error, setError] = useState<string | undefined>()
   const [busy, setBusy] = useState<BuiltSocial | undefined>()
+  const [more, setMore] = useState(false)
+  const moreId = useId()
   const found = embeddedWalletOf(latch)
   if (!found) return null
   const { connector } = found
   const start = (provider: BuiltSocial) => {
-    const values = { provider: NAMES[provider] }
+    const values = { provider: SOCIAL_NAMES[provider] as string }
     const socialWindow = window.open('', 'latch-social', WINDOW_FEATURES)
     if (socialWindow === null) {
       setError(t('social.failed', values))
@@ -50,21 +65,42 @@ export function SocialLogin({ latch, providers }: { latch: Latch; providers: rea
       if (failed) setError(t(failed.code === 'user-rejected' ? 'social.cancelled' : 'social.failed', values))
     })
   }
+  const button = (provider: BuiltSocial) => (
+    <button
+      key={provider}
+      type="button"
+      className="latch-secondary latch-social"
+      onClick={() => start(provider)}
+      disabled={busy !== undefined}
+      aria-busy={busy === provider || undefined}
+      data-testid={`latch-social-${provider}`}
+    >
+      {t(LABELS[provider])}
+    </button>
+  )
+  const shown = providers.slice(0, SHOWN_SOCIALS)
+  const rest = providers.slice(SHOWN_SOCIALS)
   return (
     <div className="latch-email">
-      {providers.map((provider) => (
-        <button
-          key={provider}
-          type="button"
-          className="latch-secondary latch-social"
-          onClick={() => start(provider)}
-          disabled={busy !== undefined}
-          aria-busy={busy === provider || undefined}
-          data-testid={`latch-social-${provider}`}
-        >
-          {t(LABELS[provider])}
-        </button>
-      ))}
+      {shown.map(button)}
+      {rest.length > 0 && (
+        <>
+          <button
+            type="button"
+            className="latch-secondary latch-social"
+            aria-expanded={more}
+            aria-controls={moreId}
+            onClick={() => setMore(!more)}
+            data-testid="latch-social-more"
+          >
+            {t('social.more')}
+          </button>
+          <div id={moreId} className="latch-social-rest" hidden={!more} data-testid="latch-social-rest">
+            {/* Rendered only when open: the modal's button styles would override `hidden`. */}
+            {more && rest.map(button)}
+          </div>
+        </>
+      )}
       {error && (
         <p className="latch-error" role="alert" data-testid="latch-social-error">
           {error}

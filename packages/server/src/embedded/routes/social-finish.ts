@@ -58,7 +58,12 @@ export const socialFinish: EmbeddedRoute = {
       const user = await social.userFor(
         project.id,
         attempt.provider,
-        { subject: attempt.subject, email: attempt.email, emailVerified: attempt.emailVerified },
+        {
+          subject: attempt.subject,
+          email: attempt.email,
+          emailVerified: attempt.emailVerified,
+          username: attempt.username,
+        },
         {
           id: randomUUID(),
           createdAt: new Date().toISOString(),
@@ -78,6 +83,8 @@ export const socialFinish: EmbeddedRoute = {
           userAgent: attempt.userAgent,
         },
       )
-      return { status: 'done', ...session }
+      // The provider and the name the visitor goes by there, for Account (spec §3 socialProvider,
+      // user.username); nothing of the provider's tokens.
+      return { status: 'done', ...session, provider: attempt.provider, username: attempt.username }
     }),
 }

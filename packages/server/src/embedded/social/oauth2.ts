@@ -138,6 +138,7 @@ export function createOauth2({ timeoutMs }: { timeoutMs: number }) {
       email,
       // Only the primary address, and only when GitHub marks it verified, may join an account.
       emailVerified: email !== null && primary?.verified === true,
+      username: user.data.login,
     }
   }
 

@@ -9,6 +9,7 @@ import {
   type SocialBinding,
   type SocialClient,
   SocialRefusal,
+  usernameOrNull,
 } from './shared.js'
 
 /** A provider's discovery document is reused this long. */
@@ -101,6 +102,8 @@ export function createOidc({ timeoutMs }: { timeoutMs: number }) {
       email,
       // Only the boolean true counts: a string, a missing claim or false never joins an account.
       emailVerified: email !== null && claims.email_verified === true,
+      // Google gives no handle: the name on the account stands for one.
+      username: usernameOrNull(claims.preferred_username) ?? usernameOrNull(claims.name),
     }
   }
 

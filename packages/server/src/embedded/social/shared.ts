@@ -67,3 +67,7 @@ export function asRefusal(error: unknown): unknown {
 /** The account's email as the provider gives it, or null when it is none (or too long for one). */
 export const emailOrNull = (value: unknown): string | null =>
   typeof value === 'string' && value.length > 0 && value.length <= 254 ? value : null
+
+/** A name the visitor goes by at the provider, or null when it is none (or too long for one). */
+export const usernameOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim().length > 0 && value.length <= 100 ? value.trim() : null
