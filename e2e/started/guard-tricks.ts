@@ -14,13 +14,24 @@ export async function centre(locator: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
-/** A person: the pointer goes to the button, rests there, then presses. */
+/**
+ * A person: the pointer goes to the button, rests there, then presses. When the button moved while
+ * the pointer rested (a screen still filling in above it, on a slow machine), they aim at it again
+ * and rest again, as a person who sees it move would.
+ */
 export async function personClicks(page: Page, button: Locator) {
-  const { x, y } = await centre(button)
-  await page.mouse.move(x - 30, y, { steps: 3 })
-  await page.mouse.move(x, y, { steps: 3 })
+  let at = await centre(button)
+  await page.mouse.move(at.x - 30, at.y, { steps: 3 })
+  await page.mouse.move(at.x, at.y, { steps: 3 })
   await page.waitForTimeout(DWELL_MS)
-  await page.mouse.click(x, y)
+  for (let aims = 0; aims < 10; aims++) {
+    const now = await centre(button)
+    if (now.x === at.x && now.y === at.y) break
+    at = now
+    await page.mouse.move(at.x, at.y, { steps: 3 })
+    await page.waitForTimeout(DWELL_MS)
+  }
+  await page.mouse.click(at.x, at.y)
 }
 
 /** A person on a touch screen: reads the screen, then taps the button. */
