@@ -45,7 +45,10 @@ async function listEveryWallet(page: Page) {
   const end = modal(page).getByTestId('wallet-list-end')
   await expect(modal(page).locator('[data-testid="wallet-option"][data-wallet-id]').first()).toBeVisible()
   while ((await end.count()) > 0) {
-    await end.scrollIntoViewIfNeeded()
+    // The end marker goes once the last page is in: it may go between the count and the scroll.
+    await end.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(async (error: Error) => {
+      if ((await end.count()) > 0) throw error
+    })
     await page.waitForTimeout(100)
   }
 }
