@@ -56,11 +56,11 @@ async function emailFieldAfterReload(page: Page, shown: boolean) {
         body = await r.json().catch(() => undefined)
         return body !== undefined
       },
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     const login = body?.features.find((f) => f.id === 'social_login')?.config
     expect(Array.isArray(login) && login.includes('email')).toBe(shown)
-  }).toPass({ timeout: 60_000 })
+  }).toPass({ timeout: 120_000 })
   // A click that lands before the app has hydrated opens nothing: click again until it opens.
   const all = modal(page).getByTestId('wallet-option-all')
   await expect(async () => {
@@ -74,6 +74,7 @@ async function emailFieldAfterReload(page: Page, shown: boolean) {
 test('when the operator turns the project email login off with the CLI, then after a reload the modal has no email field; on again, it is back', async ({
   page,
 }) => {
+  test.setTimeout(360_000)
   await latchServer('project', 'set-feature', PROJECT, 'email', 'on')
   await page.goto(`${demo}?project=${PROJECT}`)
   await emailFieldAfterReload(page, true)
