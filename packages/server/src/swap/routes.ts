@@ -120,7 +120,7 @@ export function registerSwapRoutes(
             reply,
             400,
             'invalid_address',
-            `Query parameter ${name} does not match its checksum`,
+            `Query parameter ${name} is not an address (0x and 40 hex digits, checksummed when mixed-case)`,
           )
       if (isAddressEqual(query.from as `0x${string}`, query.to as `0x${string}`))
         return sendError(reply, 400, 'same_token', 'Query parameters from and to must be different tokens')
