@@ -313,10 +313,13 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        {/* The height follows the content with a transition (spec §2: 150 ms). */}
+        {/* The height follows the content with a transition (spec §2: 150 ms). While the frame's
+            screen lies here the sizer does not scroll: a scroller the height is still growing over
+            would otherwise be a Tab stop of its own (Chrome focuses scrollers without controls). */}
         <div
           className="latch-sizer"
           data-testid="latch-sizer"
+          data-frame={frameShown ? '' : undefined}
           style={height === undefined ? undefined : { height }}
         >
           <div ref={contentRef}>

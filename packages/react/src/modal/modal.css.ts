@@ -10,7 +10,7 @@ export const modalCss = `
 @keyframes latch-out{to{opacity:0;transform:translateY(12px) scale(.98)}}
 @keyframes latch-backdrop-in{from{background:rgb(0 0 0 / 0)}}
 @keyframes latch-backdrop-out{to{background:rgb(0 0 0 / 0)}}
-[data-latch] .latch-sizer{flex:0 1 auto;min-height:0;overflow:hidden auto;transition:height 150ms ease}
+[data-latch] .latch-sizer{flex:0 1 auto;min-height:0;overflow:hidden auto;transition:height 150ms ease}[data-latch] .latch-sizer[data-frame]{overflow:hidden}
 [data-latch] .latch-handle{display:none}
 [data-latch] .latch-dialog[data-shake="true"]{animation:latch-shake 500ms cubic-bezier(.36,.07,.19,.97)}
 @keyframes latch-shake{10%,90%{transform:translateX(-2px)}20%,80%{transform:translateX(4px)}30%,50%,70%{transform:translateX(-6px)}40%,60%{transform:translateX(6px)}}
