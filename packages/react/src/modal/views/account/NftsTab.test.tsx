@@ -8,6 +8,10 @@ import { en } from '../../../i18n/en.js'
 import { testAdapter } from '../../../test/adapter.fixture.js'
 import { NftsTab } from './NftsTab.js'
 
+// The tab loads its part of the modal and reads a local HTTP service: on a loaded machine that
+// takes longer than waitFor's default second.
+const LOADED = { timeout: 10_000 }
+
 const mainnet = {
   id: 1,
   caipNetworkId: 'eip155:1',
@@ -67,7 +71,7 @@ describe('given the NFTs tab of a connected account', () => {
     }
     setup()
     expect(screen.getByTestId('latch-nfts-loading').getAttribute('aria-label')).toBe('Loading NFTs')
-    await vi.waitFor(() => expect(screen.getAllByTestId('latch-nft')).toHaveLength(2))
+    await vi.waitFor(() => expect(screen.getAllByTestId('latch-nft')).toHaveLength(2), LOADED)
     const [first, second] = screen.getAllByTestId('latch-nft')
     const img = first!.querySelector('img')
     expect(img?.getAttribute('src')).toBe(`${serviceUrl}${nft.image}&projectId=p1`)
@@ -82,14 +86,15 @@ describe('given the NFTs tab of a connected account', () => {
   it('when the account holds none, then the empty state', async () => {
     answer = { status: 200, body: { nfts: [] } }
     setup()
-    await vi.waitFor(() => expect(screen.getByText('No NFTs yet')).toBeTruthy())
+    await vi.waitFor(() => expect(screen.getByText('No NFTs yet')).toBeTruthy(), LOADED)
   })
 
   it('when the service fails, then an alert says the NFTs could not be loaded', async () => {
     answer = { status: 502, body: { error: 'nfts_unavailable', message: 'NFTs Unavailable' } }
     setup()
-    await vi.waitFor(() =>
-      expect(screen.getByTestId('latch-nfts-unavailable').textContent).toBe('NFTs could not be loaded'),
+    await vi.waitFor(
+      () => expect(screen.getByTestId('latch-nfts-unavailable').textContent).toBe('NFTs could not be loaded'),
+      LOADED,
     )
   })
 })
