@@ -23,6 +23,7 @@ import { DevWalletPanel } from './DevWalletPanel.js'
 import { env } from './env.js'
 import { RainbowKitHeader } from './RainbowKitHeader.js'
 import { SendBatch } from './SendBatch.js'
+import { WalletAdapterPanel, WalletMultiButton } from './WalletAdapterPanel.js'
 
 export function App() {
   const latch = useLatch()
@@ -37,6 +38,8 @@ export function App() {
         <div className="row">
           {env.kit === 'rainbowkit' ? (
             <RainbowKitHeader />
+          ) : env.kit === 'wallet-adapter' ? (
+            <WalletMultiButton />
           ) : (
             <>
               <NetworkButton />
@@ -70,6 +73,7 @@ export function App() {
             </dd>
           </dl>
         </section>
+        {env.kit === 'wallet-adapter' && <WalletAdapterPanel />}
         {env.siwx && <SignedIn />}
         {env.siwx && env.devWallet && <HeadlessConnect connected={account?.isConnected === true} />}
         {account?.isConnected && !unsupported && (

@@ -1,5 +1,6 @@
 import { setThemeMode } from '@latch/core'
 import { LatchProvider } from '@latch/react'
+import { ConnectionProvider, WalletModalProvider, WalletProvider } from '@latch/solana/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -27,7 +28,18 @@ createRoot(root).render(
     <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
         <LatchProvider latch={latch} locale={env.locale}>
-          <App />
+          {env.kit === 'wallet-adapter' ? (
+            // A Solana wallet-adapter app's providers, as it had them, inside Latch's.
+            <ConnectionProvider endpoint={env.rpcSolana} config={{ commitment: 'confirmed' }}>
+              <WalletProvider wallets={[]} autoConnect>
+                <WalletModalProvider>
+                  <App />
+                </WalletModalProvider>
+              </WalletProvider>
+            </ConnectionProvider>
+          ) : (
+            <App />
+          )}
         </LatchProvider>
       </QueryClientProvider>
     </WagmiProvider>
