@@ -10,20 +10,22 @@ const solanaRequests = (page: import('@playwright/test').Page) =>
 const lamports = (text: string) => BigInt(text.replace(/ SOL$/, '').replace('.', ''))
 
 test.describe('given the demo with a Solana wallet-adapter app (?kit=wallet-adapter), through @latch/solana/react only', () => {
-  test("when the visitor picks the Dev Wallet from the app's own Select Wallet button, then its public key shows, a message signed with signMessage verifies, SOL sent with sendTransaction lands, and a reload restores it", async ({
+  test("when the visitor connects the Dev Wallet from the Solana ConnectButton, then its public key shows, a message signed with signMessage verifies, SOL sent with sendTransaction lands, a reload restores it, and the app's own button disconnects and reconnects it", async ({
     page,
   }) => {
     await page.goto('/?kit=wallet-adapter')
     const publicKey = page.getByTestId('wa-public-key')
+    const own = page.getByTestId('wa-button')
     await expect(publicKey).toHaveText('Not connected')
-    await page.getByTestId('wa-button').click()
+    // The header's ConnectButton namespace="solana" (the guide's WalletMultiButton), with Ethereum
+    // the active network: the Dev Wallet's Solana side connects, not its Ethereum side.
+    await page.getByTestId('latch-connect-button').click()
     await modal(page)
       .getByRole('button', { name: /Latch Dev Wallet/ })
       .click()
     await expect(publicKey).toHaveText(firstAccount)
-    await expect(page.getByTestId('wa-button')).toHaveText(
-      `${firstAccount.slice(0, 4)}..${firstAccount.slice(-4)}`,
-    )
+    await expect(page.getByTestId('latch-account-button')).toHaveAccessibleName(new RegExp(firstAccount))
+    await expect(own).toHaveText(`${firstAccount.slice(0, 4)}..${firstAccount.slice(-4)}`)
     await expect(page.getByTestId('wa-wallet')).toHaveText('Latch Dev Wallet')
     await expect(modal(page)).toBeHidden()
 
@@ -52,5 +54,15 @@ test.describe('given the demo with a Solana wallet-adapter app (?kit=wallet-adap
     await page.reload()
     await expect(publicKey).toHaveText(firstAccount)
     await expect(balance).toHaveText(after)
+
+    // The app's own button: disconnect, then Select Wallet opens the modal (useWalletModal) on Solana.
+    await own.click()
+    await expect(publicKey).toHaveText('Not connected')
+    await expect(own).toHaveText('Select Wallet')
+    await own.click()
+    await modal(page)
+      .getByRole('button', { name: /Latch Dev Wallet/ })
+      .click()
+    await expect(publicKey).toHaveText(firstAccount)
   })
 })

@@ -23,7 +23,7 @@ import { DevWalletPanel } from './DevWalletPanel.js'
 import { env } from './env.js'
 import { RainbowKitHeader } from './RainbowKitHeader.js'
 import { SendBatch } from './SendBatch.js'
-import { WalletAdapterPanel, WalletMultiButton } from './WalletAdapterPanel.js'
+import { WalletAdapterPanel } from './WalletAdapterPanel.js'
 
 export function App() {
   const latch = useLatch()
@@ -39,7 +39,8 @@ export function App() {
           {env.kit === 'rainbowkit' ? (
             <RainbowKitHeader />
           ) : env.kit === 'wallet-adapter' ? (
-            <WalletMultiButton />
+            // The guide's stand-in for WalletMultiButton, kept to the Solana side.
+            <ConnectButton namespace="solana" />
           ) : (
             <>
               <NetworkButton />

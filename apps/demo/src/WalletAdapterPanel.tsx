@@ -5,7 +5,9 @@ import { useCallback, useEffect, useState } from 'react'
 
 // `?kit=wallet-adapter`: the Solana side written as an app that comes from the Solana
 // wallet-adapter writes it, with nothing but `@latch/solana/react`'s hooks (the providers are
-// main.tsx's) and the app's own @solana/web3.js and @noble/curves.
+// main.tsx's) and the app's own @solana/web3.js and @noble/curves. The header's button is the
+// guide's stand-in for WalletMultiButton (`<ConnectButton namespace="solana" />`); this panel has
+// a button of the app's own too.
 
 /** A funded account of the local Solana chain that is not the Dev Wallet's first one. */
 const RECIPIENT = 'JAvW9rNXB7LE2LBvL65i7zbCp1Ts4VTp8UFcQJ1JSTMr'
@@ -18,7 +20,7 @@ const short = (key: PublicKey) => {
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** wallet-adapter-react-ui's `WalletMultiButton`, as an app that has its own button writes it. */
-export function WalletMultiButton() {
+function WalletMultiButton() {
   const { publicKey, connecting, disconnect } = useWallet()
   const { setVisible } = useWalletModal()
   if (publicKey)
@@ -101,6 +103,7 @@ export function WalletAdapterPanel() {
   return (
     <section aria-labelledby="wa-title">
       <h2 id="wa-title">Solana wallet-adapter app</h2>
+      <WalletMultiButton />
       <dl>
         <dt>Wallet</dt>
         <dd data-testid="wa-wallet">{wallet?.adapter.name ?? '—'}</dd>
