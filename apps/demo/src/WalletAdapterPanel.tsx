@@ -1,11 +1,19 @@
-import { useConnection, useWallet, useWalletModal } from '@latch/solana/react'
+import {
+  ConnectionProvider,
+  useConnection,
+  useWallet,
+  useWalletModal,
+  WalletModalProvider,
+  WalletProvider,
+} from '@latch/solana/react'
 import { ed25519 } from '@noble/curves/ed25519'
 import { LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
-import { useCallback, useEffect, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { env } from './env.js'
 
 // `?kit=wallet-adapter`: the Solana side written as an app that comes from the Solana
-// wallet-adapter writes it, with nothing but `@latch/solana/react`'s hooks (the providers are
-// main.tsx's) and the app's own @solana/web3.js and @noble/curves. The header's button is the
+// wallet-adapter writes it, with nothing but `@latch/solana/react`'s providers and hooks and the
+// app's own @solana/web3.js and @noble/curves. The header's button is the
 // guide's stand-in for WalletMultiButton (`<ConnectButton namespace="solana" />`); this panel has
 // a button of the app's own too.
 
@@ -18,6 +26,17 @@ const short = (key: PublicKey) => {
 }
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** A wallet-adapter app's providers, as it had them, inside Latch's (main.tsx puts them around the app). */
+export function WalletAdapterProviders({ children }: { children: ReactNode }) {
+  return (
+    <ConnectionProvider endpoint={env.rpcSolana} config={{ commitment: 'confirmed' }}>
+      <WalletProvider wallets={[]} autoConnect>
+        <WalletModalProvider>{children}</WalletModalProvider>
+      </WalletProvider>
+    </ConnectionProvider>
+  )
+}
 
 /** wallet-adapter-react-ui's `WalletMultiButton`, as an app that has its own button writes it. */
 function WalletMultiButton() {

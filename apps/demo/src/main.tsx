@@ -1,8 +1,7 @@
 import { setThemeMode } from '@latch/core'
 import { LatchProvider } from '@latch/react'
-import { ConnectionProvider, WalletModalProvider, WalletProvider } from '@latch/solana/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { WagmiProvider } from 'wagmi'
 import { App } from './App.js'
@@ -18,6 +17,11 @@ matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) =>
   setThemeMode(latch, event.matches ? 'dark' : 'light'),
 )
 
+// `?kit=wallet-adapter` only: @solana/web3.js and the wallet-adapter layer load for it alone.
+const WalletAdapterProviders = lazy(() =>
+  import('./WalletAdapterPanel.js').then((m) => ({ default: m.WalletAdapterProviders })),
+)
+
 const queryClient = new QueryClient()
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing')
@@ -29,14 +33,11 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         <LatchProvider latch={latch} locale={env.locale}>
           {env.kit === 'wallet-adapter' ? (
-            // A Solana wallet-adapter app's providers, as it had them, inside Latch's.
-            <ConnectionProvider endpoint={env.rpcSolana} config={{ commitment: 'confirmed' }}>
-              <WalletProvider wallets={[]} autoConnect>
-                <WalletModalProvider>
-                  <App />
-                </WalletModalProvider>
-              </WalletProvider>
-            </ConnectionProvider>
+            <Suspense fallback={null}>
+              <WalletAdapterProviders>
+                <App />
+              </WalletAdapterProviders>
+            </Suspense>
           ) : (
             <App />
           )}
