@@ -1,5 +1,5 @@
 import { TEST_ACCOUNTS } from '@latch/testkit'
-import { verifyMessage } from 'viem'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { expect, modal, test } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
 
@@ -8,7 +8,7 @@ import { ports } from '../playwright.config.js'
 // blocks (RainbowKit's ConnectButton and ConnectButton.Custom from @latch/react/compat/rainbowkit)
 // beside the app's own wagmi 2 hooks, served at /rainbowkit/ of the tarball app.
 
-test('given a wagmi 2 + React 18 app on the RainbowKit layer, when a visitor connects the Dev Wallet and signs, then the signature is the account’s and a reload keeps them connected', async ({
+test('given a wagmi 2 + React 18 app on the RainbowKit layer, when a visitor connects the Dev Wallet, signs and sends, then the signature is the account’s, the transfer is confirmed on the chain and a reload keeps them connected', async ({
   page,
 }) => {
   await page.goto(
@@ -37,6 +37,19 @@ test('given a wagmi 2 + React 18 app on the RainbowKit layer, when a visitor con
   expect(await verifyMessage({ address, message: 'Hello from a RainbowKit app', signature: signed })).toBe(
     true,
   )
+
+  // wagmi 2's useSendTransaction through the wallet Latch connected, useWaitForTransactionReceipt
+  // on the app's own transport; the chain read by a client of the test's own.
+  const chain = createPublicClient({ transport: http(`http://127.0.0.1:${ports.mainnet}`) })
+  const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const before = await chain.getBalance({ address: recipient })
+  await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+  await expect(page.getByTestId('tx-receipt')).toHaveText(/^success in block \d+$/)
+  const hash = (await page.getByTestId('tx-hash').textContent()) as `0x${string}`
+  const receipt = await chain.getTransactionReceipt({ hash })
+  expect(receipt.from).toBe(address.toLowerCase())
+  await expect(page.getByTestId('tx-receipt')).toHaveText(`success in block ${receipt.blockNumber}`)
+  expect(await chain.getBalance({ address: recipient })).toBe(before + parseEther('0.01'))
 
   await page.reload()
   await expect(page.getByTestId('signer')).toHaveText(address)

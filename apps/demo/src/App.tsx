@@ -13,7 +13,7 @@ import {
 } from '@latch/react'
 import type { SolanaTransaction } from '@latch/solana'
 import { getConnectorClient, signTypedData, verifyMessage, verifyTypedData } from '@wagmi/core'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { isAddress, parseEther, parseUnits } from 'viem'
 import { useConnection } from 'wagmi'
 import { wagmiConfig } from './config.js'
@@ -23,6 +23,10 @@ import { DevWalletPanel } from './DevWalletPanel.js'
 import { env } from './env.js'
 import { RainbowKitHeader } from './RainbowKitHeader.js'
 import { SendBatch } from './SendBatch.js'
+
+const WalletAdapterPanel = lazy(() =>
+  import('./WalletAdapterPanel.js').then((m) => ({ default: m.WalletAdapterPanel })),
+)
 
 export function App() {
   const latch = useLatch()
@@ -37,6 +41,9 @@ export function App() {
         <div className="row">
           {env.kit === 'rainbowkit' ? (
             <RainbowKitHeader />
+          ) : env.kit === 'wallet-adapter' ? (
+            // The guide's stand-in for WalletMultiButton, kept to the Solana side.
+            <ConnectButton namespace="solana" />
           ) : (
             <>
               <NetworkButton />
@@ -70,6 +77,11 @@ export function App() {
             </dd>
           </dl>
         </section>
+        {env.kit === 'wallet-adapter' && (
+          <Suspense fallback={null}>
+            <WalletAdapterPanel />
+          </Suspense>
+        )}
         {env.siwx && <SignedIn />}
         {env.siwx && env.devWallet && <HeadlessConnect connected={account?.isConnected === true} />}
         {account?.isConnected && !unsupported && (

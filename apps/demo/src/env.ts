@@ -41,7 +41,8 @@ function frameSetting(apiUrl: string | undefined): string | undefined {
  * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
  * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?bitcoin=on`, `?guide=off` (no wallet guide),
  * `?kit=rainbowkit` (the header drawn with the RainbowKit compatibility layer), `?kit=appkit`
- * (the instance created with AppKit's option names), `?theme=midnight` (a theme preset).
+ * (the instance created with AppKit's option names), `?kit=wallet-adapter` (a Solana app on the
+ * wallet-adapter's hooks), `?theme=midnight` (a theme preset).
  */
 function apiSettings() {
   const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
@@ -74,9 +75,10 @@ function apiSettings() {
     /**
      * `?kit=rainbowkit` draws the header as a RainbowKit app would, through
      * `@latch/react/compat/rainbowkit`; `?kit=appkit` creates the instance with AppKit's option
-     * names through `createAppKit` of `@latch/react/compat/appkit`.
+     * names through `createAppKit` of `@latch/react/compat/appkit`; `?kit=wallet-adapter` adds a
+     * Solana app written with the wallet-adapter's hooks of `@latch/solana/react` only.
      */
-    kit: (['rainbowkit', 'appkit'] as const).find((kit) => kit === query.get('kit')),
+    kit: (['rainbowkit', 'appkit', 'wallet-adapter'] as const).find((kit) => kit === query.get('kit')),
     /** `?theme=midnight`: the kit's midnight preset with the demo's accent, corners, font and overlay. */
     theme: query.get('theme') === 'midnight' ? ('midnight' as const) : undefined,
   }

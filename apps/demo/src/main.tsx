@@ -1,7 +1,7 @@
 import { setThemeMode } from '@latch/core'
 import { LatchProvider } from '@latch/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { WagmiProvider } from 'wagmi'
 import { App } from './App.js'
@@ -17,6 +17,11 @@ matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) =>
   setThemeMode(latch, event.matches ? 'dark' : 'light'),
 )
 
+// `?kit=wallet-adapter` only: @solana/web3.js and the wallet-adapter layer load for it alone.
+const WalletAdapterProviders = lazy(() =>
+  import('./WalletAdapterPanel.js').then((m) => ({ default: m.WalletAdapterProviders })),
+)
+
 const queryClient = new QueryClient()
 const root = document.getElementById('root')
 if (!root) throw new Error('#root is missing')
@@ -27,7 +32,15 @@ createRoot(root).render(
     <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
         <LatchProvider latch={latch} locale={env.locale}>
-          <App />
+          {env.kit === 'wallet-adapter' ? (
+            <Suspense fallback={null}>
+              <WalletAdapterProviders>
+                <App />
+              </WalletAdapterProviders>
+            </Suspense>
+          ) : (
+            <App />
+          )}
         </LatchProvider>
       </QueryClientProvider>
     </WagmiProvider>

@@ -1,5 +1,5 @@
 'use client'
-import { openModal } from '@latch/core'
+import { type ChainNamespace, openModal } from '@latch/core'
 import { isReconnectingOffline } from '@latch/core/internal'
 import type { ButtonHTMLAttributes } from 'react'
 import type { UseLatchParameters } from '../hooks/useLatch.js'
@@ -33,6 +33,12 @@ export interface ConnectButtonProps
    * the avatar, or only the address. Its accessible name is the address in every case.
    */
   accountStatus?: 'full' | 'avatar' | 'address' | undefined
+  /**
+   * One namespace only: the button shows that namespace's account and opens the modal on its
+   * wallets, whichever network is active (a Solana app's button beside Ethereum networks:
+   * `namespace="solana"`). Default: the active namespace's.
+   */
+  namespace?: ChainNamespace | undefined
 }
 
 /**
@@ -44,12 +50,13 @@ export function ConnectButton({
   label,
   balance = true,
   accountStatus = 'full',
+  namespace,
   ...rest
 }: ConnectButtonProps) {
   const latch = useLatch({ latch: explicit })
   const t = useT()
   const { locale, dir } = useLocale()
-  const account = useLatchAccount({ latch })
+  const account = useLatchAccount({ latch, ...(namespace ? { namespace } : {}) })
   const themeMode = useLatchState((s) => s.themeMode, { latch })
   // A remembered account whose wallet server is down: still there, not logged out.
   const offline = useLatchState(isReconnectingOffline, { latch })
@@ -65,7 +72,7 @@ export function ConnectButton({
     className: ['latch-button', rest.className].filter(Boolean).join(' '),
     onPointerEnter: prefetch,
     onFocus: prefetch,
-    onClick: () => openModal(latch),
+    onClick: () => openModal(latch, namespace ? { namespace } : {}),
   }
   if (account?.isConnected && account.address) {
     const amount = balance ? account.balance : undefined
