@@ -42,8 +42,8 @@ test.beforeAll(async () => {
 async function emailFieldAfterReload(page: Page, shown: boolean) {
   const field = modal(page).getByTestId('latch-email-form')
   // The server reuses a project it read for up to 5 s: a reload may still get the old config.
-  // The page reads the config when it is idle after start-up, so no click is needed for it; each
-  // attempt's wait is bounded, so one slow reload does not use up the whole budget.
+  // The page reads the config once it has painted (not once it is idle), so no click is needed
+  // for it; each attempt's wait is bounded, so one slow reload does not use up the whole budget.
   await expect(async () => {
     // Listened for once the reload has committed, so that an answer to the page being left
     // (whose body is gone with it) is never taken for the new page's; the body is read as the
@@ -56,11 +56,11 @@ async function emailFieldAfterReload(page: Page, shown: boolean) {
         body = await r.json().catch(() => undefined)
         return body !== undefined
       },
-      { timeout: 30_000 },
+      { timeout: 15_000 },
     )
     const login = body?.features.find((f) => f.id === 'social_login')?.config
     expect(Array.isArray(login) && login.includes('email')).toBe(shown)
-  }).toPass({ timeout: 120_000 })
+  }).toPass({ timeout: 45_000 })
   // A click that lands before the app has hydrated opens nothing: click again until it opens.
   const all = modal(page).getByTestId('wallet-option-all')
   await expect(async () => {
@@ -74,7 +74,7 @@ async function emailFieldAfterReload(page: Page, shown: boolean) {
 test('when the operator turns the project email login off with the CLI, then after a reload the modal has no email field; on again, it is back', async ({
   page,
 }) => {
-  test.setTimeout(360_000)
+  test.setTimeout(180_000)
   await latchServer('project', 'set-feature', PROJECT, 'email', 'on')
   await page.goto(`${demo}?project=${PROJECT}`)
   await emailFieldAfterReload(page, true)

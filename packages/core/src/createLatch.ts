@@ -64,6 +64,8 @@ export interface Latch {
     lateRestores: Map<ChainNamespace, () => void>
     /** The running or finished `prefetch`, so it loads once per instance. */
     prefetch: Promise<undefined> | undefined
+    /** The running or finished read of the project config (`loadProjectConfig`), once per instance. */
+    projectConfig: Promise<LatchState['remote']> | undefined
     /** Callbacks of transaction-stack entries, by entry id (kept out of the store). */
     transactions: Map<number, TransactionCallbacks>
     nextTransactionId: number
@@ -149,6 +151,7 @@ export function createLatch(input: LatchOptions, parameters: CreateLatchParamete
       pendingSessions: new Map(),
       lateRestores: new Map(),
       prefetch: undefined,
+      projectConfig: undefined,
       transactions: new Map(),
       nextTransactionId: 1,
       stopShake: undefined,

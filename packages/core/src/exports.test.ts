@@ -160,6 +160,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "isEmail",
       "isMobileBrowser",
       "isReconnectingOffline",
+      "loadProjectConfig",
       "localActivity",
       "logoIconOf",
       "matchLocale",

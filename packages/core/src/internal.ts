@@ -10,6 +10,7 @@ export {
   exportEmbeddedWallet,
 } from './actions/exportWallet.js'
 export { goBack, pushView } from './actions/navigate.js'
+export { type LoadProjectConfigParameters, loadProjectConfig } from './actions/projectConfig.js'
 export { selectNetwork } from './actions/selectNetwork.js'
 export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
 export { confirmSend, fillMaxAmount, resetSend, reviewSend, setSendForm } from './actions/send.js'

@@ -8,6 +8,7 @@ import { MessagesContext } from './i18n/context.js'
 import type { Messages } from './i18n/en.js'
 import { enButtons } from './i18n/enButtons.js'
 import { directionOf, type LocaleCode, loadMessages, matchLocale } from './i18n/locales.js'
+import { loadModal } from './modal/load.js'
 import { ModalRoot } from './modal/ModalRoot.js'
 import { warmUp } from './modal/warmUp.js'
 import { injectStyles } from './styles/inject.js'
@@ -69,8 +70,9 @@ function release(latch: Latch): void {
 /**
  * Provides a Latch instance to the hooks and mounts the modal. On mount it runs `hydrate` (the
  * browser's stored values, wallet discovery, restoring the previous session) before the browser
- * paints, and once the browser is idle it preloads the modal's code. When the last provider of
- * an instance unmounts, the instance is torn down (`teardown`): no wallet watcher is left.
+ * paints; after the first paint it reads the project config, and once the browser is idle it
+ * preloads the modal's code. When the last provider of an instance unmounts, the instance is torn
+ * down (`teardown`): no wallet watcher is left.
  *
  * @example
  * <LatchProvider latch={latch}><App /></LatchProvider>
@@ -97,6 +99,18 @@ export function LatchProvider({
     retain(latch)
     void hydrate(latch)
     return () => release(latch)
+  }, [latch])
+  useEffect(() => {
+    // After first paint, before anything else the modal needs: the project config says which
+    // login methods the modal offers (spec §4), so it is read at once, not once the browser is
+    // idle and the wallet lists have answered. Its reader is in the modal's chunk, which is
+    // fetched for it now rather than at idle: a chunk of its own would share core's HTTP helper
+    // and errors with the first load, and bundlers then cut the first load into more chunks.
+    if (latch.options.apiUrl === undefined || latch.options.basic) return
+    loadModal().then(
+      (module) => module.readProjectConfig(latch),
+      () => {},
+    )
   }, [latch])
   useEffect(() => {
     // Alerts reach the console from core while `debug` is on (the default).

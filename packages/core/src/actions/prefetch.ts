@@ -7,13 +7,12 @@ import {
   registryContext,
   withListOptions,
 } from '../registry/context.js'
-import { initialRemoteFeatures, localRemoteFeatures } from '../registry/localFeatures.js'
-import { originsResponseSchema, remoteConfigResponseSchema } from '../registry/schemas.js'
+import { localRemoteFeatures } from '../registry/localFeatures.js'
+import { originsResponseSchema } from '../registry/schemas.js'
 import { appOriginAlert } from '../rules/loginOrigin.js'
 import { modalReducer } from '../rules/openModal.js'
-import type { LatchState } from '../state.js'
-import type { RemoteFeatures } from '../types.js'
 import { embeddedWalletOf } from './exportWallet.js'
+import { loadProjectConfig } from './projectConfig.js'
 
 export interface PrefetchParameters extends RegistryEnvironment {
   /** The page's origin for the allowed-origins check; defaults to `location.origin` in a browser. */
@@ -45,80 +44,49 @@ async function run(latch: Latch, parameters: PrefetchParameters): Promise<undefi
   latch.store.setState((current) => ({
     ...current,
     modal: modalReducer(current.modal, { type: 'loading', loading: true }),
-    remote: { ...current.remote, status: latch.options.basic || !latch.options.apiUrl ? 'off' : 'loading' },
     registry: { ...current.registry, status: 'loading' },
   }))
   const context = registryContext(latch, parameters)
-  const [remote] = await Promise.all([loadRemote(latch, context, parameters), loadLists(latch, context)])
+  const [alerts] = await Promise.all([
+    loadRemoteAlerts(latch, context, parameters),
+    loadLists(latch, context),
+  ])
   latch.store.setState((current) => ({
     ...current,
     modal: modalReducer(current.modal, { type: 'loading', loading: false }),
-    remote: { status: remote.status, features: remote.features },
-    alerts: mergeAlerts(current.alerts, remote.alerts),
+    alerts: mergeAlerts(current.alerts, alerts),
   }))
   return undefined
 }
 
-interface RemoteResult {
-  status: LatchState['remote']['status']
-  features: RemoteFeatures
-  alerts: Alert[]
-}
-
-async function loadRemote(
+/**
+ * The project config (in state as soon as it answers: the lists do not hold it back, and the
+ * provider has usually read it long before) and the alerts it calls for.
+ */
+async function loadRemoteAlerts(
   latch: Latch,
   context: ReturnType<typeof registryContext>,
   parameters: PrefetchParameters,
-): Promise<RemoteResult> {
-  const { options } = latch
+): Promise<Alert[]> {
+  const embedded = embeddedWalletOf(latch) !== undefined
+  const remote = await loadProjectConfig(latch, { embedded, fetch: parameters.fetch })
   const client = context.client
-  if (options.basic || !client) return { status: 'off', features: initialRemoteFeatures(options), alerts: [] }
-
-  const local = localRemoteFeatures(options)
-  const hasEmbedded = embeddedWalletOf(latch) !== undefined
-  let result: RemoteResult
-  try {
-    const [answer, { loadedRemoteFeatures, overridesLocalFeatures, parseRemoteFeatures }] = await Promise.all(
-      [
-        client.get('/appkit/v1/config'),
-        // Only an app with a project server reads a project config: the rules load with it.
-        import('../registry/remoteConfig.js'),
-      ],
-    )
-    const parsed = remoteConfigResponseSchema.safeParse(answer)
-    if (!parsed.success) {
-      const issue = parsed.issues[0]
-      throw new Error(
-        `its answer is malformed: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'Invalid input'}`,
-      )
-    }
-    const features = loadedRemoteFeatures(parseRemoteFeatures(parsed.data), hasEmbedded)
-    result = {
-      status: 'loaded',
-      features,
-      alerts: overridesLocalFeatures(local, features) ? [{ ...ALERTS.LOCAL_CONFIGURATION_IGNORED }] : [],
-    }
-  } catch (error) {
-    // Spec §4: a failed project config leaves the app's own settings in force; say so, since a
-    // project's switches that seem to do nothing are otherwise hard to explain.
-    console.warn(
-      `[latch] The project config of ${options.projectId ?? '<projectId>'} could not be loaded (${
-        error instanceof Error ? error.message : String(error)
-      }): the app's own feature settings apply.`,
-    )
-    result = { status: 'failed', features: local, alerts: [] }
+  if (!client || remote.status === 'off') return []
+  const alerts: Alert[] = []
+  if (remote.status === 'loaded') {
+    const { overridesLocalFeatures } = await import('../registry/remoteConfig.js')
+    if (overridesLocalFeatures(localRemoteFeatures(latch.options), remote.features))
+      alerts.push({ ...ALERTS.LOCAL_CONFIGURATION_IGNORED })
   }
-
   // An embedded-wallet connector is checked as email login even when the project turns it off:
   // the origin alert tells the operator early, before the switch is turned on.
-  const loginEnabled = result.features.email || result.features.socials !== false || hasEmbedded
+  const loginEnabled = remote.features.email || remote.features.socials !== false || embedded
   const origin = parameters.origin ?? globalThis.location?.origin
   if (loginEnabled && origin) {
-    const allowedOrigins = await loadAllowedOrigins(client)
-    const alert = appOriginAlert({ origin, allowedOrigins, loginEnabled })
-    if (alert) result.alerts.push(alert)
+    const alert = appOriginAlert({ origin, allowedOrigins: await loadAllowedOrigins(client), loginEnabled })
+    if (alert) alerts.push(alert)
   }
-  return result
+  return alerts
 }
 
 /** The project's allowed origins; on any error an empty list (spec §7). */

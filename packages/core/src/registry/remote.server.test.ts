@@ -4,6 +4,7 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { prefetch } from '../actions/prefetch.js'
+import { loadProjectConfig } from '../actions/projectConfig.js'
 import { searchWallets } from '../actions/searchWallets.js'
 import { createLatch, type LatchOptions } from '../createLatch.js'
 import { embeddedWallet } from '../embedded/embeddedWallet.js'
@@ -151,6 +152,38 @@ describe('given full mode and a project with login and swaps on', () => {
     const calls = requests.slice(since)
     expect(calls.filter((path) => path === '/appkit/v1/config')).toHaveLength(1)
     expect(calls.filter((path) => path === '/getWallets')).toHaveLength(2) // first page + recommended
+  })
+})
+
+describe('given a wallet list that is slow to answer', () => {
+  it('when it prefetches, then the project config is in state before the lists answer', async () => {
+    const latch = latchFor({ projectId: 'login' })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // The wallet lists wait until released; the config and origins answer at once.
+    const slowLists: typeof fetch = async (input, init) => {
+      if (String(input).includes('/getWallets')) await held
+      return fetch(input, init)
+    }
+    const done = prefetch(latch, { origin: 'https://app.example.com', fetch: slowLists })
+    await vi.waitFor(() => expect(latch.store.getState().remote.status).toBe('loaded'))
+    expect(latch.store.getState().remote.features.socials).toEqual(['google', 'github'])
+    expect(latch.store.getState().registry.status).toBe('loading')
+    release()
+    await done
+    expect(latch.store.getState().registry.status).toBe('ready')
+  })
+
+  it('when the config read started first (as the provider does at first paint), then prefetch reuses it', async () => {
+    const latch = latchFor({ projectId: 'login' })
+    const since = requests.length
+    const early = loadProjectConfig(latch, { embedded: false })
+    expect(latch.store.getState().remote.status).toBe('loading')
+    await Promise.all([early, prefetch(latch, { origin: 'https://app.example.com' })])
+    expect(requests.slice(since).filter((path) => path === '/appkit/v1/config')).toHaveLength(1)
+    expect(latch.store.getState().remote.status).toBe('loaded')
   })
 })
 

@@ -1,6 +1,6 @@
 'use client'
 import { closeModal, type Latch, prefetch, preloadWalletImages } from '@latch/core'
-import { goBack } from '@latch/core/internal'
+import { embeddedWalletOf, goBack, loadProjectConfig } from '@latch/core/internal'
 import {
   type KeyboardEvent,
   type PointerEvent,
@@ -61,6 +61,15 @@ export function prefetchWallets(latch: Latch): void {
     const { featured, recommended, wallets } = latch.store.getState().registry
     return preloadWalletImages(latch, [...featured, ...recommended, ...wallets])
   })
+}
+
+/**
+ * Reads the project config as soon as the provider has painted (spec §4: what the modal offers is
+ * the operator's), ahead of the wallet lists `prefetchWallets` loads when the browser is idle.
+ * @public used through the module `load.ts` imports with import()
+ */
+export function readProjectConfig(latch: Latch): void {
+  void loadProjectConfig(latch, { embedded: embeddedWalletOf(latch) !== undefined })
 }
 
 /**
