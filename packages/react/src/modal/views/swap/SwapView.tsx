@@ -95,7 +95,7 @@ type Phase =
   | { kind: 'done'; outcome: SwapOutcome; toBefore: bigint }
 
 /** The form: from, to, amount with Max; the quote as it comes; then the wallet's steps. */
-function SwapForm({
+export function SwapForm({
   latch,
   address,
   caipNetwork,
