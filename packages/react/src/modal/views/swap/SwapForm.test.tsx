@@ -117,6 +117,15 @@ describe('given the Swap form', () => {
     })
   })
 
+  it('when the app passes arguments of the wrong kind, then they are left out and the form starts empty', () => {
+    const { asked, view } = setup((url) => Response.json(quoteFor(url)))
+    render(view({ from: 42, to: 'not an address', amount: 0.1 } as unknown as { amount: string }))
+    expect((screen.getByTestId('latch-swap-amount') as HTMLInputElement).value).toBe('')
+    expect((screen.getByTestId('latch-swap-from') as HTMLSelectElement).value).toBe(NATIVE)
+    expect((screen.getByTestId('latch-swap-to') as HTMLSelectElement).value).toBe(LTT)
+    expect(asked).toEqual([])
+  })
+
   it('when the sold token needs an approval, then the button says the approval comes first', async () => {
     const { view } = setup((url) => Response.json(quoteFor(url)))
     render(view({ from: LTT, to: NATIVE, amount: '100' }))

@@ -110,14 +110,20 @@ export function SwapForm({
 }) {
   const t = useT()
   const id = useId()
-  const byAddress = (wanted: string | undefined) =>
-    wanted ? tokens.find((token) => sameAddress(swapTokenAddress(token), wanted)) : undefined
+  // The app's arguments are taken only when they are what they should be: a token's address of
+  // the account's list, an amount as text (checked like a typed one).
+  const byAddress = (wanted: unknown) =>
+    typeof wanted === 'string'
+      ? tokens.find((token) => sameAddress(swapTokenAddress(token), wanted))
+      : undefined
   const [fromKey, setFromKey] = useState(() => swapTokenAddress(byAddress(params?.from) ?? tokens[0]!))
   const from = byAddress(fromKey) ?? tokens[0]!
   const others = tokens.filter((token) => token !== from)
   const [toKey, setToKey] = useState(() => swapTokenAddress(byAddress(params?.to) ?? others[0]!))
   const to = others.find((token) => sameAddress(swapTokenAddress(token), toKey)) ?? others[0]!
-  const [amount, setAmount] = useState(params?.amount ?? '')
+  const [amount, setAmount] = useState(() =>
+    typeof params?.amount === 'string' ? params.amount.slice(0, 80) : '',
+  )
   const [paused, setPaused] = useState(amount)
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' })
   useEffect(() => {
