@@ -1,3 +1,4 @@
+import { encodeFunctionData, erc20Abi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { approveCalldata } from '../actions/swap.js'
 import {
@@ -97,6 +98,10 @@ describe('given token amounts', () => {
   })
 
   it('then an approval of the router is the ERC-20 call with both words padded', () => {
+    for (const amount of [0n, 255n, 10n ** 18n, 2n ** 256n - 1n])
+      expect(approveCalldata(ROUTER, amount)).toBe(
+        encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ROUTER, amount] }),
+      )
     expect(approveCalldata(ROUTER, 255n)).toBe(
       `0x095ea7b3${'0'.repeat(24)}${ROUTER.slice(2).toLowerCase()}${'0'.repeat(62)}ff`,
     )
