@@ -230,6 +230,7 @@ export const en = {
   'swap.pending.swap': 'Confirm the swap in your wallet…',
   'swap.success': 'Swapped',
   'swap.received': 'Swapped: received {amount}',
+  'swap.receivedNet': 'Swapped: your balance rose by {amount} after network fees',
   'swap.failure.rejected': 'You declined the swap in your wallet',
   'swap.failure.reverted': 'The swap failed on the network',
   'swap.failure.failed': 'The swap could not be completed',

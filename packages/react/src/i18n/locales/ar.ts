@@ -224,6 +224,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'أكّد المبادلة في محفظتك…',
   'swap.success': 'تمت المبادلة',
   'swap.received': 'تمت المبادلة: استلمت {amount}',
+  'swap.receivedNet': 'تمت المبادلة: زاد رصيدك بمقدار {amount} بعد رسوم الشبكة',
   'swap.failure.rejected': 'رفضت المبادلة في محفظتك',
   'swap.failure.reverted': 'فشلت المبادلة على الشبكة',
   'swap.failure.failed': 'تعذّر إتمام المبادلة',

@@ -242,6 +242,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Bestätige den Tausch in deiner Wallet…',
   'swap.success': 'Getauscht',
   'swap.received': 'Getauscht: {amount} erhalten',
+  'swap.receivedNet': 'Getauscht: dein Guthaben ist nach Netzwerkgebühren um {amount} gestiegen',
   'swap.failure.rejected': 'Du hast den Tausch in deiner Wallet abgelehnt',
   'swap.failure.reverted': 'Der Tausch ist im Netzwerk fehlgeschlagen',
   'swap.failure.failed': 'Der Tausch konnte nicht abgeschlossen werden',

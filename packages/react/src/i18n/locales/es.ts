@@ -241,6 +241,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Confirma el intercambio en tu billetera…',
   'swap.success': 'Intercambiado',
   'swap.received': 'Intercambiado: recibiste {amount}',
+  'swap.receivedNet': 'Intercambiado: tu saldo subió {amount} tras las comisiones de red',
   'swap.failure.rejected': 'Rechazaste el intercambio en tu billetera',
   'swap.failure.reverted': 'El intercambio falló en la red',
   'swap.failure.failed': 'No se pudo completar el intercambio',

@@ -232,6 +232,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'مبادله را در کیف پول تأیید کنید…',
   'swap.success': 'مبادله شد',
   'swap.received': 'مبادله شد: {amount} دریافت شد',
+  'swap.receivedNet': 'مبادله شد: موجودی شما پس از کارمزد شبکه {amount} افزایش یافت',
   'swap.failure.rejected': 'مبادله را در کیف پول رد کردید',
   'swap.failure.reverted': 'مبادله در شبکه ناموفق بود',
   'swap.failure.failed': 'مبادله انجام نشد',

@@ -240,6 +240,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Confirmez l’échange dans votre portefeuille…',
   'swap.success': 'Échangé',
   'swap.received': 'Échangé : {amount} reçus',
+  'swap.receivedNet': 'Échangé : votre solde a augmenté de {amount} après les frais de réseau',
   'swap.failure.rejected': 'Vous avez refusé l’échange dans votre portefeuille',
   'swap.failure.reverted': 'L’échange a échoué sur le réseau',
   'swap.failure.failed': 'L’échange n’a pas pu être effectué',

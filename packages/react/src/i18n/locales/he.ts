@@ -223,6 +223,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'אשר את ההחלפה בארנק…',
   'swap.success': 'ההחלפה בוצעה',
   'swap.received': 'ההחלפה בוצעה: התקבלו {amount}',
+  'swap.receivedNet': 'ההחלפה בוצעה: היתרה שלך עלתה ב־{amount} אחרי עמלות הרשת',
   'swap.failure.rejected': 'דחית את ההחלפה בארנק',
   'swap.failure.reverted': 'ההחלפה נכשלה ברשת',
   'swap.failure.failed': 'לא ניתן היה להשלים את ההחלפה',

@@ -227,6 +227,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'अपने वॉलेट में स्वैप की पुष्टि करें…',
   'swap.success': 'स्वैप हो गया',
   'swap.received': 'स्वैप हो गया: {amount} मिले',
+  'swap.receivedNet': 'स्वैप हो गया: नेटवर्क शुल्क के बाद आपका बैलेंस {amount} बढ़ा',
   'swap.failure.rejected': 'आपने वॉलेट में स्वैप अस्वीकार किया',
   'swap.failure.reverted': 'नेटवर्क पर स्वैप विफल रहा',
   'swap.failure.failed': 'स्वैप पूरा नहीं हो सका',

@@ -237,6 +237,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Konfirmasi penukaran di dompet Anda…',
   'swap.success': 'Tertukar',
   'swap.received': 'Tertukar: menerima {amount}',
+  'swap.receivedNet': 'Tertukar: saldo Anda naik {amount} setelah biaya jaringan',
   'swap.failure.rejected': 'Anda menolak penukaran di dompet',
   'swap.failure.reverted': 'Penukaran gagal di jaringan',
   'swap.failure.failed': 'Penukaran tidak dapat diselesaikan',

@@ -237,6 +237,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Conferma lo scambio nel tuo wallet…',
   'swap.success': 'Scambiato',
   'swap.received': 'Scambiato: ricevuti {amount}',
+  'swap.receivedNet': 'Scambiato: il tuo saldo è aumentato di {amount} al netto delle commissioni di rete',
   'swap.failure.rejected': 'Hai rifiutato lo scambio nel tuo wallet',
   'swap.failure.reverted': 'Lo scambio non è riuscito sulla rete',
   'swap.failure.failed': 'Non è stato possibile completare lo scambio',

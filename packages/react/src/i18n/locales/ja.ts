@@ -240,6 +240,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'ウォレットでスワップを確認してください…',
   'swap.success': 'スワップしました',
   'swap.received': 'スワップしました: {amount} を受け取りました',
+  'swap.receivedNet': 'スワップしました: ネットワーク手数料差引後、残高が {amount} 増えました',
   'swap.failure.rejected': 'ウォレットでスワップを拒否しました',
   'swap.failure.reverted': 'ネットワーク上でスワップが失敗しました',
   'swap.failure.failed': 'スワップを完了できませんでした',

@@ -233,6 +233,7 @@ export const messages: Messages = {
   'swap.pending.swap': '지갑에서 스왑을 확인하세요…',
   'swap.success': '스왑 완료',
   'swap.received': '스왑 완료: {amount} 받음',
+  'swap.receivedNet': '스왑 완료: 네트워크 수수료를 제외하고 잔액이 {amount} 늘었습니다',
   'swap.failure.rejected': '지갑에서 스왑을 거절했습니다',
   'swap.failure.reverted': '네트워크에서 스왑이 실패했습니다',
   'swap.failure.failed': '스왑을 완료할 수 없습니다',

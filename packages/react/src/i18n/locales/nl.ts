@@ -240,6 +240,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Bevestig de ruil in je wallet…',
   'swap.success': 'Geruild',
   'swap.received': 'Geruild: {amount} ontvangen',
+  'swap.receivedNet': 'Geruild: je saldo is na netwerkkosten met {amount} gestegen',
   'swap.failure.rejected': 'Je hebt de ruil in je wallet geweigerd',
   'swap.failure.reverted': 'De ruil is mislukt op het netwerk',
   'swap.failure.failed': 'De ruil kon niet worden voltooid',

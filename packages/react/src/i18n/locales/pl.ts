@@ -238,6 +238,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Potwierdź wymianę w portfelu…',
   'swap.success': 'Wymieniono',
   'swap.received': 'Wymieniono: otrzymano {amount}',
+  'swap.receivedNet': 'Wymieniono: saldo wzrosło o {amount} po opłatach sieciowych',
   'swap.failure.rejected': 'Odrzucono wymianę w portfelu',
   'swap.failure.reverted': 'Wymiana nie powiodła się w sieci',
   'swap.failure.failed': 'Nie udało się dokończyć wymiany',

@@ -237,6 +237,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Confirme a troca na sua carteira…',
   'swap.success': 'Trocado',
   'swap.received': 'Trocado: você recebeu {amount}',
+  'swap.receivedNet': 'Trocado: seu saldo subiu {amount} após as taxas de rede',
   'swap.failure.rejected': 'Você recusou a troca na sua carteira',
   'swap.failure.reverted': 'A troca falhou na rede',
   'swap.failure.failed': 'Não foi possível concluir a troca',

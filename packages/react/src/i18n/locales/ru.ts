@@ -239,6 +239,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Подтвердите обмен в кошельке…',
   'swap.success': 'Обмен выполнен',
   'swap.received': 'Обмен выполнен: получено {amount}',
+  'swap.receivedNet': 'Обмен выполнен: баланс вырос на {amount} за вычетом комиссий сети',
   'swap.failure.rejected': 'Вы отклонили обмен в кошельке',
   'swap.failure.reverted': 'Обмен не прошёл в сети',
   'swap.failure.failed': 'Не удалось выполнить обмен',

@@ -234,6 +234,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Takası cüzdanınızda onaylayın…',
   'swap.success': 'Takas edildi',
   'swap.received': 'Takas edildi: {amount} alındı',
+  'swap.receivedNet': 'Takas edildi: bakiyeniz ağ ücretlerinden sonra {amount} arttı',
   'swap.failure.rejected': 'Takası cüzdanınızda reddettiniz',
   'swap.failure.reverted': 'Takas ağda başarısız oldu',
   'swap.failure.failed': 'Takas tamamlanamadı',

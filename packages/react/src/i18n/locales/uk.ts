@@ -238,6 +238,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Підтвердьте обмін у гаманці…',
   'swap.success': 'Обмін виконано',
   'swap.received': 'Обмін виконано: отримано {amount}',
+  'swap.receivedNet': 'Обмін виконано: баланс зріс на {amount} після комісій мережі',
   'swap.failure.rejected': 'Ви відхилили обмін у гаманці',
   'swap.failure.reverted': 'Обмін не вдався в мережі',
   'swap.failure.failed': 'Не вдалося завершити обмін',

@@ -232,6 +232,7 @@ export const messages: Messages = {
   'swap.pending.swap': 'Xác nhận hoán đổi trong ví của bạn…',
   'swap.success': 'Đã hoán đổi',
   'swap.received': 'Đã hoán đổi: nhận {amount}',
+  'swap.receivedNet': 'Đã hoán đổi: số dư tăng {amount} sau phí mạng',
   'swap.failure.rejected': 'Bạn đã từ chối hoán đổi trong ví',
   'swap.failure.reverted': 'Hoán đổi thất bại trên mạng',
   'swap.failure.failed': 'Không thể hoàn tất hoán đổi',

@@ -220,6 +220,7 @@ export const messages: Messages = {
   'swap.pending.swap': '请在钱包中确认兑换…',
   'swap.success': '已兑换',
   'swap.received': '已兑换：收到 {amount}',
+  'swap.receivedNet': '已兑换：扣除网络费用后余额增加了 {amount}',
   'swap.failure.rejected': '你在钱包中拒绝了兑换',
   'swap.failure.reverted': '兑换在网络上失败',
   'swap.failure.failed': '无法完成兑换',

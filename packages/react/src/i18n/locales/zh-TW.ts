@@ -220,6 +220,7 @@ export const messages: Messages = {
   'swap.pending.swap': '請在錢包中確認兌換…',
   'swap.success': '已兌換',
   'swap.received': '已兌換：收到 {amount}',
+  'swap.receivedNet': '已兌換：扣除網路費用後餘額增加了 {amount}',
   'swap.failure.rejected': '你在錢包中拒絕了兌換',
   'swap.failure.reverted': '兌換在網路上失敗',
   'swap.failure.failed': '無法完成兌換',

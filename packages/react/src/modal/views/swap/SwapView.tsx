@@ -193,7 +193,8 @@ export function SwapForm({
         {outcome.status === 'success' ? (
           <p className="latch-success" role="status" data-testid="latch-swap-success">
             {received > 0n
-              ? t('swap.received', {
+              ? // The native coin also paid the network fees: its rise is what is left of them.
+                t(to.address ? 'swap.received' : 'swap.receivedNet', {
                   amount: `${formatSwapAmount(received, Number(to.quantity.decimals))} ${to.symbol}`,
                 })
               : t('swap.success')}
