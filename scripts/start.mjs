@@ -162,7 +162,8 @@ const api = await startServerProcess({
       name: 'Latch demo',
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
-      features: emailLogin,
+      // Swap in the Account view: the quotes come from the local DEX (below).
+      features: { ...emailLogin, swap: { isEnabled: true, config: ['uniswap-v2'] } },
       social,
       tokens: demoTokens,
       prices: { source: 'coingecko', url: prices.url },

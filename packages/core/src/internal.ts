@@ -15,6 +15,7 @@ export { selectNetwork } from './actions/selectNetwork.js'
 export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
 export { confirmSend, fillMaxAmount, resetSend, reviewSend, setSendForm } from './actions/send.js'
 export { ACCOUNT_TABS, setCurrentTab } from './actions/setCurrentTab.js'
+export { executeSwap, fetchSwapQuote, type SwapOutcome, type SwapStep } from './actions/swap.js'
 export { PAIRING_EXPIRY_MS } from './constants.js'
 export { applyStoredState } from './createLatch.js'
 /** The frame protocol's schemas: the page checks what the frame says, the frame what the page asks. */
@@ -50,8 +51,23 @@ export { localActivity, type PendingTransaction } from './rules/pendingTransacti
 export { isMobileBrowser } from './rules/platform.js'
 export { popularFor } from './rules/popular.js'
 export { fiatValues } from './rules/prices.js'
-export { parseRecipientInput, type RecipientInput, sendAmountProblem } from './rules/send.js'
+export {
+  parseAmount,
+  parseRecipientInput,
+  type RecipientInput,
+  rawBalance,
+  sendAmountProblem,
+} from './rules/send.js'
 export type { SendProblem, SendState } from './rules/sendState.js'
+export {
+  formatPriceImpact,
+  formatSwapAmount,
+  needsApproval,
+  type SwapQuote,
+  swapNetworkFee,
+  swapRate,
+  swapTokenAddress,
+} from './rules/swap.js'
 export { formatUnits } from './rules/tokens.js'
 export { groupTransactionsByMonth } from './rules/transactions.js'
 export { installLinkFor, walletConnectSessionConnector, walletLinkFor } from './rules/walletConnect.js'

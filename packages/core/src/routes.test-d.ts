@@ -12,8 +12,15 @@ test('openModal takes only the views the modal has, each with its own data', () 
   openModal(latch, { view: 'Networks' })
   openModal(latch, { namespace: 'solana' })
   openModal(latch, { view: 'SwitchNetwork', params: { caipNetworkId: 'eip155:8453' } })
-  // @ts-expect-error Swap is not a view of the modal (yet): no component draws it
   openModal(latch, { view: 'Swap' })
+  openModal(latch, {
+    view: 'Swap',
+    params: { from: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', amount: '0.1' },
+  })
+  // @ts-expect-error Swap's amount is a decimal as text, as the visitor types it
+  openModal(latch, { view: 'Swap', params: { amount: 0.1 } })
+  // @ts-expect-error OnRamp is not a view of the modal (yet): no component draws it
+  openModal(latch, { view: 'OnRamp' })
   // @ts-expect-error SwitchNetwork needs the network it switches to
   openModal(latch, { view: 'SwitchNetwork' })
   // @ts-expect-error a view's data is its own: Networks takes none
@@ -27,7 +34,8 @@ test('a route narrows its data on the view', () => {
   if (entry.view === 'SwitchNetwork')
     expectTypeOf(entry.params.caipNetworkId).toEqualTypeOf<`${string}:${string}`>()
   if (entry.view === 'Connecting') expectTypeOf(entry.params.connectorId).toEqualTypeOf<string>()
-  expectTypeOf<'Swap'>().not.toMatchTypeOf<View>()
+  if (entry.view === 'Swap') expectTypeOf(entry.params?.amount).toEqualTypeOf<string | undefined>()
+  expectTypeOf<'OnRamp'>().not.toMatchTypeOf<View>()
 })
 
 test('eip155 results are 0x-hex, ready for viem and wagmi; other namespaces keep strings', () => {

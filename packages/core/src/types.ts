@@ -135,6 +135,12 @@ export interface ViewParams {
   Send: undefined
   /** The account's address to receive on: QR, copy, the networks it works on. */
   Receive: undefined
+  /**
+   * Swapping one token of the account for another through the app's server's quotes (spec §2:
+   * takes swap arguments). `from` and `to` are token addresses (the native coin's stand-in
+   * 0xEeee…EEeE, or absent for it as `from`), `amount` a decimal in whole tokens.
+   */
+  Swap: { from?: string | undefined; to?: string | undefined; amount?: string | undefined } | undefined
 }
 
 /** What an approval asks, for the modal's title: sign a message, sign typed data, send a transaction. */

@@ -58,6 +58,10 @@ beforeAll(async () => {
         .end(`"${'x'.repeat(size)}"`)
     }
     if (url.pathname === '/fail') return void response.writeHead(503).end('{"error":"unavailable"}')
+    if (url.pathname === '/refused')
+      return void response
+        .writeHead(422)
+        .end('{"error":"no_route","message":"<b>No pool</b> for these tokens"}')
     if (url.pathname === '/slow') return void setTimeout(() => response.end('{}'), 2_000)
     if (url.pathname === '/image')
       return void response.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg/>')
@@ -98,6 +102,15 @@ describe('given the API helper of a project', () => {
     expect(error).toBeInstanceOf(HttpStatusError)
     expect((error as HttpStatusError).shortMessage).toBe('HTTP status code: 503')
     expect((error as HttpStatusError).status).toBe(503)
+  })
+
+  it('when a refusal that is not retried says why, then its message is kept as text; a retried one keeps none', async () => {
+    const api = createHttpClient({ baseUrl: base, retries: 0 })
+    const refused = (await api.get('/refused').catch((caught: unknown) => caught)) as HttpStatusError
+    expect(refused.status).toBe(422)
+    expect(refused.serverMessage).toBe('<b>No pool</b> for these tokens')
+    const failed = (await api.get('/fail').catch((caught: unknown) => caught)) as HttpStatusError
+    expect(failed.serverMessage).toBeUndefined()
   })
 
   it('when the server is slower than the timeout, then the call is aborted', async () => {

@@ -138,10 +138,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw controller.signal.aborted ? error : new NoAnswerError(error)
       }
       if (!response.ok) {
-        // Drain the body so the connection can be reused.
-        await response.body?.cancel().catch(() => undefined)
+        // A refusal that is not retried may say why (`{ error, message }`): its message is kept,
+        // as text. Any other body is drained so the connection can be reused.
+        const serverMessage = RETRY_STATUSES.has(response.status) ? undefined : await errorMessageOf(response)
+        if (serverMessage === undefined) await response.body?.cancel().catch(() => undefined)
         throw new RetryableStatus(
-          new HttpStatusError({ status: response.status, url: target.split('?', 1)[0] }),
+          new HttpStatusError({ status: response.status, url: target.split('?', 1)[0], serverMessage }),
           retryAfterMs(response.headers.get('retry-after')),
         )
       }
@@ -235,6 +237,17 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     }, ms)
     signal?.addEventListener('abort', onAbort, { once: true })
   })
+}
+
+/** An error answer's `message` (a string of at most 500 characters), if its small JSON body has one. */
+async function errorMessageOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = JSON.parse(new TextDecoder().decode(await readLimited(response, 4096, ''))) as unknown
+    const message = (body as { message?: unknown } | null)?.message
+    return typeof message === 'string' && message.length > 0 && message.length <= 500 ? message : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The body's bytes, refusing (and cancelling) once it grows past `limit`. */

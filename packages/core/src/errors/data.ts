@@ -16,8 +16,15 @@ export type HttpStatusErrorType = HttpStatusError & { name: 'HttpStatusError' }
 export class HttpStatusError extends BaseError {
   override name = 'HttpStatusError' as const
   readonly status: number
-  constructor({ status, url }: { status: number; url?: string | undefined }) {
+  /** What the server said about a refusal (its JSON `message`), as text; absent when it said nothing. */
+  readonly serverMessage: string | undefined
+  constructor({
+    status,
+    url,
+    serverMessage,
+  }: { status: number; url?: string | undefined; serverMessage?: string | undefined }) {
     super(`HTTP status code: ${status}`, { metaMessages: url ? [`URL: ${url}`] : undefined })
     this.status = status
+    this.serverMessage = serverMessage
   }
 }

@@ -12,7 +12,16 @@ import { AccountNamespaces, useConnectedNamespaces } from './AccountNamespaces.j
 import { AccountTabsLoader } from './account/AccountTabsLoader.js'
 import { NativeBalance } from './account/NativeBalance.js'
 import { embeddedConnectorOf } from './embedded.js'
-import { ChevronIcon, CopyIcon, ExternalIcon, KeyIcon, PowerIcon, ReceiveIcon, SendIcon } from './icons.js'
+import {
+  ChevronIcon,
+  CopyIcon,
+  ExternalIcon,
+  KeyIcon,
+  PowerIcon,
+  ReceiveIcon,
+  SendIcon,
+  SwapIcon,
+} from './icons.js'
 import type { ViewProps } from './index.js'
 import { SOCIAL_NAMES } from './SocialLogin.js'
 import { Toast, useToast } from './Toast.js'
@@ -90,6 +99,15 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
     latch.options.features.send &&
     !unsupported &&
     Boolean(account?.namespace && latch.adapters.get(account.namespace)?.prepareTransfer)
+  // Swap: the project's remote config turns it on (spec §3 swaps); quotes come from the app's
+  // server for an EVM account on a network the app configured.
+  const swaps = useLatchState((s) => s.remote.features.swaps, { latch })
+  const canSwap =
+    swaps &&
+    !unsupported &&
+    account?.namespace === 'eip155' &&
+    Boolean(latch.options.apiUrl) &&
+    Boolean(caipNetwork)
   useResumedEmailUpdate(latch, connectorId)
   if (!account?.address) return null
   const address = account.address
@@ -145,6 +163,17 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
         onDisconnected={(network) => showToast(t('account.disconnected', { network }))}
       />
       <div className="latch-account-actions">
+        {canSwap && (
+          <button
+            type="button"
+            className="latch-secondary"
+            data-testid="latch-account-swap"
+            onClick={() => pushView(latch, { view: 'Swap' })}
+          >
+            <SwapIcon />
+            <span>{t('account.swap')}</span>
+          </button>
+        )}
         {latch.options.features.receive && (
           <button
             type="button"

@@ -14,6 +14,7 @@ import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
 import ReceiveView from './send/ReceiveView.js'
 import SendView from './send/SendView.js'
+import SwapView from './swap/SwapView.js'
 import { UnsupportedChainView } from './UnsupportedChainView.js'
 import { UpdateEmailView } from './UpdateEmailView.js'
 import { WalletConnectView } from './WalletConnectView.js'
@@ -59,6 +60,7 @@ const views: ViewRegistry = {
   // In the modal's chunk rather than a chunk of their own: see docs/decisions.md (Send).
   Send: SendView,
   Receive: ReceiveView,
+  Swap: SwapView,
 }
 
 function renderView<V extends View>(latch: Latch, view: V, entry: Routes[V]) {
@@ -86,6 +88,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'UpdateEmail':
     case 'Send':
     case 'Receive':
+    case 'Swap':
       return t(`view.${entry.view}.title`)
     case 'ApproveTransaction': {
       // Titled by what is asked when the wallet says so.
