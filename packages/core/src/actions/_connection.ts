@@ -1,7 +1,6 @@
 import type { Latch } from '../createLatch.js'
 import { createSessionState } from '../createLatch.js'
 import { InvalidWalletResponseError } from '../errors/connection.js'
-import { loadProfile } from '../query/names.js'
 import { accountReducer } from '../rules/account.js'
 import { shouldFetchBalance } from '../rules/balance.js'
 import type { LatchState } from '../state.js'
@@ -183,7 +182,8 @@ export async function afterConnect(
       // A new connection always asks the chain, even within an earlier failure's 30 s.
       void loadBalance(latch, namespace, { force: true }).catch(() => {})
     // The account's name and avatar (ENS on eip155), for the button as much as for Account.
-    void loadProfile(latch, namespace).catch(() => {})
+    if (latch.adapters.get(namespace)?.lookupName)
+      void import('../query/names.js').then((names) => names.loadProfile(latch, namespace)).catch(() => {})
   }
   const gated = signInGate(latch, namespaces, parameters.reason)
   if (!parameters.navigate) {

@@ -2,6 +2,7 @@ import { withNamespace } from '../actions/_shared.js'
 import type { Latch } from '../createLatch.js'
 import { accountReducer } from '../rules/account.js'
 import type { ChainNamespace } from '../types.js'
+import { queryClientOf } from './client.js'
 
 export interface NameQueryParameters {
   namespace: ChainNamespace
@@ -104,8 +105,6 @@ export async function loadProfile(latch: Latch, namespace: ChainNamespace): Prom
   const address = latch.store.getState().namespaces[namespace]?.account?.address
   if (!address || !latch.adapters.get(namespace)?.lookupName) return
   const parameters = { namespace, address }
-  // The query layer stays off the first load (see ./client.ts): this runs after a connection.
-  const { queryClientOf } = await import('./client.js')
   applyProfile(latch, parameters, await queryClientOf(latch).fetchQuery(nameQueryOptions(latch, parameters)))
 }
 
