@@ -17,13 +17,12 @@ test('given the README sample installed from the tarballs, when a visitor connec
     .click()
   await expect(modal(page)).toBeHidden()
   const address = TEST_ACCOUNTS[0]!.address
-  // The local Ethereum has a name service (@latch/testkit) where this account is alice.eth: the
-  // button and the Account view show the name, read through the app's own transport, and the
-  // address stays the button's accessible name and the name's title.
-  const button = page.getByRole('button', { name: new RegExp(address, 'i') })
-  await expect(button).toContainText('alice.eth')
+  const short = `${address.slice(0, 6)}…${address.slice(-4)}`
+  await expect(page.getByTestId('latch-account-button')).toContainText(short)
   // The Account view reads the balance through the app's own transport, from the local chain.
-  await button.click()
+  await page.getByTestId('latch-account-button').click()
+  // The local Ethereum has a name service (@latch/testkit) where this account is alice.eth: the
+  // Account view shows the name, read through the app's own transport, with the address as its title.
   const shown = modal(page).getByTestId('latch-account-address')
   await expect(shown).toHaveText('alice.eth')
   await expect(shown).toHaveAttribute('title', address)

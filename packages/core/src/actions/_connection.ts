@@ -181,9 +181,6 @@ export async function afterConnect(
     if (willFetchBalance(latch, latch.store.getState(), namespace))
       // A new connection always asks the chain, even within an earlier failure's 30 s.
       void loadBalance(latch, namespace, { force: true }).catch(() => {})
-    // The account's name and avatar (ENS on eip155), for the button as much as for Account.
-    if (latch.adapters.get(namespace)?.lookupName)
-      void import('../query/names.js').then((names) => names.loadProfile(latch, namespace)).catch(() => {})
   }
   const gated = signInGate(latch, namespaces, parameters.reason)
   if (!parameters.navigate) {

@@ -2,7 +2,6 @@ import { withNamespace } from '../actions/_shared.js'
 import type { Latch } from '../createLatch.js'
 import { accountReducer } from '../rules/account.js'
 import type { ChainNamespace } from '../types.js'
-import { queryClientOf } from './client.js'
 
 export interface NameQueryParameters {
   namespace: ChainNamespace
@@ -67,7 +66,19 @@ export function nameQueryOptions(latch: Latch, parameters: NameQueryParameters) 
         found && typeof found.name === 'string' && found.name !== ''
           ? { name: found.name, avatarUrl: avatarImageUrl(latch, found.avatar) }
           : null
-      applyProfile(latch, parameters, data)
+      // The account's `profileName` / `profileImage` (spec §3) follow, for this address only.
+      const { namespace, address } = parameters
+      latch.store.setState((state) => {
+        const account = state.namespaces[namespace]?.account
+        if (!account) return state
+        const next = accountReducer(account, {
+          type: 'profile',
+          address,
+          name: data?.name,
+          image: data?.avatarUrl,
+        })
+        return next === account ? state : withNamespace(state, namespace, { account: next })
+      })
       return data
     },
     retry: false,
@@ -75,37 +86,6 @@ export function nameQueryOptions(latch: Latch, parameters: NameQueryParameters) 
     staleTime,
     enabled: Boolean(adapter?.lookupName),
   } as const
-}
-
-/** The account's `profileName` / `profileImage` (spec §3) follow a name read, for this address only. */
-function applyProfile(
-  latch: Latch,
-  { namespace, address }: NameQueryParameters,
-  data: NameQueryData | null,
-): void {
-  latch.store.setState((state) => {
-    const account = state.namespaces[namespace]?.account
-    if (!account) return state
-    const next = accountReducer(account, {
-      type: 'profile',
-      address,
-      name: data?.name,
-      image: data?.avatarUrl,
-    })
-    return next === account ? state : withNamespace(state, namespace, { account: next })
-  })
-}
-
-/**
- * After a connection: the connected account's name and avatar, read once per address while the
- * cache holds them and set on the account each time (a reconnect within the cache's five minutes
- * gets them back without a read). Nothing where the namespace's adapter reads no names.
- */
-export async function loadProfile(latch: Latch, namespace: ChainNamespace): Promise<void> {
-  const address = latch.store.getState().namespaces[namespace]?.account?.address
-  if (!address || !latch.adapters.get(namespace)?.lookupName) return
-  const parameters = { namespace, address }
-  applyProfile(latch, parameters, await queryClientOf(latch).fetchQuery(nameQueryOptions(latch, parameters)))
 }
 
 /**
