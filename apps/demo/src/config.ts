@@ -136,10 +136,24 @@ const options: LatchOptions = {
 /** The demo's accent under `?kit=appkit`, given by AppKit's name for it. */
 export const APPKIT_DEMO_ACCENT = '#7c3aed'
 
-// `?kit=appkit`: the same options through AppKit's `createAppKit`, with an AppKit theme variable.
+/**
+ * The wallets `?kit=appkit` features, by WalletConnect registry id as an AppKit app lists them
+ * (Zerion, then Rabby): createAppKit turns them into Latch's ids.
+ */
+const APPKIT_DEMO_FEATURED = [
+  'ecc4036f814562b41a5268adc86270fba1365471402006302e70169465b7ac18',
+  '18388be9ac2d02726dbac9777c96efaac06d744b2f6d580fccdd4127a6d01fd1',
+]
+
+// `?kit=appkit`: the same options through AppKit's `createAppKit`, with an AppKit theme variable
+// and AppKit's featured wallet ids.
 export const latch =
   env.kit === 'appkit'
-    ? createAppKit({ ...options, themeVariables: { '--w3m-accent': APPKIT_DEMO_ACCENT } })
+    ? createAppKit({
+        ...options,
+        themeVariables: { '--w3m-accent': APPKIT_DEMO_ACCENT },
+        featuredWalletIds: APPKIT_DEMO_FEATURED,
+      })
     : createLatch(options)
 
 function prefersDark(): boolean {

@@ -16,6 +16,9 @@ const mainnet = {
 } as const
 const base = { ...mainnet, id: 8453, caipNetworkId: 'eip155:8453', name: 'Base' } as const
 const METAMASK_HEX = 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96'
+const ZERION_HEX = 'ECC4036F814562B41A5268ADC86270FBA1365471402006302E70169465B7AC18'
+/** A well-formed WalletConnect registry id of no wallet Latch's registry lists. */
+const UNLISTED_HEX = '0'.repeat(63) + '1'
 
 afterEach(() => {
   cleanup()
@@ -80,7 +83,7 @@ describe('given createAppKit with AppKit option names', () => {
       projectId: 'a-walletconnect-cloud-id',
       features: { analytics: true, legalCheckbox: true },
       themeVariables: { '--w3m-qr-color': '#000', '--w3m-font-size-master': '10px' },
-      featuredWalletIds: [METAMASK_HEX],
+      featuredWalletIds: [UNLISTED_HEX],
       enableCoinbase: false,
       storage: createMemoryStorage(),
     })
@@ -93,11 +96,27 @@ describe('given createAppKit with AppKit option names', () => {
       'features.legalCheckbox',
       "themeVariables['--w3m-qr-color']",
       "themeVariables['--w3m-font-size-master']",
-      'featuredWalletIds',
+      `featuredWalletIds: ${UNLISTED_HEX}`,
     ])
       expect(message).toContain(name)
+    expect(latch.options.featuredWalletIds).toEqual([])
     expect(latch.options.projectId).toBeUndefined()
     expect(latch.options.features.analytics).toBe(false)
+  })
+
+  it("when wallet lists name wallets by WalletConnect's registry ids, then they become Latch's ids for the same wallets, in order, with no warning", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const latch = createAppKit({
+      networks: [mainnet],
+      featuredWalletIds: [ZERION_HEX, 'rainbow', METAMASK_HEX],
+      includeWalletIds: [METAMASK_HEX, ZERION_HEX, METAMASK_HEX.toUpperCase()],
+      excludeWalletIds: ['1ca0bdd4747578705b1939af023d120677c64fe6ca76add81fda36e350605e79'],
+      storage: createMemoryStorage(),
+    })
+    expect(latch.options.featuredWalletIds).toEqual(['zerion', 'rainbow', 'metamask'])
+    expect(latch.options.includeWalletIds).toEqual(['metamask', 'zerion'])
+    expect(latch.options.excludeWalletIds).toEqual(['solflare'])
+    expect(warn).not.toHaveBeenCalled()
   })
 
   it('when projectId comes with apiUrl, then it is the Latch server project', () => {

@@ -6,6 +6,7 @@ import {
   type LatchOptions,
   type ThemeVariables,
 } from '@latch/core'
+import { toLatchWalletIds } from './walletConnectIds.js'
 
 /** AppKit's `customWallets` entry (its snake_case names). */
 export interface AppKitCustomWallet {
@@ -101,9 +102,6 @@ function fromRadiusMaster(value: string | number): string | undefined {
   return match ? `${Number(match[1]) * 4}px` : undefined
 }
 
-/** A wallet id of WalletConnect's registry (64 hex digits); Latch's registry names wallets by slug. */
-const HEX_ID = /^[0-9a-f]{64}$/i
-
 /**
  * AppKit's options as Latch's, and the names of those it drops (for one warning).
  *
@@ -154,10 +152,17 @@ export function toLatchOptions(input: CreateAppKitOptions): { options: LatchOpti
   }
   if (Object.keys(theme).length) options.themeVariables = theme
   if (input.customWallets) options.customWallets = input.customWallets.map(toCustomWallet)
+  // WalletConnect registry ids (AppKit's) become Latch's slugs for the same wallets; an id of a
+  // wallet Latch's registry does not list is dropped and named. createLatch checks the rest.
   for (const key of ['featuredWalletIds', 'includeWalletIds', 'excludeWalletIds'] as const) {
-    const hex = (input[key] ?? []).filter((id) => HEX_ID.test(id))
-    if (hex.length)
-      ignored.push(`${key}: ${hex.length} WalletConnect registry id(s); Latch names wallets by slug`)
+    const list = input[key]
+    if (!Array.isArray(list)) continue
+    const { ids, unknown } = toLatchWalletIds(list)
+    options[key] = ids
+    if (unknown.length)
+      ignored.push(
+        `${key}: ${unknown.join(', ')} (WalletConnect registry ids of wallets Latch's registry does not list)`,
+      )
   }
   return { options: options as unknown as LatchOptions, ignored }
 }
