@@ -16,11 +16,7 @@ import {
   setFeature,
   setRpcUrl,
 } from './commands.js'
-import { priceCommand } from './prices.js'
 import { secretKeyFor } from './secret-key.js'
-import { setSocial } from './social.js'
-import { startServer } from './start.js'
-import { setSwapRouter } from './swaps.js'
 
 /** Where the CLI writes; injectable so the commands can be driven from tests. */
 export interface CliIo {
@@ -126,6 +122,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 2
     }
     try {
+      const { startServer } = await import('./start.js')
       const { app } = await startServer({
         ...storage,
         port,
@@ -190,6 +187,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'project set-social': {
         const [id = '', provider = ''] = rest
         const { secretKey } = await secretKeyFor(storage, io.env)
+        const { setSocial } = await import('./social.js')
         io.out(
           await setSocial(repository, secretKey, {
             id,
@@ -202,7 +200,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return 0
       }
       case 'project set-prices':
-      case 'project tokens':
+      case 'project tokens': {
+        const { priceCommand } = await import('./prices.js')
         for (const line of await priceCommand(
           repository,
           sub ?? '',
@@ -212,8 +211,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         ))
           io.out(line)
         return 0
+      }
       case 'project set-swap': {
         const [id = '', chainId = ''] = rest
+        const { setSwapRouter } = await import('./swaps.js')
         io.out(await setSwapRouter(repository, id, chainId, { router: values.router, weth: values.weth }))
         return 0
       }
