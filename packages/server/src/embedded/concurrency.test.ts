@@ -34,14 +34,14 @@ function writesTogether(db: object, methods: string[], count: number): () => voi
 describe.each(backends)('given two requests of one account at the same time on %s', (backend) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   let sink: MailSink
-  const api = () => embeddedClient(() => server.base, sink)
+  const api = () => embeddedClient(() => server.base, sink, 1)
 
   beforeAll(async () => {
     sink = await startMailSink()
     server = await startTestServer(backend, {
       embedded: {
         mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }),
-        limits: { ipChecks: 1000, ipLogins: 1000, resendSeconds: 3 },
+        limits: { ipChecks: 1000, ipLogins: 1000, resendSeconds: 1 },
       },
     })
     await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'server')
@@ -92,7 +92,7 @@ describe.each(backends)('given two requests of one account at the same time on %
     const owner = await signUp(email, 'server')
     await server.repository.embedded.setRecoveryHold(demoProject.id, 1)
     const thief = await newDeviceSession(email, 'Thief/1.0')
-    await pause(3100)
+    await pause(1100)
     let after = Date.now()
     const start = (await (await post('email', { email: next }, owner.token)).json()) as { attemptId: string }
     const primary = codeOf((await sink.waitFor(email, { after })).text)
@@ -130,7 +130,7 @@ describe.each(backends)('given two requests of one account at the same time on %
     const owner = await signUp(email, 'server')
     await server.repository.embedded.setRecoveryHold(demoProject.id, 1)
     const thief = await newDeviceSession(email, 'Thief/1.0')
-    await pause(3100)
+    await pause(1100)
     let after = Date.now()
     const start = (await (await post('email', { email: next }, owner.token)).json()) as { attemptId: string }
     const primary = codeOf((await sink.waitFor(email, { after })).text)

@@ -7,14 +7,14 @@ import { createSmtpMailer } from './mail.js'
 describe.each(backends)('given a mailbox attacker on %s', (backend) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   let sink: MailSink
-  const api = () => embeddedClient(() => server.base, sink)
+  const api = () => embeddedClient(() => server.base, sink, 1)
 
   beforeAll(async () => {
     sink = await startMailSink()
     server = await startTestServer(backend, {
       embedded: {
         mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }),
-        limits: { ipChecks: 1000, ipLogins: 1000, resendSeconds: 3 },
+        limits: { ipChecks: 1000, ipLogins: 1000, resendSeconds: 1 },
       },
     })
     await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'server')
@@ -35,11 +35,11 @@ describe.each(backends)('given a mailbox attacker on %s', (backend) => {
       await server.repository.embedded.setRecoveryHold(demoProject.id, 1)
       const thief = await newDeviceSession(email, 'Thief/1.0')
       expect((await thief.recover()).status).toBe(409)
-      await pause(3100)
+      await pause(1100)
       const change = await post('email', { email: `thief-${backend}@example.com` }, thief.token)
       expect(change.status).toBe(403)
       expect(await change.json()).toMatchObject({ error: 'device_unfinished' })
-      await pause(3100)
+      await pause(1100)
       const frozen = await post('email', { email: `owner-new-${backend}@example.com` }, owner.token)
       expect(frozen.status).toBe(409)
       expect(await frozen.json()).toMatchObject({ error: 'recovery_frozen' })
@@ -107,7 +107,7 @@ describe.each(backends)('given a mailbox attacker on %s', (backend) => {
       const email = `lockout-${backend}@example.com`
       const owner = await signUp(email, 'password')
       const { deviceId } = (await (await me(owner.token)).json()) as { deviceId: string }
-      await pause(3100)
+      await pause(1100)
       const stranger = (await (await post('login', { email })).json()) as {
         attemptId: string
         action: string
@@ -115,7 +115,7 @@ describe.each(backends)('given a mailbox attacker on %s', (backend) => {
       expect(stranger.action).toBe('VERIFY_DEVICE')
       for (let i = 0; i < 12; i++)
         expect((await post('otp', { attemptId: stranger.attemptId, otp: '000000' })).status).toBe(400)
-      await pause(3100)
+      await pause(1100)
       const after = Date.now()
       const login = (await (await post('login', { email, deviceId })).json()) as {
         attemptId: string

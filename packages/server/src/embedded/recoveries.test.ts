@@ -7,13 +7,13 @@ import { createSmtpMailer } from './mail.js'
 describe.each(backends)('given server-assisted recovery on %s with a real SMTP sink', (backend) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   let sink: MailSink
-  const api = () => embeddedClient(() => server.base, sink)
+  const api = () => embeddedClient(() => server.base, sink, 1)
   const post: ReturnType<typeof api>['post'] = (...args) => api().post(...args)
   const notices = (token: string) => api().notices(token)
   const proof: ReturnType<typeof api>['proof'] = (...args) => api().proof(...args)
   /** First device: code → session → a wallet whose recovery share the server keeps. */
   const signUp = (email: string) => api().signUp(email, 'server')
-  /** A confirmed new device with a session (past the suite's 3 s resend throttle). */
+  /** A confirmed new device with a session (past the suite's 1 s resend throttle). */
   const newDeviceSession = (email: string, agent: string) => api().newDeviceSession(email, agent)
   // The recovery share of the set signUp() makes.
   const recoveryShare = b64url(Buffer.from('recovery-share-first'))
@@ -23,7 +23,7 @@ describe.each(backends)('given server-assisted recovery on %s with a real SMTP s
     server = await startTestServer(backend, {
       embedded: {
         mailer: createSmtpMailer({ url: sink.smtpUrl, from: 'Latch <login@localhost>' }),
-        limits: { ipChecks: 1000, ipLogins: 1000, resendSeconds: 3 },
+        limits: { ipChecks: 1000, ipLogins: 1000, resendSeconds: 1 },
       },
     })
     await server.repository.embedded.setRecoveryPolicy(demoProject.id, 'server')

@@ -31,9 +31,10 @@ export const walletAddress = '0x3333333333333333333333333333333333333333'
 
 /**
  * The frame's side of the embedded API, as a test drives it over real HTTP and a real mail sink:
- * sign-ups, confirmed new devices, device proofs, recoveries, reshares.
+ * sign-ups, confirmed new devices, device proofs, recoveries, reshares. `resendSeconds` is the
+ * server's throttle between two code mails to one address, which a new device's login waits out.
  */
-export function embeddedClient(base: () => string, sink: MailSink) {
+export function embeddedClient(base: () => string, sink: MailSink, resendSeconds = 3) {
   const q = `projectId=${demoProject.id}`
   const post = (path: string, body: unknown, token?: string, agent = 'Device/1.0 (test)') =>
     fetch(`${base()}/embedded/v1/${path}?${q}`, {
@@ -91,9 +92,9 @@ export function embeddedClient(base: () => string, sink: MailSink) {
     return { device, token }
   }
 
-  /** A confirmed new device with a session (past a 3 s resend throttle). */
+  /** A confirmed new device with a session (past the server's resend throttle, `resendSeconds`). */
   async function newDeviceSession(email: string, agent: string) {
-    await pause(3100)
+    await pause(resendSeconds * 1000 + 100)
     const device = await newDevice()
     const after = Date.now()
     const login = (await (await post('login', { email }, undefined, agent)).json()) as {
