@@ -164,7 +164,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
   if (!closing) shown.current = history.at(-1) ?? { view: 'Connect' as const }
   const entry = shown.current
   const contentRef = useRef<HTMLDivElement>(null)
-  const height = useContentHeight(contentRef)
+  useContentHeight(contentRef)
   const drag = useSheetDrag(dialogRef, () => closeModal(latch))
   const title = useViewTitle(latch, entry)
   const frameShown = useFrameShown()
@@ -325,12 +325,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
         {/* The height follows the content with a transition (spec §2: 150 ms). While the frame's
             screen lies here the sizer does not scroll: a scroller the height is still growing over
             would otherwise be a Tab stop of its own (Chrome focuses scrollers without controls). */}
-        <div
-          className="latch-sizer"
-          data-testid="latch-sizer"
-          data-frame={frameShown ? '' : undefined}
-          style={height === undefined ? undefined : { height }}
-        >
+        <div className="latch-sizer" data-testid="latch-sizer" data-frame={frameShown ? '' : undefined}>
           <div ref={contentRef}>
             {/* While the embedded wallet's frame shows a screen, the frame client places the
                 iframe over this slot, and the view stays mounted (its state kept) but hidden. */}
@@ -365,23 +360,25 @@ function focusInitial(dialog: HTMLElement): void {
 }
 
 /**
- * The height of the dialog's content, followed as it changes, for the container to animate to.
+ * The sizer (the content's parent) takes the content's height as it changes, for its transition.
  * Nothing is measured while the dialog mounts: until the observer's first report (after the
- * first layout) the container keeps its natural height, which is the same. Reading
- * `offsetHeight` there forced the browser to lay the whole modal out in the middle of React's
- * commit and then rendered the dialog a second time, all before the first frame could show.
+ * first layout) the sizer keeps its natural height, which is the same. Reading `offsetHeight`
+ * there forced the browser to lay the whole modal out in the middle of React's commit. The
+ * observer writes the height itself, in the frame whose layout changed: through React state it
+ * landed a render later, so a new step's buttons showed at the old height first and then moved
+ * under a pointer already aiming at them, and every change rendered the whole dialog again.
  */
-function useContentHeight(ref: { current: HTMLElement | null }): number | undefined {
-  const [height, setHeight] = useState<number>()
+function useContentHeight(ref: { current: HTMLElement | null }): void {
   useLayoutEffect(() => {
     const el = ref.current
-    if (!el || typeof ResizeObserver === 'undefined') return
-    const measure = () => setHeight(el.offsetHeight)
-    const observer = new ResizeObserver(measure)
+    const sizer = el?.parentElement
+    if (!el || !sizer || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      sizer.style.height = `${el.offsetHeight}px`
+    })
     observer.observe(el)
     return () => observer.disconnect()
   }, [ref])
-  return height
 }
 
 /** Dragging the sheet's handle down moves the sheet with the finger; far enough closes it. */
