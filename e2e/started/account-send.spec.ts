@@ -1,25 +1,11 @@
-import { seedTestTokens, TEST_TOKENS } from '@latch/testkit'
+import { seedTestTokens } from '@latch/testkit'
 import jsQR from 'jsqr'
-import { createPublicClient, erc20Abi, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { ports } from '../playwright.config.js'
+import { lttOf, mainnet, undoAfterEach } from './chain.js'
 import { connectDevWallet, expect, modal, pickNetwork, test } from './fixtures.js'
 
-const mainnet = createPublicClient({ transport: http(`http://127.0.0.1:${ports.mainnet}`) })
-const lttOf = (address: `0x${string}`) =>
-  mainnet.readContract({
-    address: TEST_TOKENS.erc20.address,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [address],
-  })
-
-let restore: (() => Promise<void>) | undefined
-
-test.afterEach(async () => {
-  await restore?.()
-  restore = undefined
-})
+const afterTest = undoAfterEach()
 
 test.describe('given the demo as npm start serves it, connected to its Dev Wallet', () => {
   test('when the visitor sends the test ERC-20 from the Account view, then it lands at the recipient on chain and the list refreshes', async ({
@@ -32,11 +18,11 @@ test.describe('given the demo as npm start serves it, connected to its Dev Walle
     const before = await lttOf(sender)
     // The stack is shared with the other specs, which expect the Dev Wallet's seeded 1,234.50 LTT:
     // what this test sends is minted back afterwards, whatever happens.
-    restore = async () => {
+    afterTest(async () => {
       const spent = before - (await lttOf(sender))
       if (spent > 0n)
         await seedTestTokens(`http://127.0.0.1:${ports.mainnet}`, sender, { erc20Amount: spent, nft: false })
-    }
+    })
     await page.getByTestId('latch-account-button').click()
     // npm start registers alice.eth (with an avatar) for the Dev Wallet's first account on the
     // local Ethereum: Account shows the name, and the avatar served by the app's server.

@@ -1,24 +1,9 @@
 import { TEST_TOKENS } from '@latch/testkit'
-import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, parseUnits } from 'viem'
-import { ports } from '../playwright.config.js'
+import { createTestClient, createWalletClient, erc20Abi, parseUnits } from 'viem'
+import { lttOf, mainnet, mainnetRpc, undoAfterEach } from './chain.js'
 import { connectDevWallet, expect, modal, test } from './fixtures.js'
 
-const rpc = http(`http://127.0.0.1:${ports.mainnet}`)
-const mainnet = createPublicClient({ transport: rpc })
-const lttOf = (address: `0x${string}`) =>
-  mainnet.readContract({
-    address: TEST_TOKENS.erc20.address,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [address],
-  })
-
-let restore: (() => Promise<void>) | undefined
-
-test.afterEach(async () => {
-  await restore?.()
-  restore = undefined
-})
+const afterTest = undoAfterEach()
 
 test.describe('given the demo as npm start serves it, connected to its Dev Wallet', () => {
   test('when the visitor swaps 0.1 ETH for the test ERC-20 from the Account view, then the quote is shown and the balance on chain rises by at least its minimum', async ({
@@ -30,12 +15,12 @@ test.describe('given the demo as npm start serves it, connected to its Dev Walle
     const ethBefore = await mainnet.getBalance({ address })
     // The stack is shared with the other specs, which expect the Dev Wallet's seeded balances:
     // the LTT bought goes to a burn address and the ETH is set back afterwards, whatever happens.
-    restore = async () => {
+    afterTest(async () => {
       const gained = (await lttOf(address)) - before
-      const testClient = createTestClient({ mode: 'anvil', transport: rpc })
+      const testClient = createTestClient({ mode: 'anvil', transport: mainnetRpc })
       if (gained > 0n) {
         await testClient.impersonateAccount({ address })
-        const hash = await createWalletClient({ transport: rpc }).writeContract({
+        const hash = await createWalletClient({ transport: mainnetRpc }).writeContract({
           account: address,
           chain: null,
           address: TEST_TOKENS.erc20.address,
@@ -47,7 +32,7 @@ test.describe('given the demo as npm start serves it, connected to its Dev Walle
         await testClient.stopImpersonatingAccount({ address })
       }
       await testClient.setBalance({ address, value: ethBefore })
-    }
+    })
 
     await page.getByTestId('latch-account-button').click()
     await modal(page).getByTestId('latch-account-swap').click()

@@ -1,17 +1,7 @@
-import { TEST_TOKENS } from '@latch/testkit'
-import { createPublicClient, erc20Abi, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { ports } from '../playwright.config.js'
+import { lttOf } from './chain.js'
 import { connectDevWallet, devWallet, expect, modal, status, test } from './fixtures.js'
 
-const mainnet = createPublicClient({ transport: http(`http://127.0.0.1:${ports.mainnet}`) })
-const lttOf = (address: `0x${string}`) =>
-  mainnet.readContract({
-    address: TEST_TOKENS.erc20.address,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [address],
-  })
 const sends = (methods: string[]) =>
   methods.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction')
 
