@@ -13,6 +13,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useLatchState } from '../../../hooks/useLatchState.js'
 import { useQuery } from '../../../hooks/useQuery.js'
 import { useT } from '../../../i18n/context.js'
+import { AmountField } from './AmountField.js'
 import { failureMessage, problemMessage } from './messages.js'
 
 // A typed name is looked up once the visitor pauses, not at every key.
@@ -120,42 +121,15 @@ export function SendForm({ latch, send, token, tokens, tokenKey }: SendFormProps
       ) : (
         pausedName && <ResolvedName latch={latch} name={pausedName} id={`${id}-to-name`} />
       )}
-      <label htmlFor={`${id}-amount`}>{t('send.amount')}</label>
-      <div className="latch-email-row">
-        <input
-          id={`${id}-amount`}
-          className="latch-search"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={send.amount}
-          aria-invalid={amountProblem ? true : undefined}
-          aria-describedby={amountProblem ? `${id}-amount-error` : undefined}
-          data-testid="latch-send-amount"
-          onChange={(event) => setSendForm(latch, { amount: event.target.value })}
-        />
-        <button
-          type="button"
-          className="latch-secondary"
-          data-testid="latch-send-max"
-          onClick={() => void fillMaxAmount(latch, { token }).catch(() => {})}
-        >
-          {t('send.max')}
-        </button>
-      </div>
-      <p className="latch-muted-small">
-        {t('send.balance', { amount: `${formatBalance(token.quantity.numeric)} ${token.symbol}` })}
-      </p>
-      {amountProblem && (
-        <p
-          id={`${id}-amount-error`}
-          className="latch-error"
-          role="alert"
-          data-testid="latch-send-amount-error"
-        >
-          {t(problemMessage[amountProblem])}
-        </p>
-      )}
+      <AmountField
+        id={`${id}-amount`}
+        testId="latch-send"
+        value={send.amount}
+        problem={amountProblem}
+        balance={`${formatBalance(token.quantity.numeric)} ${token.symbol}`}
+        onChange={(amount) => setSendForm(latch, { amount })}
+        onMax={() => void fillMaxAmount(latch, { token }).catch(() => {})}
+      />
       {(send.failure === 'fee' || send.failure === 'name') && (
         <p className="latch-error" role="alert" data-testid="latch-send-failure">
           {t(failureMessage[send.failure])}

@@ -23,7 +23,7 @@ import { useQuery } from '../../../hooks/useQuery.js'
 import { useT } from '../../../i18n/context.js'
 import type { MessageId } from '../../../i18n/en.js'
 import type { ViewProps } from '../index.js'
-import { problemMessage } from '../send/messages.js'
+import { AmountField } from '../send/AmountField.js'
 
 // The quote is asked for once the visitor pauses typing, not at every key.
 const QUOTE_PAUSE_MS = 400
@@ -270,44 +270,16 @@ export function SwapForm({
       >
         {others.map(option)}
       </select>
-      <label htmlFor={`${id}-amount`}>{t('send.amount')}</label>
-      <div className="latch-email-row">
-        <input
-          id={`${id}-amount`}
-          className="latch-search"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={amount}
-          disabled={pending}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-amount-error` : undefined}
-          data-testid="latch-swap-amount"
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <button
-          type="button"
-          className="latch-secondary"
-          disabled={pending}
-          data-testid="latch-swap-max"
-          onClick={fillMax}
-        >
-          {t('send.max')}
-        </button>
-      </div>
-      <p className="latch-muted-small" data-testid="latch-swap-balance">
-        {t('send.balance', { amount: `${formatSwapAmount(rawBalance(from), decimals)} ${from.symbol}` })}
-      </p>
-      {problem && (
-        <p
-          id={`${id}-amount-error`}
-          className="latch-error"
-          role="alert"
-          data-testid="latch-swap-amount-error"
-        >
-          {t(problemMessage[problem])}
-        </p>
-      )}
+      <AmountField
+        id={`${id}-amount`}
+        testId="latch-swap"
+        value={amount}
+        disabled={pending}
+        problem={problem}
+        balance={`${formatSwapAmount(rawBalance(from), decimals)} ${from.symbol}`}
+        onChange={setAmount}
+        onMax={fillMax}
+      />
       {quoteError ? (
         <p className="latch-error" role="alert" data-testid="latch-swap-quote-error">
           {serverMessage ?? t('swap.quoteUnavailable')}
