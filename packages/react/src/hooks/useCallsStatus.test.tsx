@@ -1,17 +1,8 @@
 import { type CallsStatus, createLatch, createMemoryStorage, type Latch } from '@latch/core'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { testAdapter } from '../test/adapter.fixture.js'
+import { testMainnet as mainnet, testAdapter } from '../test/adapter.fixture.js'
 import { useCallsStatus } from './useCallsStatus.js'
-
-const mainnet = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
 
 function Status({ latch, id }: { latch: Latch; id: string | undefined }) {
   const { data, error } = useCallsStatus({ latch, id })

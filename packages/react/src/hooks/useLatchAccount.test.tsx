@@ -1,16 +1,8 @@
 import { createLatch, createMemoryStorage, type Latch } from '@latch/core'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { testMainnet as mainnet } from '../test/adapter.fixture.js'
 import { isAccountOn, useLatchAccount } from './useLatchAccount.js'
-
-const mainnet = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
 
 function Account({ latch, namespace }: { latch: Latch; namespace?: string }) {
   const account = useLatchAccount({ latch, namespace })

@@ -2,17 +2,9 @@ import { closeModal, createLatch, createMemoryStorage, openModal, prefetch } fro
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LatchProvider } from '../LatchProvider.js'
+import { testMainnet as mainnet } from '../test/adapter.fixture.js'
 import { loadModal } from './load.js'
 import { warmUp } from './warmUp.js'
-
-const mainnet = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
 
 afterEach(cleanup)
 

@@ -1,5 +1,15 @@
 import type { ChainAdapter } from '@latch/core'
 
+/** Ethereum as the views' tests configure it (a local RPC URL nothing answers). */
+export const testMainnet = {
+  id: 1,
+  caipNetworkId: 'eip155:1',
+  chainNamespace: 'eip155',
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+} as const
+
 const actions = [
   'connect',
   'reconnect',

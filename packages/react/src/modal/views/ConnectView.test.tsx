@@ -4,16 +4,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessagesContext } from '../../i18n/context.js'
 import { en } from '../../i18n/en.js'
+import { testMainnet as mainnet } from '../../test/adapter.fixture.js'
 import { ConnectView } from './ConnectView.js'
-
-const mainnet = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
 
 afterEach(cleanup)
 

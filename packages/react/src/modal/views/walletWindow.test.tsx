@@ -4,21 +4,13 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessagesContext } from '../../i18n/context.js'
 import { en } from '../../i18n/en.js'
+import { testMainnet as mainnet } from '../../test/adapter.fixture.js'
 import { ApproveTransactionView } from './ApproveTransactionView.js'
 import { EmbeddedWalletView, loginErrorText } from './EmbeddedWalletView.js'
 import SIWXSignMessageView from './SIWXSignMessageView.js'
 
 // Where the wallet runs in a window of its own (its frame had no storage), the page says where to
 // look while the wallet's screen waits there, and what closing that window does.
-
-const mainnet = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
 
 afterEach(cleanup)
 

@@ -3,17 +3,9 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessagesContext } from '../../../i18n/context.js'
 import { en } from '../../../i18n/en.js'
-import { testAdapter } from '../../../test/adapter.fixture.js'
+import { testMainnet as mainnet, testAdapter } from '../../../test/adapter.fixture.js'
 import { NativeBalance } from './NativeBalance.js'
 
-const mainnet = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
 const ALICE = '0xaAaAaAaaAaAaAaaAaAAAAAAAAaaaAaAaAaaAaaAa'
 
 // The chain's side of the adapter: each balance request answers what the test says next.

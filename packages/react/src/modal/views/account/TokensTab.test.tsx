@@ -6,17 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { MessagesContext } from '../../../i18n/context.js'
 import { en } from '../../../i18n/en.js'
 import { messages as de } from '../../../i18n/locales/de.js'
-import { testAdapter } from '../../../test/adapter.fixture.js'
+import { testMainnet as mainnet, testAdapter } from '../../../test/adapter.fixture.js'
 import { TokensTab } from './TokensTab.js'
 
-const mainnet = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
 const ALICE = '0xaAaAaAaaAaAaAaaAaAAAAAAAAaaaAaAaAaaAaaAa'
 const TOKEN = '0x1111111111111111111111111111111111111111'
 

@@ -4,17 +4,9 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessagesContext } from '../../../i18n/context.js'
 import { en } from '../../../i18n/en.js'
-import { testAdapter } from '../../../test/adapter.fixture.js'
+import { testMainnet as mainnet, testAdapter } from '../../../test/adapter.fixture.js'
 import { SendForm } from './SendForm.js'
 
-const mainnet = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const eth: TokenBalance = {
   name: 'Ether',

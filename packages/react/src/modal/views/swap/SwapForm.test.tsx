@@ -3,17 +3,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessagesContext } from '../../../i18n/context.js'
 import { en } from '../../../i18n/en.js'
-import { testAdapter } from '../../../test/adapter.fixture.js'
+import { testMainnet as mainnet, testAdapter } from '../../../test/adapter.fixture.js'
 import { SwapForm } from './SwapView.js'
 
-const mainnet = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
 const TAKER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const LTT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const ROUTER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
