@@ -1,11 +1,11 @@
 'use client'
-import { type CaipNetwork, type ChainNamespace, type Latch, tokenBalancesQueryOptions } from '@latch/core'
+import type { CaipNetwork, ChainNamespace, Latch } from '@latch/core'
 import { useLatchAccount } from '../../../hooks/useLatchAccount.js'
 import { useLatchState } from '../../../hooks/useLatchState.js'
 import { useNetworkState } from '../../../hooks/useNetworkState.js'
-import { useQuery } from '../../../hooks/useQuery.js'
 import { useT } from '../../../i18n/context.js'
 import type { ViewProps } from '../index.js'
+import { useAccountTokens } from './accountTokens.js'
 import { SendForm } from './SendForm.js'
 import { SendResult, SendReview } from './SendReview.js'
 
@@ -39,15 +39,9 @@ function SendTokens(props: {
   const { latch, caipNetwork } = props
   const t = useT()
   const send = useLatchState((s) => s.send, { latch })
-  const query = useQuery(tokenBalancesQueryOptions(latch, props), { latch })
-  if (query.isError)
-    return (
-      <p className="latch-muted" role="alert">
-        {t('account.balance.unavailable')}
-      </p>
-    )
-  if (!query.data) return <div className="latch-skeleton latch-send-skeleton" aria-busy="true" />
-  const tokens = query.data
+  const list = useAccountTokens(latch, props)
+  if ('placeholder' in list) return list.placeholder
+  const { tokens } = list
   if (tokens.length === 0) return <p className="latch-muted">{t('send.unavailable')}</p>
   const key = (token: (typeof tokens)[number]) => token.address ?? 'native'
   const token = tokens.find((candidate) => key(candidate) === send.token) ?? tokens[0]!

@@ -1,5 +1,5 @@
 'use client'
-import { type CaipNetwork, type Latch, type TokenBalance, tokenBalancesQueryOptions } from '@latch/core'
+import type { CaipNetwork, Latch, TokenBalance } from '@latch/core'
 import {
   executeSwap,
   fetchSwapQuote,
@@ -24,6 +24,7 @@ import { useT } from '../../../i18n/context.js'
 import type { MessageId } from '../../../i18n/en.js'
 import type { ViewProps } from '../index.js'
 import { AmountField } from '../send/AmountField.js'
+import { useAccountTokens } from '../send/accountTokens.js'
 
 // The quote is asked for once the visitor pauses typing, not at every key.
 const QUOTE_PAUSE_MS = 400
@@ -75,18 +76,10 @@ function SwapTokens(props: {
 }) {
   const { latch, address, caipNetwork } = props
   const t = useT()
-  const query = useQuery(tokenBalancesQueryOptions(latch, { namespace: 'eip155', address, caipNetwork }), {
-    latch,
-  })
-  if (query.isError)
-    return (
-      <p className="latch-muted" role="alert">
-        {t('account.balance.unavailable')}
-      </p>
-    )
-  if (!query.data) return <div className="latch-skeleton latch-send-skeleton" aria-busy="true" />
-  if (query.data.length < 2) return <p className="latch-muted">{t('swap.unavailable')}</p>
-  return <SwapForm {...props} tokens={query.data} />
+  const list = useAccountTokens(latch, { namespace: 'eip155', address, caipNetwork })
+  if ('placeholder' in list) return list.placeholder
+  if (list.tokens.length < 2) return <p className="latch-muted">{t('swap.unavailable')}</p>
+  return <SwapForm {...props} tokens={list.tokens} />
 }
 
 type Phase =
