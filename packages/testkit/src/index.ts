@@ -34,6 +34,7 @@ export {
   type StartDevGithubOptions,
   startDevGithub,
 } from './node/dev-github.js'
+export type { DevOauthClient } from './node/dev-oauth-shared.js'
 export {
   DEV_OIDC_USERS,
   type DevOidcClient,
@@ -42,6 +43,14 @@ export {
   type StartDevOidcProviderOptions,
   startDevOidcProvider,
 } from './node/dev-oidc.js'
+export {
+  DEV_SOCIAL_USERS,
+  type DevSocialProvider,
+  type DevSocials,
+  type DevSocialUser,
+  type StartDevSocialsOptions,
+  startDevSocials,
+} from './node/dev-socials.js'
 export {
   type FakeIndexer,
   type FakeIndexerMode,

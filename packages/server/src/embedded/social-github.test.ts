@@ -5,6 +5,7 @@ import { DEV_GITHUB_USERS, type DevGithub, type DevGithubUser, startDevGithub } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setSocial } from '../cli/social.js'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
+import { devicePublicKey, subOf, throughConsent } from '../test/social.js'
 import { sha256 } from './codes.js'
 import { githubEndpoints } from './social/oauth2.js'
 
@@ -19,15 +20,6 @@ const malformed: DevGithubUser = {
   name: 'Malformed',
   emails: [{ email: 'malformed@example.com', primary: true, verified: true }],
 }
-const subOf = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string
-
-async function devicePublicKey() {
-  const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
-  const { kty, crv, x, y } = await crypto.subtle.exportKey('jwk', keys.publicKey)
-  return { kty, crv, x, y }
-}
-
 it("given GitHub's own host, then its API is api.github.com; elsewhere (Enterprise Server) under /api/v3", () => {
   expect(githubEndpoints('https://github.com')).toEqual({
     authorization: 'https://github.com/login/oauth/authorize',
@@ -59,21 +51,8 @@ describe.each(backends)(
       const start = await post('social/start', { provider: 'github', origin })
       expect(start.status).toBe(200)
       const { attemptId, url } = (await start.json()) as { attemptId: string; url: string }
-      const html = await (await fetch(url)).text()
-      const request = /name="request" value="([^"]+)"/.exec(html)?.[1] ?? ''
-      const form = new URLSearchParams({
-        request,
-        ...(choice === 'cancel' ? { cancel: '1' } : { user: String(choice.id) }),
-      })
-      const decided = await fetch(`${github.issuer}/login/oauth/authorize`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-        redirect: 'manual',
-      })
-      const callbackUrl = decided.headers.get('location') ?? ''
-      const page = await fetch(callbackUrl)
-      return { attemptId, url: new URL(url), html, callbackUrl, page: await page.text(), status: page.status }
+      const walk = await throughConsent(url, choice === 'cancel' ? choice : String(choice.id))
+      return { attemptId, url: new URL(url), ...walk }
     }
     const finish = async (attemptId: string) =>
       post('social/finish', { attemptId, origin, devicePublicKey: await devicePublicKey() })

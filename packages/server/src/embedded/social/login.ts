@@ -30,7 +30,7 @@ export function createSocialLogin({ timeoutMs }: { timeoutMs: number }) {
     const result =
       provider.kind === 'oidc'
         ? await oidc.redeem(client, callback, binding)
-        : await oauth2.redeem(client, callback, binding)
+        : await oauth2.redeem(client, provider, callback, binding)
     return { ...result, emailVerified: result.emailVerified && provider.vouchesForEmail }
   }
 

@@ -10,7 +10,8 @@ interface ProviderBase {
   scope: string
   /**
    * Whether the provider's word that the email is verified may join an account of the same
-   * email (Google's `email_verified: true`; GitHub's primary email marked `verified`).
+   * email (Google's `email_verified: true`; GitHub's primary email marked `verified`; Discord's
+   * `verified`). Providers that never say so (X, Facebook) do not.
    */
   vouchesForEmail: boolean
 }
@@ -19,12 +20,16 @@ export interface OidcProvider extends ProviderBase {
   kind: 'oidc'
 }
 
-/** GitHub's shape: no discovery and no ID token; the person and emails come from its REST API. */
-export interface GithubProvider extends ProviderBase {
-  kind: 'github'
+/**
+ * A plain OAuth 2 provider: no discovery and no ID token; the person (and the email, where the
+ * provider gives one) come from its API, whose shape `oauth2.ts` knows by the provider's name.
+ */
+export interface Oauth2Provider extends ProviderBase {
+  kind: 'oauth2'
+  api: 'github' | 'discord' | 'x' | 'facebook'
 }
 
-export type SocialProvider = OidcProvider | GithubProvider
+export type SocialProvider = OidcProvider | Oauth2Provider
 
 export const socialProviders = {
   google: {
@@ -34,10 +39,35 @@ export const socialProviders = {
     vouchesForEmail: true,
   },
   github: {
-    kind: 'github',
+    kind: 'oauth2',
+    api: 'github',
     defaultIssuer: 'https://github.com',
     scope: 'read:user user:email',
     vouchesForEmail: true,
+  },
+  // Discord says whether the email is verified (`verified`); only a verified one joins.
+  discord: {
+    kind: 'oauth2',
+    api: 'discord',
+    defaultIssuer: 'https://discord.com',
+    scope: 'identify email',
+    vouchesForEmail: true,
+  },
+  // X gives no email with these scopes: an X account is always its own.
+  x: {
+    kind: 'oauth2',
+    api: 'x',
+    defaultIssuer: 'https://x.com',
+    scope: 'users.read tweet.read',
+    vouchesForEmail: false,
+  },
+  // Facebook gives an email but never says it was verified: it never joins an account.
+  facebook: {
+    kind: 'oauth2',
+    api: 'facebook',
+    defaultIssuer: 'https://www.facebook.com',
+    scope: 'public_profile email',
+    vouchesForEmail: false,
   },
 } as const satisfies Record<string, SocialProvider>
 
