@@ -29,6 +29,8 @@ const basePorts = {
   devGoogle: Number(process.env.E2E_DEV_GOOGLE_PORT ?? 8657),
   /** Dev GitHub, the local stand-in for GitHub's OAuth endpoints and API. */
   devGithub: Number(process.env.E2E_DEV_GITHUB_PORT ?? 8666),
+  /** Dev Socials, the local stand-ins for Discord's, X's and Facebook's OAuth endpoints and APIs. */
+  devSocials: Number(process.env.E2E_DEV_SOCIALS_PORT ?? 8667),
 }
 type Ports = typeof basePorts
 const portsOf = (stack: number): Ports =>

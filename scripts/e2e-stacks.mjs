@@ -84,6 +84,7 @@ for (const [index, ports] of stacks.entries()) {
         MAIL_INBOX_PORT: String(ports.mailInbox),
         DEV_GOOGLE_PORT: String(ports.devGoogle),
         DEV_GITHUB_PORT: String(ports.devGithub),
+        DEV_SOCIALS_PORT: String(ports.devSocials),
         LATCH_SQLITE_FILE: join(tmp, 'server.db'),
         // The server's own process, which a test may stop and resume alone.
         LATCH_SERVER_PID_FILE: join(tmp, 'server.pid'),

@@ -10,7 +10,8 @@
 // login mails, and its HTTP inbox (`GET /messages?to=`) the demo's Dev inbox reads;
 // DEV_GOOGLE_PORT (8557): Dev Google, the local OpenID provider of the embedded wallet's
 // "Continue with Google"; DEV_GITHUB_PORT (8566): Dev GitHub, the local stand-in for GitHub's
-// OAuth endpoints and API, of its "Continue with GitHub"; BITCOIN_PORT (8565): the Bitcoin regtest
+// OAuth endpoints and API, of its "Continue with GitHub"; DEV_SOCIALS_PORT (8567): Dev Socials,
+// the local stand-ins for Discord's, X's and Facebook's OAuth 2 and APIs; BITCOIN_PORT (8565): the Bitcoin regtest
 // stand-in's Esplora-shaped API, where the Dev Wallet's Bitcoin payment address holds 1.5 BTC.
 import { spawn, spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -30,6 +31,7 @@ const smtpPort = Number(process.env.SMTP_PORT ?? 2525)
 const mailInboxPort = Number(process.env.MAIL_INBOX_PORT ?? 2526)
 const devGooglePort = Number(process.env.DEV_GOOGLE_PORT ?? 8557)
 const devGithubPort = Number(process.env.DEV_GITHUB_PORT ?? 8566)
+const devSocialsPort = Number(process.env.DEV_SOCIALS_PORT ?? 8567)
 const bitcoinPort = Number(process.env.BITCOIN_PORT ?? 8565)
 
 function run(command, args, options = {}) {
@@ -46,6 +48,7 @@ const {
   startLocalSolana,
   startDevGithub,
   startDevOidcProvider,
+  startDevSocials,
   startFakePriceSource,
   startMailSink,
   startNftMetadataServer,
@@ -83,9 +86,32 @@ const devGithub = await startDevGithub({
   port: devGithubPort,
   clients: [{ ...devGithubClient, redirectUri: `http://localhost:${apiPort}/embedded/v1/social/callback` }],
 })
+// Dev Socials: Discord's, X's and Facebook's OAuth 2 and APIs on one loopback port (each under
+// its own base), registered below as the demo projects' apps there, with the same callback.
+const devSocialsClients = Object.fromEntries(
+  ['discord', 'x', 'facebook'].map((provider) => [
+    provider,
+    { clientId: `latch-demo-${provider}`, clientSecret: `dev-${provider}-client-secret` },
+  ]),
+)
+const devSocials = await startDevSocials({
+  port: devSocialsPort,
+  clients: Object.fromEntries(
+    Object.entries(devSocialsClients).map(([provider, client]) => [
+      provider,
+      [{ ...client, redirectUri: `http://localhost:${apiPort}/embedded/v1/social/callback` }],
+    ]),
+  ),
+})
 const social = {
   google: { issuer: devGoogle.issuer, ...devGoogleClient },
   github: { issuer: devGithub.issuer, ...devGithubClient },
+  ...Object.fromEntries(
+    Object.entries(devSocialsClients).map(([provider, client]) => [
+      provider,
+      { issuer: devSocials.issuers[provider], ...client },
+    ]),
+  ),
 }
 const chains = await startLocalChains({ mainnetPort, basePort })
 // The local DEX on both chains (Uniswap v2, WETH and an ETH/LTT pool): the Swap view's quotes and swaps.
@@ -140,11 +166,14 @@ const demoTokens = [
   },
 ]
 /**
- * The demo projects offer email login, "Continue with Google" and "Continue with GitHub" (the
- * embedded wallet, Google and GitHub being Dev Google and Dev GitHub here): the project config turns them on, and
+ * The demo projects offer email login and "Continue with" Google, X, Discord, GitHub and Facebook
+ * in the spec's default order (the embedded wallet; the providers being Dev Google, Dev GitHub and
+ * Dev Socials here): the project config turns them on, and
  * `latch-server project set-feature latch-demo social_login off` takes them out of the modal.
  */
-const emailLogin = { social_login: { isEnabled: true, config: ['email', 'google', 'github'] } }
+const emailLogin = {
+  social_login: { isEnabled: true, config: ['email', 'google', 'x', 'discord', 'github', 'facebook'] },
+}
 const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
@@ -297,6 +326,9 @@ console.log(`Mail sink: ${mailSink.smtpUrl}, inbox ${mailSink.inboxUrl}/messages
 console.log(`Dev Google (OpenID provider): ${devGoogle.issuer}`)
 console.log(`Dev GitHub (GitHub's OAuth and API, local): ${devGithub.issuer}`)
 console.log(
+  `Dev Socials (Discord's, X's and Facebook's OAuth and APIs, local): ${devSocials.issuers.discord} …`,
+)
+console.log(
   `Dev Wallet over WalletConnect: ${devWallet.url}/pair (tick "Scan the QR code automatically" in the demo)\n`,
 )
 
@@ -316,6 +348,7 @@ async function stop(code = 0) {
     nftMetadata.stop(),
     devGoogle.close(),
     devGithub.close(),
+    devSocials.close(),
     prices.close(),
   ])
   process.exit(code)

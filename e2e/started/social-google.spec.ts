@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test'
 import { axeViolations, modalSettled } from '../fixtures.js'
-import { codeFor, demo, frameOf, fromMail, PASSWORD } from './embedded.js'
+import { codeFor, demo, fromMail } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
+import { passwordInFrame } from './social.js'
 
 // "Continue with Google" on the demo as `npm start` serves it: Google is the test kit's Dev
 // Google, a real OpenID provider on loopback, whose login page lists its test people.
@@ -14,17 +15,6 @@ async function openGoogle(page: Page): Promise<Page> {
   const popup = page.waitForEvent('popup')
   await modal(page).getByTestId('latch-social-google').click()
   return popup
-}
-
-/** The frame's recovery password: set for a new wallet, typed on a new device of an old one. */
-async function passwordInFrame(page: Page): Promise<void> {
-  const password = frameOf(page).locator('#latch-password')
-  await expect(password.or(status(page).getByText('connected'))).toBeVisible({ timeout: 60_000 })
-  if (!(await password.isVisible())) return
-  await password.fill(PASSWORD)
-  const confirm = frameOf(page).locator('#latch-password-confirm')
-  if (await confirm.isVisible()) await confirm.fill(PASSWORD)
-  await password.press('Enter')
 }
 
 /** Continue with Google → Dev Google: the verified test person, Allow → connected; the address. */

@@ -136,6 +136,10 @@ export const messages: Messages = {
   'email.throttled': 'Bitte versuche es in {n} Sekunden erneut',
   'social.google': 'Weiter mit Google',
   'social.github': 'Weiter mit GitHub',
+  'social.discord': 'Weiter mit Discord',
+  'social.x': 'Weiter mit X',
+  'social.facebook': 'Weiter mit Facebook',
+  'social.apple': 'Weiter mit Apple',
   'social.more': 'Weitere Möglichkeiten',
   'account.social': '{provider} · {username}',
   'social.cancelled':

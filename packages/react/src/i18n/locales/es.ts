@@ -136,6 +136,10 @@ export const messages: Messages = {
   'email.throttled': 'Inténtalo de nuevo dentro de {n} segundos',
   'social.google': 'Continuar con Google',
   'social.github': 'Continuar con GitHub',
+  'social.discord': 'Continuar con Discord',
+  'social.x': 'Continuar con X',
+  'social.facebook': 'Continuar con Facebook',
+  'social.apple': 'Continuar con Apple',
   'social.more': 'Más formas de continuar',
   'account.social': '{provider} · {username}',
   'social.cancelled':

@@ -132,6 +132,10 @@ export const messages: Messages = {
   'email.throttled': 'Riprova tra {n} secondi',
   'social.google': 'Continua con Google',
   'social.github': 'Continua con GitHub',
+  'social.discord': 'Continua con Discord',
+  'social.x': 'Continua con X',
+  'social.facebook': 'Continua con Facebook',
+  'social.apple': 'Continua con Apple',
   'social.more': 'Altri modi per continuare',
   'account.social': '{provider} · {username}',
   'social.cancelled':

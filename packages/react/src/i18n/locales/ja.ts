@@ -136,6 +136,10 @@ export const messages: Messages = {
   'email.throttled': '{n} 秒後にもう一度お試しください',
   'social.google': 'Google で続ける',
   'social.github': 'GitHub で続ける',
+  'social.discord': 'Discord で続ける',
+  'social.x': 'X で続ける',
+  'social.facebook': 'Facebook で続ける',
+  'social.apple': 'Apple で続ける',
   'social.more': 'その他の方法で続ける',
   'account.social': '{provider} · {username}',
   'social.cancelled':

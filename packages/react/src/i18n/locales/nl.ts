@@ -134,6 +134,10 @@ export const messages: Messages = {
   'email.throttled': 'Probeer het over {n} seconden opnieuw',
   'social.google': 'Doorgaan met Google',
   'social.github': 'Doorgaan met GitHub',
+  'social.discord': 'Doorgaan met Discord',
+  'social.x': 'Doorgaan met X',
+  'social.facebook': 'Doorgaan met Facebook',
+  'social.apple': 'Doorgaan met Apple',
   'social.more': 'Meer manieren om door te gaan',
   'account.social': '{provider} · {username}',
   'social.cancelled':

@@ -132,6 +132,10 @@ export const messages: Messages = {
   'email.throttled': 'Spróbuj ponownie za {n} s',
   'social.google': 'Kontynuuj z Google',
   'social.github': 'Kontynuuj z GitHub',
+  'social.discord': 'Kontynuuj z Discord',
+  'social.x': 'Kontynuuj z X',
+  'social.facebook': 'Kontynuuj z Facebook',
+  'social.apple': 'Kontynuuj z Apple',
   'social.more': 'Więcej sposobów kontynuacji',
   'account.social': '{provider} · {username}',
   'social.cancelled':

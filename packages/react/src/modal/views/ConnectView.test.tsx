@@ -65,20 +65,23 @@ describe('given an app with the embedded wallet', () => {
     expect(emailField()?.compareDocumentPosition(google)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
   })
 
-  it('when the app offers GitHub and Google (and X, not built yet), then Continue with Google, then a collapsed "More ways to continue" that discloses Continue with GitHub, and no X button', () => {
-    show({ socials: ['github', 'x', 'google'] })
-    const google = screen.getByTestId('latch-social-google')
+  it('when the app offers X, GitHub, Farcaster (not built yet) and Google, then Continue with X, then a collapsed "More ways to continue" that discloses GitHub then Google, in the app\'s order, and no Farcaster button', () => {
+    show({ socials: ['x', 'github', 'farcaster', 'google'] })
+    const x = screen.getByTestId('latch-social-x')
+    expect(x.textContent).toBe('Continue with X')
     const more = screen.getByRole('button', { name: 'More ways to continue' })
-    expect(google.compareDocumentPosition(more)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
-    // GitHub waits behind the disclosure, out of the accessibility tree until it is opened.
+    expect(x.compareDocumentPosition(more)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+    // The rest wait behind the disclosure, out of the accessibility tree until it is opened.
     expect(more.getAttribute('aria-expanded')).toBe('false')
     expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull()
     fireEvent.click(more)
     expect(more.getAttribute('aria-expanded')).toBe('true')
     const github = screen.getByRole('button', { name: 'Continue with GitHub' })
+    const google = screen.getByRole('button', { name: 'Continue with Google' })
     expect(document.getElementById(more.getAttribute('aria-controls') as string)?.contains(github)).toBe(true)
     expect(more.compareDocumentPosition(github)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
-    expect(screen.queryByTestId('latch-social-x')).toBeNull()
+    expect(github.compareDocumentPosition(google)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+    expect(screen.queryByTestId('latch-social-farcaster')).toBeNull()
     fireEvent.click(more)
     expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull()
   })

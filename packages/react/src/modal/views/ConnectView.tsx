@@ -10,7 +10,7 @@ import { EmailLogin } from './EmailLogin.js'
 import { embeddedConnectorOf } from './embedded.js'
 import type { ViewProps } from './index.js'
 import { RegistryRow, SkeletonRows } from './RegistryRow.js'
-import { BUILT_SOCIALS, SocialLogin } from './SocialLogin.js'
+import { isBuiltSocial, SocialLogin } from './SocialLogin.js'
 import { useConnectList } from './useWalletList.js'
 import { WalletImage } from './WalletImage.js'
 
@@ -49,8 +49,9 @@ export function ConnectView({ latch }: ViewProps<'Connect'>) {
   const { termsConditionsUrl, privacyPolicyUrl, features, enableWalletGuide } = latch.options
   const embedded = embeddedConnectorOf(latch) !== undefined
   const remoteStatus = useLatchState((s) => s.remote.status, { latch })
-  // Spec §2: email, social, wallet; of the socials, those the embedded wallet logs in with yet.
-  const offered = embedded && socials !== false ? BUILT_SOCIALS.filter((p) => socials.includes(p)) : []
+  // Spec §2: email, social, wallet; of the socials, those the embedded wallet logs in with yet, in
+  // the order the project (or the app) lists them.
+  const offered = embedded && socials !== false ? socials.filter(isBuiltSocial) : []
   // While the project config loads, a button's place is held for the socials it may bring, so
   // the wallets below do not move when they come (the app's own socials show at once).
   const socialPending =

@@ -8,9 +8,11 @@ import type { MessageId } from '../../i18n/en.js'
 /** The provider's window: a popup of the size the providers' own pages are made for. */
 const WINDOW_FEATURES = 'popup,width=500,height=640'
 
-/** The socials the embedded wallet's server logs in with, in the spec's default order (§3). */
-export const BUILT_SOCIALS = ['google', 'github'] as const
+/** The socials the embedded wallet's server logs in with (spec §1's six but Apple, for now). */
+const BUILT_SOCIALS = ['google', 'x', 'discord', 'github', 'facebook'] as const
 type BuiltSocial = (typeof BUILT_SOCIALS)[number]
+export const isBuiltSocial = (id: string): id is BuiltSocial =>
+  (BUILT_SOCIALS as readonly string[]).includes(id)
 
 /**
  * How many socials stand as buttons on Connect; the rest wait behind "More", a disclosure, so the
@@ -18,10 +20,13 @@ type BuiltSocial = (typeof BUILT_SOCIALS)[number]
  */
 export const SHOWN_SOCIALS = 1
 
-const LABELS = { google: 'social.google', github: 'social.github' } as const satisfies Record<
-  BuiltSocial,
-  MessageId
->
+const LABELS = {
+  google: 'social.google',
+  x: 'social.x',
+  discord: 'social.discord',
+  github: 'social.github',
+  facebook: 'social.facebook',
+} as const satisfies Record<BuiltSocial, MessageId>
 /** The providers' own names, as they write them (not translated): spec §1's six. */
 export const SOCIAL_NAMES: Record<string, string> = {
   google: 'Google',

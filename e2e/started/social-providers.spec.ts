@@ -1,0 +1,48 @@
+import type { Page } from '@playwright/test'
+import { demo } from './embedded.js'
+import { expect, modal, status, test } from './fixtures.js'
+import { consentLogin, openSocial } from './social.js'
+
+// "Continue with X", "Continue with Discord" and "Continue with Facebook" on the demo as
+// `npm start` serves it: the providers are the test kit's Dev Socials, which speak each one's OAuth
+// endpoints and API on loopback; its pages list their test people.
+
+const PROVIDERS = [
+  { id: 'x', name: 'X', person: 'X Visitor', shown: 'X · DevVisitor' },
+  { id: 'discord', name: 'Discord', person: 'Discord Visitor', shown: 'Discord · dev.visitor' },
+  { id: 'facebook', name: 'Facebook', person: 'Facebook Visitor', shown: 'Facebook · Facebook Visitor' },
+] as const
+
+async function signOut(page: Page) {
+  await page.getByTestId('latch-account-button').click()
+  await modal(page).getByTestId('latch-disconnect').click()
+  await expect(status(page)).toHaveText('disconnected')
+}
+
+test('given the demo with X, Discord and Facebook behind "More ways to continue", when the visitor logs in with each, then each opens a wallet of its own that Account names with the provider and the handle, and logging in again opens the same one', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  await page.goto(demo)
+  // Cancel at X: Connect stays, and says so in the provider's name.
+  const cancelled = await openSocial(page, 'x')
+  await cancelled.getByRole('button', { name: 'Cancel' }).click()
+  await expect(modal(page).getByTestId('latch-social-error')).toHaveText(
+    'The X login was cancelled. Try again, or connect another way.',
+    { timeout: 60_000 },
+  )
+  const addresses: string[] = []
+  for (const provider of PROVIDERS) {
+    const address = await consentLogin(page, provider.id, provider.person)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    addresses.push(address)
+    await page.getByTestId('latch-account-button').click()
+    await expect(modal(page).getByTestId('latch-account-social')).toHaveText(provider.shown)
+    await page.keyboard.press('Escape')
+    await signOut(page)
+  }
+  // Three providers, three people: three wallets.
+  expect(new Set(addresses).size).toBe(3)
+  // The same Discord person again: the same wallet.
+  expect(await consentLogin(page, 'discord', 'Discord Visitor')).toBe(addresses[1])
+})
