@@ -120,6 +120,8 @@ export interface ViewParams {
     | undefined
   /** The embedded wallet's email login: device confirmation, code entry, authenticating. */
   EmbeddedWallet: { connectorId: string }
+  /** Sign In With Farcaster through the embedded wallet: the link's QR code, then the wait. */
+  ConnectingFarcaster: { connectorId: string }
   /** Changing the embedded wallet's login email: the new address, then a code to each address. */
   UpdateEmail: { connectorId: string }
   Networks: undefined

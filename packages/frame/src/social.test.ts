@@ -12,7 +12,10 @@ const PROVIDER_URL = 'https://accounts.example/auth?state=s'
 const claims = (payload: Record<string, string>) =>
   `e30.${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(payload)))}.sig`
 
-function server(email = 'social:google:abc') {
+function server(
+  email = 'social:google:abc',
+  { url = PROVIDER_URL, username }: { url?: string; username?: string } = {},
+) {
   const calls: { path: string; body: Record<string, unknown> }[] = []
   const state: { wallet?: ShareBody; finishes: number } = { finishes: 0 }
   const me = async (): Promise<Me> => ({
@@ -30,10 +33,15 @@ function server(email = 'social:google:abc') {
   const api = {
     post: async (path: string, body: Record<string, unknown>) => {
       calls.push({ path, body })
-      if (path === 'social/start') return { attemptId: 'secret-of-the-frame', url: PROVIDER_URL }
+      if (path === 'social/start') return { attemptId: 'secret-of-the-frame', url }
       // The visitor is at the provider for the first ask.
       if (state.finishes++ === 0) return { status: 'pending' as const }
-      return { status: 'done' as const, token: claims({ jti: 's1', sub: 'user-1' }), deviceId: 'device-1' }
+      return {
+        status: 'done' as const,
+        token: claims({ jti: 's1', sub: 'user-1' }),
+        deviceId: 'device-1',
+        ...(username ? { username } : {}),
+      }
     },
     me,
     nonce: async () => ({ nonce: 'nonce' }),
@@ -108,6 +116,37 @@ describe('given a visitor who continues with Google in the frame', () => {
     await expect(handlers.CONNECT_SOCIAL({ uri: 'https://evil.example/auth' })).rejects.toThrow(
       'Start the login with the provider first',
     )
+    expect(calls.map((c) => c.path)).toEqual(['social/start'])
+  })
+})
+
+describe('given a visitor who signs in with Farcaster in the frame', () => {
+  const SIWF_URL = 'https://farcaster.xyz/~/siwf?channelToken=abc'
+  const farcasterServer = () => server('social:farcaster:abc', { url: SIWF_URL, username: 'dev-visitor' })
+
+  it('then the page gets the link to show, the frame polls with its secret, and the answer names the Farcaster user', async () => {
+    const { calls, api } = farcasterServer()
+    const { handlers } = await wallet(api)
+    expect(await handlers.GET_FARCASTER_URI({})).toEqual({ url: SIWF_URL })
+    expect(calls[0]).toEqual({
+      path: 'social/start',
+      body: { provider: 'farcaster', origin: PAGE, deviceId: undefined },
+    })
+    expect(await handlers.CONNECT_FARCASTER({})).toEqual({ status: 'pending' })
+    expect(await handlers.CONNECT_FARCASTER({})).toEqual({ status: 'done', userName: 'dev-visitor' })
+    const user = (await handlers.GET_USER({ chainId: 'eip155:1' })) as {
+      socialProvider: string
+      userName: string
+    }
+    expect(user).toMatchObject({ socialProvider: 'farcaster', userName: 'dev-visitor' })
+  })
+
+  it("then connect farcaster without a Farcaster login under way is refused, even while another provider's is", async () => {
+    const { calls, api } = server()
+    const { handlers } = await wallet(api)
+    await expect(handlers.CONNECT_FARCASTER({})).rejects.toThrow('Start the Farcaster login first')
+    await handlers.GET_SOCIAL_REDIRECT_URI({ provider: 'google' })
+    await expect(handlers.CONNECT_FARCASTER({})).rejects.toThrow('Start the Farcaster login first')
     expect(calls.map((c) => c.path)).toEqual(['social/start'])
   })
 })

@@ -123,7 +123,7 @@ export function createLogin(deps: LoginDeps) {
   const connect: SessionConnector['connect'] = async ({ networks, metadata, params, onEvent }) => {
     const mine = ++attempt
     // The social login loads on first use: the connector's first load stays the email login's.
-    if (params?.provider !== undefined) return connectSocial(mine, params, networks, metadata)
+    if (params?.provider !== undefined) return connectSocial(mine, params, networks, metadata, onEvent)
     const email = typeof params?.email === 'string' ? params.email.trim() : ''
     if (!isEmail(email)) throw new InvalidEmailError()
     const seconds = cache.cooldown(Date.now())
@@ -181,21 +181,23 @@ export function createLogin(deps: LoginDeps) {
     params: Readonly<Record<string, unknown>>,
     networks: readonly CaipNetwork[],
     metadata: AppMetadata | undefined,
+    onEvent: (event: SessionConnectorEvent) => void,
   ) => {
-    const { socialLogin, socialParams } = await import('./socialLogin.js')
+    const { farcasterLogin, socialLogin, socialParams } = await import('./socialLogin.js')
     const errors = { FrameResponseError, UserRejectedRequestError }
     const social = socialParams(params, errors)
     const first = networks.find((n) => n.chainNamespace === 'eip155')
     syncDappData(link, deps.projectId, metadata)
-    const signedIn = await socialLogin(
-      link,
-      social,
-      first,
-      () => {
-        if (mine !== attempt) throw cancelled()
-      },
-      errors,
-    )
+    const live = () => {
+      if (mine !== attempt) throw cancelled()
+    }
+    const signedIn =
+      social.provider === 'farcaster'
+        ? // The link shows as the session's pairing: ConnectingFarcaster draws its QR code.
+          await farcasterLogin(link, first, live, (uri, expiresAt) =>
+            onEvent({ type: 'pairing', uri, expiresAt }),
+          )
+        : await socialLogin(link, social, first, live, errors)
     return done(mine, signedIn, networks, signedIn.email ?? '')
   }
 

@@ -99,3 +99,61 @@ describe('given "Continue with Google" on the embedded wallet connector', () => 
     expect(document.querySelector('iframe')).toBeNull()
   })
 })
+
+describe('given Sign In With Farcaster on the embedded wallet connector', () => {
+  const SIWF_URL = 'http://127.0.0.1:9999/~/siwf?channelToken=abc'
+
+  it('then the link goes out as the pairing to show, the frame is asked until the visitor approved, and the account is the Farcaster user', async () => {
+    frame = scriptedFrame((type) => {
+      if (type === 'GET_FARCASTER_URI') return { ok: { url: SIWF_URL } }
+      if (type === 'CONNECT_FARCASTER')
+        return frame!.requests.filter((r) => r.type === 'CONNECT_FARCASTER').length < 2
+          ? { ok: { status: 'pending' } }
+          : { ok: { status: 'done', userName: 'dev-visitor' } }
+      if (type === 'GET_USER')
+        return {
+          ok: {
+            email: null,
+            address: ADDRESS,
+            chainId: 'eip155:1',
+            userName: 'dev-visitor',
+            socialProvider: 'farcaster',
+          },
+        }
+      return { ok: {} }
+    })
+    const wallet = embeddedWallet({ frameUrl: FRAME_ORIGIN, projectId: 'p1', storage: createMemoryStorage() })
+    const events: unknown[] = []
+    const session = await wallet.connect({
+      networks: [mainnet],
+      params: { provider: 'farcaster' },
+      onEvent: (event) => events.push(event),
+    })
+    expect(session.namespaces.eip155?.accounts).toEqual([`eip155:1:${ADDRESS}`])
+    expect(session.user).toMatchObject({ username: 'dev-visitor', socialProvider: 'farcaster' })
+    expect(events).toEqual([{ type: 'pairing', uri: SIWF_URL, expiresAt: expect.any(Number) }])
+    expect(frame.requests.filter((r) => r.type !== 'SYNC_DAPP_DATA').map((r) => r.type)).toEqual([
+      'GET_FARCASTER_URI',
+      'CONNECT_FARCASTER',
+      'CONNECT_FARCASTER',
+      'GET_USER',
+    ])
+  })
+
+  it('then a link that is not a web URL is refused as the frame answer it is, and no account comes', async () => {
+    frame = scriptedFrame((type) =>
+      type === 'GET_FARCASTER_URI' ? { ok: { url: 'javascript:alert(1)' } } : { ok: { status: 'done' } },
+    )
+    const wallet = embeddedWallet({ frameUrl: FRAME_ORIGIN, projectId: 'p1', storage: createMemoryStorage() })
+    const events: unknown[] = []
+    await expect(
+      wallet.connect({
+        networks: [mainnet],
+        params: { provider: 'farcaster' },
+        onEvent: (e) => events.push(e),
+      }),
+    ).rejects.toThrow()
+    expect(events).toEqual([])
+    expect(frame.requests.some((r) => r.type === 'GET_USER')).toBe(false)
+  })
+})

@@ -31,14 +31,12 @@ const isSocialWindow = (value: unknown): value is SocialWindow =>
   typeof (value as SocialWindow).closed === 'boolean' &&
   typeof (value as SocialWindow).close === 'function'
 
-/** The social login's parameters, checked: `provider` and the page's `socialWindow`. */
+/** The social login's parameters, checked: `provider` and the page's `socialWindow` (none for Farcaster). */
 export function socialParams(
   params: Readonly<Record<string, unknown>>,
   { FrameResponseError }: SocialErrors,
-): {
-  provider: Provider
-  socialWindow: SocialWindow
-} {
+): { provider: Provider; socialWindow: SocialWindow } | { provider: 'farcaster' } {
+  if (params.provider === 'farcaster') return { provider: 'farcaster' }
   const provider = params.provider as Provider
   if (!PROVIDERS.includes(provider))
     throw new FrameResponseError({
@@ -85,6 +83,37 @@ export async function socialLogin(
     throw error
   } finally {
     if (!socialWindow.closed) socialWindow.close()
+  }
+  const user = await link.request('GET_USER', { chainId })
+  live()
+  return user
+}
+
+/** How long a Sign In With Farcaster link is worth showing (the server's attempt lives 10 minutes). */
+const FARCASTER_LINK_MS = 10 * 60_000
+
+/**
+ * Sign In With Farcaster (spec §7 'get farcaster uri', 'connect farcaster'): the frame starts the
+ * login at its server and answers the link a Farcaster client opens, which the modal shows as a
+ * QR code and a deep link (`onUrl`); the frame is then asked until the visitor approved in their
+ * Farcaster client and the server verified the signed message.
+ */
+export async function farcasterLogin(
+  link: FrameLink,
+  network: CaipNetwork | undefined,
+  live: () => void,
+  onUrl: (url: string, expiresAt: number) => void,
+): Promise<FrameUser> {
+  const chainId = network?.caipNetworkId ?? 'eip155:1'
+  await link.get(network)
+  const { url } = await link.request('GET_FARCASTER_URI', {})
+  live()
+  onUrl(url, Date.now() + FARCASTER_LINK_MS)
+  for (;;) {
+    const { status } = await link.request('CONNECT_FARCASTER', {})
+    live()
+    if (status === 'done') break
+    await sleep(SOCIAL_POLL_MS)
   }
   const user = await link.request('GET_USER', { chainId })
   live()

@@ -15,7 +15,14 @@ export class FrameRequestTimeoutError extends BaseError {
   override name = 'FrameRequestTimeoutError' as const
   readonly requestType: string
   constructor({ requestType }: { requestType: string }) {
-    super('Something went wrong', { details: `The frame did not answer ${requestType} in time` })
+    // Spec §8: 'Something went wrong' for every request but 'get farcaster uri', whose failure
+    // is the Farcaster login's own.
+    super(
+      requestType === 'GET_FARCASTER_URI' ? 'The Farcaster login could not start' : 'Something went wrong',
+      {
+        details: `The frame did not answer ${requestType} in time`,
+      },
+    )
     this.requestType = requestType
   }
 }

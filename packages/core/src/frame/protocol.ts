@@ -60,6 +60,26 @@ export const frameRequestSchemas = {
       .strict(),
     result: s.object({ status: s.enum(['pending', 'done']) }),
   },
+  /**
+   * 'get farcaster uri' (spec §7): the frame starts a Sign In With Farcaster login at its server
+   * and answers the link a Farcaster client opens (the modal's QR code and deep link).
+   */
+  GET_FARCASTER_URI: { payload: empty, result: s.object({ url }) },
+  /**
+   * 'connect farcaster' (spec §7): asked again while the visitor approves in their Farcaster
+   * client; `pending` until the server verified the signed message, then the frame holds the
+   * session and `userName` is the Farcaster username.
+   */
+  CONNECT_FARCASTER: {
+    payload: empty,
+    result: s.object({
+      status: s.enum(['pending', 'done']),
+      userName: s
+        .string()
+        .regex(/^[\s\S]{1,100}$/, 'Invalid username')
+        .optional(),
+    }),
+  },
   GET_USER: {
     payload: s.object({
       chainId: chainId.optional(),
@@ -76,8 +96,10 @@ export const frameRequestSchemas = {
         .string()
         .regex(/^[\s\S]{1,100}$/, 'Invalid username')
         .optional(),
-      /** The social provider the session came from (spec §1's six); absent for an email login. */
-      socialProvider: s.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']).optional(),
+      /** The social provider the session came from (spec §1's six, or Farcaster); absent for an email login. */
+      socialProvider: s
+        .enum(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'])
+        .optional(),
       preferredAccountType: s.enum(['eoa', 'smartAccount']).optional(),
       smartAccountDeployed: s.boolean().optional(),
       /** The wallet's Solana account (ed25519, `m/44'/501'/0'/0'`), base58. */

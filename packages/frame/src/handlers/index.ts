@@ -10,7 +10,7 @@ import type { HandlerDefinition, Wallet } from './handler.js'
 import { isConnected } from './isConnected.js'
 import { rpcRequest } from './rpcRequest.js'
 import { signOut } from './signOut.js'
-import { connectSocial, getSocialRedirectUri } from './social.js'
+import { connectFarcaster, connectSocial, getFarcasterUri, getSocialRedirectUri } from './social.js'
 import { solanaRequestHandler } from './solanaRequest.js'
 import { switchNetwork } from './switchNetwork.js'
 import { syncDappData } from './syncDappData.js'
@@ -24,10 +24,12 @@ const table: { [T in RequestType]: HandlerDefinition<T> } = {
   ABORT_REQUESTS: abortRequests,
   CONNECT_DEVICE: connectDevice,
   CONNECT_EMAIL: connectEmail,
+  CONNECT_FARCASTER: connectFarcaster,
   CONNECT_OTP: connectOtp,
   CONNECT_SOCIAL: connectSocial,
   EXPORT_WALLET: exportWallet,
   GET_CHAIN_ID: getChainId,
+  GET_FARCASTER_URI: getFarcasterUri,
   GET_SOCIAL_REDIRECT_URI: getSocialRedirectUri,
   GET_USER: getUser,
   IS_CONNECTED: isConnected,

@@ -14,6 +14,7 @@ export function useAppKit(parameters: UseLatchParameters = {}) {
         View,
         | 'Connecting'
         | 'EmbeddedWallet'
+        | 'ConnectingFarcaster'
         | 'UpdateEmail'
         | 'SwitchNetwork'
         | 'SwitchActiveChain'

@@ -1,6 +1,6 @@
 'use client'
 import type { Latch } from '@latch/core'
-import { embeddedWalletOf, selectSession } from '@latch/core/internal'
+import { embeddedWalletOf, pushView, selectSession } from '@latch/core/internal'
 import { useId, useState } from 'react'
 import { useT } from '../../i18n/context.js'
 import type { MessageId } from '../../i18n/en.js'
@@ -8,8 +8,8 @@ import type { MessageId } from '../../i18n/en.js'
 /** The provider's window: a popup of the size the providers' own pages are made for. */
 const WINDOW_FEATURES = 'popup,width=500,height=640'
 
-/** The socials the embedded wallet's server logs in with (spec §1's six but Apple, for now). */
-const BUILT_SOCIALS = ['google', 'x', 'discord', 'github', 'facebook'] as const
+/** The socials the embedded wallet's server logs in with (spec §1's six but Apple, for now, and Farcaster). */
+const BUILT_SOCIALS = ['google', 'x', 'farcaster', 'discord', 'github', 'facebook'] as const
 type BuiltSocial = (typeof BUILT_SOCIALS)[number]
 export const isBuiltSocial = (id: string): id is BuiltSocial =>
   (BUILT_SOCIALS as readonly string[]).includes(id)
@@ -23,6 +23,7 @@ export const SHOWN_SOCIALS = 1
 const LABELS = {
   google: 'social.google',
   x: 'social.x',
+  farcaster: 'social.farcaster',
   discord: 'social.discord',
   github: 'social.github',
   facebook: 'social.facebook',
@@ -35,6 +36,7 @@ export const SOCIAL_NAMES: Record<string, string> = {
   facebook: 'Facebook',
   x: 'X',
   discord: 'Discord',
+  farcaster: 'Farcaster',
 }
 
 /**
@@ -53,6 +55,11 @@ export function SocialLogin({ latch, providers }: { latch: Latch; providers: rea
   if (!found) return null
   const { connector } = found
   const start = (provider: BuiltSocial) => {
+    // Farcaster opens no window: its view shows the link's QR code and starts the login itself.
+    if (provider === 'farcaster') {
+      pushView(latch, { view: 'ConnectingFarcaster', params: { connectorId: connector.id } })
+      return
+    }
     const values = { provider: SOCIAL_NAMES[provider] as string }
     const socialWindow = window.open('', 'latch-social', WINDOW_FEATURES)
     if (socialWindow === null) {

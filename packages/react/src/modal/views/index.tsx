@@ -6,6 +6,7 @@ import { useT } from '../../i18n/context.js'
 import { AccountView } from './AccountView.js'
 import { AllWalletsView } from './AllWalletsView.js'
 import { ApproveTransactionView } from './ApproveTransactionView.js'
+import { ConnectingFarcasterView } from './ConnectingFarcasterView.js'
 import { ConnectingView } from './ConnectingView.js'
 import { ConnectView } from './ConnectView.js'
 import { EmbeddedWalletView } from './EmbeddedWalletView.js'
@@ -50,6 +51,7 @@ const views: ViewRegistry = {
   Connecting: ConnectingView,
   ConnectingWalletConnectBasic: WalletConnectView,
   EmbeddedWallet: EmbeddedWalletView,
+  ConnectingFarcaster: ConnectingFarcasterView,
   UpdateEmail: UpdateEmailView,
   Networks: NetworksView,
   SwitchNetwork: SwitchNetworkView,
@@ -85,6 +87,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'UnsupportedChain':
     case 'SIWXSignMessage':
     case 'EmbeddedWallet':
+    case 'ConnectingFarcaster':
     case 'UpdateEmail':
     case 'Send':
     case 'Receive':
