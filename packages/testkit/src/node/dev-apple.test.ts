@@ -103,6 +103,29 @@ describe('given Dev Apple with one Services ID and its team key', () => {
     expect(await redeem(await secret(await change()))).toEqual({ status: 400, error: 'invalid_client' })
   })
 
+  it("then a fresh client secret checked at a time past its expiry (Dev Apple's clock) is invalid_client", async () => {
+    const late = await startDevApple({
+      clients: [{ clientId, teamId: key.teamId, keys: [key], redirectUris: [redirectUri] }],
+      now: () => new Date(Date.now() + 10 * 60_000),
+    })
+    try {
+      const response = await fetch(`${late.issuer}/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: 'not-a-code',
+          redirect_uri: redirectUri,
+          client_id: clientId,
+          client_secret: await secret({ aud: late.issuer }),
+        }).toString(),
+      })
+      expect(await response.json()).toEqual({ error: 'invalid_client' })
+    } finally {
+      await late.close()
+    }
+  })
+
   it('then a static client secret is invalid_client', async () => {
     expect(await redeem('a-static-secret')).toEqual({ status: 400, error: 'invalid_client' })
   })

@@ -48,6 +48,11 @@ export interface StartDevAppleOptions {
   /** 0 (default): a free port. */
   port?: number
   users?: DevAppleUser[]
+  /**
+   * The time client secrets are checked at (default: the system's). A later one makes a secret
+   * the app just signed an expired one.
+   */
+  now?: () => Date
 }
 
 export interface DevApple {
@@ -136,6 +141,7 @@ export async function startDevApple(options: StartDevAppleOptions): Promise<DevA
         subject: client.clientId,
         audience: issuer,
         requiredClaims: ['iat', 'exp'],
+        ...(options.now === undefined ? {} : { currentDate: options.now() }),
       },
     )
     if ((payload.exp ?? 0) - (payload.iat ?? 0) > maxSecretLifetimeSeconds)

@@ -36,7 +36,7 @@ export interface OidcStandIn {
   close(): Promise<void>
 }
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font:inherit;display:block;width:100%;margin:.5rem 0;padding:.6rem;border-radius:.5rem;border:1px solid #555;background:#fff;cursor:pointer}</style></head><body><main>${body}</main></body></html>`
 
