@@ -10,13 +10,20 @@ interface ProviderBase {
   scope: string
   /**
    * Whether the provider's word that the email is verified may join an account of the same
-   * email (Google's `email_verified: true`; GitHub's primary email marked `verified`).
+   * email (Google's `email_verified: true`; GitHub's primary email marked `verified`; Apple's
+   * `email_verified` true or "true").
    */
   vouchesForEmail: boolean
 }
 
 export interface OidcProvider extends ProviderBase {
   kind: 'oidc'
+  /**
+   * Apple's dialect of OpenID Connect (`apple.ts`): the answer comes back as a form POST, the
+   * client authenticates with an ES256 JWT it signs for each request, `email_verified` may be the
+   * string "true", and the name comes only in the first answer's `user` field.
+   */
+  dialect?: 'apple'
 }
 
 /** GitHub's shape: no discovery and no ID token; the person and emails come from its REST API. */
@@ -37,6 +44,14 @@ export const socialProviders = {
     kind: 'github',
     defaultIssuer: 'https://github.com',
     scope: 'read:user user:email',
+    vouchesForEmail: true,
+  },
+  apple: {
+    kind: 'oidc',
+    dialect: 'apple',
+    defaultIssuer: 'https://appleid.apple.com',
+    scope: 'openid email name',
+    // Apple verifies the addresses it gives, Hide My Email relay addresses included.
     vouchesForEmail: true,
   },
 } as const satisfies Record<string, SocialProvider>
