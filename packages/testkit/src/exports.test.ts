@@ -9,6 +9,7 @@ it('given the package entries, then their public runtime exports are exactly the
   expect(Object.keys(node).sort()).toEqual([
     'BITCOIN_REGTEST_CAIP_ID',
     'CONTRACT_ACCOUNT_DEPLOYER',
+    'DEV_APPLE_USERS',
     'DEV_GITHUB_USERS',
     'DEV_OIDC_USERS',
     'LOCAL_SOLANA_CAIP_ID',
@@ -27,6 +28,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'deployTestContractAccounts',
     'deployTestEns',
     'deployTestTokens',
+    'generateDevAppleKey',
     'latchTestNFTAbi',
     'latchTestTokenAbi',
     'registerTestEnsName',
@@ -37,6 +39,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'solanaAddressOfSeed',
     'startAnvil',
     'startBitcoinRegtest',
+    'startDevApple',
     'startDevGithub',
     'startDevOidcProvider',
     'startFakeBlockscout',

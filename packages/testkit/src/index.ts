@@ -26,6 +26,16 @@ export {
 } from './node/anvil.js'
 export { deployTestContractAccounts } from './node/contractAccounts.js'
 export {
+  DEV_APPLE_USERS,
+  type DevApple,
+  type DevAppleClient,
+  type DevAppleKey,
+  type DevAppleUser,
+  generateDevAppleKey,
+  type StartDevAppleOptions,
+  startDevApple,
+} from './node/dev-apple.js'
+export {
   DEV_GITHUB_USERS,
   type DevGithub,
   type DevGithubClient,

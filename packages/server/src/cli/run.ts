@@ -43,6 +43,8 @@ const usage = `Usage:
   latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks and the embedded wallet, e.g. eip155:1 https://…)
   latch-server project set-social ID PROVIDER --client-id ID --client-secret SECRET [--issuer URL]
                                                    (embedded wallet login with PROVIDER: google or github; the secret is sealed at rest)
+  latch-server project set-social ID apple --client-id SERVICES_ID --team-id TEAM_ID --key-id KEY_ID --private-key-file KEY.p8 [--issuer URL]
+                                                   (Sign in with Apple: the .p8 key signs a client secret per login; the key is sealed at rest)
   latch-server project set-prices ID --source coingecko --url URL [--api-key KEY] | --source none
                                                    (token prices for fiat values, from a CoinGecko-shaped API)
   latch-server project tokens add ID CAIP2 ADDRESS --symbol SYMBOL --decimals N [--name NAME] [--logo URL]
@@ -73,6 +75,9 @@ const options = {
   issuer: { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
+  'team-id': { type: 'string' },
+  'key-id': { type: 'string' },
+  'private-key-file': { type: 'string' },
   source: { type: 'string' },
   url: { type: 'string' },
   'api-key': { type: 'string' },
@@ -195,6 +200,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             issuer: values.issuer,
             clientId: values['client-id'],
             clientSecret: values['client-secret'],
+            teamId: values['team-id'],
+            keyId: values['key-id'],
+            privateKeyFile: values['private-key-file'],
           }),
         )
         return 0

@@ -1,6 +1,14 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { atRestContext } from '../at-rest.js'
 import { KeyRing } from '../embedded/keys.js'
-import { isSocialProvider, socialProviderIds, socialProviders } from '../embedded/social/providers.js'
+import { type AppleCredentials, appleIdPattern, sealableAppleCredentials } from '../embedded/social/apple.js'
+import {
+  isSocialProvider,
+  type SocialProvider,
+  socialProviderIds,
+  socialProviders,
+} from '../embedded/social/providers.js'
 import type { Repository } from '../storage/types.js'
 import { CliError } from './commands.js'
 
@@ -10,11 +18,63 @@ export interface SetSocialInput {
   issuer: string | undefined
   clientId: string | undefined
   clientSecret: string | undefined
+  /** Apple only, in place of a client secret: the team id, the key id and the key's `.p8` file. */
+  teamId?: string | undefined
+  keyId?: string | undefined
+  privateKeyFile?: string | undefined
+}
+
+/** A `.p8` file is a few hundred bytes: anything much larger is not one. */
+const maxKeyFileBytes = 4096
+
+/**
+ * Apple's credentials from the flags: the ids checked, the key file read and checked to be a
+ * P-256 private key (Apple's `.p8`, PKCS#8 PEM), kept as PKCS#8 PEM.
+ */
+async function appleCredentialsOf(input: SetSocialInput): Promise<AppleCredentials> {
+  if (input.clientSecret !== undefined)
+    throw new CliError(
+      'Apple has no fixed client secret: give --team-id, --key-id and --private-key-file instead of --client-secret',
+    )
+  const teamId = input.teamId?.trim() ?? ''
+  const keyId = input.keyId?.trim() ?? ''
+  if (!appleIdPattern.test(teamId))
+    throw new CliError(
+      '--team-id is required: the 10-character Team ID of the Apple developer account (A-Z, 0-9)',
+    )
+  if (!appleIdPattern.test(keyId))
+    throw new CliError(
+      '--key-id is required: the 10-character Key ID of the Sign in with Apple key (A-Z, 0-9)',
+    )
+  const path = input.privateKeyFile ?? ''
+  if (path.length === 0)
+    throw new CliError("--private-key-file is required: the key's .p8 file downloaded from Apple")
+  let text: Buffer
+  try {
+    text = await readFile(path)
+  } catch (error) {
+    throw new CliError(
+      `Cannot read --private-key-file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    )
+  }
+  if (text.length > maxKeyFileBytes)
+    throw new CliError(`${path} is not a .p8 key file (larger than ${maxKeyFileBytes} bytes)`)
+  let key: KeyObject
+  try {
+    key = createPrivateKey({ key: text.toString('utf8'), format: 'pem' })
+  } catch {
+    throw new CliError(`${path} is not an unencrypted PEM private key (Apple's .p8 file)`)
+  }
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
+    throw new CliError(`${path} is not a P-256 key: Sign in with Apple keys are P-256 (ES256)`)
+  return { teamId, keyId, privateKey: key.export({ format: 'pem', type: 'pkcs8' }).toString() }
 }
 
 /**
  * `project set-social`: the project's OAuth client at a provider. The secret is sealed under the
  * embedded wallet's `share` key (itself sealed under the key-encryption key), as the shares are.
+ * Apple has no fixed secret: its team id, key id and private key are sealed in its place, and the
+ * server signs a client secret with the key for each token request.
  */
 export async function setSocial(
   repository: Repository,
@@ -23,11 +83,17 @@ export async function setSocial(
 ) {
   if (!isSocialProvider(input.provider))
     throw new CliError(`Unknown provider "${input.provider}": use one of ${socialProviderIds.join(', ')}`)
+  const provider: SocialProvider = socialProviders[input.provider]
+  const apple = provider.kind === 'oidc' && provider.dialect === 'apple'
   const clientId = input.clientId?.trim() ?? ''
-  const clientSecret = input.clientSecret ?? ''
   if (clientId.length === 0 || clientId.length > 300)
     throw new CliError('--client-id is required (1 to 300 characters)')
-  if (clientSecret.length === 0 || clientSecret.length > 1000)
+  if (!apple && [input.teamId, input.keyId, input.privateKeyFile].some((flag) => flag !== undefined))
+    throw new CliError('--team-id, --key-id and --private-key-file are for apple only')
+  const credentials = apple ? await appleCredentialsOf(input) : undefined
+  const clientSecret =
+    credentials === undefined ? (input.clientSecret ?? '') : sealableAppleCredentials(credentials)
+  if (!apple && (clientSecret.length === 0 || clientSecret.length > 1000))
     throw new CliError('--client-secret is required (1 to 1000 characters)')
   const issuer = input.issuer ?? socialProviders[input.provider].defaultIssuer
   let parsed: URL
@@ -56,5 +122,6 @@ export async function setSocial(
       atRestContext.socialSecret(input.id, input.provider),
     ),
   })
-  return `${input.id} ${input.provider}: client ${clientId} at ${issuer}; its redirect URI is <public URL>/embedded/v1/social/callback`
+  const team = credentials === undefined ? '' : ` (team ${credentials.teamId}, key ${credentials.keyId})`
+  return `${input.id} ${input.provider}: client ${clientId}${team} at ${issuer}; its redirect URI is <public URL>/embedded/v1/social/callback`
 }

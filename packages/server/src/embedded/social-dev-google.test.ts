@@ -5,42 +5,11 @@ import { DEV_OIDC_USERS, type DevOidcProvider, startDevOidcProvider } from '@lat
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setSocial } from '../cli/social.js'
 import { demoProject, startTestServer } from '../test/backends.js'
+import { providerWindow } from '../test/provider-window.js'
 
 const client = { clientId: 'latch-demo', clientSecret: 'dev-google-secret-of-the-demo' }
 const origin = 'https://app.example.com'
 const [verified] = DEV_OIDC_USERS
-
-/** A browser's window at the provider: its cookies, redirects followed by hand, forms posted. */
-function providerWindow(stopAt: string) {
-  const jar = new Map<string, string>()
-  const send = async (url: string, init: RequestInit = {}): Promise<Response> => {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers ?? {}), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';')
-      const at = pair.indexOf('=')
-      jar.set(pair.slice(0, at), pair.slice(at + 1))
-    }
-    const location = response.headers.get('location')
-    if (location === null) return response
-    const next = new URL(location, url).toString()
-    return next.startsWith(stopAt) ? fetch(next) : send(next)
-  }
-  /** Posts the page's form whose action ends with `action`, with the button's name and value. */
-  const press = async (pageUrl: string, html: string, action: string, field?: [string, string]) => {
-    const form = new RegExp(`action="([^"]*/${action})"`).exec(html)?.[1]
-    if (form === undefined) throw new Error(`No form ${action} on the page: ${html.slice(0, 300)}`)
-    return send(new URL(form, pageUrl).toString(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(field ? [field] : []).toString(),
-    })
-  }
-  return { send, press }
-}
 
 describe('given "Continue with Google" against the test kit\'s Dev Google (oidc-provider)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>

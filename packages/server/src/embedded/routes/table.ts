@@ -21,7 +21,7 @@ import { reshare } from './reshare.js'
 import type { EmbeddedRoute } from './route.js'
 import { sessionEnd } from './session-end.js'
 import { share } from './share.js'
-import { socialCallback } from './social-callback.js'
+import { socialCallback, socialCallbackForm } from './social-callback.js'
 import { socialFinish } from './social-finish.js'
 import { socialStart } from './social-start.js'
 import { wallet } from './wallet.js'
@@ -52,6 +52,7 @@ export const embeddedRoutes: readonly EmbeddedRoute[] = [
   emailSecondary,
   socialStart,
   socialCallback,
+  socialCallbackForm,
   socialFinish,
   broadcast,
 ]

@@ -29,7 +29,7 @@ export function createSocialLogin({ timeoutMs }: { timeoutMs: number }) {
     const provider = socialProviders[id]
     const result =
       provider.kind === 'oidc'
-        ? await oidc.redeem(client, callback, binding)
+        ? await oidc.redeem(client, provider, callback, binding)
         : await oauth2.redeem(client, provider, callback, binding)
     return { ...result, emailVerified: result.emailVerified && provider.vouchesForEmail }
   }

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi'
 import type { SocialResult } from '../../storage/social.js'
+import { appleClientSecret, appleCredentials, appleEmailVerified, appleUsername } from './apple.js'
 import type { OidcProvider } from './providers.js'
 import {
   asRefusal,
@@ -19,7 +20,9 @@ const discoveryTtlMs = 10 * 60_000
  * OpenID Connect through `oauth4webapi`: discovery, the authorization URL (code flow, PKCE
  * S256, state, nonce) and the code's redemption, whose ID token the library checks (signature
  * against the provider's JWKS, iss, aud, azp, nonce, exp, iat). `timeoutMs` bounds every call to
- * the provider.
+ * the provider. Apple's dialect (`provider.dialect`) differs in four places only: the answer comes
+ * as a form POST, the client secret is a JWT signed for each request, `email_verified` may be the
+ * string "true", and the name is in the answer's `user` field (`apple.ts`).
  */
 export function createOidc({ timeoutMs }: { timeoutMs: number }) {
   const servers = new Map<string, { expiresAt: number; value: Promise<oauth.AuthorizationServer> }>()
@@ -56,6 +59,8 @@ export function createOidc({ timeoutMs }: { timeoutMs: number }) {
       nonce: binding.nonce,
       code_challenge: await oauth.calculatePKCECodeChallenge(binding.codeVerifier),
       code_challenge_method: 'S256',
+      // Apple answers a request for the name or email only by form POST.
+      ...(provider.dialect === 'apple' ? { response_mode: 'form_post' } : {}),
     }).toString()
     return url.toString()
   }
@@ -66,6 +71,7 @@ export function createOidc({ timeoutMs }: { timeoutMs: number }) {
    */
   async function redeem(
     client: SocialClient,
+    provider: OidcProvider,
     callback: URLSearchParams,
     binding: SocialBinding,
   ): Promise<SocialResult> {
@@ -73,12 +79,17 @@ export function createOidc({ timeoutMs }: { timeoutMs: number }) {
     const issuer = new URL(client.issuer)
     const oauthClient: oauth.Client = { client_id: client.clientId }
     const params = callbackParams(as, oauthClient, callback, binding.state)
+    const apple = provider.dialect === 'apple'
+    // Apple's secret, made now for this request, is for the issuer as its discovery names it.
+    const clientSecret = apple
+      ? await appleClientSecret(appleCredentials(client.clientSecret), client.clientId, as.issuer)
+      : client.clientSecret
     let claims: oauth.IDToken | undefined
     try {
       const response = await oauth.authorizationCodeGrantRequest(
         as,
         oauthClient,
-        oauth.ClientSecretPost(client.clientSecret),
+        oauth.ClientSecretPost(clientSecret),
         params,
         binding.redirectUri,
         binding.codeVerifier,
@@ -100,10 +111,16 @@ export function createOidc({ timeoutMs }: { timeoutMs: number }) {
     return {
       subject: claims.sub,
       email,
-      // Only the boolean true counts: a string, a missing claim or false never joins an account.
-      emailVerified: email !== null && claims.email_verified === true,
-      // Google gives no handle: the name on the account stands for one.
-      username: usernameOrNull(claims.preferred_username) ?? usernameOrNull(claims.name),
+      // Only the boolean true counts (and Apple's string "true"): any other string, a missing claim
+      // or false never joins an account.
+      emailVerified:
+        email !== null &&
+        (apple ? appleEmailVerified(claims.email_verified) : claims.email_verified === true),
+      // Google gives no handle: the name on the account stands for one. Apple gives no name in the
+      // ID token: only its first answer's `user` field has one.
+      username: apple
+        ? appleUsername(callback.get('user'))
+        : (usernameOrNull(claims.preferred_username) ?? usernameOrNull(claims.name)),
     }
   }
 

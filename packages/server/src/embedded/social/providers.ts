@@ -11,13 +11,20 @@ interface ProviderBase {
   /**
    * Whether the provider's word that the email is verified may join an account of the same
    * email (Google's `email_verified: true`; GitHub's primary email marked `verified`; Discord's
-   * `verified`). Providers that never say so (X, Facebook) do not.
+   * `verified`; Apple's `email_verified` true or "true"). Providers that never say so (X,
+   * Facebook) do not.
    */
   vouchesForEmail: boolean
 }
 
 export interface OidcProvider extends ProviderBase {
   kind: 'oidc'
+  /**
+   * Apple's dialect of OpenID Connect (`apple.ts`): the answer comes back as a form POST, the
+   * client authenticates with an ES256 JWT it signs for each request, `email_verified` may be the
+   * string "true", and the name comes only in the first answer's `user` field.
+   */
+  dialect?: 'apple'
 }
 
 /**
@@ -68,6 +75,14 @@ export const socialProviders = {
     defaultIssuer: 'https://www.facebook.com',
     scope: 'public_profile email',
     vouchesForEmail: false,
+  },
+  apple: {
+    kind: 'oidc',
+    dialect: 'apple',
+    defaultIssuer: 'https://appleid.apple.com',
+    scope: 'openid email name',
+    // Apple verifies the addresses it gives, Hide My Email relay addresses included.
+    vouchesForEmail: true,
   },
 } as const satisfies Record<string, SocialProvider>
 
