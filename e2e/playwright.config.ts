@@ -31,6 +31,8 @@ const basePorts = {
   devGithub: Number(process.env.E2E_DEV_GITHUB_PORT ?? 8666),
   /** Dev Socials, the local stand-ins for Discord's, X's and Facebook's OAuth endpoints and APIs. */
   devSocials: Number(process.env.E2E_DEV_SOCIALS_PORT ?? 8667),
+  /** Dev Apple, the local stand-in for Sign in with Apple. */
+  devApple: Number(process.env.E2E_DEV_APPLE_PORT ?? 8668),
 }
 type Ports = typeof basePorts
 const portsOf = (stack: number): Ports =>

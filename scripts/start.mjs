@@ -11,10 +11,12 @@
 // DEV_GOOGLE_PORT (8557): Dev Google, the local OpenID provider of the embedded wallet's
 // "Continue with Google"; DEV_GITHUB_PORT (8566): Dev GitHub, the local stand-in for GitHub's
 // OAuth endpoints and API, of its "Continue with GitHub"; DEV_SOCIALS_PORT (8567): Dev Socials,
-// the local stand-ins for Discord's, X's and Facebook's OAuth 2 and APIs; BITCOIN_PORT (8565): the Bitcoin regtest
+// the local stand-ins for Discord's, X's and Facebook's OAuth 2 and APIs; DEV_APPLE_PORT (8568):
+// Dev Apple, the local stand-in for Sign in with Apple; BITCOIN_PORT (8565): the Bitcoin regtest
 // stand-in's Esplora-shaped API, where the Dev Wallet's Bitcoin payment address holds 1.5 BTC.
 import { spawn, spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -32,6 +34,7 @@ const mailInboxPort = Number(process.env.MAIL_INBOX_PORT ?? 2526)
 const devGooglePort = Number(process.env.DEV_GOOGLE_PORT ?? 8557)
 const devGithubPort = Number(process.env.DEV_GITHUB_PORT ?? 8566)
 const devSocialsPort = Number(process.env.DEV_SOCIALS_PORT ?? 8567)
+const devApplePort = Number(process.env.DEV_APPLE_PORT ?? 8568)
 const bitcoinPort = Number(process.env.BITCOIN_PORT ?? 8565)
 
 function run(command, args, options = {}) {
@@ -46,6 +49,8 @@ const {
   startBitcoinRegtest,
   startLocalChains,
   startLocalSolana,
+  generateDevAppleKey,
+  startDevApple,
   startDevGithub,
   startDevOidcProvider,
   startDevSocials,
@@ -103,8 +108,33 @@ const devSocials = await startDevSocials({
     ]),
   ),
 })
+// Dev Apple: Sign in with Apple's endpoints on loopback (form_post answers, ID tokens, the ES256
+// client secret checked against a key made here), registered below as the demo projects' Services
+// ID with the same callback; the server signs its secrets with the key's `.p8` file.
+const devAppleKey = generateDevAppleKey({ teamId: 'LATCHDEV01', keyId: 'DEVAPPLE01' })
+const devAppleKeyFile = join(mkdtempSync(join(tmpdir(), 'latch-dev-apple-')), 'AuthKey_DEVAPPLE01.p8')
+writeFileSync(devAppleKeyFile, devAppleKey.privateKeyPem, { mode: 0o600 })
+const devAppleClientId = 'com.latch.demo.web'
+const devApple = await startDevApple({
+  port: devApplePort,
+  clients: [
+    {
+      clientId: devAppleClientId,
+      teamId: devAppleKey.teamId,
+      keys: [devAppleKey],
+      redirectUris: [`http://localhost:${apiPort}/embedded/v1/social/callback`],
+    },
+  ],
+})
 const social = {
   google: { issuer: devGoogle.issuer, ...devGoogleClient },
+  apple: {
+    issuer: devApple.issuer,
+    clientId: devAppleClientId,
+    teamId: devAppleKey.teamId,
+    keyId: devAppleKey.keyId,
+    privateKeyFile: devAppleKeyFile,
+  },
   github: { issuer: devGithub.issuer, ...devGithubClient },
   ...Object.fromEntries(
     Object.entries(devSocialsClients).map(([provider, client]) => [
@@ -166,13 +196,16 @@ const demoTokens = [
   },
 ]
 /**
- * The demo projects offer email login and "Continue with" Google, X, Discord, GitHub and Facebook
- * in the spec's default order (the embedded wallet; the providers being Dev Google, Dev GitHub and
- * Dev Socials here): the project config turns them on, and
+ * The demo projects offer email login and "Continue with" Google, X, Discord, Apple, GitHub and
+ * Facebook in the spec's default order (the embedded wallet; the providers being Dev Google, Dev
+ * Apple, Dev GitHub and Dev Socials here): the project config turns them on, and
  * `latch-server project set-feature latch-demo social_login off` takes them out of the modal.
  */
 const emailLogin = {
-  social_login: { isEnabled: true, config: ['email', 'google', 'x', 'discord', 'github', 'facebook'] },
+  social_login: {
+    isEnabled: true,
+    config: ['email', 'google', 'x', 'discord', 'apple', 'github', 'facebook'],
+  },
 }
 const api = await startServerProcess({
   port: apiPort,
@@ -325,6 +358,7 @@ console.log(`Price source (CoinGecko-shaped, local): ${prices.url}`)
 console.log(`Mail sink: ${mailSink.smtpUrl}, inbox ${mailSink.inboxUrl}/messages`)
 console.log(`Dev Google (OpenID provider): ${devGoogle.issuer}`)
 console.log(`Dev GitHub (GitHub's OAuth and API, local): ${devGithub.issuer}`)
+console.log(`Dev Apple (Sign in with Apple, local): ${devApple.issuer}`)
 console.log(
   `Dev Socials (Discord's, X's and Facebook's OAuth and APIs, local): ${devSocials.issuers.discord} …`,
 )
@@ -349,6 +383,7 @@ async function stop(code = 0) {
     devGoogle.close(),
     devGithub.close(),
     devSocials.close(),
+    devApple.close(),
     prices.close(),
   ])
   process.exit(code)

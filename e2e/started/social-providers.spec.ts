@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { demo } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
-import { consentLogin, openSocial } from './social.js'
+import { consentLogin, openSocial, passwordInFrame } from './social.js'
 
 // "Continue with X", "Continue with Discord" and "Continue with Facebook" on the demo as
 // `npm start` serves it: the providers are the test kit's Dev Socials, which speak each one's OAuth
@@ -45,4 +45,26 @@ test('given the demo with X, Discord and Facebook behind "More ways to continue"
   expect(new Set(addresses).size).toBe(3)
   // The same Discord person again: the same wallet.
   expect(await consentLogin(page, 'discord', 'Discord Visitor')).toBe(addresses[1])
+})
+
+test('given the demo with "Continue with Apple", when the visitor signs in at Apple, then the answer posted back to the server connects them, Account names Apple and the name Apple gave, and a reload keeps it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await page.goto(demo)
+  const popup = await openSocial(page, 'apple')
+  // Dev Apple: pick the person, then Allow; Apple's answer comes back as a form POST.
+  await popup.getByRole('button', { name: /Apple Visitor/ }).click()
+  await popup.getByRole('button', { name: 'Allow' }).click()
+  await passwordInFrame(page)
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
+  await expect.poll(() => popup.isClosed()).toBe(true)
+  const address = (await page.getByTestId('demo-address').textContent()) as string
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  await page.getByTestId('latch-account-button').click()
+  await expect(modal(page).getByTestId('latch-account-social')).toHaveText('Apple · Apple Visitor')
+  await page.keyboard.press('Escape')
+  await page.reload()
+  await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
+  await expect(page.getByTestId('demo-address')).toHaveText(address)
 })

@@ -1,7 +1,8 @@
 import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { importJWK, type JWK, jwtVerify } from 'jose'
-import { readForm, startOidcStandIn } from './oidc-stand-in.js'
+import { readBody } from './dev-oauth-shared.js'
+import { startOidcStandIn } from './oidc-stand-in.js'
 
 /** A person who can sign in at Dev Apple, and what its ID token says of them. */
 export interface DevAppleUser {
@@ -150,7 +151,7 @@ export async function startDevApple(options: StartDevAppleOptions): Promise<DevA
 
   async function token(request: IncomingMessage, response: ServerResponse, issuer: string) {
     if (request.method !== 'POST' || (request.url ?? '').split('?')[0] !== '/auth/token') return false
-    const form = await readForm(request)
+    const form = await readBody(request)
     const client = options.clients.find((c) => c.clientId === form.get('client_id'))
     const secret = form.get('client_secret')
     const checked =

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type Provider from 'oidc-provider'
+import { escapeHtml, page, readBody } from './dev-oauth-shared.js'
 
 /** A person the stand-in's login page lists, and the claims of their ID token. */
 export interface StandInPerson {
@@ -34,22 +35,6 @@ export interface OidcStandIn {
   issuer: string
   provider: Provider
   close(): Promise<void>
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font:inherit;display:block;width:100%;margin:.5rem 0;padding:.6rem;border-radius:.5rem;border:1px solid #555;background:#fff;cursor:pointer}</style></head><body><main>${body}</main></body></html>`
-
-/** A form body of at most 16 KiB. */
-export async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > 16_384) throw new Error('Body too large')
-    chunks.push(chunk as Buffer)
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
 }
 
 /**
@@ -108,7 +93,7 @@ export async function startOidcStandIn(options: OidcStandInOptions): Promise<Oid
       return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(name, body))
     }
     if (action === 'login') {
-      const sub = (await readForm(request)).get('sub') ?? ''
+      const sub = (await readBody(request)).get('sub') ?? ''
       if (!people.some((p) => p.sub === sub)) throw new Error('Unknown account')
       return provider.interactionFinished(
         request,

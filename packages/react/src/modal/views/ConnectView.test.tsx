@@ -65,7 +65,7 @@ describe('given an app with the embedded wallet', () => {
     expect(emailField()?.compareDocumentPosition(google)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
   })
 
-  it('when the app offers X, GitHub, Farcaster (not built yet) and Google, then Continue with X, then a collapsed "More ways to continue" that discloses GitHub then Google, in the app\'s order, and no Farcaster button', () => {
+  it('when the app offers X, GitHub, Farcaster and Google, then Continue with X, then a collapsed "More ways to continue" that discloses GitHub, Farcaster and Google, in the app\'s order', () => {
     show({ socials: ['x', 'github', 'farcaster', 'google'] })
     const x = screen.getByTestId('latch-social-x')
     expect(x.textContent).toBe('Continue with X')
@@ -77,11 +77,12 @@ describe('given an app with the embedded wallet', () => {
     fireEvent.click(more)
     expect(more.getAttribute('aria-expanded')).toBe('true')
     const github = screen.getByRole('button', { name: 'Continue with GitHub' })
+    const farcaster = screen.getByRole('button', { name: 'Continue with Farcaster' })
     const google = screen.getByRole('button', { name: 'Continue with Google' })
     expect(document.getElementById(more.getAttribute('aria-controls') as string)?.contains(github)).toBe(true)
     expect(more.compareDocumentPosition(github)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
-    expect(github.compareDocumentPosition(google)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
-    expect(screen.queryByTestId('latch-social-farcaster')).toBeNull()
+    expect(github.compareDocumentPosition(farcaster)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+    expect(farcaster.compareDocumentPosition(google)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
     fireEvent.click(more)
     expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull()
   })

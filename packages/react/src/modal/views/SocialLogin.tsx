@@ -8,8 +8,8 @@ import type { MessageId } from '../../i18n/en.js'
 /** The provider's window: a popup of the size the providers' own pages are made for. */
 const WINDOW_FEATURES = 'popup,width=500,height=640'
 
-/** The socials the embedded wallet's server logs in with (spec §1's six but Apple, for now, and Farcaster). */
-const BUILT_SOCIALS = ['google', 'x', 'farcaster', 'discord', 'github', 'facebook'] as const
+/** The socials the embedded wallet's server logs in with: spec §1's six and Farcaster. */
+const BUILT_SOCIALS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const
 type BuiltSocial = (typeof BUILT_SOCIALS)[number]
 export const isBuiltSocial = (id: string): id is BuiltSocial =>
   (BUILT_SOCIALS as readonly string[]).includes(id)
@@ -25,6 +25,7 @@ const LABELS = {
   x: 'social.x',
   farcaster: 'social.farcaster',
   discord: 'social.discord',
+  apple: 'social.apple',
   github: 'social.github',
   facebook: 'social.facebook',
 } as const satisfies Record<BuiltSocial, MessageId>
