@@ -6,7 +6,7 @@ import { connectDevWallet, expect, modal, test } from './fixtures.js'
 const afterTest = undoAfterEach()
 
 test.describe('given the demo as npm start serves it, connected to its Dev Wallet', () => {
-  test('when the visitor swaps 0.1 ETH for the test ERC-20 from the Account view, then the quote is shown and the balance on chain rises by at least its minimum', async ({
+  test('when the visitor swaps 0.1 ETH for the test ERC-20 from the Account view, then the quote is shown, the balance on chain rises by at least its minimum and Activity shows the swap; swapping it back approves the token first', async ({
     page,
   }) => {
     await page.goto('/')
@@ -65,5 +65,36 @@ test.describe('given the demo as npm start serves it, connected to its Dev Walle
     expect(gained).toBeGreaterThanOrEqual(minimum)
     const shown = /received (\S+) LTT/.exec((await success.textContent()) ?? '')?.[1] ?? ''
     expect(parseUnits(shown, TEST_TOKENS.erc20.decimals)).toBe(gained)
+
+    // Activity shows the swap at once (pending, then listed): what it sold and what it brought.
+    await modal(page).getByTestId('latch-swap-done').click()
+    await modal(page).getByTestId('latch-account-tab-activity').click()
+    const newest = modal(page)
+      .getByTestId('latch-account-panel-activity')
+      .getByTestId('latch-activity-item')
+      .first()
+    await expect(newest.getByTestId('latch-activity-amount')).toHaveText(/^−0\.10 ETH → \+[\d.,]+ LTT$/)
+    await expect(newest.getByTestId('latch-activity-label')).toHaveText(/^(Pending|Swapped)$/)
+    await expect(newest.getByTestId('latch-activity-label')).toHaveText('Swapped', { timeout: 30_000 })
+
+    // Back to ETH: the router may not move the visitor's LTT yet, so the token is approved first
+    // (exactly the amount sold), then swapped; the Dev Wallet confirms both.
+    await modal(page).getByTestId('latch-account-tab-tokens').click()
+    await modal(page).getByTestId('latch-account-swap').click()
+    // Picking LTT as what is sold turns what is bought to ETH (the two swap places).
+    const from = form.getByTestId('latch-swap-from')
+    await from.selectOption(
+      (await from.locator('option', { hasText: /^LTT · / }).getAttribute('value')) ?? '',
+    )
+    await expect(form.getByTestId('latch-swap-to').locator('option:checked')).toHaveText(/^ETH · /)
+    await form.getByTestId('latch-swap-amount').fill(shown)
+    await expect(form.getByTestId('latch-swap-confirm')).toHaveText('Approve LTT, then swap')
+    const ethBeforeBack = await mainnet.getBalance({ address })
+    await form.getByTestId('latch-swap-confirm').click()
+    await expect(modal(page).getByTestId('latch-swap-success')).toHaveText(
+      /^Swapped: your balance rose by \d+(\.\d+)? ETH after network fees$/,
+    )
+    expect(await lttOf(address)).toBe(before)
+    expect(await mainnet.getBalance({ address })).toBeGreaterThan(ethBeforeBack)
   })
 })

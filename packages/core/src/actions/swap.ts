@@ -1,8 +1,9 @@
 import { createHttpClient } from '../api/http.js'
 import type { Latch } from '../createLatch.js'
 import { isUserRejection } from '../errors/toWalletError.js'
-import { settleWhenIncluded } from '../query/pendingTransactions.js'
-import { needsApproval, parseSwapQuote, type SwapQuote } from '../rules/swap.js'
+import { recordPendingTransaction, settleWhenIncluded } from '../query/pendingTransactions.js'
+import { NATIVE_TOKEN_ADDRESS, needsApproval, parseSwapQuote, type SwapQuote } from '../rules/swap.js'
+import { formatUnits } from '../rules/tokens.js'
 import type { CaipNetwork, Hex } from '../types.js'
 import { sendTransaction, waitForTransaction } from './sendTransaction.js'
 
@@ -48,6 +49,20 @@ export function approveCalldata(spender: string, amount: bigint): Hex {
   return `0x095ea7b3${word(spender.slice(2))}${word(amount.toString(16))}`
 }
 
+/** A quote's token and amount as Activity keeps it: the native coin has no contract. */
+function sideOf(token: SwapQuote['from'], raw: string) {
+  const native = token.address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase()
+  return {
+    ...(native ? {} : { token: token.address }),
+    symbol: token.symbol,
+    quantity: {
+      decimals: String(token.decimals),
+      numeric: formatUnits(BigInt(raw), token.decimals),
+      raw,
+    },
+  }
+}
+
 /** The step a swap is at: the approval of the sold token, then the swap itself. */
 export type SwapStep = 'approve' | 'swap'
 
@@ -71,8 +86,20 @@ export async function executeSwap(
     onStep,
   }: { quote: SwapQuote; caipNetwork: CaipNetwork; onStep?: ((step: SwapStep) => void) | undefined },
 ): Promise<SwapOutcome> {
-  const send = async (transaction: { to: Hex; data: Hex; value?: bigint }) => {
+  const send = async (transaction: { to: Hex; data: Hex; value?: bigint }, swap = false) => {
     const hash = await sendTransaction(latch, { ...transaction, namespace: 'eip155' })
+    // Activity shows the swap at once as pending (what it sells and what it is to receive), and
+    // after a reload too, until its receipt arrives.
+    const from = latch.store.getState().namespaces.eip155?.account.address
+    if (swap && from)
+      recordPendingTransaction(latch, {
+        hash,
+        chain: caipNetwork.caipNetworkId,
+        from,
+        to: transaction.to,
+        ...sideOf(quote.from, quote.sellAmount),
+        received: sideOf(quote.to, quote.buyAmount),
+      })
     const receipt = await settleWhenIncluded(latch, {
       hash,
       caipNetwork,
@@ -91,7 +118,7 @@ export async function executeSwap(
     }
     onStep?.('swap')
     const { to, data, value } = quote.transaction
-    return await send({ to: to as Hex, data: data as Hex, value: BigInt(value) })
+    return await send({ to: to as Hex, data: data as Hex, value: BigInt(value) }, true)
   } catch (error) {
     return { status: isUserRejection(error) ? 'rejected' : 'failed' }
   }

@@ -187,4 +187,33 @@ describe('given what the storage holds under the pending transactions key', () =
       }),
     ])
   })
+
+  it('when the record is a swap, then Activity shows what it sold and what it is to receive, and a received side that does not check drops the record', () => {
+    const swap = record({
+      to: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+      received: {
+        token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        symbol: 'LTT',
+        quantity: { decimals: '6', numeric: '12.5', raw: '12500000' },
+      },
+    })
+    const parsed = parsePendingTransactions(JSON.stringify([swap]), Date.now())
+    expect(parsed).toEqual([swap])
+    const { pending } = localActivity(parsed!, new Set(), { chain: 'eip155:1', address: swap.from })
+    expect(pending[0]?.transfers).toEqual([
+      expect.objectContaining({ direction: 'out', standard: 'native', symbol: 'ETH' }),
+      expect.objectContaining({
+        direction: 'in',
+        standard: 'erc20',
+        symbol: 'LTT',
+        from: swap.to,
+        to: swap.from,
+      }),
+    ])
+    const tampered = {
+      ...swap,
+      received: { ...swap.received, quantity: { decimals: '6', numeric: '<b>', raw: '1' } },
+    }
+    expect(parsePendingTransactions(JSON.stringify([tampered]), Date.now())).toEqual([])
+  })
 })

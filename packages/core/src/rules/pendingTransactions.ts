@@ -16,10 +16,23 @@ export interface PendingTransaction {
   symbol: string
   quantity: { decimals: string; numeric: string; raw: string }
   status: 'pending' | 'confirmed' | 'failed'
+  /**
+   * A swap's side the account is to receive (the quote's amount out), shown beside what it sold;
+   * none for a plain transfer.
+   */
+  received?: PendingSide | undefined
   /** Unix milliseconds when the wallet sent it. */
   sentAt: number
   /** Unix milliseconds when its receipt arrived. */
   settledAt?: number | undefined
+}
+
+/** One token and amount of a kept transaction. */
+export interface PendingSide {
+  /** The token's contract; none for the network's coin. */
+  token?: string | undefined
+  symbol: string
+  quantity: { decimals: string; numeric: string; raw: string }
 }
 
 /** Spec §9: at most 99 pending transactions are kept. */
@@ -28,6 +41,22 @@ export const PENDING_TRANSACTIONS_LIMIT = 99
 export const PENDING_TRANSACTION_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 const digits = /^\d{1,80}$/
+// A token and an amount: the sold side's fields, and the received side's.
+const side = () => ({
+  token: s
+    .string()
+    .regex(/^[0-9a-zA-Z]{20,64}$/)
+    .optional(),
+  symbol: s.string().regex(/^.{1,32}$/u),
+  quantity: s
+    .object({
+      decimals: s.string().regex(/^\d{1,2}$/),
+      numeric: s.string().regex(/^\d{1,80}(\.\d{1,80})?$/),
+      raw: s.string().regex(digits),
+    })
+    .strict(),
+})
+
 // Built when a stored value is read, not at import (see tokens.ts).
 const pendingTransactionSchema = () =>
   s
@@ -36,19 +65,9 @@ const pendingTransactionSchema = () =>
       chain: s.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/),
       from: s.string().regex(/^[0-9a-zA-Z]{20,64}$/),
       to: s.string().regex(/^[0-9a-zA-Z]{20,64}$/),
-      token: s
-        .string()
-        .regex(/^[0-9a-zA-Z]{20,64}$/)
-        .optional(),
-      symbol: s.string().regex(/^.{1,32}$/u),
-      quantity: s
-        .object({
-          decimals: s.string().regex(/^\d{1,2}$/),
-          numeric: s.string().regex(/^\d{1,80}(\.\d{1,80})?$/),
-          raw: s.string().regex(digits),
-        })
-        .strict(),
+      ...side(),
       status: s.enum(['pending', 'confirmed', 'failed']),
+      received: s.object(side()).strict().optional(),
       sentAt: s.number().int(),
       settledAt: s.number().int().optional(),
     })
@@ -126,6 +145,20 @@ export function localActivity(
         symbol: r.symbol,
         quantity: r.quantity,
       },
+      // A swap's other side: what the account is to receive, as the quote said.
+      ...(r.received
+        ? [
+            {
+              standard: r.received.token ? ('erc20' as const) : ('native' as const),
+              direction: 'in' as const,
+              from: r.to,
+              to: r.from,
+              ...(r.received.token ? { token: r.received.token } : {}),
+              symbol: r.received.symbol,
+              quantity: r.received.quantity,
+            },
+          ]
+        : []),
     ],
   })
   return {

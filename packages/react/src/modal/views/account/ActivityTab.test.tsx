@@ -185,4 +185,41 @@ describe('given the Activity tab of a connected account', () => {
     )
     expect(screen.queryAllByTestId('latch-activity-item')).toEqual([])
   })
+
+  it('when a transaction sent one token and brought another, then it reads Swapped with both amounts', async () => {
+    const swapped = tx('0x06', '2026-11-25T12:00:00Z', {
+      metadata: {
+        hash: '0x06',
+        minedAt: '2026-11-25T12:00:00Z',
+        chain: 'eip155:1',
+        status: 'confirmed',
+        sentFrom: ALICE,
+        sentTo: BOB,
+      },
+      transfers: [
+        {
+          standard: 'native',
+          direction: 'out',
+          from: ALICE,
+          to: BOB,
+          symbol: 'ETH',
+          quantity: { decimals: '18', numeric: '0.1', raw: '100000000000000000' },
+        },
+        {
+          standard: 'erc20',
+          direction: 'in',
+          from: BOB,
+          to: ALICE,
+          symbol: 'LTT',
+          quantity: { decimals: '6', numeric: '12.5', raw: '12500000' },
+        },
+      ],
+    })
+    const SWAPPER = '0xcccccccccccccccccccccccccccccccccccccccc'
+    answers = { [SWAPPER]: { status: 200, body: { data: [swapped], next: null } } }
+    show(SWAPPER)
+    await vi.waitFor(() => expect(screen.getByTestId('latch-activity')).toBeTruthy())
+    expect(screen.getByTestId('latch-activity-label').textContent).toBe('Swapped')
+    expect(screen.getByTestId('latch-activity-amount').textContent).toBe('−0.10 ETH → +12.50 LTT')
+  })
 })

@@ -41,9 +41,20 @@ export default function ActivityTab({ latch, address, caipNetwork }: ActivityTab
 const short = (address: string) =>
   address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 
+const fungible = (transfer: ActivityTransfer) =>
+  transfer.standard === 'native' || transfer.standard === 'erc20'
+
+/** A swap: one token out of the account and another into it, in the same transaction. */
+function swapSides(tx: ActivityTransaction): [ActivityTransfer, ActivityTransfer] | undefined {
+  const out = tx.transfers.filter((x) => fungible(x) && x.direction === 'out')
+  const into = tx.transfers.filter((x) => fungible(x) && x.direction === 'in')
+  return out.length === 1 && into.length === 1 ? [out[0]!, into[0]!] : undefined
+}
+
 function label(tx: ActivityTransaction, first: ActivityTransfer | undefined, pending: boolean): MessageId {
   if (pending) return 'account.activity.pending'
   if (tx.metadata.status === 'failed') return 'account.activity.failed'
+  if (swapSides(tx)) return 'swap.success'
   if (!first) return 'account.activity.interaction'
   return first.direction === 'in'
     ? 'account.activity.received'
@@ -71,6 +82,7 @@ function Row({
   pending?: boolean
 }) {
   const first = tx.transfers[0]
+  const sides = swapSides(tx)
   const counterparty = first ? (first.direction === 'in' ? first.from : first.to) : (tx.metadata.sentTo ?? '')
   return (
     <li
@@ -90,7 +102,7 @@ function Row({
       </span>
       {first && (
         <span className="latch-token-amount" data-testid="latch-activity-amount">
-          {amount(t, first)}
+          {sides ? `${amount(t, sides[0])} → ${amount(t, sides[1])}` : amount(t, first)}
         </span>
       )}
     </li>
