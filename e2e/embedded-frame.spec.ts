@@ -220,7 +220,7 @@ test.describe('given the frame served by the server, framed by an allowed page',
     const other = await openHost(second)
     await ready(other)
     let connect = await call(other, 'CONNECT_EMAIL', { email })
-    // The 30 s resend throttle of the first code is enforced by the server.
+    // The resend throttle of the first code is enforced by the server (the wait it says).
     if (connect.type === 'ERROR') {
       expect(connect.payload).toMatchObject({ code: 'THROTTLED' })
       await other.waitForTimeout(Number(connect.payload.retryAfter) * 1000 + 200)

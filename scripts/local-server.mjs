@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, swaps?: Record<string, { router: string, weth: string }>, social?: Record<string, { issuer: string, clientId: string, clientSecret?: string, teamId?: string, keyId?: string, privateKeyFile?: string }> }[], nfts?: object, transactions?: Record<string, object> }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, swaps?: Record<string, { router: string, weth: string }>, social?: Record<string, { issuer: string, clientId: string, clientSecret?: string, teamId?: string, keyId?: string, privateKeyFile?: string }> }[], nfts?: object, transactions?: Record<string, object>, embeddedLimits?: { resendSeconds?: number } }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -17,6 +17,7 @@ export async function startLocalServer({
   smtpUrl,
   nfts,
   transactions,
+  embeddedLimits,
 } = {}) {
   const { createServer, createSmtpMailer, openRepository, seedRegistry, setSocial } = await import(
     join(root, 'packages/server/dist/index.js')
@@ -88,6 +89,8 @@ export async function startLocalServer({
       ...(transactions ? { transactions } : {}),
     },
     embedded: {
+      // The email login's limits when a caller sets some (the e2e stacks' shorter mail throttle).
+      ...(embeddedLimits ? { limits: embeddedLimits } : {}),
       ...(smtpUrl
         ? { mailer: createSmtpMailer({ url: smtpUrl, from: 'Latch demo <login@localhost>' }) }
         : {}),

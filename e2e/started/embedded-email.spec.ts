@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test'
 import { axeViolations, frameAxeViolations, modalSettled } from '../fixtures.js'
 import { ports } from '../playwright.config.js'
-import { codeFor, demo, expectNoStorageExplained, mails, newEmail, PASSWORD } from './embedded.js'
+import {
+  codeFor,
+  demo,
+  expectNoStorageExplained,
+  MAIL_THROTTLE_MS,
+  mails,
+  newEmail,
+  PASSWORD,
+} from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The demo as `npm start` serves it: email update and the frame's own screens in other languages.
@@ -11,7 +19,7 @@ import { expect, modal, status, test } from './fixtures.js'
 async function login(page: Page, email: string, { newUser = true } = {}) {
   await page.getByTestId('latch-connect-button').click()
   await modal(page).getByTestId('latch-email-input').fill(email)
-  // The server's 30 s throttle per address may still run (a code mail went there just before):
+  // The server's throttle per address may still run (a code mail went there just before):
   // the visitor reads how long to wait, waits, and sends again.
   for (;;) {
     const started = Date.now() - 1_000
@@ -61,10 +69,10 @@ test.describe('given the demo with email login', () => {
     await page.keyboard.press('Enter')
     await expect(modal(page).getByTestId('latch-update-email-error')).toHaveText('Invalid email')
     await field.fill(next)
-    // The login's code went to the current address moments ago: the same 30 s throttle applies.
-    // (The login started less than 25 s ago; on a machine so loaded that the steps above took
-    // longer, the throttle may have run out, and the code is sent at once.)
-    const throttled = Date.now() - loginStarted < 25_000
+    // The login's code went to the current address moments ago: the same throttle applies. (On a
+    // machine so loaded that the steps above took longer, it may have run out, and the code is
+    // sent at once.)
+    const throttled = Date.now() - loginStarted < MAIL_THROTTLE_MS - 2_000
     let started = Date.now() - 1_000
     await page.keyboard.press('Enter')
     const error = modal(page).getByTestId('latch-update-email-error')
@@ -124,7 +132,7 @@ test.describe('given the demo with email login', () => {
     await page.getByTestId('latch-account-button').click()
     await modal(page).getByTestId('latch-account-update-email').click()
     await modal(page).getByTestId('latch-update-email-input').fill(next)
-    // The login's code went to the current address moments ago: the server's 30 s throttle.
+    // The login's code went to the current address moments ago: the server's throttle.
     let started = Date.now()
     for (;;) {
       started = Date.now() - 1_000
@@ -231,7 +239,7 @@ test.describe('given the demo with email login', () => {
     await other.goto(`${demo}?locale=de`)
     await other.getByTestId('latch-connect-button').click()
     await modal(other).getByTestId('latch-email-input').fill(email)
-    // The first device's code went out moments ago: wait out the 30 s throttle, as a visitor would.
+    // The first device's code went out moments ago: wait out the throttle, as a visitor would.
     let asked = Date.now() - 1_000
     await modal(other).getByTestId('latch-email-submit').click()
     const device = modal(other).getByTestId('latch-embedded-device')
@@ -240,7 +248,7 @@ test.describe('given the demo with email login', () => {
       .or(modal(other).getByTestId('latch-embedded-error'))
     await expect(device.or(throttled)).toBeVisible({ timeout: 60_000 })
     if (!(await device.isVisible())) {
-      await other.waitForTimeout(31_000)
+      await other.waitForTimeout(MAIL_THROTTLE_MS + 1_000)
       if (await modal(other).getByTestId('latch-embedded-retry').isVisible())
         await modal(other).getByTestId('latch-embedded-retry').click()
       await modal(other).getByTestId('latch-email-input').fill(email)

@@ -5,6 +5,7 @@ import {
   frameOf,
   frameOrigin,
   fromMail,
+  MAIL_THROTTLE_MS,
   newEmail,
   PASSWORD,
   walletFrame,
@@ -35,12 +36,12 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenti
   return { cdp, authenticatorId }
 }
 
-/** When the last code of each email was asked for: the server allows one per 30 s (spec §5). */
+/** When the last code of each email was asked for: the server allows one per MAIL_THROTTLE_MS. */
 const lastAsked = new Map<string, number>()
 
 /** Email → the device link confirmed (a new device) → the code from the inbox. */
 async function emailAndCode(page: Page, email: string, { newDevice }: { newDevice: boolean }) {
-  const wait = (lastAsked.get(email) ?? 0) + 30_500 - Date.now()
+  const wait = (lastAsked.get(email) ?? 0) + MAIL_THROTTLE_MS + 500 - Date.now()
   if (wait > 0) await page.waitForTimeout(wait)
   const started = Date.now() - 1_000
   await page.getByTestId('latch-connect-button').click()

@@ -3,7 +3,7 @@ import { entropyToMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { combine } from 'shamir-secret-sharing'
 import { frameAxeViolations } from '../fixtures.js'
-import { ports } from '../playwright.config.js'
+import { MAIL_RESEND_SECONDS, ports } from '../playwright.config.js'
 import { expect, modal, status } from './fixtures.js'
 
 // What the embedded-wallet specs share: the demo and frame origins (localhost: a secure context),
@@ -13,6 +13,8 @@ export const demo = `http://localhost:${ports.demoAsStarted}/`
 export const frameOrigin = `http://localhost:${ports.api}`
 const inbox = `http://127.0.0.1:${ports.mailInbox}`
 export const PASSWORD = 'correct horse battery staple'
+/** The stack's server allows one code mail per address this often (see MAIL_RESEND_SECONDS). */
+export const MAIL_THROTTLE_MS = MAIL_RESEND_SECONDS * 1_000
 
 export interface Mail {
   id: string
