@@ -43,6 +43,8 @@ const usage = `Usage:
   latch-server project set-rpc ID CAIP2 URL        (chain RPC for sign-in checks and the embedded wallet, e.g. eip155:1 https://…)
   latch-server project set-social ID PROVIDER --client-id ID --client-secret SECRET [--issuer URL]
                                                    (embedded wallet login with PROVIDER: google or github; the secret is sealed at rest)
+  latch-server project set-social ID farcaster --rpc-url URL
+                                                   (Sign In With Farcaster, checked against this OP Mainnet RPC; the relay is this server)
   latch-server project set-prices ID --source coingecko --url URL [--api-key KEY] | --source none
                                                    (token prices for fiat values, from a CoinGecko-shaped API)
   latch-server project tokens add ID CAIP2 ADDRESS --symbol SYMBOL --decimals N [--name NAME] [--logo URL]
@@ -73,6 +75,7 @@ const options = {
   issuer: { type: 'string' },
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
+  'rpc-url': { type: 'string' },
   source: { type: 'string' },
   url: { type: 'string' },
   'api-key': { type: 'string' },
@@ -195,6 +198,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             issuer: values.issuer,
             clientId: values['client-id'],
             clientSecret: values['client-secret'],
+            rpcUrl: values['rpc-url'],
           }),
         )
         return 0
