@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the test contracts with solc (npm, the compiler's own JavaScript build):
 // contracts/ContractAccount.sol, contracts/TestTokens.sol (on top of @openzeppelin/contracts) and
-// contracts/TestEns.sol. `node scripts/compile-contracts.mjs --write` writes
+// contracts/TestEns.sol and contracts/TestIdRegistry.sol. `node scripts/compile-contracts.mjs --write` writes
 // src/contracts/*.generated.ts; the unit tests compile again and fail when the committed output
 // no longer matches the sources. Tests and `npm start` only ever read the committed output.
 import { spawnSync } from 'node:child_process'
@@ -14,7 +14,7 @@ const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
 
 /** The compiler input: fixed settings, so the same source always gives the same bytecode. */
-export function compilerInput(sourceName, contractNames) {
+export function compilerInput(sourceName, contractNames, outputs = ['abi', 'evm.bytecode.object']) {
   return {
     language: 'Solidity',
     sources: { [sourceName]: { content: readFileSync(join(packageRoot, 'contracts', sourceName), 'utf8') } },
@@ -23,7 +23,7 @@ export function compilerInput(sourceName, contractNames) {
       evmVersion: 'cancun',
       metadata: { bytecodeHash: 'none' },
       outputSelection: {
-        [sourceName]: Object.fromEntries(contractNames.map((n) => [n, ['abi', 'evm.bytecode.object']])),
+        [sourceName]: Object.fromEntries(contractNames.map((n) => [n, outputs])),
       },
     },
   }
@@ -40,16 +40,18 @@ function findImport(path) {
   }
 }
 
-function compile(sourceName, contractNames) {
+function compile(sourceName, contractNames, { runtime = false } = {}) {
   const solc = require('solc')
-  const input = JSON.stringify(compilerInput(sourceName, contractNames))
+  const object = runtime ? 'evm.deployedBytecode.object' : 'evm.bytecode.object'
+  const input = JSON.stringify(compilerInput(sourceName, contractNames, ['abi', object]))
   const output = JSON.parse(solc.compile(input, { import: findImport }))
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'))
   const contracts = Object.fromEntries(
     contractNames.map((name) => {
       const contract = output.contracts[sourceName][name]
-      return [name, { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }]
+      const code = runtime ? contract.evm.deployedBytecode : contract.evm.bytecode
+      return [name, { abi: contract.abi, bytecode: `0x${code.object}` }]
     }),
   )
   return { contracts, compiler: solc.version() }
@@ -69,6 +71,15 @@ export function compileTestEns() {
   return { ...contracts.LatchTestEns, compiler }
 }
 
+/**
+ * Compiles the Farcaster IdRegistry stand-in (contracts/TestIdRegistry.sol); resolves its ABI and
+ * its runtime bytecode (no constructor: the code is placed with `anvil_setCode`, never deployed).
+ */
+export function compileTestIdRegistry() {
+  const { contracts, compiler } = compile('TestIdRegistry.sol', ['LatchTestIdRegistry'], { runtime: true })
+  return { ...contracts.LatchTestIdRegistry, compiler }
+}
+
 /** Compiles the test tokens; resolves each one's ABI and creation bytecode by contract name. */
 export function compileTestTokens() {
   return compile('TestTokens.sol', testTokenContracts)
@@ -76,13 +87,13 @@ export function compileTestTokens() {
 
 const lowerFirst = (name) => name[0].toLowerCase() + name.slice(1)
 
-function writeGenerated(path, sourceName, compiler, contracts, describe) {
+function writeGenerated(path, sourceName, compiler, contracts, describe, kind = 'creation') {
   const parts = Object.entries(contracts).map(
     ([name, { abi, bytecode }]) => `
 /** The ABI of ${name} (contracts/${sourceName}). */
 export const ${lowerFirst(name)}Abi = ${JSON.stringify(abi)} as const
 
-/** ${name}'s creation bytecode${describe(name)}. */
+/** ${name}'s ${kind} bytecode${describe(name)}. */
 export const ${lowerFirst(name)}Bytecode = '${bytecode}' as const
 `,
   )
@@ -99,6 +110,7 @@ if (process.argv.includes('--write')) {
   const account = compileContractAccount()
   const tokens = compileTestTokens()
   const ens = compileTestEns()
+  const idRegistry = compileTestIdRegistry()
   const written = [
     writeGenerated(
       join(packageRoot, 'src/contracts/contractAccount.generated.ts'),
@@ -120,6 +132,14 @@ if (process.argv.includes('--write')) {
       ens.compiler,
       { LatchTestEns: ens },
       () => "; the constructor takes the owner's address",
+    ),
+    writeGenerated(
+      join(packageRoot, 'src/contracts/testIdRegistry.generated.ts'),
+      'TestIdRegistry.sol',
+      idRegistry.compiler,
+      { LatchTestIdRegistry: idRegistry },
+      () => ', placed at the registry address with anvil_setCode',
+      'runtime',
     ),
   ]
   const biome = spawnSync('npx', ['biome', 'format', '--write', ...written], { stdio: 'inherit' })

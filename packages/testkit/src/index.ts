@@ -75,6 +75,16 @@ export {
   startFakePriceSource,
 } from './node/fake-prices.js'
 export {
+  FARCASTER_ID_REGISTRY,
+  type FarcasterApproval,
+  type FarcasterApproveOverrides,
+  type FarcasterClient,
+  type FarcasterClientOptions,
+  type FarcasterId,
+  farcasterClient,
+  registerFarcasterIds,
+} from './node/farcaster.js'
+export {
   type MailSink,
   type SinkMessage,
   type StartMailSinkOptions,

@@ -395,3 +395,36 @@ describe('given `latch-server project set-recovery-hold`', () => {
     }
   })
 })
+
+describe('given `latch-server project set-social ID farcaster`', () => {
+  it('when given an OP Mainnet RPC URL, then it is stored and the relay named; without --rpc-url it is refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'latch-cli-farcaster-'))
+    const { runCli } = await import('./run.js')
+    const sqliteFile = join(dir, 'db.sqlite')
+    const cli = async (...args: string[]) => {
+      const out: string[] = []
+      const err: string[] = []
+      const code = await runCli([...args, '--db', sqliteFile], {
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+        env: {},
+      })
+      return { code, out: out.join('\n'), err: err.join('\n') }
+    }
+    try {
+      await cli('project', 'create', '--name', 'Cast', '--origin', 'https://cast.example', '--id', 'cast')
+      expect(
+        await cli('project', 'set-social', 'cast', 'farcaster', '--rpc-url', 'https://opt.example/key'),
+      ).toMatchObject({ code: 0, out: expect.stringContaining('the relay is this server') })
+      const refused = await cli('project', 'set-social', 'cast', 'farcaster')
+      expect(refused.code).not.toBe(0)
+      expect(refused.err).toContain('--rpc-url is required for farcaster')
+      const { openRepository } = await import('../storage/open.js')
+      const repository = await openRepository({ sqliteFile })
+      expect((await repository.social.getClient('cast', 'farcaster'))?.issuer).toBe('https://opt.example/key')
+      await repository.close()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -22,6 +22,8 @@ export interface SetSocialInput {
   teamId?: string | undefined
   keyId?: string | undefined
   privateKeyFile?: string | undefined
+  /** Farcaster only: the OP Mainnet RPC its sign-ins are verified against. */
+  rpcUrl?: string | undefined
 }
 
 /** A `.p8` file is a few hundred bytes: anything much larger is not one. */
@@ -70,6 +72,43 @@ async function appleCredentialsOf(input: SetSocialInput): Promise<AppleCredentia
   return { teamId, keyId, privateKey: key.export({ format: 'pem', type: 'pkcs8' }).toString() }
 }
 
+const isLocalHost = (host: string) => /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(host)
+
+/**
+ * `project set-social ID farcaster --rpc-url URL`: Sign In With Farcaster has no client at a
+ * provider; the project names the OP Mainnet RPC the signatures and the fids' custody addresses
+ * (IdRegistry) are checked against. Stored as the Farcaster row's issuer; it has no secret.
+ */
+async function setFarcaster(repository: Repository, input: SetSocialInput) {
+  if (input.clientId !== undefined || input.clientSecret !== undefined || input.issuer !== undefined)
+    throw new CliError('Farcaster takes no --client-id, --client-secret or --issuer: only --rpc-url')
+  const rpcUrl = input.rpcUrl?.trim() ?? ''
+  if (rpcUrl.length === 0 || rpcUrl.length > 1000)
+    throw new CliError('--rpc-url is required for farcaster (an OP Mainnet RPC URL, at most 1000 characters)')
+  let parsed: URL
+  try {
+    parsed = new URL(rpcUrl)
+  } catch {
+    throw new CliError(
+      `"${rpcUrl}" is not a URL: use an OP Mainnet RPC URL, e.g. https://mainnet.optimism.io`,
+    )
+  }
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLocalHost(parsed.hostname)))
+    throw new CliError('The RPC URL must start with https:// (http:// only for a node on this machine)')
+  if (parsed.username !== '' || parsed.password !== '' || parsed.hash !== '')
+    throw new CliError('The RPC URL has no user, password or fragment')
+  if ((await repository.getProject(input.id)) === undefined)
+    throw new CliError(`No project with id "${input.id}" (see \`latch-server project list\`)`)
+  await repository.social.setClient({
+    projectId: input.id,
+    provider: 'farcaster',
+    issuer: parsed.toString(),
+    clientId: '',
+    clientSecret: '',
+  })
+  return `${input.id} farcaster: Sign In With Farcaster verified against the OP Mainnet RPC at ${parsed.origin}; the relay is this server (<public URL>/farcaster/v1)`
+}
+
 /**
  * `project set-social`: the project's OAuth client at a provider. The secret is sealed under the
  * embedded wallet's `share` key (itself sealed under the key-encryption key), as the shares are.
@@ -83,6 +122,8 @@ export async function setSocial(
 ) {
   if (!isSocialProvider(input.provider))
     throw new CliError(`Unknown provider "${input.provider}": use one of ${socialProviderIds.join(', ')}`)
+  if (input.provider === 'farcaster') return setFarcaster(repository, input)
+  if (input.rpcUrl !== undefined) throw new CliError('--rpc-url is for farcaster only')
   const provider: SocialProvider = socialProviders[input.provider]
   const apple = provider.kind === 'oidc' && provider.dialect === 'apple'
   const clientId = input.clientId?.trim() ?? ''
@@ -104,8 +145,7 @@ export async function setSocial(
       `"${issuer}" is not a URL: use the provider's issuer, e.g. https://accounts.google.com`,
     )
   }
-  const local = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(parsed.hostname)
-  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && local))
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLocalHost(parsed.hostname)))
     throw new CliError('The issuer must start with https:// (http:// only for a provider on this machine)')
   if (parsed.search !== '' || parsed.hash !== '') throw new CliError('The issuer has no query or fragment')
   if ((await repository.getProject(input.id)) === undefined)

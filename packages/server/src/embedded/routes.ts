@@ -72,6 +72,7 @@ export function registerEmbeddedRoutes(app: FastifyInstance, options: EmbeddedRo
       url: route.url,
       ...(route.project ? withProject : {}),
       schema: route.schema,
+      ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
       handler: route.handler(context),
     })
 }

@@ -31,7 +31,7 @@ export interface StartDevSocialsOptions {
   clients: Partial<Record<DevSocialProvider, DevOauthClient[]>>
   /** 0 (default): a free port. */
   port?: number
-  users?: Partial<Record<DevSocialProvider, DevSocialUser[]>>
+  users?: Partial<Record<DevSocialProvider, readonly DevSocialUser[]>>
 }
 
 export interface DevSocials {

@@ -5,6 +5,7 @@ import { sha256, thrown } from '../codes.js'
 import { mailLinkBase } from '../links.js'
 import { noticeOf } from '../recoveries.js'
 import type { EmbeddedRouteOptions } from '../routes.js'
+import { createFarcasterVerifier } from '../social/farcaster.js'
 import { createSocialLogin } from '../social/login.js'
 import { embeddedMails } from './mails.js'
 import { sessionChecks } from './session.js'
@@ -26,6 +27,9 @@ export function embeddedContext(app: FastifyInstance, options: EmbeddedRouteOpti
   const socialLogin = createSocialLogin({ timeoutMs: 10_000 })
   /** The one callback URL every project registers at its providers. */
   const socialRedirectUri = () => `${publicUrl()}/embedded/v1/social/callback`
+  /** The base of the Sign In With Farcaster relay this server hosts (`{base}/v1/channel/…`). */
+  const farcasterRelay = () => `${publicUrl()}/farcaster`
+  const farcaster = createFarcasterVerifier({ timeoutMs: 10_000 })
 
   const codeDeps = { db, keys, store, limits }
   const recoveryDeps = { db, requireMailer, publicUrl }
@@ -85,6 +89,8 @@ export function embeddedContext(app: FastifyInstance, options: EmbeddedRouteOpti
     social: repository.social,
     socialLogin,
     socialRedirectUri,
+    farcasterRelay,
+    farcaster,
     requireMailer,
     publicUrl,
     codeDeps,

@@ -9,5 +9,7 @@ export interface EmbeddedRoute {
    * from a mail belong to none. */
   project: boolean
   schema: FastifySchema
+  /** The largest body it takes, in bytes (else the server's default). */
+  bodyLimit?: number
   handler(context: EmbeddedContext): RouteHandlerMethod
 }

@@ -82,6 +82,8 @@ async function redeemAnswer(
     attempt === undefined ||
     attempt.expiresAt <= Date.now() ||
     !isSocialProvider(attempt.provider) ||
+    // A Farcaster channel's token is no state: its answer comes to the relay only.
+    attempt.provider === 'farcaster' ||
     !(await social.transition(attempt.id, 'pending', 'exchanging'))
   )
     return gone()

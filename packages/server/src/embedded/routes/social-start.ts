@@ -5,6 +5,7 @@ import { projectOrigins } from '../../http/project.js'
 import { projectQuery } from '../../http/schemas.js'
 import { isOriginAllowed } from '../../origins.js'
 import { refusing, sha256, thrown } from '../codes.js'
+import { farcasterSignInUrl, newChannelToken, newFarcasterNonce } from '../social/farcaster.js'
 import { isSocialProvider } from '../social/providers.js'
 import type { EmbeddedRoute } from './route.js'
 import { deviceIdSchema } from './schemas.js'
@@ -16,7 +17,9 @@ const random = () => randomBytes(32).toString('base64url')
 /**
  * Starts a social login for the frame: a fresh state, nonce and PKCE verifier bound to an attempt
  * whose secret only the frame holds, and to the embedding origin (one the project allows).
- * Resolves the provider's URL for the visitor's window.
+ * Resolves the provider's URL for the visitor's window. For Farcaster, a relay channel bound to the
+ * attempt instead: its token (the state) and SIWE nonce, and the Sign In With Farcaster URL a
+ * Farcaster client opens.
  */
 export const socialStart: EmbeddedRoute = {
   method: 'POST',
@@ -35,7 +38,7 @@ export const socialStart: EmbeddedRoute = {
       },
     },
   },
-  handler: ({ store, limits, keys, social, socialLogin, socialRedirectUri }) =>
+  handler: ({ store, limits, keys, social, socialLogin, socialRedirectUri, farcasterRelay }) =>
     refusing(async (request) => {
       const project = request.project!
       const body = request.body as { provider: string; origin: string; deviceId?: string }
@@ -61,36 +64,48 @@ export const socialStart: EmbeddedRoute = {
       if (client === undefined)
         throw thrown(404, 'social_unavailable', `${body.provider} login is not set up for this project`)
       const secret = random()
-      const binding = {
-        redirectUri: socialRedirectUri(),
-        state: random(),
-        nonce: random(),
-        codeVerifier: random(),
+      let start: { url: string; state: string; nonce: string; codeVerifier: string }
+      if (body.provider === 'farcaster') {
+        // No provider to ask: a relay channel of our own, whose token the Farcaster client gets
+        // in the URL and whose SIWE nonce it signs.
+        const channelToken = newChannelToken()
+        start = {
+          url: farcasterSignInUrl(channelToken, farcasterRelay()),
+          state: channelToken,
+          nonce: newFarcasterNonce(),
+          codeVerifier: '',
+        }
+      } else {
+        const binding = {
+          redirectUri: socialRedirectUri(),
+          state: random(),
+          nonce: random(),
+          codeVerifier: random(),
+        }
+        const provider = body.provider
+        const opened = {
+          issuer: client.issuer,
+          clientId: client.clientId,
+          clientSecret: (
+            await keys.decrypt(client.clientSecret, atRestContext.socialSecret(project.id, provider))
+          ).toString('utf8'),
+        }
+        const url = await socialLogin.authorizationUrl(provider, opened, binding).catch((cause) => {
+          request.log.warn({ provider, err: (cause as Error).message }, 'provider did not answer')
+          throw thrown(503, 'provider_unavailable', 'The login provider did not answer: try again later')
+        })
+        start = { url, ...binding }
       }
-      const opened = {
-        issuer: client.issuer,
-        clientId: client.clientId,
-        clientSecret: (
-          await keys.decrypt(client.clientSecret, atRestContext.socialSecret(project.id, body.provider))
-        ).toString('utf8'),
-      }
-      const url = await socialLogin.authorizationUrl(body.provider, opened, binding).catch((cause) => {
-        request.log.warn(
-          { provider: body.provider, err: (cause as Error).message },
-          'provider did not answer',
-        )
-        throw thrown(503, 'provider_unavailable', 'The login provider did not answer: try again later')
-      })
       // Stored only once the provider answered, so a provider that is down leaves nothing behind.
       await social.insertAttempt({
         id: sha256(secret),
-        stateId: sha256(binding.state),
+        stateId: sha256(start.state),
         projectId: project.id,
         provider: body.provider,
         origin: body.origin,
         deviceId: body.deviceId ?? null,
-        nonce: binding.nonce,
-        codeVerifier: binding.codeVerifier,
+        nonce: start.nonce,
+        codeVerifier: start.codeVerifier,
         status: 'pending',
         subject: null,
         email: null,
@@ -100,6 +115,6 @@ export const socialStart: EmbeddedRoute = {
         createdAt: new Date().toISOString(),
         expiresAt: Date.now() + socialAttemptLifetimeMs,
       })
-      return { attemptId: secret, url }
+      return { attemptId: secret, url: start.url }
     }),
 }

@@ -8,6 +8,7 @@ import { emailSecondary } from './email-secondary.js'
 import { emailStart } from './email-start.js'
 import { exportCode } from './export-code.js'
 import { exportConfirm } from './export-confirm.js'
+import { farcasterAuthenticate, farcasterStatus } from './farcaster-relay.js'
 import { login } from './login.js'
 import { me } from './me.js'
 import { nonce } from './nonce.js'
@@ -54,5 +55,7 @@ export const embeddedRoutes: readonly EmbeddedRoute[] = [
   socialCallback,
   socialCallbackForm,
   socialFinish,
+  farcasterStatus,
+  farcasterAuthenticate,
   broadcast,
 ]

@@ -1,19 +1,19 @@
 import type { SocialResult } from '../../storage/social.js'
 import { createOauth2 } from './oauth2.js'
 import { createOidc } from './oidc.js'
-import { type SocialProviderId, socialProviders } from './providers.js'
+import { type RedirectProviderId, socialProviders } from './providers.js'
 import type { SocialBinding, SocialClient } from './shared.js'
 
 /**
  * The social login's provider step, one for every provider of the table: each kind builds the
  * authorization URL and redeems the callback its own way; the routes around it (state, PKCE,
- * attempt, session) are the same for all.
+ * attempt, session) are the same for all. Farcaster has no such step (see `farcaster.ts`).
  */
 export function createSocialLogin({ timeoutMs }: { timeoutMs: number }) {
   const oidc = createOidc({ timeoutMs })
   const oauth2 = createOauth2({ timeoutMs })
 
-  function authorizationUrl(id: SocialProviderId, client: SocialClient, binding: SocialBinding) {
+  function authorizationUrl(id: RedirectProviderId, client: SocialClient, binding: SocialBinding) {
     const provider = socialProviders[id]
     return provider.kind === 'oidc'
       ? oidc.authorizationUrl(client, provider, binding)
@@ -21,7 +21,7 @@ export function createSocialLogin({ timeoutMs }: { timeoutMs: number }) {
   }
 
   async function redeem(
-    id: SocialProviderId,
+    id: RedirectProviderId,
     client: SocialClient,
     callback: URLSearchParams,
     binding: SocialBinding,

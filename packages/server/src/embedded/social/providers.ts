@@ -3,6 +3,9 @@
  * Connect provider proves the visitor with a signed ID token (`oidc.ts`); a plain OAuth 2
  * provider hands an access token the server reads the visitor from its API with (`oauth2.ts`).
  * Both share the rest of the flow (`login.ts`): state, PKCE, the attempt and the session.
+ * Farcaster is no OAuth provider: the visitor's Farcaster client signs a Sign In With Farcaster
+ * message (FIP-11) and posts it to the relay this server hosts (`farcaster.ts`); the attempt and
+ * the session are the same.
  */
 interface ProviderBase {
   /** The issuer a project uses unless it names another (a local provider in development). */
@@ -36,7 +39,17 @@ export interface Oauth2Provider extends ProviderBase {
   api: 'github' | 'discord' | 'x' | 'facebook'
 }
 
-export type SocialProvider = OidcProvider | Oauth2Provider
+/**
+ * Sign In With Farcaster (FIP-11): no issuer, no client and no redirect. The project names the
+ * OP Mainnet RPC the signature and the fid's custody address are checked against; Farcaster
+ * gives no email.
+ */
+export interface FarcasterProvider {
+  kind: 'farcaster'
+  vouchesForEmail: false
+}
+
+export type SocialProvider = OidcProvider | Oauth2Provider | FarcasterProvider
 
 export const socialProviders = {
   google: {
@@ -84,10 +97,15 @@ export const socialProviders = {
     // Apple verifies the addresses it gives, Hide My Email relay addresses included.
     vouchesForEmail: true,
   },
+  // The fid is the person; a Farcaster account has no email to join.
+  farcaster: { kind: 'farcaster', vouchesForEmail: false },
 } as const satisfies Record<string, SocialProvider>
 
 export type SocialProviderId = keyof typeof socialProviders
 
 export const socialProviderIds = Object.keys(socialProviders) as SocialProviderId[]
+
+/** The providers the visitor's window is sent to and comes back from (every one but Farcaster). */
+export type RedirectProviderId = Exclude<SocialProviderId, 'farcaster'>
 
 export const isSocialProvider = (id: string): id is SocialProviderId => Object.hasOwn(socialProviders, id)
