@@ -40,6 +40,8 @@ const basePorts = {
   devSocials: Number(process.env.E2E_DEV_SOCIALS_PORT ?? 8667),
   /** Dev Apple, the local stand-in for Sign in with Apple. */
   devApple: Number(process.env.E2E_DEV_APPLE_PORT ?? 8668),
+  /** Dev Farcaster, a Farcaster client's sign-in page (Approve signs in as the local account). */
+  devFarcaster: Number(process.env.E2E_DEV_FARCASTER_PORT ?? 8670),
 }
 type Ports = typeof basePorts
 const portsOf = (stack: number): Ports =>

@@ -12,7 +12,8 @@
 // "Continue with Google"; DEV_GITHUB_PORT (8566): Dev GitHub, the local stand-in for GitHub's
 // OAuth endpoints and API, of its "Continue with GitHub"; DEV_SOCIALS_PORT (8567): Dev Socials,
 // the local stand-ins for Discord's, X's and Facebook's OAuth 2 and APIs; DEV_APPLE_PORT (8568):
-// Dev Apple, the local stand-in for Sign in with Apple; BITCOIN_PORT (8565): the Bitcoin regtest
+// Dev Apple, the local stand-in for Sign in with Apple; DEV_FARCASTER_PORT (8570): Dev Farcaster,
+// a Farcaster client's sign-in page whose Approve signs in as a local Farcaster account; BITCOIN_PORT (8565): the Bitcoin regtest
 // stand-in's Esplora-shaped API, where the Dev Wallet's Bitcoin payment address holds 1.5 BTC.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -35,6 +36,7 @@ const devGooglePort = Number(process.env.DEV_GOOGLE_PORT ?? 8557)
 const devGithubPort = Number(process.env.DEV_GITHUB_PORT ?? 8566)
 const devSocialsPort = Number(process.env.DEV_SOCIALS_PORT ?? 8567)
 const devApplePort = Number(process.env.DEV_APPLE_PORT ?? 8568)
+const devFarcasterPort = Number(process.env.DEV_FARCASTER_PORT ?? 8570)
 const bitcoinPort = Number(process.env.BITCOIN_PORT ?? 8565)
 
 function run(command, args, options = {}) {
@@ -49,8 +51,11 @@ const {
   startBitcoinRegtest,
   startLocalChains,
   startLocalSolana,
+  farcasterClient,
   generateDevAppleKey,
+  registerFarcasterIds,
   startDevApple,
+  startDevFarcaster,
   startDevGithub,
   startDevOidcProvider,
   startDevSocials,
@@ -144,6 +149,21 @@ const social = {
   ),
 }
 const chains = await startLocalChains({ mainnetPort, basePort })
+// Sign In With Farcaster: the test kit's IdRegistry stand-in at Farcaster's address on the local
+// Ethereum chain gives fid 20001 to a custody key of the test mnemonic, and Dev Farcaster is that
+// account's client: the modal's QR link opens its page, whose Approve signs in. The server checks
+// the signature and the fid against this chain (`set-social ID farcaster --rpc-url --client-url`).
+const devFarcasterAccount = TEST_ACCOUNTS[9]
+await registerFarcasterIds(chains.mainnet.rpcUrl, [{ fid: 20001, custody: devFarcasterAccount.address }])
+const devFarcaster = await startDevFarcaster({
+  port: devFarcasterPort,
+  client: farcasterClient({
+    custodyKey: devFarcasterAccount.privateKey,
+    fid: 20001,
+    username: 'dev-visitor',
+  }),
+})
+social.farcaster = { rpcUrl: chains.mainnet.rpcUrl, clientUrl: devFarcaster.url }
 // The local DEX on both chains (Uniswap v2, WETH and an ETH/LTT pool): the Swap view's quotes and swaps.
 const { deployLocalDex, LOCAL_DEX } = await import('./local-dex.mjs')
 await Promise.all([chains.mainnet, chains.base].map((chain) => deployLocalDex(chain.rpcUrl, root)))
@@ -196,15 +216,15 @@ const demoTokens = [
   },
 ]
 /**
- * The demo projects offer email login and "Continue with" Google, X, Discord, Apple, GitHub and
- * Facebook in the spec's default order (the embedded wallet; the providers being Dev Google, Dev
- * Apple, Dev GitHub and Dev Socials here): the project config turns them on, and
+ * The demo projects offer email login and "Continue with" Google, X, Farcaster, Discord, Apple,
+ * GitHub and Facebook in the spec's default order (the embedded wallet; the providers being Dev
+ * Google, Dev Farcaster, Dev Apple, Dev GitHub and Dev Socials here): the project config turns them on, and
  * `latch-server project set-feature latch-demo social_login off` takes them out of the modal.
  */
 const emailLogin = {
   social_login: {
     isEnabled: true,
-    config: ['email', 'google', 'x', 'discord', 'apple', 'github', 'facebook'],
+    config: ['email', 'google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'],
   },
 }
 const api = await startServerProcess({
@@ -364,6 +384,7 @@ console.log(`Mail sink: ${mailSink.smtpUrl}, inbox ${mailSink.inboxUrl}/messages
 console.log(`Dev Google (OpenID provider): ${devGoogle.issuer}`)
 console.log(`Dev GitHub (GitHub's OAuth and API, local): ${devGithub.issuer}`)
 console.log(`Dev Apple (Sign in with Apple, local): ${devApple.issuer}`)
+console.log(`Dev Farcaster (a Farcaster client's sign-in page, local): ${devFarcaster.url}`)
 console.log(
   `Dev Socials (Discord's, X's and Facebook's OAuth and APIs, local): ${devSocials.issuers.discord} …`,
 )
@@ -389,6 +410,7 @@ async function stop(code = 0) {
     devGithub.close(),
     devSocials.close(),
     devApple.close(),
+    devFarcaster.close(),
     prices.close(),
   ])
   process.exit(code)

@@ -68,3 +68,47 @@ test('given the demo with "Continue with Apple", when the visitor signs in at Ap
   await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
   await expect(page.getByTestId('demo-address')).toHaveText(address)
 })
+
+test('given the demo with "Continue with Farcaster", when the visitor opens the link in their Farcaster client and approves, then they are connected, Account names Farcaster and the username, and the same account signs in again', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await page.goto(demo)
+  /** Continue with Farcaster → its QR code and link → Dev Farcaster (the phone's app) → Approve. */
+  const farcasterLogin = async () => {
+    await page.getByTestId('latch-connect-button').click()
+    const more = modal(page).getByRole('button', { name: 'More ways to continue' })
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click()
+    await modal(page).getByTestId('latch-social-farcaster').click()
+    await expect(modal(page).getByRole('img', { name: 'Farcaster QR code' })).toBeVisible({ timeout: 30_000 })
+    const link = modal(page).getByTestId('latch-farcaster-open')
+    expect(new URL((await link.getAttribute('href')) ?? '').searchParams.get('channelToken')).toMatch(
+      /^[A-Za-z0-9_-]{43}$/,
+    )
+    const client = page.waitForEvent('popup')
+    await link.click()
+    const app = await client
+    await expect(app.getByText('Sign in as @dev-visitor (fid 20001)?')).toBeVisible()
+    await app.getByRole('button', { name: 'Approve' }).click()
+    await expect(app.getByText('Signed in. You can go back to the app.')).toBeVisible()
+    await app.close()
+    await passwordInFrame(page)
+    await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
+    return (await page.getByTestId('demo-address').textContent()) as string
+  }
+  // Leaving the view before approving ends that attempt: Connect is back, nothing connected.
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page).getByRole('button', { name: 'More ways to continue' }).click()
+  await modal(page).getByTestId('latch-social-farcaster').click()
+  await expect(modal(page).getByRole('img', { name: 'Farcaster QR code' })).toBeVisible({ timeout: 30_000 })
+  await page.keyboard.press('Escape')
+  await expect(status(page)).toHaveText('disconnected')
+
+  const address = await farcasterLogin()
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  await page.getByTestId('latch-account-button').click()
+  await expect(modal(page).getByTestId('latch-account-social')).toHaveText('Farcaster · dev-visitor')
+  await modal(page).getByTestId('latch-disconnect').click()
+  await expect(status(page)).toHaveText('disconnected')
+  expect(await farcasterLogin()).toBe(address)
+})

@@ -44,6 +44,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'startAnvil',
     'startBitcoinRegtest',
     'startDevApple',
+    'startDevFarcaster',
     'startDevGithub',
     'startDevOidcProvider',
     'startDevSocials',

@@ -35,6 +35,7 @@ export {
   type StartDevAppleOptions,
   startDevApple,
 } from './node/dev-apple.js'
+export { type DevFarcaster, type StartDevFarcasterOptions, startDevFarcaster } from './node/dev-farcaster.js'
 export {
   DEV_GITHUB_USERS,
   type DevGithub,

@@ -26,6 +26,7 @@ export function closeAfterConnect(latch: Latch): void {
     (top === 'Connecting' ||
       top === 'ConnectingWalletConnectBasic' ||
       top === 'EmbeddedWallet' ||
+      top === 'ConnectingFarcaster' ||
       top === 'Connect' ||
       top === 'AllWallets')
   ) {

@@ -36,6 +36,7 @@ describe('given a wallet that connected while the modal was open', () => {
     { view: 'Connecting', params: { connectorId: 'a' } },
     { view: 'ConnectingWalletConnectBasic' },
     { view: 'EmbeddedWallet', params: { connectorId: 'embedded' } },
+    { view: 'ConnectingFarcaster', params: { connectorId: 'embedded' } },
     { view: 'AllWallets' },
   ] as RouteEntry[]
   for (const entry of closing)

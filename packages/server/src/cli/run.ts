@@ -45,8 +45,9 @@ const usage = `Usage:
                                                    (embedded wallet login with PROVIDER: google or github; the secret is sealed at rest)
   latch-server project set-social ID apple --client-id SERVICES_ID --team-id TEAM_ID --key-id KEY_ID --private-key-file KEY.p8 [--issuer URL]
                                                    (Sign in with Apple: the .p8 key signs a client secret per login; the key is sealed at rest)
-  latch-server project set-social ID farcaster --rpc-url URL
-                                                   (Sign In With Farcaster, checked against this OP Mainnet RPC; the relay is this server)
+  latch-server project set-social ID farcaster --rpc-url URL [--client-url URL]
+                                                   (Sign In With Farcaster, checked against this OP Mainnet RPC; the relay is this server;
+                                                    --client-url: the client page the link opens, default https://farcaster.xyz/~/siwf)
   latch-server project set-prices ID --source coingecko --url URL [--api-key KEY] | --source none
                                                    (token prices for fiat values, from a CoinGecko-shaped API)
   latch-server project tokens add ID CAIP2 ADDRESS --symbol SYMBOL --decimals N [--name NAME] [--logo URL]
@@ -81,6 +82,7 @@ const options = {
   'key-id': { type: 'string' },
   'private-key-file': { type: 'string' },
   'rpc-url': { type: 'string' },
+  'client-url': { type: 'string' },
   source: { type: 'string' },
   url: { type: 'string' },
   'api-key': { type: 'string' },
@@ -207,6 +209,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             keyId: values['key-id'],
             privateKeyFile: values['private-key-file'],
             rpcUrl: values['rpc-url'],
+            clientUrl: values['client-url'],
           }),
         )
         return 0

@@ -24,6 +24,8 @@ export interface SetSocialInput {
   privateKeyFile?: string | undefined
   /** Farcaster only: the OP Mainnet RPC its sign-ins are verified against. */
   rpcUrl?: string | undefined
+  /** Farcaster only: the client page its sign-in link opens (default: Farcaster's own). */
+  clientUrl?: string | undefined
 }
 
 /** A `.p8` file is a few hundred bytes: anything much larger is not one. */
@@ -97,13 +99,28 @@ async function setFarcaster(repository: Repository, input: SetSocialInput) {
     throw new CliError('The RPC URL must start with https:// (http:// only for a node on this machine)')
   if (parsed.username !== '' || parsed.password !== '' || parsed.hash !== '')
     throw new CliError('The RPC URL has no user, password or fragment')
+  let page = ''
+  if (input.clientUrl !== undefined) {
+    let client: URL
+    try {
+      client = new URL(input.clientUrl.trim())
+    } catch {
+      throw new CliError(`"${input.clientUrl}" is not a URL: use the Farcaster client's sign-in page`)
+    }
+    if (client.protocol !== 'https:' && !(client.protocol === 'http:' && isLocalHost(client.hostname)))
+      throw new CliError('The client URL must start with https:// (http:// only for a page on this machine)')
+    if (client.search !== '' || client.hash !== '' || client.href.length > 300)
+      throw new CliError('The client URL has no query or fragment, and at most 300 characters')
+    page = client.href
+  }
   if ((await repository.getProject(input.id)) === undefined)
     throw new CliError(`No project with id "${input.id}" (see \`latch-server project list\`)`)
   await repository.social.setClient({
     projectId: input.id,
     provider: 'farcaster',
     issuer: parsed.toString(),
-    clientId: '',
+    // The client page the sign-in link opens; empty: Farcaster's own.
+    clientId: page,
     clientSecret: '',
   })
   return `${input.id} farcaster: Sign In With Farcaster verified against the OP Mainnet RPC at ${parsed.origin}; the relay is this server (<public URL>/farcaster/v1)`
@@ -123,7 +140,8 @@ export async function setSocial(
   if (!isSocialProvider(input.provider))
     throw new CliError(`Unknown provider "${input.provider}": use one of ${socialProviderIds.join(', ')}`)
   if (input.provider === 'farcaster') return setFarcaster(repository, input)
-  if (input.rpcUrl !== undefined) throw new CliError('--rpc-url is for farcaster only')
+  if (input.rpcUrl !== undefined || input.clientUrl !== undefined)
+    throw new CliError('--rpc-url and --client-url are for farcaster only')
   const provider: SocialProvider = socialProviders[input.provider]
   const apple = provider.kind === 'oidc' && provider.dialect === 'apple'
   const clientId = input.clientId?.trim() ?? ''

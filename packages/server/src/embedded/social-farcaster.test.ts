@@ -109,6 +109,28 @@ describe.each(backends)('given Sign In With Farcaster on %s, verified against a 
     expect(parsed.searchParams.get('relay')).toBe(`${server.base}/farcaster`)
   })
 
+  it('when the project names its own Farcaster client page, then the link opens there, the relay still this server, and the client signs in through it', async () => {
+    await setSocial(server.repository, secretKey, {
+      id: demoProject.id,
+      provider: 'farcaster',
+      issuer: undefined,
+      clientId: undefined,
+      clientSecret: undefined,
+      rpcUrl: chain.rpcUrl,
+      clientUrl: 'http://127.0.0.1:8570/~/siwf',
+    })
+    try {
+      const { url, attemptId } = await start()
+      const parsed = new URL(url)
+      expect(`${parsed.origin}${parsed.pathname}`).toBe('http://127.0.0.1:8570/~/siwf')
+      expect(parsed.searchParams.get('relay')).toBe(`${server.base}/farcaster`)
+      expect((await alice.approve(url)).status).toBe(200)
+      expect((await finish(attemptId)).status).toBe(200)
+    } finally {
+      await configure()
+    }
+  })
+
   it('when the Farcaster client approves, then the frame gets a session with the username, and a second login opens the same account', async () => {
     const first = await start()
     expect((await finish(first.attemptId)).status).toBe(202)
@@ -336,6 +358,14 @@ describe.each(backends)('given Sign In With Farcaster on %s, verified against a 
     await refusedWith({ rpcUrl: 'https://user:pw@rpc.example.com' }, 'no user, password or fragment')
     await refusedWith({ rpcUrl: 'https://rpc.example.com', clientId: 'x' }, 'Farcaster takes no --client-id')
     await refusedWith({ rpcUrl: 'https://rpc.example.com', id: 'nope' }, 'No project with id "nope"')
+    await refusedWith(
+      { rpcUrl: 'https://rpc.example.com', clientUrl: 'http://client.example/siwf' },
+      'The client URL must start with https://',
+    )
+    await refusedWith(
+      { rpcUrl: 'https://rpc.example.com', clientUrl: 'https://client.example/siwf?x=1' },
+      'The client URL has no query',
+    )
     await expect(
       setSocial(server.repository, secretKey, {
         ...input,
@@ -344,7 +374,7 @@ describe.each(backends)('given Sign In With Farcaster on %s, verified against a 
         clientSecret: 's',
         rpcUrl: 'https://rpc.example.com',
       }),
-    ).rejects.toThrow('--rpc-url is for farcaster only')
+    ).rejects.toThrow('--rpc-url and --client-url are for farcaster only')
     expect(
       await setSocial(server.repository, secretKey, {
         ...input,

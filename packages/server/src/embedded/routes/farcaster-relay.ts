@@ -43,12 +43,13 @@ async function channelOf(
 }
 
 /** The channel as the relay reports it: `pending` until a verified answer, then `completed`. */
-function channelStatus(context: EmbeddedContext, token: string, attempt: SocialAttempt) {
+async function channelStatus(context: EmbeddedContext, token: string, attempt: SocialAttempt) {
+  const page = (await context.social.getClient(attempt.projectId, 'farcaster'))?.clientId
   const completed = attempt.status === 'authorized' || attempt.status === 'done'
   return {
     state: completed ? 'completed' : 'pending',
     nonce: attempt.nonce,
-    url: farcasterSignInUrl(token, context.farcasterRelay()),
+    url: farcasterSignInUrl(token, context.farcasterRelay(), page || undefined),
     // What the client signs: the embedding site, this channel's nonce, until the attempt expires.
     signatureParams: signatureParams(attempt.origin, attempt.nonce, attempt.expiresAt),
     // Only the custody address's signature is taken (no auth addresses).

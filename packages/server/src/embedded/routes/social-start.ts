@@ -70,7 +70,8 @@ export const socialStart: EmbeddedRoute = {
         // in the URL and whose SIWE nonce it signs.
         const channelToken = newChannelToken()
         start = {
-          url: farcasterSignInUrl(channelToken, farcasterRelay()),
+          // The project's Farcaster client page when it names one (the demo's Dev Farcaster).
+          url: farcasterSignInUrl(channelToken, farcasterRelay(), client.clientId || undefined),
           state: channelToken,
           nonce: newFarcasterNonce(),
           codeVerifier: '',

@@ -3,14 +3,21 @@ import { type AppClient, createAppClient, viemConnector } from '@farcaster/auth-
 import type { SocialResult } from '../../storage/social.js'
 import { SocialRefusal } from './shared.js'
 
+/** Farcaster's own sign-in page: the link a phone's Farcaster app opens (a project may name another). */
+export const FARCASTER_SIGN_IN_PAGE = 'https://farcaster.xyz/~/siwf'
+
 /**
  * Where a Farcaster client opens a Sign In With Farcaster request: the public relay's URL shape
  * (`https://farcaster.xyz/~/siwf?channelToken=…`) with one more parameter, `relay`, the base of
  * the relay this server hosts (`{relay}/v1/channel/status`, `{relay}/v1/channel/authenticate`:
  * the base `@farcaster/auth-client` takes as `relay`).
  */
-export function farcasterSignInUrl(channelToken: string, relay: string): string {
-  const url = new URL('https://farcaster.xyz/~/siwf')
+export function farcasterSignInUrl(
+  channelToken: string,
+  relay: string,
+  page = FARCASTER_SIGN_IN_PAGE,
+): string {
+  const url = new URL(page)
   url.search = new URLSearchParams({ channelToken, relay }).toString()
   return url.toString()
 }
