@@ -4,8 +4,12 @@ import type { FrameUser } from '../frame/protocol.js'
 import type { CaipNetwork } from '../types.js'
 import type { FrameLink } from './frameLink.js'
 
-/** While the visitor's window is at the provider, the kit asks the frame again after each wait. */
-const SOCIAL_POLL_MS = 1_000
+/**
+ * While the visitor's window is at the provider, the kit asks the frame again after each wait:
+ * short, as the wait is what the visitor sees between the provider's answer and the wallet (each
+ * ask is one small read of the attempt on the server).
+ */
+const SOCIAL_POLL_MS = 250
 const PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 
 /**
