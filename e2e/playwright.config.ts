@@ -33,6 +33,8 @@ const basePorts = {
   devSocials: Number(process.env.E2E_DEV_SOCIALS_PORT ?? 8667),
   /** Dev Apple, the local stand-in for Sign in with Apple. */
   devApple: Number(process.env.E2E_DEV_APPLE_PORT ?? 8668),
+  /** Dev Onramp, the local on-ramp provider of the Account view's Buy. */
+  devOnramp: Number(process.env.E2E_DEV_ONRAMP_PORT ?? 8669),
 }
 type Ports = typeof basePorts
 const portsOf = (stack: number): Ports =>
