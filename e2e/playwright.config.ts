@@ -42,6 +42,8 @@ const basePorts = {
   devApple: Number(process.env.E2E_DEV_APPLE_PORT ?? 8668),
   /** Dev Farcaster, a Farcaster client's sign-in page (Approve signs in as the local account). */
   devFarcaster: Number(process.env.E2E_DEV_FARCASTER_PORT ?? 8670),
+  /** Dev Onramp, the local on-ramp provider of the Account view's Buy. */
+  devOnramp: Number(process.env.E2E_DEV_ONRAMP_PORT ?? 8669),
 }
 type Ports = typeof basePorts
 const portsOf = (stack: number): Ports =>

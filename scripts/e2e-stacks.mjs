@@ -87,6 +87,7 @@ for (const [index, ports] of stacks.entries()) {
         DEV_SOCIALS_PORT: String(ports.devSocials),
         DEV_APPLE_PORT: String(ports.devApple),
         DEV_FARCASTER_PORT: String(ports.devFarcaster),
+        DEV_ONRAMP_PORT: String(ports.devOnramp),
         LATCH_SQLITE_FILE: join(tmp, 'server.db'),
         // The server's own process, which a test may stop and resume alone.
         LATCH_SERVER_PID_FILE: join(tmp, 'server.pid'),

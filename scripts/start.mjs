@@ -13,7 +13,9 @@
 // OAuth endpoints and API, of its "Continue with GitHub"; DEV_SOCIALS_PORT (8567): Dev Socials,
 // the local stand-ins for Discord's, X's and Facebook's OAuth 2 and APIs; DEV_APPLE_PORT (8568):
 // Dev Apple, the local stand-in for Sign in with Apple; DEV_FARCASTER_PORT (8570): Dev Farcaster,
-// a Farcaster client's sign-in page whose Approve signs in as a local Farcaster account; BITCOIN_PORT (8565): the Bitcoin regtest
+// a Farcaster client's sign-in page whose Approve signs in as a local Farcaster account;
+// DEV_ONRAMP_PORT (8569): Dev Onramp, the local on-ramp provider of the Account view's Buy;
+// BITCOIN_PORT (8565): the Bitcoin regtest
 // stand-in's Esplora-shaped API, where the Dev Wallet's Bitcoin payment address holds 1.5 BTC.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -37,6 +39,7 @@ const devGithubPort = Number(process.env.DEV_GITHUB_PORT ?? 8566)
 const devSocialsPort = Number(process.env.DEV_SOCIALS_PORT ?? 8567)
 const devApplePort = Number(process.env.DEV_APPLE_PORT ?? 8568)
 const devFarcasterPort = Number(process.env.DEV_FARCASTER_PORT ?? 8570)
+const devOnrampPort = Number(process.env.DEV_ONRAMP_PORT ?? 8569)
 const bitcoinPort = Number(process.env.BITCOIN_PORT ?? 8565)
 
 function run(command, args, options = {}) {
@@ -58,6 +61,7 @@ const {
   startDevFarcaster,
   startDevGithub,
   startDevOidcProvider,
+  startDevOnramp,
   startDevSocials,
   startFakePriceSource,
   startMailSink,
@@ -164,6 +168,18 @@ const devFarcaster = await startDevFarcaster({
   }),
 })
 social.farcaster = { rpcUrl: chains.mainnet.rpcUrl, clientUrl: devFarcaster.url }
+// Dev Onramp: the Account view's Buy, offline. Its checkout's Pay sends the ETH bought on the
+// local chain from a funded test account (one no other part of the stack spends from), then posts
+// the signed webhooks to the server; the demo project's account there is registered below.
+const devOnrampSecret = 'dev-onramp-demo-secret-not-for-production'
+const devOnramp = await startDevOnramp({
+  port: devOnrampPort,
+  rpcUrl: chains.mainnet.rpcUrl,
+  rpcUrls: { 'eip155:8453': chains.base.rpcUrl },
+  funderKey: TEST_ACCOUNTS[8].privateKey,
+  webhookUrl: `http://127.0.0.1:${apiPort}/onramp/v1/webhooks/dev-onramp/latch-demo`,
+  secret: devOnrampSecret,
+})
 // The local DEX on both chains (Uniswap v2, WETH and an ETH/LTT pool): the Swap view's quotes and swaps.
 const { deployLocalDex, LOCAL_DEX } = await import('./local-dex.mjs')
 await Promise.all([chains.mainnet, chains.base].map((chain) => deployLocalDex(chain.rpcUrl, root)))
@@ -249,8 +265,14 @@ const api = await startServerProcess({
       name: 'Latch demo',
       allowedOrigins: [`http://127.0.0.1:${demoPort}`],
       allowLocalhost: true,
-      // Swap in the Account view: the quotes come from the local DEX (below).
-      features: { ...emailLogin, swap: { isEnabled: true, config: ['uniswap-v2'] } },
+      // Swap in the Account view: the quotes come from the local DEX (below); Buy through Dev Onramp.
+      features: {
+        ...emailLogin,
+        swap: { isEnabled: true, config: ['uniswap-v2'] },
+        onramp: { isEnabled: true, config: ['dev-onramp'] },
+      },
+      // Its account at Dev Onramp, as `latch-server project set-onramp` sets it.
+      onramp: { 'dev-onramp': { apiUrl: devOnramp.url, secret: devOnrampSecret } },
       social,
       tokens: demoTokens,
       prices: { source: 'coingecko', url: prices.url },
@@ -385,6 +407,7 @@ console.log(`Dev Google (OpenID provider): ${devGoogle.issuer}`)
 console.log(`Dev GitHub (GitHub's OAuth and API, local): ${devGithub.issuer}`)
 console.log(`Dev Apple (Sign in with Apple, local): ${devApple.issuer}`)
 console.log(`Dev Farcaster (a Farcaster client's sign-in page, local): ${devFarcaster.url}`)
+console.log(`Dev Onramp (the Account view's Buy, local): ${devOnramp.url}`)
 console.log(
   `Dev Socials (Discord's, X's and Facebook's OAuth and APIs, local): ${devSocials.issuers.discord} …`,
 )
@@ -411,6 +434,7 @@ async function stop(code = 0) {
     devSocials.close(),
     devApple.close(),
     devFarcaster.close(),
+    devOnramp.close(),
     prices.close(),
   ])
   process.exit(code)

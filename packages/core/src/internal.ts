@@ -10,6 +10,15 @@ export {
   exportEmbeddedWallet,
 } from './actions/exportWallet.js'
 export { goBack, pushView } from './actions/navigate.js'
+export {
+  createOnrampSession,
+  fetchOnrampOptions,
+  fetchOnrampQuotes,
+  type OnrampOrder,
+  type OnrampQuoteResult,
+  onrampPurchasesQueryOptions,
+  refreshAfterPurchase,
+} from './actions/onramp.js'
 export { type LoadProjectConfigParameters, loadProjectConfig } from './actions/projectConfig.js'
 export { selectNetwork } from './actions/selectNetwork.js'
 export { selectDisconnect, selectSession, selectWallet } from './actions/selectWallet.js'
@@ -47,6 +56,19 @@ export {
 } from './rules/connectors.js'
 export { directionOf, matchLocale } from './rules/locale.js'
 export { isReconnectingOffline } from './rules/offline.js'
+export {
+  isRestrictedTimeZone,
+  type OnrampAmountProblem,
+  type OnrampOptions,
+  type OnrampPaymentCurrency,
+  type OnrampPurchase,
+  type OnrampPurchaseCurrency,
+  type OnrampQuote,
+  onrampAmountProblem,
+  onrampCurrenciesOn,
+  paymentMethodLimits,
+  sortOnrampQuotes,
+} from './rules/onramp.js'
 export { localActivity, type PendingTransaction } from './rules/pendingTransactions.js'
 export { isMobileBrowser } from './rules/platform.js'
 export { popularFor } from './rules/popular.js'

@@ -143,6 +143,12 @@ export interface ViewParams {
    * 0xEeee…EEeE, or absent for it as `from`), `amount` a decimal in whole tokens.
    */
   Swap: { from?: string | undefined; to?: string | undefined; amount?: string | undefined } | undefined
+  /**
+   * Buying crypto with an on-ramp provider of the app's server (spec §2: the on-ramp purchase
+   * view): the currency on the account's network, the amount to pay, the providers' quotes, then
+   * the provider's checkout in a window of its own. `amount` is a decimal in the payment currency.
+   */
+  Onramp: { purchaseCurrency?: string | undefined; amount?: string | undefined } | undefined
 }
 
 /** What an approval asks, for the modal's title: sign a message, sign typed data, send a transaction. */

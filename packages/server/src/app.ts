@@ -22,6 +22,7 @@ import {
 import { createProjectLookup, defaultProjectCacheMs } from './http/project.js'
 import { type RateLimit, registerRateLimit } from './http/rate-limit.js'
 import { createMemoryLimitStore, type LimitStore } from './limits/store.js'
+import { defaultOnrampLimits, type OnrampLimits, registerOnrampRoutes } from './onramp/routes.js'
 import { registerHealthRoute } from './routes/health.js'
 import { registerImageRoutes } from './routes/images.js'
 import { registerProjectRoutes } from './routes/project-routes.js'
@@ -61,6 +62,8 @@ export interface ServerOptions {
   account?: AccountOptions
   /** The RPC proxy's limits, timeout and cache (`LATCH_RPC_*`). */
   rpc?: Partial<RpcProxyOptions>
+  /** The on-ramp's provider timeout, currency-list cache and checkout sessions per client. */
+  onramp?: Partial<OnrampLimits>
 }
 
 /** Options of the embedded wallet (email login, devices, shares, the frame). */
@@ -236,6 +239,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     getRouter: (id, chainId) => repository.swaps.getRouter(id, chainId),
     getRpcUrl: (id, chainId) => repository.siwx.getRpcUrl(id, chainId),
     rpcTimeoutMs: options.account?.rpcTimeoutMs ?? 5_000,
+  })
+  registerOnrampRoutes(app, {
+    requireProject: projects.requireProject,
+    repository: repository.onramp,
+    keys,
+    store,
+    limits: { ...defaultOnrampLimits, ...options.onramp },
   })
   const publicUrl = embedded.publicUrl?.replace(/\/$/, '')
   registerEmbeddedRoutes(app, {

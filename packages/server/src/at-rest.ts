@@ -18,6 +18,8 @@ export const atRestContext = {
   recoveryShare: (userId: string) => `recovery:${userId}`,
   /** A project's OAuth client secret at one provider. */
   socialSecret: (projectId: string, provider: string) => `social:${projectId}:${provider}`,
+  /** A project's API secret at an on-ramp provider. */
+  onrampSecret: (projectId: string, provider: string) => `onramp:${projectId}:${provider}`,
   /** A project's price-source API key. */
   priceApiKey: (projectId: string) => `price-api-key:${projectId}`,
 } as const

@@ -11,6 +11,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "openLimitStore",
       "openRepository",
       "seedRegistry",
+      "setOnrampProvider",
       "setSocial",
     ]
   `)

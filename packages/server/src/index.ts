@@ -6,6 +6,7 @@
 export type { AccountOptions } from './account/routes.js'
 export type { ListedToken } from './account/tokens.js'
 export { createServer, defaultRateLimit, type EmbeddedOptions, type ServerOptions } from './app.js'
+export { type SetOnrampInput, setOnrampProvider } from './cli/onramp.js'
 export { type SetSocialInput, setSocial } from './cli/social.js'
 export { createSmtpMailer, type Mail, type Mailer } from './embedded/mail.js'
 export type { EmbeddedLimits } from './embedded/routes.js'

@@ -55,6 +55,14 @@ export {
   startDevOidcProvider,
 } from './node/dev-oidc.js'
 export {
+  type DevOnramp,
+  type DevOnrampMode,
+  type DevOnrampSession,
+  type StartDevOnrampOptions,
+  signDevOnrampWebhook,
+  startDevOnramp,
+} from './node/dev-onramp.js'
+export {
   DEV_SOCIAL_USERS,
   type DevSocialProvider,
   type DevSocials,

@@ -55,6 +55,8 @@ const usage = `Usage:
   latch-server project tokens list ID [--json]     (ERC-20s the balance service shows on top of the default list)
   latch-server project set-swap ID CAIP2 --router ADDRESS --weth ADDRESS | --router none
                                                    (swap quotes from a Uniswap-v2-style router on that chain)
+  latch-server project set-onramp ID PROVIDER --api-url URL --secret SECRET | --api-url none
+                                                   (Buy: the project's account at an on-ramp provider (dev-onramp); the secret is sealed at rest)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
   latch-server project set-recovery-hold ID HOURS  (server-assisted recovery waits HOURS, 0-720, for the owner to stop it; 0: none)
@@ -90,6 +92,8 @@ const options = {
   decimals: { type: 'string' },
   logo: { type: 'string' },
   router: { type: 'string' },
+  'api-url': { type: 'string' },
+  secret: { type: 'string' },
   weth: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -231,6 +235,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const [id = '', chainId = ''] = rest
         const { setSwapRouter } = await import('./swaps.js')
         io.out(await setSwapRouter(repository, id, chainId, { router: values.router, weth: values.weth }))
+        return 0
+      }
+      case 'project set-onramp': {
+        const [id = '', provider = ''] = rest
+        const { secretKey } = await secretKeyFor(storage, io.env)
+        const { setOnrampProvider } = await import('./onramp.js')
+        io.out(
+          await setOnrampProvider(repository, secretKey, {
+            id,
+            provider,
+            apiUrl: values['api-url'],
+            secret: values.secret,
+          }),
+        )
         return 0
       }
       case 'siwx rotate-key':

@@ -369,6 +369,49 @@ export const migrations: readonly Migration[] = [
       'ALTER TABLE embedded_social_attempts ADD COLUMN username TEXT',
     ],
   },
+  {
+    version: 14,
+    name: 'on-ramp providers and purchases',
+    statements: [
+      // A project's account at an on-ramp provider; the secret is sealed under the `share` key.
+      `CREATE TABLE project_onramp_providers (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        api_url TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (project_id, provider)
+      )`,
+      // A purchase the kit started: its provider's session (provider_ref) is known once the
+      // provider answered; the provider's webhooks move its status and give the hash of the delivery.
+      `CREATE TABLE onramp_purchases (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        provider TEXT NOT NULL,
+        provider_ref TEXT,
+        address TEXT NOT NULL,
+        chain_id TEXT NOT NULL,
+        purchase_currency TEXT NOT NULL,
+        purchase_amount TEXT NOT NULL,
+        payment_currency TEXT NOT NULL,
+        payment_amount TEXT NOT NULL,
+        status TEXT NOT NULL,
+        tx_hash TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (provider, provider_ref)
+      )`,
+      'CREATE INDEX onramp_purchases_address ON onramp_purchases (project_id, chain_id, address, created_at)',
+      // Each webhook event applied, by the provider's event id: a replay is recognised and ignored.
+      `CREATE TABLE onramp_webhook_events (
+        provider TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        purchase_id TEXT NOT NULL REFERENCES onramp_purchases (id) ON DELETE CASCADE,
+        received_at TEXT NOT NULL,
+        PRIMARY KEY (provider, event_id)
+      )`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

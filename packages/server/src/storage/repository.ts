@@ -3,6 +3,7 @@ import { createActivityRepository } from './activity.js'
 import type { SqlDriver, SqlValue } from './driver.js'
 import { createEmbeddedRepository } from './embedded.js'
 import { applyMigrations } from './migrations.js'
+import { createOnrampRepository } from './onramp.js'
 import { createPricesRepository } from './prices.js'
 import { createSiwxRepository } from './siwx.js'
 import { createSocialRepository } from './social.js'
@@ -151,6 +152,7 @@ export function createSqlRepository(driver: SqlDriver): Repository {
     activity: createActivityRepository(driver),
     prices: createPricesRepository(driver),
     swaps: createSwapsRepository(driver),
+    onramp: createOnrampRepository(driver),
     migrate: () => applyMigrations(driver),
     close: () => driver.close(),
     getProject,

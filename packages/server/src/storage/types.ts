@@ -1,6 +1,7 @@
 import type { ImageKind, RegistryWallet, StoredImage } from '../registry/types.js'
 import type { ActivityRepository } from './activity.js'
 import type { EmbeddedRepository } from './embedded.js'
+import type { OnrampRepository } from './onramp.js'
 import type { PricesRepository } from './prices.js'
 import type { SiwxRepository } from './siwx.js'
 import type { SocialRepository } from './social.js'
@@ -81,6 +82,8 @@ export interface Repository {
   readonly prices: PricesRepository
   /** Each project's swap routers, by chain. */
   readonly swaps: SwapsRepository
+  /** Each project's on-ramp providers and the purchases made through them. */
+  readonly onramp: OnrampRepository
   /** Apply pending migrations; safe to call from several instances at once. */
   migrate(): Promise<number[]>
   close(): Promise<void>

@@ -13,6 +13,7 @@ import { AccountTabsLoader } from './account/AccountTabsLoader.js'
 import { NativeBalance } from './account/NativeBalance.js'
 import { embeddedConnectorOf } from './embedded.js'
 import {
+  BuyIcon,
   ChevronIcon,
   CopyIcon,
   ExternalIcon,
@@ -108,6 +109,15 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
     account?.namespace === 'eip155' &&
     Boolean(latch.options.apiUrl) &&
     Boolean(caipNetwork)
+  // Buy: the project's remote config turns it on (spec §3 onramp); for eip155 and solana
+  // accounts (spec §6) on a network the app configured, through the app's server.
+  const onramp = useLatchState((s) => s.remote.features.onramp, { latch })
+  const canBuy =
+    onramp &&
+    !unsupported &&
+    (account?.namespace === 'eip155' || account?.namespace === 'solana') &&
+    Boolean(latch.options.apiUrl) &&
+    Boolean(caipNetwork)
   useResumedEmailUpdate(latch, connectorId)
   if (!account?.address) return null
   const address = account.address
@@ -163,6 +173,18 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
         onDisconnected={(network) => showToast(t('account.disconnected', { network }))}
       />
       <div className="latch-account-actions">
+        {/* Spec §2: wallet features in the order onramp, swaps, receive, send. */}
+        {canBuy && (
+          <button
+            type="button"
+            className="latch-secondary"
+            data-testid="latch-account-buy"
+            onClick={() => pushView(latch, { view: 'Onramp' })}
+          >
+            <BuyIcon />
+            <span>{t('account.buy')}</span>
+          </button>
+        )}
         {canSwap && (
           <button
             type="button"

@@ -58,6 +58,7 @@ export const KeyIcon = lineIcon(
 /** A chevron pointing to the end of the line; it mirrors in right-to-left layouts. */
 export const SendIcon = lineIcon(<path d="M5 15L15 5M7 5h8v8" />, { strokeWidth: 1.8 })
 export const ReceiveIcon = lineIcon(<path d="M15 5L5 15M13 15H5V7" />, { strokeWidth: 1.8 })
+export const BuyIcon = lineIcon(<path d="M10 4v12M4 10h12" />, { strokeWidth: 1.8 })
 export const SwapIcon = lineIcon(<path d="M4 7h11l-3-3M16 13H5l3 3" />, { strokeWidth: 1.8 })
 export const ChevronIcon = lineIcon(<path d="M8 5l5 5-5 5" />, {
   size: 16,

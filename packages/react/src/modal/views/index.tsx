@@ -11,6 +11,7 @@ import { ConnectingView } from './ConnectingView.js'
 import { ConnectView } from './ConnectView.js'
 import { EmbeddedWalletView } from './EmbeddedWalletView.js'
 import { NetworksView } from './NetworksView.js'
+import OnrampView from './onramp/OnrampView.js'
 import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
 import ReceiveView from './send/ReceiveView.js'
@@ -63,6 +64,7 @@ const views: ViewRegistry = {
   Send: SendView,
   Receive: ReceiveView,
   Swap: SwapView,
+  Onramp: OnrampView,
 }
 
 function renderView<V extends View>(latch: Latch, view: V, entry: Routes[V]) {
@@ -92,6 +94,7 @@ export function useViewTitle(latch: Latch, entry: RouteEntry): string {
     case 'Send':
     case 'Receive':
     case 'Swap':
+    case 'Onramp':
       return t(`view.${entry.view}.title`)
     case 'ApproveTransaction': {
       // Titled by what is asked when the wallet says so.

@@ -29,12 +29,19 @@ const tx = (id: string, minedAt: string, extra: object = {}) => ({
 
 // The transactions service as the test needs it: an answer per address, or a 502.
 let answers: Record<string, { status: number; body: unknown }> = {}
+// The on-ramp purchases route, per address.
+let purchases: Record<string, unknown[]> = {}
 let server: Server
 let apiUrl: string
 beforeAll(async () => {
   server = createServer((request, response) => {
-    const query = new URL(request.url ?? '/', 'http://x').searchParams
+    const url = new URL(request.url ?? '/', 'http://x')
+    const query = url.searchParams
     const address = query.get('address') ?? ''
+    if (url.pathname === '/onramp/v1/purchases')
+      return void response
+        .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+        .end(JSON.stringify({ data: purchases[address] ?? [] }))
     const cursor = query.get('cursor')
     const answer = answers[cursor ? `${address}@${cursor}` : address] ?? {
       status: 502,
@@ -50,7 +57,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 afterEach(cleanup)
 
-function show(address: string) {
+function show(address: string, { onramp = false } = {}) {
   const adapter = testAdapter([mainnet])
   const latch = createLatch({
     networks: [mainnet],
@@ -59,6 +66,11 @@ function show(address: string) {
     apiUrl,
     projectId: 'p1',
   })
+  if (onramp)
+    latch.store.setState((state) => ({
+      ...state,
+      remote: { ...state.remote, features: { ...state.remote.features, onramp: true } },
+    }))
   render(
     <MessagesContext.Provider value={{ locale: 'en', dir: 'ltr', messages: en }}>
       <ActivityTab latch={latch} address={address} caipNetwork={mainnet} />
@@ -67,6 +79,47 @@ function show(address: string) {
 }
 
 describe('given the Activity tab of a connected account', () => {
+  it('when the project offers Buy, then the account’s purchases are listed, pending or bought, and a delivery is not listed twice', async () => {
+    const CAROL = '0xcccccccccccccccccccccccccccccccccccccccc'
+    const delivery = `0x${'d'.repeat(64)}`
+    answers = { [CAROL]: { status: 200, body: { data: [tx(delivery, '2026-11-20T12:00:00Z')], next: null } } }
+    purchases = {
+      [CAROL]: [
+        {
+          id: 'p2',
+          provider: 'dev-onramp',
+          status: 'pending',
+          purchaseAmount: { amount: '0.1', currency: 'ETH' },
+          chainId: 'eip155:1',
+          txHash: null,
+          createdAt: '2026-11-21T12:00:00Z',
+          updatedAt: '2026-11-21T12:00:00Z',
+        },
+        {
+          id: 'p1',
+          provider: 'dev-onramp',
+          status: 'completed',
+          purchaseAmount: { amount: '0.049836', currency: 'ETH' },
+          chainId: 'eip155:1',
+          txHash: delivery,
+          createdAt: '2026-11-20T12:00:00Z',
+          updatedAt: '2026-11-20T12:00:00Z',
+        },
+      ],
+    }
+    show(CAROL, { onramp: true })
+    const rows = await screen.findAllByTestId('latch-activity-purchase')
+    expect(rows.map((row) => row.querySelector('[data-testid="latch-activity-label"]')?.textContent)).toEqual(
+      ['Bought 0.10 ETH', 'Bought 0.05 ETH'],
+    )
+    expect(rows.map((row) => row.dataset.status)).toEqual(['pending', 'completed'])
+    expect(rows[0]?.querySelector('[data-testid="latch-activity-purchase-status"]')?.textContent).toBe(
+      'Pending',
+    )
+    // The delivery's own transfer is the purchase's row, not a second "Received".
+    expect(screen.queryAllByTestId('latch-activity-item')).toHaveLength(0)
+  })
+
   it('then transactions are listed under their month, newest first, with a skeleton before', async () => {
     answers = {
       [ALICE]: {

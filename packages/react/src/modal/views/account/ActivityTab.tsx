@@ -11,6 +11,8 @@ import {
   formatBalance,
   groupTransactionsByMonth,
   localActivity,
+  type OnrampPurchase,
+  onrampPurchasesQueryOptions,
   pendingTransactionsQueryOptions,
   queryClientOf,
   watchPendingTransactions,
@@ -109,6 +111,44 @@ function Row({
   )
 }
 
+// While a purchase waits for its provider, its status is read again this often.
+const PURCHASE_POLL_MS = 5_000
+
+/** An on-ramp purchase: "Bought 0.05 ETH", pending until the provider delivers, then its date. */
+function PurchaseRow({
+  purchase,
+  t,
+  day,
+}: {
+  purchase: OnrampPurchase
+  t: Translate
+  day: Intl.DateTimeFormat
+}) {
+  const amount = `${formatBalance(purchase.purchaseAmount.amount)} ${purchase.purchaseAmount.currency}`
+  return (
+    <li
+      className="latch-token"
+      data-testid="latch-activity-purchase"
+      data-status={purchase.status}
+      data-hash={purchase.txHash ?? undefined}
+    >
+      <span className="latch-token-name">
+        <span data-testid="latch-activity-label">{t('account.activity.bought', { amount })}</span>
+        <span className="latch-muted" data-testid="latch-activity-purchase-status">
+          {purchase.status === 'completed' ? (
+            <time dateTime={purchase.updatedAt}>{day.format(new Date(purchase.updatedAt))}</time>
+          ) : (
+            t(purchase.status === 'failed' ? 'account.activity.failed' : 'account.activity.pending')
+          )}
+        </span>
+      </span>
+      {purchase.status !== 'failed' && (
+        <span className="latch-token-amount" data-testid="latch-activity-amount">{`+${amount}`}</span>
+      )}
+    </li>
+  )
+}
+
 // The pages after the first, loaded with "Load more" (spec §4: the next cursor). A failure empties
 // the list and drops the cursor, as the spec says, and shows why.
 function useMorePages(latch: Latch, address: string, caipNetwork: CaipNetwork) {
@@ -137,6 +177,15 @@ function Activity({ latch, address, caipNetwork }: ActivityTabProps & { caipNetw
   const query = useQuery(transactionsQueryOptions(latch, { address, caipNetwork }), { latch })
   const kept = useQuery(pendingTransactionsQueryOptions(latch), { latch })
   const more = useMorePages(latch, address, caipNetwork)
+  // The account's on-ramp purchases (when the project offers Buy), read again while one is pending.
+  const purchases = useQuery(
+    {
+      ...onrampPurchasesQueryOptions(latch, { address, caipNetwork }),
+      refetchInterval: (q: { state: { data?: OnrampPurchase[] | undefined } }) =>
+        q.state.data?.some((p) => p.status === 'pending') ? PURCHASE_POLL_MS : false,
+    },
+    { latch },
+  )
   const chain = caipNetwork.caipNetworkId
   // The transfers sent from Account wait for their receipts here too (after a reload as well).
   const waiting = (kept.data ?? [])
@@ -180,19 +229,28 @@ function Activity({ latch, address, caipNetwork }: ActivityTabProps & { caipNetw
     )
   const pages = [query.data, ...more.pages]
   const local = localActivity(kept.data ?? [], listed, { chain, address })
-  const seen = new Set<string>()
+  const bought = purchases.data ?? []
+  // A delivered purchase stands for its transaction: the transfer is not listed twice.
+  const seen = new Set<string>(bought.flatMap((p) => (p.txHash ? [p.txHash.toLowerCase()] : [])))
   const all = [...local.settled, ...pages.flatMap((page) => page.transactions)].filter(
     (tx) => !seen.has(tx.id) && seen.add(tx.id),
   )
   const next = pages.at(-1)?.next ?? null
   const months = groupTransactionsByMonth(all)
-  if (months.length === 0 && local.pending.length === 0 && !next)
+  if (months.length === 0 && local.pending.length === 0 && bought.length === 0 && !next)
     return <p className="latch-muted">{t('account.activity.empty')}</p>
   // Months and days in the visitor's language; UTC, as the grouping is.
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
   const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
   return (
     <div data-testid="latch-activity">
+      {bought.length > 0 && (
+        <ul className="latch-list" data-testid="latch-activity-purchases">
+          {bought.map((purchase) => (
+            <PurchaseRow key={purchase.id} purchase={purchase} t={t} day={day} />
+          ))}
+        </ul>
+      )}
       {local.pending.length > 0 && (
         <ul className="latch-list" data-testid="latch-activity-pending">
           {local.pending.map((tx) => (

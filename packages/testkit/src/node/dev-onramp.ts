@@ -1,0 +1,340 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createPublicClient, createWalletClient, formatEther, type Hex, http, parseEther } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { escapeHtml, page, sameSecret, sendJson } from './dev-oauth-shared.js'
+
+/** How Dev Onramp's API answers: normally, 503, slower than any caller waits, or not JSON. */
+export type DevOnrampMode = 'ok' | 'down' | 'slow' | 'garbage'
+
+export interface StartDevOnrampOptions {
+  /** 0 (default): a free port. */
+  port?: number
+  /** The local chain it delivers on (its chain id is asked from the node). */
+  rpcUrl: string
+  /** More chains it delivers on, by CAIP-2 id. */
+  rpcUrls?: Record<string, string>
+  /** The funded account that sends what is bought (e.g. one of `TEST_ACCOUNTS`). */
+  funderKey: Hex
+  /** Where its signed webhooks go: the app server's webhook URL for the project. */
+  webhookUrl: string
+  /** The project's API secret: the bearer token of the API and the webhooks' HMAC key. */
+  secret: string
+  /** US dollars per ETH (default 2500). */
+  ethPriceUsd?: number
+}
+
+/** A checkout session, as Dev Onramp keeps it. */
+export interface DevOnrampSession {
+  id: string
+  purchaseCurrency: string
+  paymentCurrency: string
+  paymentMethod: string
+  amount: string
+  network: string
+  walletAddress: string
+  partnerRef: string
+  purchaseAmount: string
+  status: 'open' | 'paid' | 'delivered' | 'cancelled'
+  txHash?: Hex
+}
+
+export interface DevOnramp {
+  /** The API's base URL (what `latch-server project set-onramp --api-url` takes). */
+  url: string
+  /** The header its webhooks carry their signature in. */
+  signatureHeader: string
+  mode: DevOnrampMode
+  /** How long a 'slow' answer waits (default 10 s). */
+  slowMs: number
+  sessions: Map<string, DevOnrampSession>
+  /** Every webhook it sent: the body, and the server's answer. */
+  webhooks: { body: string; status: number }[]
+  /** Pays a session as the checkout page's Pay button does; resolves with the delivery's hash. */
+  pay(sessionId: string): Promise<Hex>
+  close(): Promise<void>
+}
+
+/** Dev Onramp's webhook signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.body")>`. */
+export function signDevOnrampWebhook(
+  secret: string,
+  body: string,
+  t = Math.floor(Date.now() / 1000),
+): string {
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
+}
+
+const NETWORK_NAMES: Record<string, [string, string]> = {
+  '1': ['ethereum', 'Ethereum'],
+  '8453': ['base', 'Base'],
+  '10': ['optimism', 'Optimism'],
+  '42161': ['arbitrum', 'Arbitrum'],
+}
+
+const fiatPattern = /^[0-9]{1,9}(?:\.[0-9]{1,2})?$/
+const cents = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.split('.')
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
+}
+const fromCents = (value: bigint) => `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`
+const LIMITS: Record<string, { id: string; min: string; max: string }[]> = {
+  USD: [
+    { id: 'card', min: '10.00', max: '7500.00' },
+    { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+  ],
+  EUR: [{ id: 'card', min: '10.00', max: '7500.00' }],
+}
+// Cents of US dollars per cent of the currency.
+const USD_PER: Record<string, bigint> = { USD: 100n, EUR: 108n }
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > 16_384) throw new Error('Body too large')
+    chunks.push(chunk as Buffer)
+  }
+  const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('Not an object')
+  return value as Record<string, unknown>
+}
+
+/**
+ * Dev Onramp: a local stand-in for an on-ramp provider of the common "session token → hosted
+ * checkout → signed webhook" kind, for tests and the demo. Its API (bearer secret) lists ETH on
+ * the chains it delivers on and USD / EUR with card and bank limits, quotes at a fixed price with a
+ * 1.5 % fee and a 0.50 network fee, and creates checkout sessions. The checkout page shows the
+ * order with Pay and Cancel; Pay "delivers" by sending the ETH on the local chain from the funded
+ * account to the wallet, then POSTs signed `purchase.pending` and `purchase.completed` webhooks
+ * (Cancel: `purchase.failed`). No real money, card or provider is involved.
+ */
+export async function startDevOnramp(options: StartDevOnrampOptions): Promise<DevOnramp> {
+  const account = privateKeyToAccount(options.funderKey)
+  const chains = new Map<string, string>(Object.entries(options.rpcUrls ?? {}))
+  const first = await createPublicClient({ transport: http(options.rpcUrl) }).getChainId()
+  chains.set(`eip155:${first}`, options.rpcUrl)
+  const priceCents = BigInt(Math.round((options.ethPriceUsd ?? 2500) * 100))
+  const sessions = new Map<string, DevOnrampSession>()
+  let base = ''
+  let queue: Promise<unknown> = Promise.resolve()
+
+  const quoteOf = (order: Record<string, unknown>) => {
+    const { purchaseCurrency, paymentCurrency, paymentMethod, amount, network } = order
+    if (purchaseCurrency !== 'ETH') return 'Only ETH is sold'
+    if (typeof network !== 'string' || !chains.has(network)) return 'That network is not served'
+    if (typeof paymentCurrency !== 'string' || !LIMITS[paymentCurrency])
+      return 'That currency is not accepted'
+    const limit = LIMITS[paymentCurrency].find((l) => l.id === paymentMethod)
+    if (!limit) return 'That payment method is not accepted'
+    if (typeof amount !== 'string' || !fiatPattern.test(amount)) return 'The amount is not valid'
+    const paid = cents(amount)
+    if (paid < cents(limit.min) || paid > cents(limit.max))
+      return `The amount must be ${limit.min} to ${limit.max}`
+    const providerFee = (paid * 15n + 999n) / 1000n
+    const networkFee = 50n
+    const netUsdCents = ((paid - providerFee - networkFee) * USD_PER[paymentCurrency]!) / 100n
+    const wei = (netUsdCents * 10n ** 18n) / priceCents
+    // Eight decimal places, cut: what the page shows is what is sent.
+    const sent = wei - (wei % 10n ** 10n)
+    return {
+      purchaseAmount: { amount: formatEther(sent), currency: 'ETH' },
+      paymentAmount: { amount: fromCents(paid), currency: paymentCurrency },
+      fees: { provider: fromCents(providerFee), network: fromCents(networkFee) },
+    }
+  }
+
+  async function sendWebhook(type: string, session: DevOnrampSession) {
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      type,
+      createdAt: new Date().toISOString(),
+      data: {
+        sessionId: session.id,
+        partnerRef: session.partnerRef,
+        walletAddress: session.walletAddress,
+        network: session.network,
+        purchaseAmount: { amount: session.purchaseAmount, currency: session.purchaseCurrency },
+        ...(session.txHash ? { txHash: session.txHash } : {}),
+      },
+    })
+    // As providers do, a failed delivery is tried again a few times.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        const response = await fetch(options.webhookUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'dev-onramp-signature': signDevOnrampWebhook(options.secret, body),
+          },
+          body,
+          signal: AbortSignal.timeout(5_000),
+        })
+        devOnramp.webhooks.push({ body, status: response.status })
+        await response.body?.cancel()
+        if (response.ok || (response.status >= 400 && response.status < 500)) return
+      } catch {
+        devOnramp.webhooks.push({ body, status: 0 })
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)))
+    }
+  }
+
+  async function pay(sessionId: string): Promise<Hex> {
+    const session = sessions.get(sessionId)
+    if (session?.status !== 'open') throw new Error('No open session')
+    session.status = 'paid'
+    await sendWebhook('purchase.pending', session)
+    const rpcUrl = chains.get(session.network)!
+    // One delivery at a time: the funder's nonces stay in order.
+    const delivery = queue.then(async () => {
+      const wallet = createWalletClient({ account, transport: http(rpcUrl) })
+      const hash = await wallet.sendTransaction({
+        chain: null,
+        to: session.walletAddress as Hex,
+        value: parseEther(session.purchaseAmount),
+      })
+      await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({ hash })
+      return hash
+    })
+    queue = delivery.catch(() => undefined)
+    const hash = await delivery
+    session.txHash = hash
+    session.status = 'delivered'
+    await sendWebhook('purchase.completed', session)
+    return hash
+  }
+
+  const authorized = (request: IncomingMessage) => {
+    const header = request.headers.authorization ?? ''
+    return header.startsWith('Bearer ') && sameSecret(header.slice(7), options.secret)
+  }
+
+  async function api(request: IncomingMessage, response: ServerResponse, path: string) {
+    if (!authorized(request)) return sendJson(response, 401, { message: 'Unauthorized' })
+    if (devOnramp.mode === 'down') return sendJson(response, 503, { message: 'Service Unavailable' })
+    if (devOnramp.mode === 'garbage')
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops')
+    if (devOnramp.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, devOnramp.slowMs))
+    if (request.method === 'GET' && path === '/v1/options')
+      return sendJson(response, 200, {
+        purchaseCurrencies: [
+          {
+            id: 'ETH',
+            name: 'Ether',
+            symbol: 'ETH',
+            networks: [...chains.keys()].map((chainId) => {
+              const [name, display] = NETWORK_NAMES[chainId.split(':')[1]!] ?? [chainId, chainId]
+              return { name, display_name: display, chain_id: chainId, contract_address: '' }
+            }),
+          },
+        ],
+        paymentCurrencies: Object.entries(LIMITS).map(([id, limits]) => ({
+          id,
+          payment_method_limits: limits,
+        })),
+      })
+    if (request.method !== 'POST') return sendJson(response, 404, { message: 'Not found' })
+    let order: Record<string, unknown>
+    try {
+      order = await readJson(request)
+    } catch {
+      return sendJson(response, 400, { message: 'The body is not JSON' })
+    }
+    const quote = quoteOf(order)
+    if (typeof quote === 'string') return sendJson(response, 400, { message: quote })
+    if (path === '/v1/quotes') return sendJson(response, 200, quote)
+    if (path !== '/v1/sessions') return sendJson(response, 404, { message: 'Not found' })
+    const { walletAddress, partnerRef } = order
+    if (typeof walletAddress !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(walletAddress))
+      return sendJson(response, 400, { message: 'walletAddress is not an address' })
+    if (typeof partnerRef !== 'string' || partnerRef.length > 64)
+      return sendJson(response, 400, { message: 'partnerRef is required' })
+    const id = `cs_${randomBytes(12).toString('hex')}`
+    sessions.set(id, {
+      id,
+      purchaseCurrency: 'ETH',
+      paymentCurrency: order.paymentCurrency as string,
+      paymentMethod: order.paymentMethod as string,
+      amount: quote.paymentAmount.amount,
+      network: order.network as string,
+      walletAddress,
+      partnerRef,
+      purchaseAmount: quote.purchaseAmount.amount,
+      status: 'open',
+    })
+    return sendJson(response, 200, {
+      id,
+      checkoutUrl: `${base}/checkout/${id}`,
+      purchaseAmount: quote.purchaseAmount,
+    })
+  }
+
+  function checkout(session: DevOnrampSession, note?: string) {
+    const [, network] = NETWORK_NAMES[session.network.split(':')[1]!] ?? ['', session.network]
+    const order = `<p>Buy <strong data-testid="dev-onramp-receive">${escapeHtml(session.purchaseAmount)} ETH</strong> on ${escapeHtml(network)} for <strong data-testid="dev-onramp-amount">${escapeHtml(session.amount)} ${escapeHtml(session.paymentCurrency)}</strong> (${escapeHtml(session.paymentMethod)}).</p><p>To <code>${escapeHtml(session.walletAddress)}</code></p>`
+    if (session.status === 'delivered')
+      return page(
+        'Dev Onramp',
+        `<h1>Dev Onramp</h1>${order}<p role="status" data-testid="dev-onramp-done">Paid. ${escapeHtml(session.purchaseAmount)} ETH sent in <code>${escapeHtml(session.txHash ?? '')}</code>. You can close this window.</p>`,
+      )
+    if (session.status === 'cancelled')
+      return page(
+        'Dev Onramp',
+        `<h1>Dev Onramp</h1><p role="status" data-testid="dev-onramp-cancelled">Purchase cancelled. You can close this window.</p>`,
+      )
+    return page(
+      'Dev Onramp',
+      `<h1>Dev Onramp</h1><p>A test checkout: no money moves.</p>${order}${note ? `<p role="alert">${escapeHtml(note)}</p>` : ''}<form method="post" action="/checkout/${session.id}/pay"><button type="submit">Pay</button></form><form method="post" action="/checkout/${session.id}/cancel"><button type="submit">Cancel</button></form>`,
+    )
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    if (url.pathname.startsWith('/v1/')) return api(request, response, url.pathname)
+    const match = /^\/checkout\/(cs_[0-9a-f]{24})(?:\/(pay|cancel))?$/.exec(url.pathname)
+    const session = match ? sessions.get(match[1]!) : undefined
+    if (!session) return sendJson(response, 404, { message: 'No such checkout' })
+    const html = (body: string) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(body)
+    if (request.method === 'GET' && !match![2]) return html(checkout(session))
+    if (request.method !== 'POST') return sendJson(response, 405, { message: 'Method not allowed' })
+    if (match![2] === 'cancel' && session.status === 'open') {
+      session.status = 'cancelled'
+      await sendWebhook('purchase.failed', session)
+    } else if (match![2] === 'pay' && session.status === 'open') {
+      try {
+        await pay(session.id)
+      } catch (error) {
+        return html(checkout(session, `Delivery failed: ${(error as Error).message.slice(0, 200)}`))
+      }
+    }
+    return response.writeHead(303, { location: `/checkout/${session.id}` }).end()
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) sendJson(response, 500, { message: 'Internal error' })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const devOnramp: DevOnramp = {
+    url: base,
+    signatureHeader: 'dev-onramp-signature',
+    mode: 'ok',
+    slowMs: 10_000,
+    sessions,
+    webhooks: [],
+    pay,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+  return devOnramp
+}
