@@ -15,6 +15,8 @@ const inbox = `http://127.0.0.1:${ports.mailInbox}`
 export const PASSWORD = 'correct horse battery staple'
 /** The stack's server allows one code mail per address this often (see MAIL_RESEND_SECONDS). */
 export const MAIL_THROTTLE_MS = MAIL_RESEND_SECONDS * 1_000
+/** The kit's own wait between two emails sent from one browser (spec §5: 30 s), and a second. */
+export const BROWSER_THROTTLE_MS = 31_000
 
 export interface Mail {
   id: string
