@@ -9,6 +9,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, openTestRepository } from '../test/backends.js'
 import { addOrigins, CliError, createProject, listProjects, seed, setFeature } from './commands.js'
 
+/** The CLI run in-process on the database `sqliteFile`: its exit code and what it printed. */
+const cliOn =
+  (sqliteFile: string) =>
+  async (...args: string[]) => {
+    const { runCli } = await import('./run.js')
+    const out: string[] = []
+    const err: string[] = []
+    const code = await runCli([...args, '--db', sqliteFile], {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      env: {},
+    })
+    return { code, out: out.join('\n'), err: err.join('\n') }
+  }
+
 const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url))
 const run = promisify(execFile)
 
@@ -358,18 +373,8 @@ describe('given the latch-server binary asked about itself', () => {
 describe('given `latch-server project set-recovery-hold`', () => {
   it('when a project sets a hold of whole hours, then it is stored and said; a hold out of 0-720 or of no project is refused', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'latch-cli-hold-'))
-    const { runCli } = await import('./run.js')
     const sqliteFile = join(dir, 'db.sqlite')
-    const cli = async (...args: string[]) => {
-      const out: string[] = []
-      const err: string[] = []
-      const code = await runCli([...args, '--db', sqliteFile], {
-        out: (line) => out.push(line),
-        err: (line) => err.push(line),
-        env: {},
-      })
-      return { code, out: out.join('\n'), err: err.join('\n') }
-    }
+    const cli = cliOn(sqliteFile)
     try {
       await cli('project', 'create', '--name', 'Held', '--origin', 'https://held.example', '--id', 'held')
       await cli('project', 'set-recovery', 'held', 'server')
@@ -399,18 +404,8 @@ describe('given `latch-server project set-recovery-hold`', () => {
 describe('given `latch-server project set-social ID farcaster`', () => {
   it('when given an OP Mainnet RPC URL, then it is stored and the relay named; without --rpc-url it is refused', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'latch-cli-farcaster-'))
-    const { runCli } = await import('./run.js')
     const sqliteFile = join(dir, 'db.sqlite')
-    const cli = async (...args: string[]) => {
-      const out: string[] = []
-      const err: string[] = []
-      const code = await runCli([...args, '--db', sqliteFile], {
-        out: (line) => out.push(line),
-        err: (line) => err.push(line),
-        env: {},
-      })
-      return { code, out: out.join('\n'), err: err.join('\n') }
-    }
+    const cli = cliOn(sqliteFile)
     try {
       await cli('project', 'create', '--name', 'Cast', '--origin', 'https://cast.example', '--id', 'cast')
       expect(

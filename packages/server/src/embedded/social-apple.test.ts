@@ -18,6 +18,7 @@ import { atRestContext } from '../at-rest.js'
 import { setSocial } from '../cli/social.js'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
 import { formPostOf, providerWindow } from '../test/provider-window.js'
+import { embeddedPost } from '../test/social.js'
 import { sha256 } from './codes.js'
 import { KeyRing } from './keys.js'
 import { createSmtpMailer } from './mail.js'
@@ -100,12 +101,7 @@ describe.each(backends)('given "Sign in with Apple" on %s against the test kit\'
   /** Dev Apple's clock runs this far ahead of ours. */
   let appleAhead = 0
   const callbackUrl = () => `${server.base}/embedded/v1/social/callback`
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.base}/embedded/v1/${path}?projectId=${demoProject.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
+  const post = embeddedPost(() => server.base)
   const finish = async (attemptId: string) =>
     post('social/finish', { attemptId, origin, devicePublicKey: await devicePublicKey() })
   const appleOn = (config: string[] = ['email', 'google', 'apple']) =>

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setSocial } from '../cli/social.js'
 import { demoProject, startTestServer } from '../test/backends.js'
 import { providerWindow } from '../test/provider-window.js'
+import { embeddedPost } from '../test/social.js'
 
 const client = { clientId: 'latch-demo', clientSecret: 'dev-google-secret-of-the-demo' }
 const origin = 'https://app.example.com'
@@ -15,12 +16,7 @@ describe('given "Continue with Google" against the test kit\'s Dev Google (oidc-
   let server: Awaited<ReturnType<typeof startTestServer>>
   let google: DevOidcProvider
   let frameDir: string
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.base}/embedded/v1/${path}?projectId=${demoProject.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
+  const post = embeddedPost(() => server.base)
   const publicJwk = async () => {
     const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
     const { kty, crv, x, y } = await crypto.subtle.exportKey('jwk', keys.publicKey)

@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setSocial } from '../cli/social.js'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
-import { devicePublicKey, subOf } from '../test/social.js'
+import { devicePublicKey, embeddedPost, subOf } from '../test/social.js'
 import { sha256 } from './codes.js'
 
 const secretKey = 's'.repeat(40)
@@ -43,12 +43,7 @@ afterAll(async () => {
 describe.each(backends)('given Sign In With Farcaster on %s, verified against a local chain', (backend) => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   let frameDir: string
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.base}/embedded/v1/${path}?projectId=${demoProject.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
+  const post = embeddedPost(() => server.base)
   const relay = () => `${server.base}/farcaster/v1/channel`
   const configure = (rpcUrl = chain.rpcUrl) =>
     setSocial(server.repository, secretKey, {

@@ -5,7 +5,7 @@ import { DEV_GITHUB_USERS, type DevGithub, type DevGithubUser, startDevGithub } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setSocial } from '../cli/social.js'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
-import { devicePublicKey, subOf, throughConsent } from '../test/social.js'
+import { devicePublicKey, embeddedPost, subOf, throughConsent } from '../test/social.js'
 import { sha256 } from './codes.js'
 import { githubEndpoints } from './social/oauth2.js'
 
@@ -35,12 +35,7 @@ describe.each(backends)(
     let server: Awaited<ReturnType<typeof startTestServer>>
     let github: DevGithub
     let frameDir: string
-    const post = (path: string, body: unknown) =>
-      fetch(`${server.base}/embedded/v1/${path}?projectId=${demoProject.id}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
+    const post = embeddedPost(() => server.base)
     const githubOn = async (config: string[] = ['email', 'google', 'github']) =>
       server.repository.updateProject(demoProject.id, {
         features: { social_login: { isEnabled: true, config } },

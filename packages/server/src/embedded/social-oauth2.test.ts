@@ -5,7 +5,7 @@ import { DEV_SOCIAL_USERS, type DevSocialProvider, type DevSocials, startDevSoci
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setSocial } from '../cli/social.js'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
-import { devicePublicKey, subOf, throughConsent } from '../test/social.js'
+import { devicePublicKey, embeddedPost, subOf, throughConsent } from '../test/social.js'
 import { sha256 } from './codes.js'
 import { oauth2Endpoints } from './social/oauth2.js'
 import { socialProviders } from './social/providers.js'
@@ -42,12 +42,7 @@ describe.each(backends)(
     let server: Awaited<ReturnType<typeof startTestServer>>
     let socials: DevSocials
     let frameDir: string
-    const post = (path: string, body: unknown) =>
-      fetch(`${server.base}/embedded/v1/${path}?projectId=${demoProject.id}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
+    const post = embeddedPost(() => server.base)
     const configure = (provider: DevSocialProvider, secret = clientOf(provider).clientSecret) =>
       setSocial(server.repository, secretKey, {
         id: demoProject.id,

@@ -1,3 +1,5 @@
+import type { OnrampOrder } from '@latch/core/internal'
+
 /**
  * What the on-ramp routes need from a provider, whatever its API: its currencies and limits, a
  * quote, a checkout session created with the project's secret, and its signed webhooks read.
@@ -39,14 +41,7 @@ export interface OnrampOptions {
 }
 
 /** What a quote or a session is asked for; `amount` is what the visitor pays, fees included. */
-export interface OnrampOrder {
-  purchaseCurrency: string
-  paymentCurrency: string
-  paymentMethod: string
-  amount: string
-  /** CAIP-2. */
-  network: string
-}
+export type { OnrampOrder } from '@latch/core/internal'
 
 export interface OnrampAmount {
   amount: string

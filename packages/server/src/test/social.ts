@@ -1,3 +1,13 @@
+import { demoProject } from './backends.js'
+
+/** A POST to one of the embedded wallet's routes of the demo project, on the server at `base()`. */
+export const embeddedPost = (base: () => string) => (path: string, body: unknown) =>
+  fetch(`${base()}/embedded/v1/${path}?projectId=${demoProject.id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
 /** A device's public key, as the frame sends it when a login finishes. */
 export async function devicePublicKey() {
   const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])

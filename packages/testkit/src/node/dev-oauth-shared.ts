@@ -23,8 +23,8 @@ export const sameSecret = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-/** A request's body (at most 16 KiB) as parameters: a form, or JSON when it says so. */
-export async function readBody(request: IncomingMessage): Promise<URLSearchParams> {
+/** A request's body as text, at most 16 KiB. */
+export async function readText(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of request) {
@@ -32,7 +32,12 @@ export async function readBody(request: IncomingMessage): Promise<URLSearchParam
     if (size > 16_384) throw new Error('Body too large')
     chunks.push(chunk as Buffer)
   }
-  const text = Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A request's body (at most 16 KiB) as parameters: a form, or JSON when it says so. */
+export async function readBody(request: IncomingMessage): Promise<URLSearchParams> {
+  const text = await readText(request)
   if ((request.headers['content-type'] ?? '').includes('application/json'))
     return new URLSearchParams(JSON.parse(text) as Record<string, string>)
   return new URLSearchParams(text)

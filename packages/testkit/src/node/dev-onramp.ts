@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { createPublicClient, createWalletClient, formatEther, type Hex, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { escapeHtml, page, sameSecret, sendJson } from './dev-oauth-shared.js'
+import { escapeHtml, page, readText, sameSecret, sendJson } from './dev-oauth-shared.js'
 
 /** How Dev Onramp's API answers: normally, 503, slower than any caller waits, or not JSON. */
 export type DevOnrampMode = 'ok' | 'down' | 'slow' | 'garbage'
@@ -89,14 +89,7 @@ const LIMITS: Record<string, { id: string; min: string; max: string }[]> = {
 const USD_PER: Record<string, bigint> = { USD: 100n, EUR: 108n }
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > 16_384) throw new Error('Body too large')
-    chunks.push(chunk as Buffer)
-  }
-  const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown
+  const value = JSON.parse(await readText(request)) as unknown
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('Not an object')
   return value as Record<string, unknown>
 }
