@@ -10,7 +10,11 @@ import { ConnectView } from './ConnectView.js'
 afterEach(cleanup)
 
 function show(
-  options: { email?: boolean; socials?: readonly ('google' | 'github' | 'x' | 'farcaster')[]; apiUrl?: string } = {},
+  options: {
+    email?: boolean
+    socials?: readonly ('google' | 'github' | 'x' | 'farcaster')[]
+    apiUrl?: string
+  } = {},
 ) {
   const latch = createLatch({
     networks: [mainnet],
