@@ -12,7 +12,7 @@ const OCTO = 'Octo Visitor'
 /** Continue with GitHub → the verified test person at Dev GitHub → connected; the address. */
 const githubLogin = (page: Page) => consentLogin(page, 'github', OCTO)
 
-test('given the demo with "Continue with GitHub", when the visitor cancels, then Connect says so; when they authorize, then they are connected with an address that a reload and another login keep', async ({
+test('given the demo with "Continue with GitHub", when the visitor cancels or closes the window, then Connect says so; when they authorize, then they are connected with an address that a reload and another login keep', async ({
   page,
 }) => {
   test.setTimeout(180_000)
@@ -24,6 +24,17 @@ test('given the demo with "Continue with GitHub", when the visitor cancels, then
     { timeout: 60_000 },
   )
   await expect(status(page)).not.toHaveText('connected')
+
+  // Closing GitHub's window mid-way is a cancellation too: Connect stays, with the same words.
+  const closed = await openSocial(page, 'github')
+  // A new try clears the last message; the window's closing brings it back.
+  await expect(modal(page).getByTestId('latch-social-error')).toBeHidden()
+  await closed.close()
+  await expect(modal(page).getByTestId('latch-social-error')).toHaveText(
+    'The GitHub login was cancelled. Try again, or connect another way.',
+    { timeout: 60_000 },
+  )
+  await expect(modal(page).getByTestId('latch-social-github')).toBeEnabled()
 
   const address = await githubLogin(page)
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)

@@ -39,6 +39,28 @@ async function freshPage(browser: Browser): Promise<Page> {
 test.describe('given the demo with "Continue with Google"', () => {
   test.describe.configure({ timeout: 360_000 })
 
+  test("when the page is open in an app's built-in browser, then Continue with Google says to open it in a browser, and no window opens", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/460.0.0.48.109;]',
+    })
+    const page = await context.newPage()
+    await page.goto(demo)
+    let opened = false
+    page.on('popup', () => {
+      opened = true
+    })
+    await page.getByTestId('latch-connect-button').click()
+    await modal(page).getByTestId('latch-social-google').click()
+    await expect(modal(page).getByTestId('latch-social-error')).toHaveText(
+      'Google does not allow signing in inside this app. Open this page in your browser to continue with Google.',
+    )
+    expect(opened).toBe(false)
+    await context.close()
+  })
+
   test('when the visitor cancels at Google, then the modal stays on Connect and says so', async ({
     page,
   }) => {

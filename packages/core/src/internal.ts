@@ -70,7 +70,7 @@ export {
   sortOnrampQuotes,
 } from './rules/onramp.js'
 export { localActivity, type PendingTransaction } from './rules/pendingTransactions.js'
-export { isMobileBrowser } from './rules/platform.js'
+export { isInAppBrowser, isMobileBrowser } from './rules/platform.js'
 export { popularFor } from './rules/popular.js'
 export { fiatValues } from './rules/prices.js'
 export {

@@ -139,6 +139,8 @@ export const en = {
   'social.more': 'More ways to continue',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'The {provider} login was cancelled. Try again, or connect another way.',
+  'social.inApp':
+    '{provider} does not allow signing in inside this app. Open this page in your browser to continue with {provider}.',
   'social.failed': 'The {provider} login did not work. Try again, or connect another way.',
   'embedded.sending': 'Sending a code to {email}…',
   'embedded.device.title': 'Confirm this device',

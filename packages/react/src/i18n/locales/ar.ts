@@ -136,6 +136,8 @@ export const messages: Messages = {
   'social.more': 'طرق أخرى للمتابعة',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'تم إلغاء تسجيل الدخول عبر {provider}. حاول مرة أخرى، أو اتصل بطريقة أخرى.',
+  'social.inApp':
+    'لا يسمح {provider} بتسجيل الدخول داخل هذا التطبيق. افتح هذه الصفحة في متصفحك للمتابعة باستخدام {provider}.',
   'social.failed': 'لم ينجح تسجيل الدخول عبر {provider}. حاول مرة أخرى، أو اتصل بطريقة أخرى.',
   'embedded.sending': 'جارٍ إرسال رمز إلى {email}…',
   'embedded.device.title': 'أكّد هذا الجهاز',

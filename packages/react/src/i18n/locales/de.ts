@@ -147,6 +147,8 @@ export const messages: Messages = {
   'account.social': '{provider} · {username}',
   'social.cancelled':
     'Die Anmeldung mit {provider} wurde abgebrochen. Versuche es erneut oder verbinde dich auf andere Weise.',
+  'social.inApp':
+    '{provider} erlaubt keine Anmeldung innerhalb dieser App. Öffne diese Seite in deinem Browser, um mit {provider} fortzufahren.',
   'social.failed':
     'Die Anmeldung mit {provider} hat nicht geklappt. Versuche es erneut oder verbinde dich auf andere Weise.',
   'embedded.sending': 'Code wird an {email} gesendet…',

@@ -147,6 +147,8 @@ export const messages: Messages = {
   'account.social': '{provider} · {username}',
   'social.cancelled':
     'Se canceló el inicio de sesión con {provider}. Inténtalo de nuevo o conéctate de otra forma.',
+  'social.inApp':
+    '{provider} no permite iniciar sesión dentro de esta aplicación. Abre esta página en tu navegador para continuar con {provider}.',
   'social.failed':
     'El inicio de sesión con {provider} no funcionó. Inténtalo de nuevo o conéctate de otra forma.',
   'embedded.sending': 'Enviando un código a {email}…',

@@ -139,6 +139,8 @@ export const messages: Messages = {
   'social.more': 'راه‌های دیگر برای ادامه',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'ورود با {provider} لغو شد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
+  'social.inApp':
+    '{provider} اجازه ورود در داخل این برنامه را نمی‌دهد. این صفحه را در مرورگر خود باز کنید تا با {provider} ادامه دهید.',
   'social.failed': 'ورود با {provider} انجام نشد. دوباره امتحان کنید یا از راه دیگری وصل شوید.',
   'embedded.sending': 'در حال ارسال کد به {email}…',
   'embedded.device.title': 'این دستگاه را تأیید کنید',

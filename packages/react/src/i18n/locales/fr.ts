@@ -146,6 +146,8 @@ export const messages: Messages = {
   'social.more': 'Autres façons de continuer',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'La connexion avec {provider} a été annulée. Réessayez, ou connectez-vous autrement.',
+  'social.inApp':
+    '{provider} n’autorise pas la connexion dans cette application. Ouvrez cette page dans votre navigateur pour continuer avec {provider}.',
   'social.failed': "La connexion avec {provider} n'a pas abouti. Réessayez, ou connectez-vous autrement.",
   'embedded.sending': 'Envoi d’un code à {email}…',
   'embedded.device.title': 'Confirmez cet appareil',

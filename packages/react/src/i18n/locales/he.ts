@@ -136,6 +136,8 @@ export const messages: Messages = {
   'social.more': 'דרכים נוספות להמשיך',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'ההתחברות עם {provider} בוטלה. נסו שוב, או התחברו בדרך אחרת.',
+  'social.inApp':
+    '{provider} לא מאפשר להתחבר מתוך האפליקציה הזו. פתחו את הדף בדפדפן כדי להמשיך עם {provider}.',
   'social.failed': 'ההתחברות עם {provider} לא הצליחה. נסו שוב, או התחברו בדרך אחרת.',
   'embedded.sending': 'שולחים קוד אל {email}…',
   'embedded.device.title': 'אשרו את המכשיר הזה',

@@ -138,6 +138,8 @@ export const messages: Messages = {
   'social.more': 'जारी रखने के और तरीके',
   'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} लॉगिन रद्द कर दिया गया। फिर से कोशिश करें, या किसी और तरीके से कनेक्ट करें।',
+  'social.inApp':
+    '{provider} इस ऐप के अंदर साइन इन करने की अनुमति नहीं देता। {provider} के साथ जारी रखने के लिए यह पेज अपने ब्राउज़र में खोलें।',
   'social.failed': '{provider} लॉगिन नहीं हो सका। फिर से कोशिश करें, या किसी और तरीके से कनेक्ट करें।',
   'embedded.sending': '{email} पर कोड भेजा जा रहा है…',
   'embedded.device.title': 'इस डिवाइस की पुष्टि करें',

@@ -144,6 +144,8 @@ export const messages: Messages = {
   'social.more': 'Cara lain untuk melanjutkan',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'Login {provider} dibatalkan. Coba lagi, atau hubungkan dengan cara lain.',
+  'social.inApp':
+    '{provider} tidak mengizinkan masuk di dalam aplikasi ini. Buka halaman ini di browser Anda untuk melanjutkan dengan {provider}.',
   'social.failed': 'Login {provider} tidak berhasil. Coba lagi, atau hubungkan dengan cara lain.',
   'embedded.sending': 'Mengirim kode ke {email}…',
   'embedded.device.title': 'Konfirmasi perangkat ini',

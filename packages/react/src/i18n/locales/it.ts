@@ -143,6 +143,8 @@ export const messages: Messages = {
   'account.social': '{provider} · {username}',
   'social.cancelled':
     "L'accesso con {provider} è stato annullato. Riprova, oppure collegati in un altro modo.",
+  'social.inApp':
+    '{provider} non consente l’accesso all’interno di questa app. Apri questa pagina nel tuo browser per continuare con {provider}.',
   'social.failed': "L'accesso con {provider} non è riuscito. Riprova, oppure collegati in un altro modo.",
   'embedded.sending': 'Invio di un codice a {email}…',
   'embedded.device.title': 'Conferma questo dispositivo',

@@ -147,6 +147,8 @@ export const messages: Messages = {
   'account.social': '{provider} · {username}',
   'social.cancelled':
     '{provider} でのログインはキャンセルされました。もう一度お試しいただくか、別の方法で接続してください。',
+  'social.inApp':
+    '{provider} はこのアプリ内でのサインインを許可していません。{provider} で続けるには、このページをブラウザで開いてください。',
   'social.failed':
     '{provider} でのログインに失敗しました。もう一度お試しいただくか、別の方法で接続してください。',
   'embedded.sending': '{email} にコードを送信しています…',

@@ -143,6 +143,8 @@ export const messages: Messages = {
   'social.more': '다른 방법으로 계속하기',
   'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} 로그인이 취소되었습니다. 다시 시도하거나 다른 방법으로 연결하세요.',
+  'social.inApp':
+    '{provider}은(는) 이 앱 안에서 로그인을 허용하지 않습니다. {provider}(으)로 계속하려면 브라우저에서 이 페이지를 여세요.',
   'social.failed': '{provider} 로그인에 실패했습니다. 다시 시도하거나 다른 방법으로 연결하세요.',
   'embedded.sending': '{email}(으)로 코드를 보내는 중…',
   'embedded.device.title': '이 기기를 확인하세요',

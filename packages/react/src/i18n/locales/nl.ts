@@ -145,6 +145,8 @@ export const messages: Messages = {
   'account.social': '{provider} · {username}',
   'social.cancelled':
     'Het inloggen met {provider} is geannuleerd. Probeer het opnieuw, of maak op een andere manier verbinding.',
+  'social.inApp':
+    '{provider} staat inloggen binnen deze app niet toe. Open deze pagina in je browser om door te gaan met {provider}.',
   'social.failed':
     'Het inloggen met {provider} is niet gelukt. Probeer het opnieuw, of maak op een andere manier verbinding.',
   'embedded.sending': 'Code wordt naar {email} gestuurd…',

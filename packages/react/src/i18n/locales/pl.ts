@@ -143,6 +143,8 @@ export const messages: Messages = {
   'account.social': '{provider} · {username}',
   'social.cancelled':
     'Logowanie przez {provider} zostało anulowane. Spróbuj ponownie lub połącz się w inny sposób.',
+  'social.inApp':
+    '{provider} nie pozwala logować się w tej aplikacji. Otwórz tę stronę w przeglądarce, aby kontynuować z {provider}.',
   'social.failed':
     'Logowanie przez {provider} nie powiodło się. Spróbuj ponownie lub połącz się w inny sposób.',
   'embedded.sending': 'Wysyłanie kodu na {email}…',

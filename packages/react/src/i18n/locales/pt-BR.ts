@@ -143,6 +143,8 @@ export const messages: Messages = {
   'social.more': 'Mais formas de continuar',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'O login com o {provider} foi cancelado. Tente de novo ou conecte-se de outra forma.',
+  'social.inApp':
+    'O {provider} não permite entrar dentro deste app. Abra esta página no seu navegador para continuar com o {provider}.',
   'social.failed': 'O login com o {provider} não funcionou. Tente de novo ou conecte-se de outra forma.',
   'embedded.sending': 'Enviando um código para {email}…',
   'embedded.device.title': 'Confirme este dispositivo',

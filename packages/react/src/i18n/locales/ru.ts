@@ -145,6 +145,8 @@ export const messages: Messages = {
   'social.more': 'Другие способы продолжить',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'Вход через {provider} отменён. Попробуйте ещё раз или подключитесь другим способом.',
+  'social.inApp':
+    '{provider} не разрешает вход внутри этого приложения. Откройте эту страницу в браузере, чтобы продолжить с {provider}.',
   'social.failed': 'Не удалось войти через {provider}. Попробуйте ещё раз или подключитесь другим способом.',
   'embedded.sending': 'Отправляем код на {email}…',
   'embedded.device.title': 'Подтвердите это устройство',

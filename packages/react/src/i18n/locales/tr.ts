@@ -142,6 +142,8 @@ export const messages: Messages = {
   'social.more': 'Devam etmenin diğer yolları',
   'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} ile giriş iptal edildi. Tekrar deneyin veya başka bir yolla bağlanın.',
+  'social.inApp':
+    '{provider} bu uygulamanın içinden oturum açmaya izin vermiyor. {provider} ile devam etmek için bu sayfayı tarayıcınızda açın.',
   'social.failed': '{provider} ile giriş başarısız oldu. Tekrar deneyin veya başka bir yolla bağlanın.',
   'embedded.sending': '{email} adresine kod gönderiliyor…',
   'embedded.device.title': 'Bu cihazı onaylayın',

@@ -144,6 +144,8 @@ export const messages: Messages = {
   'social.more': 'Інші способи продовжити',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'Вхід через {provider} скасовано. Спробуйте ще раз або під’єднайтеся іншим способом.',
+  'social.inApp':
+    '{provider} не дозволяє входити всередині цього застосунку. Відкрийте цю сторінку в браузері, щоб продовжити з {provider}.',
   'social.failed': 'Не вдалося увійти через {provider}. Спробуйте ще раз або під’єднайтеся іншим способом.',
   'embedded.sending': 'Надсилаємо код на {email}…',
   'embedded.device.title': 'Підтвердьте цей пристрій',

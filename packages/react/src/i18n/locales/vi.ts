@@ -141,6 +141,8 @@ export const messages: Messages = {
   'social.more': 'Thêm cách để tiếp tục',
   'account.social': '{provider} · {username}',
   'social.cancelled': 'Đăng nhập bằng {provider} đã bị hủy. Hãy thử lại hoặc kết nối theo cách khác.',
+  'social.inApp':
+    '{provider} không cho phép đăng nhập bên trong ứng dụng này. Hãy mở trang này trong trình duyệt để tiếp tục với {provider}.',
   'social.failed': 'Đăng nhập bằng {provider} không thành công. Hãy thử lại hoặc kết nối theo cách khác.',
   'embedded.sending': 'Đang gửi mã đến {email}…',
   'embedded.device.title': 'Xác nhận thiết bị này',

@@ -134,6 +134,7 @@ export const messages: Messages = {
   'social.more': '更多继续方式',
   'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} 登录已取消。请重试，或使用其他方式连接。',
+  'social.inApp': '{provider} 不允许在此应用内登录。请在浏览器中打开此页面以使用 {provider} 继续。',
   'social.failed': '{provider} 登录未成功。请重试，或使用其他方式连接。',
   'embedded.sending': '正在向 {email} 发送验证码…',
   'embedded.device.title': '确认此设备',

@@ -134,6 +134,7 @@ export const messages: Messages = {
   'social.more': '更多繼續方式',
   'account.social': '{provider} · {username}',
   'social.cancelled': '{provider} 登入已取消。請再試一次，或改用其他方式連線。',
+  'social.inApp': '{provider} 不允許在此應用程式內登入。請在瀏覽器中開啟此頁面以使用 {provider} 繼續。',
   'social.failed': '{provider} 登入未成功。請再試一次，或改用其他方式連線。',
   'embedded.sending': '正在傳送驗證碼至 {email}…',
   'embedded.device.title': '確認此裝置',

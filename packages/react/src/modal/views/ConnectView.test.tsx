@@ -1,7 +1,7 @@
 import { createLatch, createMemoryStorage } from '@latch/core'
 import { embeddedWallet } from '@latch/core/embedded'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessagesContext } from '../../i18n/context.js'
 import { en } from '../../i18n/en.js'
 import { testMainnet as mainnet } from '../../test/adapter.fixture.js'
@@ -89,6 +89,23 @@ describe('given an app with the embedded wallet', () => {
     expect(farcaster.compareDocumentPosition(google)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
     fireEvent.click(more)
     expect(screen.queryByRole('button', { name: 'Continue with GitHub' })).toBeNull()
+  })
+
+  it("when the page is in an app's built-in browser (Instagram), then Continue with Google says to open the page in a browser and opens no window", () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 330.0.0.40.92',
+    )
+    const open = vi.spyOn(window, 'open')
+    try {
+      show({ socials: ['google'] })
+      fireEvent.click(screen.getByTestId('latch-social-google'))
+      expect(screen.getByTestId('latch-social-error').textContent).toBe(
+        'Google does not allow signing in inside this app. Open this page in your browser to continue with Google.',
+      )
+      expect(open).not.toHaveBeenCalled()
+    } finally {
+      vi.restoreAllMocks()
+    }
   })
 
   it('when the app offers Google alone, then no "More" control', () => {

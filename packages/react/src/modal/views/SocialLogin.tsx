@@ -1,6 +1,6 @@
 'use client'
 import type { Latch } from '@latch/core'
-import { embeddedWalletOf, pushView, selectSession } from '@latch/core/internal'
+import { embeddedWalletOf, isInAppBrowser, pushView, selectSession } from '@latch/core/internal'
 import { useId, useState } from 'react'
 import { useT } from '../../i18n/context.js'
 import type { MessageId } from '../../i18n/en.js'
@@ -62,6 +62,11 @@ export function SocialLogin({ latch, providers }: { latch: Latch; providers: rea
       return
     }
     const values = { provider: SOCIAL_NAMES[provider] as string }
+    // Google refuses its sign-in page inside apps' built-in browsers: say so, open nothing.
+    if (provider === 'google' && isInAppBrowser()) {
+      setError(t('social.inApp', values))
+      return
+    }
     const socialWindow = window.open('', 'latch-social', WINDOW_FEATURES)
     if (socialWindow === null) {
       setError(t('social.failed', values))
