@@ -165,6 +165,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "groupTransactionsByMonth",
       "installLinkFor",
       "isEmail",
+      "isInAppBrowser",
       "isMobileBrowser",
       "isReconnectingOffline",
       "isRestrictedTimeZone",

@@ -54,6 +54,7 @@ export {
   type WalletGroup,
   type WalletListEntry,
 } from './rules/connectors.js'
+export { isInAppBrowser } from './rules/inAppBrowser.js'
 export { directionOf, matchLocale } from './rules/locale.js'
 export { isReconnectingOffline } from './rules/offline.js'
 export {
@@ -70,7 +71,7 @@ export {
   sortOnrampQuotes,
 } from './rules/onramp.js'
 export { localActivity, type PendingTransaction } from './rules/pendingTransactions.js'
-export { isInAppBrowser, isMobileBrowser } from './rules/platform.js'
+export { isMobileBrowser } from './rules/platform.js'
 export { popularFor } from './rules/popular.js'
 export { fiatValues } from './rules/prices.js'
 export {

@@ -22,43 +22,29 @@ const UA = {
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
   desktopSafari:
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
-  iosInstagram:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 330.0.0.40.92 (iPhone15,3; iOS 17_4; en_US)',
-  androidFacebook:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/460.0.0.48.109;]',
-  iosWeChat:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN',
 }
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('given a browser user agent (one detection for mobile, Telegram, iOS Safari and in-app browsers)', () => {
+describe('given a browser user agent (one detection for mobile, Telegram and iOS Safari)', () => {
   it.each([
-    ['iosSafari', { mobile: true, telegram: false, iosSafari: true, inApp: false }],
-    ['ipadSafari', { mobile: true, telegram: false, iosSafari: true, inApp: false }],
-    ['iosChrome', { mobile: true, telegram: false, iosSafari: false, inApp: false }],
-    ['iosFirefox', { mobile: true, telegram: false, iosSafari: false, inApp: false }],
-    ['iosGoogleApp', { mobile: true, telegram: false, iosSafari: false, inApp: false }],
-    ['iosWebView', { mobile: true, telegram: false, iosSafari: false, inApp: false }],
-    ['androidChrome', { mobile: true, telegram: false, iosSafari: false, inApp: false }],
-    ['androidTelegram', { mobile: true, telegram: true, iosSafari: false, inApp: true }],
-    ['desktopChrome', { mobile: false, telegram: false, iosSafari: false, inApp: false }],
-    ['desktopSafari', { mobile: false, telegram: false, iosSafari: false, inApp: false }],
-    ['iosInstagram', { mobile: true, telegram: false, iosSafari: false, inApp: true }],
-    ['androidFacebook', { mobile: true, telegram: false, iosSafari: false, inApp: true }],
-    ['iosWeChat', { mobile: true, telegram: false, iosSafari: false, inApp: true }],
+    ['iosSafari', { mobile: true, telegram: false, iosSafari: true }],
+    ['ipadSafari', { mobile: true, telegram: false, iosSafari: true }],
+    ['iosChrome', { mobile: true, telegram: false, iosSafari: false }],
+    ['iosFirefox', { mobile: true, telegram: false, iosSafari: false }],
+    ['iosGoogleApp', { mobile: true, telegram: false, iosSafari: false }],
+    ['iosWebView', { mobile: true, telegram: false, iosSafari: false }],
+    ['androidChrome', { mobile: true, telegram: false, iosSafari: false }],
+    ['androidTelegram', { mobile: true, telegram: true, iosSafari: false }],
+    ['desktopChrome', { mobile: false, telegram: false, iosSafari: false }],
+    ['desktopSafari', { mobile: false, telegram: false, iosSafari: false }],
   ] as const)('when it is %s, then the platform is %o', (name, expected) => {
     expect(detectPlatform({ userAgent: UA[name] })).toEqual(expected)
   })
 
   it('when a Telegram Mini App runs on a desktop user agent, then it is Telegram (pairing reused) but not mobile', () => {
     const environment = { userAgent: UA.desktopChrome, telegram: true }
-    expect(detectPlatform(environment)).toEqual({
-      mobile: false,
-      telegram: true,
-      iosSafari: false,
-      inApp: true,
-    })
+    expect(detectPlatform(environment)).toEqual({ mobile: false, telegram: true, iosSafari: false })
     expect(isPairingReuseBrowser(environment)).toBe(true)
   })
 
@@ -71,12 +57,7 @@ describe('given a browser user agent (one detection for mobile, Telegram, iOS Sa
   })
 
   it('when the user agent is empty (Node, server rendering), then nothing is detected', () => {
-    expect(detectPlatform({ userAgent: '' })).toEqual({
-      mobile: false,
-      telegram: false,
-      iosSafari: false,
-      inApp: false,
-    })
+    expect(detectPlatform({ userAgent: '' })).toEqual({ mobile: false, telegram: false, iosSafari: false })
   })
 })
 

@@ -13,36 +13,15 @@ export interface Platform {
   telegram: boolean
   /** Safari on iPhone, iPad or iPod (iOS browsers that are not Safari add their own token). */
   iosSafari: boolean
-  /**
-   * An app's built-in browser (Facebook, Instagram, LINE, WeChat, TikTok, X, LinkedIn, Snapchat,
-   * Telegram, an Android WebView): where Google refuses its sign-in page.
-   */
-  inApp: boolean
 }
 
 /**
  * The one pattern every platform check reads: the mobile tokens, Telegram's, Safari's, and the
  * tokens iOS browsers other than Safari add (Chrome, Firefox, Edge, Opera, the Google app).
  */
-const PLATFORM_TOKENS =
-  /Android|iPhone|iPad|iPod|Mobile|Telegram|Safari\/|CriOS|FxiOS|EdgiOS|OPiOS|GSA\/|FBAN|FBAV|FB_IAB|Instagram|Line\/|MicroMessenger|musical_ly|BytedanceWebview|Twitter|LinkedInApp|Snapchat|; wv\)/gi
+const PLATFORM_TOKENS = /Android|iPhone|iPad|iPod|Mobile|Telegram|Safari\/|CriOS|FxiOS|EdgiOS|OPiOS|GSA\//gi
 
 const OTHER_IOS_BROWSERS = ['crios', 'fxios', 'edgios', 'opios', 'gsa/']
-/** The tokens apps add to their built-in browsers' user agents. */
-const IN_APP_TOKENS = [
-  'fban',
-  'fbav',
-  'fb_iab',
-  'instagram',
-  'line/',
-  'micromessenger',
-  'musical_ly',
-  'bytedancewebview',
-  'twitter',
-  'linkedinapp',
-  'snapchat',
-  '; wv)',
-]
 
 /** The environment of this page; empty outside a browser (server rendering, Node). */
 export function currentEnvironment(): PlatformEnvironment {
@@ -63,18 +42,11 @@ export function currentEnvironment(): PlatformEnvironment {
 export function detectPlatform(environment: PlatformEnvironment = currentEnvironment()): Platform {
   const tokens = new Set((environment.userAgent.match(PLATFORM_TOKENS) ?? []).map((t) => t.toLowerCase()))
   const ios = tokens.has('iphone') || tokens.has('ipad') || tokens.has('ipod')
-  const telegram = environment.telegram === true || tokens.has('telegram')
   return {
     mobile: ios || tokens.has('android') || tokens.has('mobile'),
-    telegram,
+    telegram: environment.telegram === true || tokens.has('telegram'),
     iosSafari: ios && tokens.has('safari/') && !OTHER_IOS_BROWSERS.some((token) => tokens.has(token)),
-    inApp: telegram || IN_APP_TOKENS.some((token) => tokens.has(token)),
   }
-}
-
-/** Whether this is an app's built-in browser ({@link detectPlatform}), where Google refuses to sign in. */
-export function isInAppBrowser(environment: PlatformEnvironment = currentEnvironment()): boolean {
-  return detectPlatform(environment).inApp
 }
 
 /** Whether this is a phone or tablet browser ({@link detectPlatform}). */
