@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { axeViolations, modalSettled } from '../fixtures.js'
-import { codeFor, demo, fromMail } from './embedded.js'
+import { codeFor, demo, fromMail, signUp } from './embedded.js'
 import { expect, modal, status, test } from './fixtures.js'
 import { passwordInFrame } from './social.js'
 
@@ -8,6 +8,8 @@ import { passwordInFrame } from './social.js'
 // Google, a real OpenID provider on loopback, whose login page lists its test people.
 
 const VERIFIED = { name: 'Dev Visitor', email: 'dev.visitor@example.com' }
+/** Dev Google's person whose email Google does not vouch for (`email_verified: false`). */
+const UNVERIFIED = { name: 'Unverified Visitor', email: 'unverified@example.com' }
 
 /** Clicks Continue with Google on Connect; the provider's window it opened. */
 async function openGoogle(page: Page): Promise<Page> {
@@ -18,9 +20,9 @@ async function openGoogle(page: Page): Promise<Page> {
 }
 
 /** Continue with Google → Dev Google: the verified test person, Allow → connected; the address. */
-async function googleLogin(page: Page): Promise<string> {
+async function googleLogin(page: Page, person = VERIFIED.name): Promise<string> {
   const popup = await openGoogle(page)
-  await popup.getByRole('button', { name: new RegExp(VERIFIED.name) }).click()
+  await popup.getByRole('button', { name: new RegExp(person) }).click()
   await popup.getByRole('button', { name: 'Allow' }).click()
   await passwordInFrame(page)
   await expect(status(page)).toHaveText('connected', { timeout: 60_000 })
@@ -99,6 +101,20 @@ test.describe('given the demo with "Continue with Google"', () => {
     ]
     expect(order.every(Number.isFinite)).toBe(true)
     expect(order).toEqual([...order].sort((a, b) => a - b))
+  })
+
+  test('when Google does not vouch for the email, then the Google account is a wallet of its own: the same email by code opens another', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto(demo)
+    const viaGoogle = await googleLogin(page, UNVERIFIED.name)
+    expect(viaGoogle).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const other = await freshPage(browser)
+    // A new sign-up, no device to confirm: no account has this email yet.
+    const viaCode = await signUp(other, UNVERIFIED.email)
+    expect(viaCode).not.toBe(viaGoogle)
+    await other.context().close()
   })
 
   test('when the visitor continues with Google, then they are connected with an address that a reload, another login and the same verified email by code all open', async ({
