@@ -1,10 +1,16 @@
 import { BITCOIN_REGTEST_CAIP_ID, bitcoinTestKeys } from '@latch/testkit'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import type { Page } from '@playwright/test'
+import { address as btcAddress, networks, Psbt, Transaction } from 'bitcoinjs-lib'
 import { ports } from '../playwright.config.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The demo's own Dev Wallet as `npm start` starts it: its Bitcoin side (Bitcoin Wallet Standard,
 // regtest keys of the test mnemonic) on the test kit's regtest stand-in.
 const [payment] = bitcoinTestKeys(0)
+/** Where the demo sends and what its PSBT pays (the test mnemonic's second payment address). */
+const [recipient] = bitcoinTestKeys(1)
+const api = () => `http://127.0.0.1:${ports.bitcoin}`
 
 declare global {
   interface Window {
@@ -12,21 +18,34 @@ declare global {
   }
 }
 
+/** The demo with Bitcoin, its network picked and the Dev Wallet's Bitcoin side connected. */
+async function connectBitcoin(page: Page) {
+  await page.goto('/?bitcoin=on')
+  await page.getByTestId('latch-network-button').click()
+  await modal(page)
+    .getByRole('button', { name: /Bitcoin \(regtest\)/ })
+    .click()
+  await expect(page.getByTestId('latch-network-button')).toHaveText('Bitcoin (regtest)')
+  await page.getByTestId('latch-connect-button').click()
+  await modal(page)
+    .getByRole('button', { name: /Latch Dev Wallet/ })
+    .click()
+  await expect(status(page)).toHaveText('connected')
+}
+
+/** Satoshis an address has received, confirmed, by the regtest API's count. */
+async function received(address: string): Promise<number> {
+  const stats = (await (await fetch(`${api()}/address/${address}`)).json()) as {
+    chain_stats: { funded_txo_sum: number }
+  }
+  return stats.chain_stats.funded_txo_sum
+}
+
 test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', () => {
   test('when the visitor connects the Bitcoin side of the Dev Wallet, then its payment address and balance show and a signed message verifies', async ({
     page,
   }) => {
-    await page.goto('/?bitcoin=on')
-    await page.getByTestId('latch-network-button').click()
-    await modal(page)
-      .getByRole('button', { name: /Bitcoin \(regtest\)/ })
-      .click()
-    await expect(page.getByTestId('latch-network-button')).toHaveText('Bitcoin (regtest)')
-    await page.getByTestId('latch-connect-button').click()
-    await modal(page)
-      .getByRole('button', { name: /Latch Dev Wallet/ })
-      .click()
-    await expect(status(page)).toHaveText('connected')
+    await connectBitcoin(page)
     await expect(page.getByTestId('demo-network')).toHaveText(BITCOIN_REGTEST_CAIP_ID)
     await expect(page.getByTestId('demo-address')).toHaveText(payment.address)
     expect(await page.evaluate(() => window.__latchDemoBitcoinWallet?.requests() ?? [])).toContain(
@@ -51,5 +70,47 @@ test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', (
     expect(await page.evaluate(() => window.__latchDemoBitcoinWallet?.requests() ?? [])).toContain(
       'bitcoin:signMessage',
     )
+  })
+  test('when the visitor signs a PSBT and sends 0.01 BTC, then the PSBT carries a signature that verifies for its input, and the transfer lands on the chain', async ({
+    page,
+  }) => {
+    await connectBitcoin(page)
+    expect(recipient.address).not.toBe(payment.address)
+
+    // The PSBT: the page builds it, the wallet signs input 0; checked here by bitcoinjs-lib (its
+    // own sighash) and noble's secp256k1, not by the code that signed it.
+    await page.getByRole('button', { name: 'Sign PSBT' }).click()
+    const signed = await page.getByTestId('demo-psbt').innerText()
+    const psbt = Psbt.fromBase64(signed.trim(), { network: networks.regtest })
+    const sigs = psbt.data.inputs[0]?.partialSig ?? []
+    expect(sigs).toHaveLength(1)
+    expect(Buffer.from(sigs[0]?.pubkey ?? []).toString('hex')).toBe(
+      Buffer.from(payment.publicKey).toString('hex'),
+    )
+    expect(
+      psbt.validateSignaturesOfInput(0, (pubkey, hash, signature) =>
+        secp256k1.verify(signature, hash, pubkey, { prehash: false }),
+      ),
+    ).toBe(true)
+    const paid = psbt.txOutputs[0]
+    expect(paid && btcAddress.fromOutputScript(paid.script, networks.regtest)).toBe(recipient.address)
+    expect(Number(paid?.value)).toBe(100_000)
+    expect(await page.evaluate(() => window.__latchDemoBitcoinWallet?.requests() ?? [])).toContain(
+      'bitcoin:signTransaction',
+    )
+
+    // The transfer (spec sendTransfer): 0.01 BTC to the recipient, mined by the regtest chain.
+    const before = await received(recipient.address)
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    const txid = (await page.getByTestId('demo-tx-hash').innerText()).trim()
+    expect(txid).toMatch(/^[0-9a-f]{64}$/)
+    await expect(page.getByTestId('demo-tx-mined')).toHaveText(/^Mined in block \d+$/)
+    const tx = Transaction.fromHex(await (await fetch(`${api()}/tx/${txid}/hex`)).text())
+    expect(tx.getId()).toBe(txid)
+    const toRecipient = tx.outs.filter(
+      (out) => btcAddress.fromOutputScript(out.script, networks.regtest) === recipient.address,
+    )
+    expect(toRecipient.map((out) => Number(out.value))).toEqual([1_000_000])
+    expect(await received(recipient.address)).toBe(before + 1_000_000)
   })
 })

@@ -23,6 +23,7 @@ import { DevWalletPanel } from './DevWalletPanel.js'
 import { env } from './env.js'
 import { RainbowKitHeader } from './RainbowKitHeader.js'
 import { SendBatch } from './SendBatch.js'
+import { SignPsbt } from './SignPsbt.js'
 
 const WalletAdapterPanel = lazy(() =>
   import('./WalletAdapterPanel.js').then((m) => ({ default: m.WalletAdapterPanel })),
@@ -90,6 +91,7 @@ export function App() {
             <SendTransaction key={caipNetwork?.chainNamespace} />
             {caipNetwork?.chainNamespace === 'eip155' && <SignPermit />}
             {caipNetwork?.chainNamespace === 'eip155' && <SendBatch />}
+            {caipNetwork?.chainNamespace === 'bip122' && <SignPsbt to={BITCOIN_RECIPIENT} />}
             <Disconnect />
           </>
         )}
