@@ -1,6 +1,7 @@
 import { BITCOIN_REGTEST_CAIP_ID, bitcoinTestKeys } from '@latch/testkit'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import type { Page } from '@playwright/test'
+import { Verifier } from 'bip322-js'
 import { address as btcAddress, networks, Psbt, Transaction } from 'bitcoinjs-lib'
 import { ports } from '../playwright.config.js'
 import { expect, modal, status, test } from './fixtures.js'
@@ -42,7 +43,7 @@ async function received(address: string): Promise<number> {
 }
 
 test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', () => {
-  test('when the visitor connects the Bitcoin side of the Dev Wallet, then its payment address and balance show and a signed message verifies', async ({
+  test('when the visitor connects the Bitcoin side of the Dev Wallet, then its payment address and balance show, a signed message verifies, a reload restores it and disconnecting it leaves the Ethereum side connected', async ({
     page,
   }) => {
     await connectBitcoin(page)
@@ -70,6 +71,38 @@ test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', (
     expect(await page.evaluate(() => window.__latchDemoBitcoinWallet?.requests() ?? [])).toContain(
       'bitcoin:signMessage',
     )
+    // BIP-322, checked by bip322-js, which shares no code with the kit or the wallet.
+    const signature = (await page.getByTestId('demo-signature').locator('code').innerText()).trim()
+    expect(Verifier.verifySignature(payment.address, 'Hello from the Latch demo', signature)).toBe(true)
+    expect(Verifier.verifySignature(payment.address, 'Hello from another page', signature)).toBe(false)
+
+    // A reload restores the Bitcoin side.
+    await page.reload()
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(page.getByTestId('demo-network')).toHaveText(BITCOIN_REGTEST_CAIP_ID)
+    await expect(page.getByTestId('demo-address')).toHaveText(payment.address)
+
+    // The Ethereum side of the same wallet beside it; disconnecting Bitcoin leaves Ethereum.
+    await page.getByTestId('latch-network-button').click()
+    await modal(page)
+      .getByRole('button', { name: /^Ethereum/ })
+      .click()
+    await modal(page).getByRole('button', { name: 'Connect Wallet' }).click()
+    await modal(page)
+      .getByRole('button', { name: /Latch Dev Wallet/ })
+      .click()
+    await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
+    await expect(status(page)).toHaveText('connected')
+    await expect(modal(page)).toBeHidden()
+    await page.getByTestId('latch-account-button').click()
+    const rows = modal(page).getByTestId('latch-account-namespace')
+    await expect(rows).toHaveCount(2)
+    await expect(rows.filter({ hasText: 'Bitcoin (regtest)' })).toContainText(payment.address.slice(0, 6))
+    await modal(page).getByRole('button', { name: 'Disconnect Bitcoin (regtest)' }).click()
+    await expect(modal(page).getByTestId('latch-toast')).toHaveText('Bitcoin (regtest) disconnected')
+    await expect(rows).toHaveCount(0)
+    await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
+    await expect(status(page)).toHaveText('connected')
   })
   test('when the visitor signs a PSBT and sends 0.01 BTC, then the PSBT carries a signature that verifies for its input, and the transfer lands on the chain', async ({
     page,
