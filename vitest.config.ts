@@ -8,13 +8,14 @@ export default defineConfig({
     // frame's tests derive keys from passwords (Argon2id, 64 MiB), which takes a core each: they
     // run after the others, one file at a time, so that two derivations never share a core.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The type tests (`*.test-d.ts`) are compiled by `npm run typecheck` (each package's
+    // tsconfig.test.json), beside the other single-threaded checks, not here.
     projects: [
       {
         test: {
           name: 'core',
           root: 'packages/core',
           include: ['src/**/*.test.ts'],
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
         },
       },
       {
@@ -22,7 +23,6 @@ export default defineConfig({
           name: 'evm',
           root: 'packages/evm',
           include: ['src/**/*.test.ts'],
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
         },
       },
       {
@@ -77,7 +77,6 @@ export default defineConfig({
           root: 'packages/react',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
         },
       },
       {
