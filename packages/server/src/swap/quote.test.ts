@@ -14,7 +14,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { mainnet } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setSwapRouter } from '../cli/swaps.js'
+import { setSwapProvider } from '../cli/swaps.js'
 import type { Repository } from '../storage/types.js'
 import { backends, demoProject, startTestServer } from '../test/backends.js'
 import { nativeTokenAddress, type SwapQuote } from './uniswap-v2.js'
@@ -45,8 +45,8 @@ describe.each(backends)('given swap quotes on %s and the local DEX (10 ETH / 25 
     ;({ base, close, repository } = started)
     await repository.siwx.setRpcUrl(demoProject.id, 'eip155:1', chain.rpcUrl)
     await repository.siwx.setRpcUrl(demoProject.id, 'eip155:8453', 'http://127.0.0.1:9')
-    await setSwapRouter(repository, demoProject.id, 'eip155:1', dex)
-    await setSwapRouter(repository, demoProject.id, 'eip155:8453', dex)
+    await setSwapProvider(repository, demoProject.id, 'eip155:1', dex)
+    await setSwapProvider(repository, demoProject.id, 'eip155:8453', dex)
   }, 60_000)
   afterAll(() => close?.())
 
@@ -172,13 +172,13 @@ describe.each(backends)('given swap quotes on %s and the local DEX (10 ETH / 25 
 
   it('when the operator sets the router with the CLI, then a bad address or chain is refused and `--router none` ends swaps there', async () => {
     await expect(
-      setSwapRouter(repository, demoProject.id, 'eip155:1', { router: '0x12', weth: dex.weth }),
+      setSwapProvider(repository, demoProject.id, 'eip155:1', { router: '0x12', weth: dex.weth }),
     ).rejects.toThrow('--router must be a contract address (0x…)')
-    await expect(setSwapRouter(repository, demoProject.id, 'solana:x', dex)).rejects.toThrow('eip155 CAIP-2')
-    await expect(setSwapRouter(repository, 'nope', 'eip155:1', dex)).rejects.toThrow(
+    await expect(setSwapProvider(repository, demoProject.id, 'solana:x', dex)).rejects.toThrow('eip155 CAIP-2')
+    await expect(setSwapProvider(repository, 'nope', 'eip155:1', dex)).rejects.toThrow(
       'No project with id "nope"',
     )
-    expect(await setSwapRouter(repository, demoProject.id, 'eip155:10', { router: 'none' })).toBe(
+    expect(await setSwapProvider(repository, demoProject.id, 'eip155:10', { router: 'none' })).toBe(
       `${demoProject.id}: no swaps on eip155:10`,
     )
     expect(await repository.swaps.getRouter(demoProject.id, 'eip155:1')).toEqual({
