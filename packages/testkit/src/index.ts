@@ -63,6 +63,12 @@ export {
   startDevOnramp,
 } from './node/dev-onramp.js'
 export {
+  type DevZeroEx,
+  type DevZeroExMode,
+  type StartDevZeroExOptions,
+  startDevZeroEx,
+} from './node/dev-zero-ex.js'
+export {
   DEV_SOCIAL_USERS,
   type DevSocialProvider,
   type DevSocials,

@@ -150,9 +150,9 @@ export function checkAggregatorQuote(
   if (echo.amount !== request.amount) refuse('it sells another amount than the one asked')
   if (quote.buyAmount === 0n || quote.minBuyAmount === 0n) refuse('it buys nothing')
   if (quote.minBuyAmount > quote.buyAmount) refuse('its minimum is above its amount out')
-  // minimum ≥ amount × (100 − slippage) / 100, in integers (slippage in hundredths of a percent).
+  // minimum ≥ ⌊amount × (100 − slippage) / 100⌋, in integers (slippage in hundredths of a percent).
   const bps = BigInt(Math.round(request.slippagePercent * 100))
-  if (quote.minBuyAmount * 10_000n < quote.buyAmount * (10_000n - bps))
+  if (quote.minBuyAmount < (quote.buyAmount * (10_000n - bps)) / 10_000n)
     refuse(`its minimum is further below its amount out than the ${request.slippagePercent} % slippage tolerance`)
   const { transaction: tx } = quote
   const expectedValue = native(request.from) ? request.amount : 0n

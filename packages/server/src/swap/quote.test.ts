@@ -1,6 +1,14 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type AnvilInstance, deployTestTokens, startAnvil, TEST_ACCOUNTS, TEST_TOKENS } from '@latch/testkit'
+import {
+  type AnvilInstance,
+  type DevZeroEx,
+  deployTestTokens,
+  startAnvil,
+  startDevZeroEx,
+  TEST_ACCOUNTS,
+  TEST_TOKENS,
+} from '@latch/testkit'
 import {
   type Address,
   createPublicClient,
@@ -36,6 +44,19 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => chain?.stop())
 
+const client = () => createPublicClient({ chain: mainnet, transport: http(chain.rpcUrl) })
+const lttOf = (address: Address) =>
+  client().readContract({ address: ltt, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const send = async (key: Hex, tx: { to: Address; data: Hex; value?: bigint }) => {
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(key),
+    chain: mainnet,
+    transport: http(chain.rpcUrl),
+  })
+  const receipt = await client().waitForTransactionReceipt({ hash: await wallet.sendTransaction(tx) })
+  return receipt.status
+}
+
 describe.each(backends)('given swap quotes on %s and the local DEX (10 ETH / 25 000 LTT)', (backend) => {
   let base: string
   let close: () => Promise<void>
@@ -54,18 +75,6 @@ describe.each(backends)('given swap quotes on %s and the local DEX (10 ETH / 25 
     fetch(
       `${base}/swap/v1/quote?${new URLSearchParams({ projectId: demoProject.id, chainId: 'eip155:1', ...query })}`,
     )
-  const client = () => createPublicClient({ chain: mainnet, transport: http(chain.rpcUrl) })
-  const send = async (key: Hex, tx: { to: Address; data: Hex; value?: bigint }) => {
-    const wallet = createWalletClient({
-      account: privateKeyToAccount(key),
-      chain: mainnet,
-      transport: http(chain.rpcUrl),
-    })
-    const receipt = await client().waitForTransactionReceipt({ hash: await wallet.sendTransaction(tx) })
-    return receipt.status
-  }
-  const lttOf = (address: Address) =>
-    client().readContract({ address: ltt, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
   it('when a taker sells 0.1 ETH for LTT, then the quote gives about 247 LTT, the minimum 1 % under it, a price impact near 1 %, and its transaction delivers at least the minimum', async () => {
     const taker = TEST_ACCOUNTS[backend === 'sqlite' ? 7 : 8]!
@@ -185,5 +194,136 @@ describe.each(backends)('given swap quotes on %s and the local DEX (10 ETH / 25 
       router: dex.router,
       weth: dex.weth,
     })
+  })
+})
+
+describe('given a project that quotes through 0x on eip155:1 (Dev 0x over the local DEX), on sqlite', () => {
+  let base: string
+  let close: () => Promise<void>
+  let repository: Repository
+  let zeroEx: DevZeroEx
+  const apiKey = 'dev-0x-project-key'
+  beforeAll(async () => {
+    zeroEx = await startDevZeroEx({ apiKey, chains: { 1: { rpcUrl: chain.rpcUrl, ...dex } } })
+    const started = await startTestServer('sqlite', { account: { rpcTimeoutMs: 1_000 } })
+    ;({ base, close, repository } = started)
+    await repository.siwx.setRpcUrl(demoProject.id, 'eip155:1', chain.rpcUrl)
+    expect(
+      await setSwapProvider(repository, demoProject.id, 'eip155:1', {
+        provider: '0x',
+        apiUrl: zeroEx.url,
+        apiKey,
+      }),
+    ).toBe(`${demoProject.id}: swaps on eip155:1 through 0x (${zeroEx.url}, with the project's API key)`)
+  }, 60_000)
+  afterAll(async () => {
+    await close?.()
+    await zeroEx?.close()
+  })
+  const quote = (query: Record<string, string>) =>
+    fetch(
+      `${base}/swap/v1/quote?${new URLSearchParams({ projectId: demoProject.id, chainId: 'eip155:1', ...query })}`,
+    )
+
+  it('when a taker buys LTT with 0.1 ETH, then the quote comes from 0x with the key and its transaction delivers at least the minimum', async () => {
+    const taker = TEST_ACCOUNTS[6]!
+    const response = await quote({
+      from: nativeTokenAddress,
+      to: ltt,
+      amount: parseEther('0.1').toString(),
+      taker: taker.address,
+    })
+    const body = (await response.json()) as SwapQuote
+    expect(response.status, JSON.stringify(body)).toBe(200)
+    expect(body).toMatchObject({
+      from: { address: nativeTokenAddress, symbol: 'ETH', decimals: 18 },
+      to: { address: ltt, symbol: 'LTT', decimals: 6 },
+      approval: null,
+      transaction: { to: dex.router, value: parseEther('0.1').toString() },
+    })
+    const before = await lttOf(taker.address)
+    expect(
+      await send(taker.privateKey, {
+        to: body.transaction.to,
+        data: body.transaction.data,
+        value: BigInt(body.transaction.value),
+      }),
+    ).toBe('success')
+    expect((await lttOf(taker.address)) - before).toBeGreaterThanOrEqual(BigInt(body.minBuyAmount))
+  })
+
+  it('when a taker sells LTT for ETH, then the quote comes from 0x with the key, names the router to approve, and after the approval its transaction pays out at least the minimum', async () => {
+    const taker = TEST_ACCOUNTS[6]!
+    const amount = 50_000_000n
+    const first = (await (
+      await quote({ from: ltt, to: nativeTokenAddress, amount: amount.toString(), taker: taker.address })
+    ).json()) as SwapQuote
+    expect(first).toMatchObject({
+      from: { address: ltt, symbol: 'LTT', decimals: 6 },
+      to: { address: nativeTokenAddress, symbol: 'ETH', decimals: 18 },
+      sellAmount: amount.toString(),
+      slippage: 1,
+      priceImpact: null,
+      approval: { spender: dex.router, allowance: '0' },
+      transaction: { to: dex.router, value: '0' },
+    })
+    expect(BigInt(first.minBuyAmount)).toBe((BigInt(first.buyAmount) * 99n) / 100n)
+    expect(zeroEx.requests.at(-1)).toContain('slippageBps=100')
+    await send(taker.privateKey, {
+      to: ltt,
+      data: (await import('viem')).encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [dex.router, amount],
+      }),
+    })
+    const body = (await (
+      await quote({ from: ltt, to: nativeTokenAddress, amount: amount.toString(), taker: taker.address })
+    ).json()) as SwapQuote
+    expect(body.approval).toEqual({ spender: dex.router, allowance: amount.toString() })
+    const before = await client().getBalance({ address: taker.address })
+    expect(await send(taker.privateKey, { to: body.transaction.to, data: body.transaction.data })).toBe('success')
+    expect((await client().getBalance({ address: taker.address })) - before).toBeGreaterThan(
+      BigInt(body.minBuyAmount) - parseEther('0.01'),
+    )
+  })
+
+  it('when 0x is down or slow, or the operator gives a bad setting, then a clear error and no quote; the key is stored sealed', async () => {
+    const taker = TEST_ACCOUNTS[6]!.address
+    const ask = { from: nativeTokenAddress, to: ltt, amount: parseEther('0.01').toString(), taker }
+    zeroEx.mode = 'down'
+    let response = await quote(ask)
+    expect(response.status).toBe(502)
+    expect(await response.json()).toEqual({ error: 'quote_unavailable', message: '0x answered HTTP 503' })
+    zeroEx.mode = 'slow'
+    zeroEx.slowMs = 3_000
+    response = await quote(ask)
+    expect(await response.json()).toEqual({
+      error: 'quote_unavailable',
+      message: '0x did not answer within 1000 ms',
+    })
+    zeroEx.mode = 'ok'
+    response = await quote({ ...ask, to: TEST_TOKENS.erc721.address })
+    expect(response.status).toBe(422)
+    await expect(
+      setSwapProvider(repository, demoProject.id, 'eip155:1', { provider: '0x', apiUrl: zeroEx.url }),
+    ).rejects.toThrow("--api-key is required: the project's 0x API key")
+    await expect(
+      setSwapProvider(repository, demoProject.id, 'eip155:1', {
+        provider: '1inch',
+        apiKey,
+      }),
+    ).rejects.toThrow('Unknown swap provider "1inch"')
+    await expect(
+      setSwapProvider(repository, demoProject.id, 'eip155:1', {
+        provider: 'lifi',
+        apiUrl: 'http://example.com',
+        apiKey,
+      }),
+    ).rejects.toThrow('--api-url must start with https://')
+    // The key is sealed at rest: the stored value is not the key.
+    const stored = await repository.swaps.getAggregator(demoProject.id, 'eip155:1')
+    expect(stored?.provider).toBe('0x')
+    expect(stored?.sealedApiKey).not.toContain(apiKey)
   })
 })
