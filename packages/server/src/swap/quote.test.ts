@@ -205,7 +205,13 @@ describe('given a project that quotes through 0x on eip155:1 (Dev 0x over the lo
   const apiKey = 'dev-0x-project-key'
   beforeAll(async () => {
     zeroEx = await startDevZeroEx({ apiKey, chains: { 1: { rpcUrl: chain.rpcUrl, ...dex } } })
-    const started = await startTestServer('sqlite', { account: { rpcTimeoutMs: 1_000 } })
+    const started = await startTestServer('sqlite', {
+      account: {
+        rpcTimeoutMs: 1_000,
+        // Activity from the built-in indexer over the same chain: the swaps below are listed.
+        transactions: { 'eip155:1': { source: 'rpc', rpcUrl: chain.rpcUrl } },
+      },
+    })
     ;({ base, close, repository } = started)
     await repository.siwx.setRpcUrl(demoProject.id, 'eip155:1', chain.rpcUrl)
     expect(
@@ -282,10 +288,34 @@ describe('given a project that quotes through 0x on eip155:1 (Dev 0x over the lo
     ).json()) as SwapQuote
     expect(body.approval).toEqual({ spender: dex.router, allowance: amount.toString() })
     const before = await client().getBalance({ address: taker.address })
-    expect(await send(taker.privateKey, { to: body.transaction.to, data: body.transaction.data })).toBe('success')
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(taker.privateKey),
+      chain: mainnet,
+      transport: http(chain.rpcUrl),
+    })
+    const hash = await wallet.sendTransaction({ to: body.transaction.to, data: body.transaction.data })
+    expect((await client().waitForTransactionReceipt({ hash })).status).toBe('success')
     expect((await client().getBalance({ address: taker.address })) - before).toBeGreaterThan(
       BigInt(body.minBuyAmount) - parseEther('0.01'),
     )
+
+    // Activity lists it as the swap it is: the LTT out and the ETH the router paid back from
+    // within the transaction (an inner call, no transaction of its own).
+    const activity = (await (
+      await fetch(
+        `${base}/account/v1/transactions?${new URLSearchParams({ projectId: demoProject.id, address: taker.address, chainId: 'eip155:1' })}`,
+      )
+    ).json()) as {
+      data: { id: string; transfers: { direction: string; symbol: string; from: string; quantity: { raw: string } }[] }[]
+    }
+    const listed = activity.data.find((tx) => tx.id === hash.toLowerCase())
+    expect(listed?.transfers.map((t) => [t.direction, t.symbol])).toEqual([
+      ['in', 'ETH'],
+      ['out', 'LTT'],
+    ])
+    const ethIn = listed!.transfers[0]!
+    expect(ethIn.from).toBe(dex.router.toLowerCase())
+    expect(BigInt(ethIn.quantity.raw)).toBeGreaterThanOrEqual(BigInt(body.minBuyAmount))
   })
 
   it('when 0x is down or slow, or the operator gives a bad setting, then a clear error and no quote; the key is stored sealed', async () => {
