@@ -8,7 +8,12 @@ import { connectDevWallet, expect, modal, pickNetwork, test } from './fixtures.j
 const baseRpc = http(`http://127.0.0.1:${ports.base}`)
 const base = createPublicClient({ transport: baseRpc })
 const lttOnBase = (address: `0x${string}`) =>
-  base.readContract({ address: TEST_TOKENS.erc20.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+  base.readContract({
+    address: TEST_TOKENS.erc20.address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address],
+  })
 
 const afterTest = undoAfterEach()
 
@@ -55,7 +60,9 @@ test.describe('given the demo as npm start serves it, on Base, where its server 
 
     await expect(form.getByTestId('latch-swap-confirm')).toHaveText('Swap')
     await form.getByTestId('latch-swap-confirm').click()
-    await expect(modal(page).getByTestId('latch-swap-success')).toHaveText(/^Swapped: received \d+(\.\d+)? LTT$/)
+    await expect(modal(page).getByTestId('latch-swap-success')).toHaveText(
+      /^Swapped: received \d+(\.\d+)? LTT$/,
+    )
     expect((await lttOnBase(address)) - before).toBeGreaterThanOrEqual(minimum)
   })
 })

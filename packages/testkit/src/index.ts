@@ -63,12 +63,6 @@ export {
   startDevOnramp,
 } from './node/dev-onramp.js'
 export {
-  type DevZeroEx,
-  type DevZeroExMode,
-  type StartDevZeroExOptions,
-  startDevZeroEx,
-} from './node/dev-zero-ex.js'
-export {
   DEV_SOCIAL_USERS,
   type DevSocialProvider,
   type DevSocials,
@@ -76,6 +70,12 @@ export {
   type StartDevSocialsOptions,
   startDevSocials,
 } from './node/dev-socials.js'
+export {
+  type DevZeroEx,
+  type DevZeroExMode,
+  type StartDevZeroExOptions,
+  startDevZeroEx,
+} from './node/dev-zero-ex.js'
 export {
   type FakeIndexer,
   type FakeIndexerMode,

@@ -117,12 +117,17 @@ interface CallFrame {
 }
 
 /** The native coin a transaction's inner calls moved (a router paying out ETH), in call order. */
-function innerValueCalls(frame: CallFrame, depth = 0, found: { from: string; to: string; value: bigint }[] = []) {
+function innerValueCalls(
+  frame: CallFrame,
+  depth = 0,
+  found: { from: string; to: string; value: bigint }[] = [],
+) {
   // DELEGATECALL and STATICCALL move no coin of their own.
   const value = frame.value && /^0x[0-9a-fA-F]{1,64}$/.test(frame.value) ? BigInt(frame.value) : 0n
   if (depth > 0 && frame.type === 'CALL' && value > 0n && frame.from && frame.to)
     found.push({ from: frame.from.toLowerCase(), to: frame.to.toLowerCase(), value })
-  for (const call of (frame.calls ?? []).slice(0, 1000)) if (found.length < 1000) innerValueCalls(call, depth + 1, found)
+  for (const call of (frame.calls ?? []).slice(0, 1000))
+    if (found.length < 1000) innerValueCalls(call, depth + 1, found)
   return found
 }
 

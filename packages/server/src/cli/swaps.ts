@@ -1,8 +1,13 @@
 import { getAddress, isAddress } from 'viem'
 import { atRestContext } from '../at-rest.js'
 import { KeyRing } from '../embedded/keys.js'
-import { aggregatorNames, defaultAggregatorUrls, isSwapAggregator, swapAggregatorIds } from '../swap/aggregator.js'
 import type { Repository } from '../storage/types.js'
+import {
+  aggregatorNames,
+  defaultAggregatorUrls,
+  isSwapAggregator,
+  swapAggregatorIds,
+} from '../swap/aggregator.js'
 import { CliError } from './commands.js'
 
 export interface SetSwapInput {
@@ -35,7 +40,9 @@ export async function setSwapProvider(
     throw new CliError('The chain must be an eip155 CAIP-2 id, e.g. eip155:1')
   const provider = input.provider ?? (input.router === 'none' ? 'none' : 'uniswap-v2')
   const rpc = await repository.siwx.getRpcUrl(id, chainId)
-  const rpcHint = rpc ? '' : `; set the chain's RPC URL with \`latch-server project set-rpc ${id} ${chainId} URL\``
+  const rpcHint = rpc
+    ? ''
+    : `; set the chain's RPC URL with \`latch-server project set-rpc ${id} ${chainId} URL\``
   if (provider === 'none') {
     await repository.swaps.setRouter(id, chainId, undefined)
     return `${id}: no swaps on ${chainId}`

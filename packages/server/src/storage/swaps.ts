@@ -65,7 +65,14 @@ export function createSwapsRepository(driver: SqlDriver): SwapsRepository {
            VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT (project_id, chain_id) DO UPDATE SET provider = EXCLUDED.provider,
              api_url = EXCLUDED.api_url, api_key = EXCLUDED.api_key, updated_at = EXCLUDED.updated_at`,
-          [projectId, chainId, setting.provider, setting.apiUrl, setting.sealedApiKey, new Date().toISOString()],
+          [
+            projectId,
+            chainId,
+            setting.provider,
+            setting.apiUrl,
+            setting.sealedApiKey,
+            new Date().toISOString(),
+          ],
         )
       })
     },

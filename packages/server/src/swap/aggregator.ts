@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import { getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
-import { nativeTokenAddress, NoRouteError } from './uniswap-v2.js'
+import { NoRouteError, nativeTokenAddress } from './uniswap-v2.js'
 
 /** The swap aggregators the server has adapters for (`latch-server project set-swap --provider`). */
 export const swapAggregatorIds = ['0x', 'lifi'] as const
@@ -135,7 +135,12 @@ export function tokenOf(value: unknown): Address | undefined {
 export function checkAggregatorQuote(
   name: string,
   request: AggregatorRequest,
-  echo: { chainId?: number | undefined; from?: Address | undefined; to?: Address | undefined; amount?: bigint | undefined },
+  echo: {
+    chainId?: number | undefined
+    from?: Address | undefined
+    to?: Address | undefined
+    amount?: bigint | undefined
+  },
   quote: AggregatorQuote,
 ): AggregatorQuote {
   const refuse = (why: string) => {
@@ -153,7 +158,9 @@ export function checkAggregatorQuote(
   // minimum ≥ ⌊amount × (100 − slippage) / 100⌋, in integers (slippage in hundredths of a percent).
   const bps = BigInt(Math.round(request.slippagePercent * 100))
   if (quote.minBuyAmount < (quote.buyAmount * (10_000n - bps)) / 10_000n)
-    refuse(`its minimum is further below its amount out than the ${request.slippagePercent} % slippage tolerance`)
+    refuse(
+      `its minimum is further below its amount out than the ${request.slippagePercent} % slippage tolerance`,
+    )
   const { transaction: tx } = quote
   const expectedValue = native(request.from) ? request.amount : 0n
   if (tx.value !== expectedValue)
@@ -162,9 +169,13 @@ export function checkAggregatorQuote(
     refuse('its transaction calls no contract')
   if (tx.data.length < 10) refuse('its transaction calls no function')
   if (tx.gas <= 21_000n || tx.gas > maxSwapGas) refuse(`its gas limit ${tx.gas} is not believable`)
-  if (tx.gasPrice === 0n || tx.gasPrice > maxGasPrice) refuse(`its gas price ${tx.gasPrice} is not believable`)
+  if (tx.gasPrice === 0n || tx.gasPrice > maxGasPrice)
+    refuse(`its gas price ${tx.gasPrice} is not believable`)
   if (native(request.from) !== (quote.spender === null))
-    refuse(native(request.from) ? 'it asks an approval for the native coin' : 'it names no spender to approve')
-  if (quote.spender !== null && isAddressEqual(quote.spender, zeroAddress)) refuse('its spender is the zero address')
+    refuse(
+      native(request.from) ? 'it asks an approval for the native coin' : 'it names no spender to approve',
+    )
+  if (quote.spender !== null && isAddressEqual(quote.spender, zeroAddress))
+    refuse('its spender is the zero address')
   return quote
 }

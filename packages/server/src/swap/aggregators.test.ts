@@ -8,7 +8,9 @@ import { NoRouteError, nativeTokenAddress } from './uniswap-v2.js'
 import { quoteZeroEx } from './zero-ex.js'
 
 // The documented answers (fixtures/README.md names their pages), served from loopback: no network.
-const fixture = (name: string): Record<string, any> =>
+// biome-ignore lint/suspicious/noExplicitAny: a fixture is a JSON document the cases edit field by field
+type Json = Record<string, any>
+const fixture = (name: string): Json =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'))
 
 interface Answer {
@@ -91,7 +93,7 @@ describe('given the 0x Swap API v2 (AllowanceHolder) as documented', () => {
   it('when 0x has no liquidity, then no route; when it names another token, amount or chain, then the quote is refused', async () => {
     serve({ body: fixture('0x-no-liquidity.json') })
     await expect(quoteZeroEx(request())).rejects.toThrow(NoRouteError)
-    const cases: [string, (q: Record<string, any>) => void, string][] = [
+    const cases: [string, (q: Json) => void, string][] = [
       ['other buy token', (q) => (q.buyToken = usdc), 'it buys another token than the one asked'],
       ['other sell token', (q) => (q.sellToken = usdt), 'it sells another token than the one asked'],
       ['other amount', (q) => (q.sellAmount = '1'), 'it sells another amount than the one asked'],
@@ -102,7 +104,11 @@ describe('given the 0x Swap API v2 (AllowanceHolder) as documented', () => {
         'its minimum is further below its amount out than the 1 % slippage tolerance',
       ],
       ['minimum above', (q) => (q.minBuyAmount = '200000000'), 'its minimum is above its amount out'],
-      ['value with a token sold', (q) => (q.transaction.value = '1'), 'its transaction pays 1 wei where 0 is sold'],
+      [
+        'value with a token sold',
+        (q) => (q.transaction.value = '1'),
+        'its transaction pays 1 wei where 0 is sold',
+      ],
       ['absurd gas', (q) => (q.transaction.gas = '90000000'), 'its gas limit 90000000 is not believable'],
       [
         'spender elsewhere',
@@ -116,11 +122,13 @@ describe('given the 0x Swap API v2 (AllowanceHolder) as documented', () => {
       change(body)
       serve({ body })
       const error = await quoteZeroEx(request()).catch((e: Error) => e)
-      expect({ what, error: error instanceof QuoteRejectedError, message: (error as Error).message }).toEqual({
-        what,
-        error: true,
-        message: expect.stringContaining(message),
-      })
+      expect({ what, error: error instanceof QuoteRejectedError, message: (error as Error).message }).toEqual(
+        {
+          what,
+          error: true,
+          message: expect.stringContaining(message),
+        },
+      )
     }
   })
 
@@ -151,7 +159,9 @@ describe('given the 0x Swap API v2 (AllowanceHolder) as documented', () => {
     serve({ status: 200, body: '<html>' })
     await expect(quoteZeroEx(request())).rejects.toThrow('a body that is not JSON')
     serve({ hang: true })
-    await expect(quoteZeroEx({ ...request(), timeoutMs: 200 })).rejects.toThrow('0x did not answer within 200 ms')
+    await expect(quoteZeroEx({ ...request(), timeoutMs: 200 })).rejects.toThrow(
+      '0x did not answer within 200 ms',
+    )
   })
 })
 
@@ -221,7 +231,7 @@ describe('given LI.FI /v1/quote as documented (a same-chain swap on Gnosis)', ()
   })
 
   it('when it answers for another chain, crosses chains, pays elsewhere or finds no route, then a clear error', async () => {
-    const cases: [(q: Record<string, any>) => void, string][] = [
+    const cases: [(q: Json) => void, string][] = [
       [(q) => (q.action.toChainId = 137), 'it crosses to another chain'],
       [(q) => (q.transactionRequest.chainId = 1), 'it crosses to another chain'],
       [

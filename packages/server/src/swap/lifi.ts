@@ -14,7 +14,11 @@ import { nativeTokenAddress } from './uniswap-v2.js'
 
 const uintText = () => s.string().regex(/^(?:[0-9]{1,78}|0x[0-9a-fA-F]{1,64})$/, 'Invalid amount')
 const addressText = () => s.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address')
-const usd = () => s.string().regex(/^[0-9]{1,15}(?:\.[0-9]{1,18})?$/, 'Invalid USD amount').optional()
+const usd = () =>
+  s
+    .string()
+    .regex(/^[0-9]{1,15}(?:\.[0-9]{1,18})?$/, 'Invalid USD amount')
+    .optional()
 
 // The parts of LI.FI's `/v1/quote` step the server reads.
 const quoteSchema = () =>
@@ -99,7 +103,8 @@ export async function quoteLifi(request: AggregatorRequest): Promise<AggregatorQ
       throw refuse('it sends from or to another address than the taker')
   const native = isAddressEqual(request.from, nativeTokenAddress)
   const [value, gas, gasPrice] = [uint(tx.value), uint(tx.gasLimit), uint(tx.gasPrice)]
-  if (value === undefined || gas === undefined || gasPrice === undefined) throw refuse('its transaction is malformed')
+  if (value === undefined || gas === undefined || gasPrice === undefined)
+    throw refuse('its transaction is malformed')
   return checkAggregatorQuote(
     'LI.FI',
     request,

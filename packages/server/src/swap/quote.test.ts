@@ -183,7 +183,9 @@ describe.each(backends)('given swap quotes on %s and the local DEX (10 ETH / 25 
     await expect(
       setSwapProvider(repository, demoProject.id, 'eip155:1', { router: '0x12', weth: dex.weth }),
     ).rejects.toThrow('--router must be a contract address (0x…)')
-    await expect(setSwapProvider(repository, demoProject.id, 'solana:x', dex)).rejects.toThrow('eip155 CAIP-2')
+    await expect(setSwapProvider(repository, demoProject.id, 'solana:x', dex)).rejects.toThrow(
+      'eip155 CAIP-2',
+    )
     await expect(setSwapProvider(repository, 'nope', 'eip155:1', dex)).rejects.toThrow(
       'No project with id "nope"',
     )
@@ -306,7 +308,10 @@ describe('given a project that quotes through 0x on eip155:1 (Dev 0x over the lo
         `${base}/account/v1/transactions?${new URLSearchParams({ projectId: demoProject.id, address: taker.address, chainId: 'eip155:1' })}`,
       )
     ).json()) as {
-      data: { id: string; transfers: { direction: string; symbol: string; from: string; quantity: { raw: string } }[] }[]
+      data: {
+        id: string
+        transfers: { direction: string; symbol: string; from: string; quantity: { raw: string } }[]
+      }[]
     }
     const listed = activity.data.find((tx) => tx.id === hash.toLowerCase())
     expect(listed?.transfers.map((t) => [t.direction, t.symbol])).toEqual([

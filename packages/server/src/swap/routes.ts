@@ -3,7 +3,12 @@ import { getAddress, isAddress, isAddressEqual } from 'viem'
 import { sendError } from '../http/errors.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
 import type { SwapRouterSetting } from '../storage/swaps.js'
-import { AggregatorUnavailableError, aggregatorNames, type SwapAggregatorId, QuoteRejectedError } from './aggregator.js'
+import {
+  AggregatorUnavailableError,
+  aggregatorNames,
+  QuoteRejectedError,
+  type SwapAggregatorId,
+} from './aggregator.js'
 import { quoteThroughAggregator } from './quote-aggregator.js'
 import { NoRouteError, quoteUniswapV2 } from './uniswap-v2.js'
 
@@ -181,7 +186,10 @@ export function registerSwapRoutes(
         const via = aggregator ? aggregatorNames[aggregator.provider] : 'router'
         // The aggregator's answer was not passed on; the visitor reads that no quote came.
         if (error instanceof QuoteRejectedError) {
-          request.log.warn({ chainId: query.chainId, provider: via, err: error.message }, 'swap quote refused')
+          request.log.warn(
+            { chainId: query.chainId, provider: via, err: error.message },
+            'swap quote refused',
+          )
           return sendError(reply, 502, 'quote_rejected', error.message)
         }
         if (error instanceof AggregatorUnavailableError) {

@@ -35,9 +35,7 @@ const quoteSchema = () =>
     issues: s.object({
       allowance: s.union([s.object({ actual: uintText(), spender: addressText() }), s.literal(null)]),
     }),
-    route: s
-      .object({ tokens: s.array(s.object({ address: addressText() })) })
-      .optional(),
+    route: s.object({ tokens: s.array(s.object({ address: addressText() })) }).optional(),
   })
 
 /**
@@ -69,7 +67,11 @@ export async function quoteZeroEx(request: AggregatorRequest): Promise<Aggregato
       ['TOKEN_NOT_SUPPORTED', 'INSUFFICIENT_LIQUIDITY'].includes(String((answer as { name?: unknown }).name)),
     `${request.from} → ${request.to}`,
   )
-  if (typeof body === 'object' && body !== null && (body as { liquidityAvailable?: unknown }).liquidityAvailable === false)
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { liquidityAvailable?: unknown }).liquidityAvailable === false
+  )
     throw new NoRouteError(`0x has no liquidity for ${request.from} → ${request.to} at this amount`)
   const parsed = quoteSchema().safeParse(body)
   if (!parsed.success)
@@ -84,7 +86,9 @@ export async function quoteZeroEx(request: AggregatorRequest): Promise<Aggregato
     ? null
     : (addressOf(q.issues.allowance?.spender) ?? to)
   if (spender !== null && !isAddressEqual(spender, to))
-    throw new QuoteRejectedError("0x's quote was refused: its spender is not the contract its transaction calls")
+    throw new QuoteRejectedError(
+      "0x's quote was refused: its spender is not the contract its transaction calls",
+    )
   const route = (q.route?.tokens ?? []).map((t) => tokenOf(t.address)!)
   return checkAggregatorQuote(
     '0x',

@@ -49,7 +49,8 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
 }
 
-const zid = () => `0x${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+const zid = () =>
+  `0x${[...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 
 /**
  * Dev 0x: 0x Swap API v2's AllowanceHolder quote (`GET /swap/allowance-holder/quote`, headers
@@ -84,8 +85,10 @@ export async function startDevZeroEx(options: StartDevZeroExOptions): Promise<De
     const chain = clients.get(Number(q.get('chainId')))
     if (!chain) return invalid(response, 'chainId', 'Chain is not supported')
     for (const field of ['sellToken', 'buyToken', 'taker'])
-      if (!isAddress(q.get(field) ?? '', { strict: false })) return invalid(response, field, 'Invalid address')
-    if (!/^[1-9][0-9]{0,77}$/.test(q.get('sellAmount') ?? '')) return invalid(response, 'sellAmount', 'Invalid amount')
+      if (!isAddress(q.get(field) ?? '', { strict: false }))
+        return invalid(response, field, 'Invalid address')
+    if (!/^[1-9][0-9]{0,77}$/.test(q.get('sellAmount') ?? ''))
+      return invalid(response, 'sellAmount', 'Invalid amount')
     const slippageBps = Number(q.get('slippageBps') ?? '100')
     if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > 10_000)
       return invalid(response, 'slippageBps', 'Must be an integer from 0 to 10000')
@@ -201,7 +204,8 @@ export async function startDevZeroEx(options: StartDevZeroExOptions): Promise<De
     )
   }
   const server = createServer((request, response) => {
-    if (dev.mode === 'down') return send(response, 503, { name: 'SERVICE_UNAVAILABLE', message: 'Unavailable' })
+    if (dev.mode === 'down')
+      return send(response, 503, { name: 'SERVICE_UNAVAILABLE', message: 'Unavailable' })
     if (dev.mode === 'slow') return void setTimeout(() => answer(request, response), dev.slowMs)
     answer(request, response)
   })
