@@ -55,6 +55,9 @@ export class QuoteRejectedError extends Error {}
 /** The aggregator failed to answer (down, slow, refused the key): no quote now. */
 export class AggregatorUnavailableError extends Error {}
 
+/** An aggregator's answer longer than this is not a quote (0x's and LI.FI's are a few KiB). */
+const maxAnswerChars = 256 * 1024
+
 /** Gas a swap through an aggregator may take at most before its estimate is not believed. */
 export const maxSwapGas = 5_000_000n
 /** A gas price above this (10 000 gwei) is not a price any chain charges for a swap. */
@@ -88,7 +91,11 @@ export async function getAggregatorJson(
       timedOut ? `${name} did not answer within ${timeoutMs} ms` : `${name} could not be reached`,
     )
   }
-  const text = await response.text()
+  const text = await response.text().catch(() => {
+    throw new AggregatorUnavailableError(`${name} did not answer within ${timeoutMs} ms`)
+  })
+  if (text.length > maxAnswerChars)
+    throw new QuoteRejectedError(`${name} answered more than ${maxAnswerChars / 1024} KiB`)
   let body: unknown
   try {
     body = text === '' ? undefined : JSON.parse(text)

@@ -158,6 +158,8 @@ describe('given the 0x Swap API v2 (AllowanceHolder) as documented', () => {
     await expect(quoteZeroEx(request())).rejects.toThrow(NoRouteError)
     serve({ status: 200, body: '<html>' })
     await expect(quoteZeroEx(request())).rejects.toThrow('a body that is not JSON')
+    serve({ status: 200, body: JSON.stringify({ pad: 'x'.repeat(300 * 1024) }) })
+    await expect(quoteZeroEx(request())).rejects.toThrow('0x answered more than 256 KiB')
     serve({ hang: true })
     await expect(quoteZeroEx({ ...request(), timeoutMs: 200 })).rejects.toThrow(
       '0x did not answer within 200 ms',
