@@ -149,6 +149,11 @@ export async function startDevZeroEx(options: StartDevZeroExOptions): Promise<De
       chain.client.getGasPrice(),
     ])
     const lower = (address: Address) => address.toLowerCase()
+    const symbolOf = (address: Address) =>
+      isAddressEqual(address, NATIVE)
+        ? Promise.resolve('ETH')
+        : chain.client.readContract({ address, abi: erc20Abi, functionName: 'symbol' }).catch(() => '')
+    const [sellSymbol, buySymbol] = await Promise.all([symbolOf(sellToken), symbolOf(buyToken)])
     send(response, 200, {
       allowanceTarget: sellNative ? null : router,
       blockNumber: block.number.toString(),
@@ -169,8 +174,8 @@ export async function startDevZeroEx(options: StartDevZeroExOptions): Promise<De
       route: {
         fills: [{ from: lower(a), to: lower(b), source: 'Uniswap_V2', proportionBps: '10000' }],
         tokens: [
-          { address: lower(sellToken), symbol: sellNative ? 'ETH' : '' },
-          { address: lower(buyToken), symbol: buyNative ? 'ETH' : '' },
+          { address: lower(sellToken), symbol: sellSymbol },
+          { address: lower(buyToken), symbol: buySymbol },
         ],
       },
       sellAmount: sellAmount.toString(),
