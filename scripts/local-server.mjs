@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, swaps?: Record<string, { router: string, weth: string }>, onramp?: Record<string, { apiUrl: string, secret: string }>, social?: Record<string, { issuer?: string, clientId?: string, clientSecret?: string, teamId?: string, keyId?: string, privateKeyFile?: string, rpcUrl?: string, clientUrl?: string }> }[], nfts?: object, transactions?: Record<string, object>, embeddedLimits?: { resendSeconds?: number } }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, swaps?: Record<string, { router: string, weth: string } | { provider: '0x' | 'lifi', apiUrl: string, apiKey: string }>, onramp?: Record<string, { apiUrl: string, secret: string }>, social?: Record<string, { issuer?: string, clientId?: string, clientSecret?: string, teamId?: string, keyId?: string, privateKeyFile?: string, rpcUrl?: string, clientUrl?: string }> }[], nfts?: object, transactions?: Record<string, object>, embeddedLimits?: { resendSeconds?: number } }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -19,8 +19,15 @@ export async function startLocalServer({
   transactions,
   embeddedLimits,
 } = {}) {
-  const { createServer, createSmtpMailer, openRepository, seedRegistry, setOnrampProvider, setSocial } =
-    await import(join(root, 'packages/server/dist/index.js'))
+  const {
+    createServer,
+    createSmtpMailer,
+    openRepository,
+    seedRegistry,
+    setOnrampProvider,
+    setSocial,
+    setSwapProvider,
+  } = await import(join(root, 'packages/server/dist/index.js'))
   if (sqliteFile !== ':memory:') mkdirSync(dirname(sqliteFile), { recursive: true })
   const repository = await openRepository({ sqliteFile })
   // Reseeded on every start, so the registry and its images follow the dataset of this checkout.
@@ -55,9 +62,10 @@ export async function startLocalServer({
       })
     // Where its token prices come from, as `latch-server project set-prices` sets it (none: no fiat values).
     await repository.prices.setPriceSource(id, prices ? { apiKey: null, ...prices } : undefined)
-    // Its swap router on each chain, as `latch-server project set-swap` sets it (the local DEX in the demo).
+    // Its swap provider on each chain, as `latch-server project set-swap` sets it (the local DEX's
+    // router, or an aggregator's API: Dev 0x in the demo).
     for (const [chainId, setting] of Object.entries(swaps))
-      await repository.swaps.setRouter(id, chainId, setting)
+      await setSwapProvider(repository, id, chainId, setting)
     // Its on-ramp providers, as `latch-server project set-onramp` sets them (Dev Onramp in the demo).
     for (const [provider, setting] of Object.entries(onramp))
       await setOnrampProvider(repository, undefined, { id, provider, ...setting })

@@ -63,6 +63,7 @@ const {
   startDevOidcProvider,
   startDevOnramp,
   startDevSocials,
+  startDevZeroEx,
   startFakePriceSource,
   startMailSink,
   startNftMetadataServer,
@@ -183,6 +184,13 @@ const devOnramp = await startDevOnramp({
 // The local DEX on both chains (Uniswap v2, WETH and an ETH/LTT pool): the Swap view's quotes and swaps.
 const { deployLocalDex, LOCAL_DEX } = await import('./local-dex.mjs')
 await Promise.all([chains.mainnet, chains.base].map((chain) => deployLocalDex(chain.rpcUrl, root)))
+// Dev 0x (a free loopback port): 0x Swap API v2's AllowanceHolder quote over the local DEX on
+// Base, so the demo's swaps there go through the server's 0x adapter with the project's API key.
+const devZeroExKey = 'dev-0x-demo-api-key'
+const devZeroEx = await startDevZeroEx({
+  apiKey: devZeroExKey,
+  chains: { 8453: { rpcUrl: chains.base.rpcUrl, router: LOCAL_DEX.router, weth: LOCAL_DEX.weth } },
+})
 // The Dev Wallet's first accounts hold test tokens on both chains, so Account is not empty at a
 // first look: 1 234.5 LTT and one Latch Test NFT each.
 // The test NFT's metadata and image come from a host of their own (a free loopback port), which
@@ -268,7 +276,7 @@ const api = await startServerProcess({
       // Swap in the Account view: the quotes come from the local DEX (below); Buy through Dev Onramp.
       features: {
         ...emailLogin,
-        swap: { isEnabled: true, config: ['uniswap-v2'] },
+        swap: { isEnabled: true, config: ['uniswap-v2', '0x'] },
         onramp: { isEnabled: true, config: ['dev-onramp'] },
       },
       // Its account at Dev Onramp, as `latch-server project set-onramp` sets it.
@@ -276,10 +284,11 @@ const api = await startServerProcess({
       social,
       tokens: demoTokens,
       prices: { source: 'coingecko', url: prices.url },
-      // Swap quotes from the local DEX's router on both chains.
+      // Swap quotes from the local DEX: on Ethereum read from its router, on Base through Dev 0x
+      // (`latch-server project set-swap latch-demo eip155:8453 --provider 0x --api-key …`).
       swaps: {
         'eip155:1': { router: LOCAL_DEX.router, weth: LOCAL_DEX.weth },
-        'eip155:8453': { router: LOCAL_DEX.router, weth: LOCAL_DEX.weth },
+        'eip155:8453': { provider: '0x', apiUrl: devZeroEx.url, apiKey: devZeroExKey },
       },
       rpcUrls: {
         'eip155:1': `http://127.0.0.1:${mainnetPort}`,
@@ -408,6 +417,7 @@ console.log(`Dev GitHub (GitHub's OAuth and API, local): ${devGithub.issuer}`)
 console.log(`Dev Apple (Sign in with Apple, local): ${devApple.issuer}`)
 console.log(`Dev Farcaster (a Farcaster client's sign-in page, local): ${devFarcaster.url}`)
 console.log(`Dev Onramp (the Account view's Buy, local): ${devOnramp.url}`)
+console.log(`Dev 0x (0x Swap API v2 over the local DEX on Base): ${devZeroEx.url}`)
 console.log(
   `Dev Socials (Discord's, X's and Facebook's OAuth and APIs, local): ${devSocials.issuers.discord} …`,
 )
@@ -435,6 +445,7 @@ async function stop(code = 0) {
     devApple.close(),
     devFarcaster.close(),
     devOnramp.close(),
+    devZeroEx.close(),
     prices.close(),
   ])
   process.exit(code)

@@ -96,5 +96,25 @@ test.describe('given the demo as npm start serves it, connected to its Dev Walle
     )
     expect(await lttOf(address)).toBe(before)
     expect(await mainnet.getBalance({ address })).toBeGreaterThan(ethBeforeBack)
+
+    // Activity shows it as a swap once listed too: the ETH back is paid from within the
+    // transaction (the router's inner call), which the server's indexer reads from the node.
+    await modal(page).getByTestId('latch-swap-done').click()
+    await modal(page).getByTestId('latch-account-tab-activity').click()
+    const back = modal(page)
+      .getByTestId('latch-account-panel-activity')
+      .getByTestId('latch-activity-item')
+      .first()
+    // The kit's own record of it goes once the server lists it: what shows then is the listing.
+    const hash = (await back.getAttribute('data-hash')) ?? ''
+    expect(hash).toMatch(/^0x[0-9a-fA-F]{64}$/)
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('@latch/pending-transactions') ?? ''), {
+        timeout: 30_000,
+      })
+      .not.toContain(hash)
+    await expect(back).toHaveAttribute('data-hash', hash.toLowerCase())
+    await expect(back.getByTestId('latch-activity-label')).toHaveText('Swapped')
+    await expect(back.getByTestId('latch-activity-amount')).toHaveText(/^−[\d.,]+ LTT → \+[\d.,]+ ETH$/)
   })
 })

@@ -6,6 +6,7 @@ import { createPriceLookup, registerPriceRoutes } from './account/prices.js'
 import { type AccountOptions, registerAccountRoutes } from './account/routes.js'
 import { registerTokenListRoute } from './account/token-list-route.js'
 import { createTransactionSources, registerTransactionRoutes } from './account/transactions.js'
+import { atRestContext } from './at-rest.js'
 import { defaultFrameDir, registerFrameRoutes } from './embedded/frame.js'
 import { KeyRing } from './embedded/keys.js'
 import { requirePublicUrlBeyondLoopback } from './embedded/links.js'
@@ -32,6 +33,7 @@ import { registerRpcRoutes } from './rpc/routes.js'
 import { ensureSigningKey } from './siwx/keys.js'
 import { registerSiwxRoutes } from './siwx/routes.js'
 import type { Repository } from './storage/types.js'
+import { isSwapAggregator } from './swap/aggregator.js'
 import { registerSwapRoutes } from './swap/routes.js'
 
 /** Options of {@link createServer}. */
@@ -237,6 +239,15 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerSwapRoutes(app, {
     requireProject: projects.requireProject,
     getRouter: (id, chainId) => repository.swaps.getRouter(id, chainId),
+    getAggregator: async (id, chainId) => {
+      const setting = await repository.swaps.getAggregator(id, chainId)
+      if (setting === undefined || !isSwapAggregator(setting.provider)) return undefined
+      const key = await keys.decrypt(
+        setting.sealedApiKey,
+        atRestContext.swapApiKey(id, chainId, setting.provider),
+      )
+      return { provider: setting.provider, apiUrl: setting.apiUrl, apiKey: key.toString('utf8') }
+    },
     getRpcUrl: (id, chainId) => repository.siwx.getRpcUrl(id, chainId),
     rpcTimeoutMs: options.account?.rpcTimeoutMs ?? 5_000,
   })

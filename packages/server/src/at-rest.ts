@@ -20,6 +20,9 @@ export const atRestContext = {
   socialSecret: (projectId: string, provider: string) => `social:${projectId}:${provider}`,
   /** A project's API secret at an on-ramp provider. */
   onrampSecret: (projectId: string, provider: string) => `onramp:${projectId}:${provider}`,
+  /** A project's API key at a swap aggregator on one chain. */
+  swapApiKey: (projectId: string, chainId: string, provider: string) =>
+    `swap:${projectId}:${chainId}:${provider}`,
   /** A project's price-source API key. */
   priceApiKey: (projectId: string) => `price-api-key:${projectId}`,
 } as const

@@ -13,6 +13,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "seedRegistry",
       "setOnrampProvider",
       "setSocial",
+      "setSwapProvider",
     ]
   `)
 })

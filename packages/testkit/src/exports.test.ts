@@ -50,6 +50,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'startDevOidcProvider',
     'startDevOnramp',
     'startDevSocials',
+    'startDevZeroEx',
     'startFakeBlockscout',
     'startFakeEtherscan',
     'startFakePriceSource',

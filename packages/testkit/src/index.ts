@@ -71,6 +71,12 @@ export {
   startDevSocials,
 } from './node/dev-socials.js'
 export {
+  type DevZeroEx,
+  type DevZeroExMode,
+  type StartDevZeroExOptions,
+  startDevZeroEx,
+} from './node/dev-zero-ex.js'
+export {
   type FakeIndexer,
   type FakeIndexerMode,
   type FakeTokenTransfer,

@@ -59,6 +59,11 @@ describe('given a swap quote from the server', () => {
     expect(() => parseSwapQuote({ ...quote(), ...patch }, asked)).toThrow()
   })
 
+  it('when its provider gives no price impact (an aggregator), then null is taken and a text is refused', () => {
+    expect(parseSwapQuote({ ...quote(), priceImpact: null }, asked).priceImpact).toBeNull()
+    expect(() => parseSwapQuote({ ...quote(), priceImpact: '0.99' }, asked)).toThrow()
+  })
+
   it('when the sold token needs an allowance, then an approval is due only while the allowance is short', () => {
     const sellToken = { ...quote(), approval: { spender: ROUTER, allowance: '0' } }
     expect(needsApproval(parseSwapQuote(sellToken, asked))).toBe(true)
@@ -71,7 +76,7 @@ describe('given a swap quote from the server', () => {
     const checked = parseSwapQuote(quote(), asked)
     expect(swapRate(checked)).toBe('2470.31661')
     expect(swapNetworkFee(checked)).toBe(300_000_000_000_000n)
-    expect(formatPriceImpact(checked.priceImpact)).toBe('0.99')
+    expect(formatPriceImpact(checked.priceImpact ?? Number.NaN)).toBe('0.99')
     expect(formatPriceImpact(0)).toBe('< 0.01')
   })
 })

@@ -22,7 +22,7 @@ const swapQuoteSchema = () =>
       buyAmount: uint(),
       minBuyAmount: uint(),
       slippage: s.number(),
-      priceImpact: s.number(),
+      priceImpact: s.union([s.number(), s.literal(null)]),
       route: s.array(address()),
       approval: s.union([s.object({ spender: address(), allowance: uint() }).strict(), s.literal(null)]),
       transaction: s

@@ -108,13 +108,60 @@ function logTransfers(
   return []
 }
 
+interface CallFrame {
+  type?: string
+  from?: string
+  to?: string
+  value?: string
+  calls?: CallFrame[]
+}
+
+/** The native coin a transaction's inner calls moved (a router paying out ETH), in call order. */
+function innerValueCalls(
+  frame: CallFrame,
+  depth = 0,
+  found: { from: string; to: string; value: bigint }[] = [],
+) {
+  // DELEGATECALL and STATICCALL move no coin of their own.
+  const value = frame.value && /^0x[0-9a-fA-F]{1,64}$/.test(frame.value) ? BigInt(frame.value) : 0n
+  if (depth > 0 && frame.type === 'CALL' && value > 0n && frame.from && frame.to)
+    found.push({ from: frame.from.toLowerCase(), to: frame.to.toLowerCase(), value })
+  for (const call of (frame.calls ?? []).slice(0, 1000))
+    if (found.length < 1000) innerValueCalls(call, depth + 1, found)
+  return found
+}
+
 /**
  * Reads a range of blocks of one chain: its transactions with a native value (with their
- * receipts' status) and its token transfer logs, with each new token's symbol and decimals read
- * once (one deployless Multicall3 call) and kept for the process's life.
+ * receipts' status), its token transfer logs, with each new token's symbol and decimals read
+ * once (one deployless Multicall3 call) and kept for the process's life, and the native coin
+ * the inner calls of those token-moving transactions paid (a swap's ETH out of a router), from
+ * the node's call tracer where it has one (`debug_traceTransaction`, as anvil and geth do).
  */
 export function createRangeReader(client: PublicClient, chainId: string) {
   const tokens = new Map<string, { symbol: string; decimals: number | null }>()
+  // Cleared when the node says it has no call tracer: not asked again in this process.
+  let tracing = true
+
+  async function innerTransfers(hashes: string[]) {
+    if (!tracing || hashes.length === 0) return new Map<string, ReturnType<typeof innerValueCalls>>()
+    const traces = await Promise.all(
+      hashes.map((hash) =>
+        (
+          client.request({
+            method: 'debug_traceTransaction',
+            params: [hash, { tracer: 'callTracer' }],
+          } as never) as Promise<CallFrame>
+        ).catch((error: { code?: number; details?: string }) => {
+          // -32601 method not found (and nodes that say so in words): no tracer here.
+          if (error.code === -32601 || /not (found|available|supported)/i.test(error.details ?? ''))
+            tracing = false
+          return undefined
+        }),
+      ),
+    )
+    return new Map(hashes.map((hash, i) => [hash, traces[i] ? innerValueCalls(traces[i]) : []]))
+  }
 
   async function tokenInfo(addresses: string[], logsByToken: Map<string, IndexedTransfer['standard']>) {
     const unknown = addresses.filter((a) => !tokens.has(a))
@@ -195,6 +242,26 @@ export function createRangeReader(client: PublicClient, chainId: string) {
       amount: BigInt(tx.value).toString(),
       tokenId: null,
     }))
+    const inner = await innerTransfers([...new Set(found.map((t) => t.txHash))].filter((h) => txs.has(h)))
+    for (const [hash, calls] of inner)
+      calls.forEach((call, i) => {
+        const { block } = txs.get(hash)!
+        transfers.push({
+          ...facts(hash, 1),
+          txHash: hash,
+          // After the transaction's own value (-1), before its logs (≥ 0).
+          seq: -2 - i,
+          blockNumber: Number(block.number),
+          standard: 'native',
+          token: null,
+          symbol: null,
+          decimals: null,
+          from: call.from,
+          to: call.to,
+          amount: call.value.toString(),
+          tokenId: null,
+        })
+      })
     for (const t of found) {
       // Logs exist only for transactions that succeeded.
       if (!txs.has(t.txHash)) continue

@@ -55,6 +55,8 @@ const usage = `Usage:
   latch-server project tokens list ID [--json]     (ERC-20s the balance service shows on top of the default list)
   latch-server project set-swap ID CAIP2 --router ADDRESS --weth ADDRESS | --router none
                                                    (swap quotes from a Uniswap-v2-style router on that chain)
+  latch-server project set-swap ID CAIP2 --provider 0x|lifi --api-key KEY [--api-url URL] | --provider none
+                                                   (swap quotes from an aggregator's API; the key is sealed at rest)
   latch-server project set-onramp ID PROVIDER --api-url URL --secret SECRET | --api-url none
                                                    (Buy: the project's account at an on-ramp provider (dev-onramp); the secret is sealed at rest)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
@@ -92,6 +94,7 @@ const options = {
   decimals: { type: 'string' },
   logo: { type: 'string' },
   router: { type: 'string' },
+  provider: { type: 'string' },
   'api-url': { type: 'string' },
   secret: { type: 'string' },
   weth: { type: 'string' },
@@ -233,8 +236,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
       case 'project set-swap': {
         const [id = '', chainId = ''] = rest
-        const { setSwapRouter } = await import('./swaps.js')
-        io.out(await setSwapRouter(repository, id, chainId, { router: values.router, weth: values.weth }))
+        const { setSwapProvider } = await import('./swaps.js')
+        const aggregator = values.provider !== undefined && !['none', 'uniswap-v2'].includes(values.provider)
+        io.out(
+          await setSwapProvider(
+            repository,
+            id,
+            chainId,
+            {
+              provider: values.provider,
+              router: values.router,
+              weth: values.weth,
+              apiUrl: values['api-url'],
+              apiKey: values['api-key'],
+            },
+            aggregator ? (await secretKeyFor(storage, io.env)).secretKey : undefined,
+          ),
+        )
         return 0
       }
       case 'project set-onramp': {

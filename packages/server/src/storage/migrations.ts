@@ -412,6 +412,23 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 15,
+    name: 'swap aggregators',
+    statements: [
+      // A project's account at a swap aggregator (0x, LI.FI) on one chain, in place of a router
+      // there; the API key is sealed under the `share` key.
+      `CREATE TABLE project_swap_aggregators (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        chain_id TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        api_url TEXT NOT NULL,
+        api_key TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (project_id, chain_id)
+      )`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

@@ -3,7 +3,21 @@ import { getAddress, isAddress, isAddressEqual } from 'viem'
 import { sendError } from '../http/errors.js'
 import { errorResponse, projectQuery } from '../http/schemas.js'
 import type { SwapRouterSetting } from '../storage/swaps.js'
+import {
+  AggregatorUnavailableError,
+  aggregatorNames,
+  QuoteRejectedError,
+  type SwapAggregatorId,
+} from './aggregator.js'
+import { quoteThroughAggregator } from './quote-aggregator.js'
 import { NoRouteError, quoteUniswapV2 } from './uniswap-v2.js'
+
+/** A project's aggregator on a chain, its API key opened. */
+export interface OpenedAggregator {
+  provider: SwapAggregatorId
+  apiUrl: string
+  apiKey: string
+}
 
 const address = { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } as const
 
@@ -52,7 +66,7 @@ const quoteResponse = {
     buyAmount: { type: 'string' },
     minBuyAmount: { type: 'string' },
     slippage: { type: 'number' },
-    priceImpact: { type: 'number' },
+    priceImpact: { type: ['number', 'null'] },
     route: { type: 'array', items: { type: 'string' } },
     approval: {
       type: ['object', 'null'],
@@ -77,15 +91,18 @@ const quoteResponse = {
 
 /**
  * `GET /swap/v1/quote?projectId&chainId&from&to&amount&taker`: a swap quote from the project's
- * Uniswap-v2-style router on that chain (`latch-server project set-swap`), read over the project's
- * own RPC URL: the amount out, the minimum at the 1 % slippage tolerance, the price impact, and the
- * transaction for the taker's wallet. The native coin is 0xEeee…EEeE.
+ * quote provider on that chain (`latch-server project set-swap`): its Uniswap-v2-style router,
+ * read over the project's own RPC URL, or an aggregator's API (0x, LI.FI) with the project's key,
+ * whose answer is checked before it is passed on. The answer: the amount out, the minimum at the
+ * 1 % slippage tolerance, the price impact, and the transaction for the taker's wallet. The
+ * native coin is 0xEeee…EEeE.
  */
 export function registerSwapRoutes(
   app: FastifyInstance,
   options: {
     requireProject: preHandlerAsyncHookHandler
     getRouter: (projectId: string, chainId: string) => Promise<SwapRouterSetting | undefined>
+    getAggregator: (projectId: string, chainId: string) => Promise<OpenedAggregator | undefined>
     getRpcUrl: (projectId: string, chainId: string) => Promise<string | undefined>
     rpcTimeoutMs: number
   },
@@ -127,16 +144,23 @@ export function registerSwapRoutes(
       const amount = BigInt(query.amount)
       if (amount >= 2n ** 256n)
         return sendError(reply, 400, 'invalid_amount', 'Query parameter amount is too large')
+      let aggregator: OpenedAggregator | undefined
+      try {
+        aggregator = await options.getAggregator(project.id, query.chainId)
+      } catch (error) {
+        request.log.error({ err: (error as Error).message }, 'swap aggregator key does not open')
+        return sendError(reply, 502, 'quote_unavailable', 'Swap Quote Unavailable')
+      }
       const [router, rpcUrl] = await Promise.all([
-        options.getRouter(project.id, query.chainId),
+        aggregator ? undefined : options.getRouter(project.id, query.chainId),
         options.getRpcUrl(project.id, query.chainId),
       ])
-      if (!router)
+      if (!router && !aggregator)
         return sendError(
           reply,
           400,
           'swap_unavailable',
-          `Project "${project.id}" has no swap router on ${query.chainId}: set one with \`latch-server project set-swap\``,
+          `Project "${project.id}" has no swap provider on ${query.chainId}: set one with \`latch-server project set-swap\``,
         )
       if (!rpcUrl)
         return sendError(
@@ -145,20 +169,33 @@ export function registerSwapRoutes(
           'unsupported_chain',
           `Project "${project.id}" has no RPC URL for ${query.chainId}: set one with \`latch-server project set-rpc\``,
         )
+      const common = {
+        rpcUrl,
+        chainId: query.chainId,
+        from: getAddress(query.from),
+        to: getAddress(query.to),
+        amount,
+        taker: getAddress(query.taker),
+        timeoutMs: options.rpcTimeoutMs,
+      }
       try {
-        return await quoteUniswapV2({
-          rpcUrl,
-          chainId: query.chainId,
-          router,
-          from: getAddress(query.from),
-          to: getAddress(query.to),
-          amount,
-          taker: getAddress(query.taker),
-          timeoutMs: options.rpcTimeoutMs,
-          now: Math.floor(Date.now() / 1000),
-        })
+        if (aggregator) return await quoteThroughAggregator({ ...common, ...aggregator })
+        return await quoteUniswapV2({ ...common, router: router!, now: Math.floor(Date.now() / 1000) })
       } catch (error) {
         if (error instanceof NoRouteError) return sendError(reply, 422, 'no_route', error.message)
+        const via = aggregator ? aggregatorNames[aggregator.provider] : 'router'
+        // The aggregator's answer was not passed on; the visitor reads that no quote came.
+        if (error instanceof QuoteRejectedError) {
+          request.log.warn(
+            { chainId: query.chainId, provider: via, err: error.message },
+            'swap quote refused',
+          )
+          return sendError(reply, 502, 'quote_rejected', error.message)
+        }
+        if (error instanceof AggregatorUnavailableError) {
+          request.log.warn({ chainId: query.chainId, provider: via, err: error.message }, 'swap quote failed')
+          return sendError(reply, 502, 'quote_unavailable', error.message)
+        }
         request.log.warn({ chainId: query.chainId, err: (error as Error).message }, 'swap quote failed')
         return sendError(reply, 502, 'quote_unavailable', 'Swap Quote Unavailable')
       }

@@ -58,8 +58,11 @@ export interface SwapQuote {
   /** The least the swap may give: `buyAmount` less the slippage tolerance; the transaction enforces it. */
   minBuyAmount: string
   slippage: number
-  /** How far the pools' price moves against the visitor, in percent (the pools' fee not counted). */
-  priceImpact: number
+  /**
+   * How far the price moves against the visitor, in percent (the pools' fee not counted); null
+   * when the quote provider does not tell.
+   */
+  priceImpact: number | null
   route: Address[]
   /** For a token sold: the router must be allowed to move `sellAmount`; `allowance` is the taker's now. */
   approval: { spender: Address; allowance: string } | null
@@ -95,7 +98,8 @@ const orRefused = (error: unknown) => {
 
 const isNative = (address: Address) => isAddressEqual(address, nativeTokenAddress)
 
-async function tokenOf(
+/** A token's symbol and decimals as a quote shows them, read from its contract (ETH for the native coin). */
+export async function readQuoteToken(
   client: ReturnType<typeof createPublicClient>,
   address: Address,
   weth: Address,
@@ -128,8 +132,8 @@ export async function quoteUniswapV2(request: QuoteRequest): Promise<SwapQuote> 
   const router = getAddress(request.router.router)
   const weth = getAddress(request.router.weth)
   const [from, to] = await Promise.all([
-    tokenOf(client, request.from, weth),
-    tokenOf(client, request.to, weth),
+    readQuoteToken(client, request.from, weth),
+    readQuoteToken(client, request.to, weth),
   ])
   const fromNative = isNative(from.address)
   const toNative = isNative(to.address)

@@ -283,8 +283,13 @@ export function SwapForm({
           <dd data-testid="latch-swap-buy">{`${formatSwapAmount(BigInt(current.buyAmount), current.to.decimals)} ${current.to.symbol}`}</dd>
           <dt>{t('swap.rate')}</dt>
           <dd data-testid="latch-swap-rate">{`1 ${current.from.symbol} = ${swapRate(current)} ${current.to.symbol}`}</dd>
-          <dt>{t('swap.priceImpact')}</dt>
-          <dd data-testid="latch-swap-impact">{`${formatPriceImpact(current.priceImpact)} %`}</dd>
+          {/* Some quote providers do not tell the price impact: no row rather than a guess. */}
+          {current.priceImpact !== null && (
+            <>
+              <dt>{t('swap.priceImpact')}</dt>
+              <dd data-testid="latch-swap-impact">{`${formatPriceImpact(current.priceImpact)} %`}</dd>
+            </>
+          )}
           <dt>{t('swap.minimum', { slippage: String(current.slippage) })}</dt>
           <dd data-testid="latch-swap-minimum">{`${formatSwapAmount(BigInt(current.minBuyAmount), current.to.decimals)} ${current.to.symbol}`}</dd>
           <dt>{t('send.fee')}</dt>
