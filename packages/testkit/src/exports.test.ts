@@ -9,6 +9,7 @@ it('given the package entries, then their public runtime exports are exactly the
   expect(Object.keys(node).sort()).toEqual([
     'BITCOIN_REGTEST_CAIP_ID',
     'CONTRACT_ACCOUNT_DEPLOYER',
+    'COSMOS_TEST_CHAIN_ID',
     'DEV_APPLE_USERS',
     'DEV_GITHUB_USERS',
     'DEV_OIDC_USERS',
@@ -27,6 +28,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'bitcoinTestKeys',
     'contractAccountAbi',
     'contractAccountBytecode',
+    'cosmosTestKey',
     'deployTestContractAccounts',
     'deployTestEns',
     'deployTestTokens',
@@ -60,6 +62,8 @@ it('given the package entries, then their public runtime exports are exactly the
   ])
   expect(Object.keys(wallet).sort()).toEqual([
     'BITCOIN_REGTEST_CAIP_ID',
+    'COSMOS_TEST_CHAIN_ID',
+    'COSMOS_TEST_WALLET_GLOBAL',
     'DEV_WALLET_ICON',
     'DEV_WALLET_ICON_BASE64',
     'DEV_WALLET_NAME',
@@ -77,10 +81,13 @@ it('given the package entries, then their public runtime exports are exactly the
     'TEST_WALLET_GLOBAL',
     'announceWallet',
     'bitcoinTestKeys',
+    'cosmosTestKey',
     'createBitcoinTestWallet',
+    'createCosmosTestWallet',
     'createMemoryStorage',
     'createSolanaTestWallet',
     'createTestWallet',
+    'installCosmosTestWallet',
     'installTestWallet',
     'parseAddEthereumChainParameter',
     'registerBitcoinTestWallet',
