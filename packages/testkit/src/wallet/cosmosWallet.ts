@@ -108,9 +108,7 @@ function signDocBytes(doc: {
   ])
 }
 
-function isChainInfo(
-  value: unknown,
-): value is {
+function isChainInfo(value: unknown): value is {
   chainId: string
   chainName: string
   rpc: string
