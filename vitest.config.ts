@@ -62,7 +62,14 @@ export default defineConfig({
         },
       },
       { test: { name: 'bitcoin', root: 'packages/bitcoin', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'cosmos', root: 'packages/cosmos', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'cosmos',
+          root: 'packages/cosmos',
+          include: ['src/**/*.test.ts'],
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.test.json' },
+        },
+      },
       { test: { name: 'walletconnect', root: 'packages/walletconnect', include: ['src/**/*.test.ts'] } },
       {
         test: {

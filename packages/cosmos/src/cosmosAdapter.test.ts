@@ -29,6 +29,7 @@ import {
 import { createMemoryStorage as walletMemory } from '../../testkit/src/wallet/storage.js'
 import {
   type CosmosAdapter,
+  type CosmosNetwork,
   cosmosAdapter,
   cosmosHub,
   cosmosTestChain,
@@ -58,7 +59,7 @@ afterEach(() => {
 })
 
 function page(options: { timeoutMs?: number } = {}, storage = createMemoryStorage()) {
-  const networks = [local, hub, osmo]
+  const networks = [local, hub, osmo] as [CosmosNetwork, ...CosmosNetwork[]]
   const adapter = cosmosAdapter({ networks, wallets: [DEV], ...options })
   const latch = createLatch({ networks, adapters: [adapter], storage })
   return { latch, adapter, ns: () => latch.store.getState().namespaces.cosmos! }

@@ -19,7 +19,7 @@ export interface AminoSignDoc {
   account_number: string
   sequence: string
   fee: { amount: readonly Coin[]; gas: string; granter?: string; payer?: string }
-  msgs: readonly { type: string; value: unknown }[]
+  msgs: readonly { type: string; value: Record<string, unknown> }[]
   memo: string
   timeout_height?: string
 }
