@@ -106,3 +106,51 @@ test.describe('given the demo as npm start serves it, with Cosmos', () => {
     await expect(status(page)).toHaveText('connected')
   })
 })
+
+test.describe('given the demo as npm start serves it, with Cosmos, and the Dev Wallet over WalletConnect', () => {
+  test('when the wallet peer approves the session, then its cosmos side is connected on Cosmos (local) and a message it signs verifies', async ({
+    page,
+  }) => {
+    const peerKey = cosmosTestKey(2)
+    await page.goto('/?cosmos=on')
+    await page.getByRole('checkbox', { name: 'Scan the QR code automatically' }).check()
+    await page.getByTestId('latch-connect-button').click()
+    await modal(page).getByTestId('wallet-option-walletconnect').click()
+    await expect(status(page)).toHaveText('connected', { timeout: 20_000 })
+    // One session, every namespace: no second connect on Cosmos.
+    await page.getByTestId('latch-network-button').click()
+    await modal(page)
+      .getByRole('button', { name: /Cosmos \(local\)/ })
+      .click()
+    await expect(page.getByTestId('demo-network')).toHaveText(CAIP)
+    await expect(page.getByTestId('demo-address')).toHaveText(peerKey.address())
+    await expect(status(page)).toHaveText('connected')
+
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
+    const signature = (await page.getByTestId('demo-signature').locator('code').textContent()) as string
+    const doc = makeSignDoc(
+      [
+        {
+          type: 'sign/MsgSignData',
+          value: {
+            signer: peerKey.address(),
+            data: Buffer.from('Hello from the Latch demo').toString('base64'),
+          },
+        },
+      ],
+      { gas: '0', amount: [] },
+      '',
+      '',
+      0,
+      0,
+    )
+    expect(
+      await Secp256k1.verifySignature(
+        Secp256k1Signature.fromFixedLength(Buffer.from(signature, 'base64')),
+        sha256(serializeSignDoc(doc)),
+        peerKey.publicKey,
+      ),
+    ).toBe(true)
+  })
+})

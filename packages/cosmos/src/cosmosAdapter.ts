@@ -6,6 +6,7 @@ import {
   ChainNotSupportedError,
   type ConnectedAccount,
   type Connector,
+  type ConnectorType,
   type ConnectResult,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
@@ -134,13 +135,109 @@ function checkWallet(wallet: CosmosInjectedWallet): CosmosInjectedWallet {
   return wallet
 }
 
+/** Who a session is with: an injected wallet's connector or a session connector's. */
+interface Holder {
+  connectorId: string
+  connectorType: ConnectorType
+  name: string
+  icon: string | undefined
+  accountsChangedEvent?: string | undefined
+}
+
 interface Session {
-  wallet: CosmosInjectedWallet
+  holder: Holder
   provider: KeplrLike
   network: CosmosNetwork
   address: string
   publicKey: Uint8Array
   stop: () => void
+}
+
+/** The cosmos side of a session connector's session (WalletConnect): its accounts and requests. */
+interface CosmosSessionProvider {
+  accounts(): readonly string[]
+  request(args: { method: string; params: unknown }, chainId: string): Promise<unknown>
+}
+
+/**
+ * A session's cosmos side as a Keplr-compatible wallet, over WalletConnect's Cosmos methods:
+ * `cosmos_getAccounts` for the key, `cosmos_signAmino` (an ADR-036 document for signArbitrary,
+ * which is what Keplr signs too) and `cosmos_signDirect` with base64 bytes.
+ */
+function sessionKeplr(
+  session: CosmosSessionProvider,
+  approved: ReadonlyMap<string, string>,
+  name: string,
+  rt: Runtime,
+): KeplrLike {
+  const chainOf = (chainId: string): string => {
+    if (!approved.has(chainId)) throw new ChainNotSupportedError({ chain: `cosmos:${chainId}` })
+    return `cosmos:${chainId}`
+  }
+  const ask = (chainId: string, method: string, params: unknown) =>
+    session.request({ method, params }, chainOf(chainId)) as Promise<Record<string, unknown> | undefined>
+  const decode = (value: unknown): Uint8Array => {
+    try {
+      return rt.base64.decode(String(value))
+    } catch {
+      throw new InvalidWalletResponseError({ what: 'signature' })
+    }
+  }
+  return {
+    async enable(chainIds) {
+      for (const id of Array.isArray(chainIds) ? chainIds : [chainIds]) chainOf(id)
+    },
+    async getKey(chainId) {
+      const accounts = (await ask(chainId, 'cosmos_getAccounts', {})) as unknown
+      const address = approved.get(chainId)
+      const account = Array.isArray(accounts)
+        ? (accounts as Record<string, unknown>[]).find((a) => a?.address === address)
+        : undefined
+      if (!account || typeof account.pubkey !== 'string')
+        throw new InvalidWalletResponseError({ what: 'account' })
+      return {
+        name,
+        algo: String(account.algo),
+        pubKey: decode(account.pubkey),
+        address: new Uint8Array(),
+        bech32Address: String(address),
+        isNanoLedger: false,
+      }
+    },
+    async signArbitrary(chainId, signer, data) {
+      const bytes = typeof data === 'string' ? rt.messageBytes(data) : data
+      const answer = await ask(chainId, 'cosmos_signAmino', {
+        signerAddress: signer,
+        signDoc: rt.adr36Doc(signer, bytes),
+      })
+      return answer?.signature as StdSignature
+    },
+    async signAmino(chainId, signer, signDoc) {
+      const answer = await ask(chainId, 'cosmos_signAmino', { signerAddress: signer, signDoc })
+      return answer as unknown as { signed: AminoSignDoc; signature: StdSignature }
+    },
+    async signDirect(chainId, signer, signDoc) {
+      const answer = await ask(chainId, 'cosmos_signDirect', {
+        signerAddress: signer,
+        signDoc: {
+          chainId: signDoc.chainId,
+          accountNumber: String(signDoc.accountNumber ?? '0'),
+          bodyBytes: rt.base64.encode(signDoc.bodyBytes ?? new Uint8Array()),
+          authInfoBytes: rt.base64.encode(signDoc.authInfoBytes ?? new Uint8Array()),
+        },
+      })
+      const signed = answer?.signed as Record<string, unknown> | undefined
+      return {
+        signed: {
+          chainId: String(signed?.chainId),
+          accountNumber: signed?.accountNumber,
+          bodyBytes: decode(signed?.bodyBytes),
+          authInfoBytes: decode(signed?.authInfoBytes),
+        },
+        signature: answer?.signature as StdSignature,
+      }
+    },
+  }
 }
 
 /**
@@ -235,24 +332,24 @@ export function cosmosAdapter({
     return {
       address: session.address,
       chainId: session.network.id,
-      connectorId: connectorIdOf(session.wallet),
-      connectorType: 'INJECTED',
+      connectorId: session.holder.connectorId,
+      connectorType: session.holder.connectorType,
       accounts: [{ address: session.address, type: 'eoa' }],
-      walletName: session.wallet.name,
-      walletIcon: toConnector(session.wallet).imageUrl,
+      walletName: session.holder.name,
+      walletIcon: session.holder.icon,
     }
   }
 
   /** Makes the session current, following the wallet's account changes. */
   function attach(
-    wallet: CosmosInjectedWallet,
+    holder: Holder,
     provider: KeplrLike,
     network: CosmosNetwork,
     key: { address: string; publicKey: Uint8Array },
   ): Session {
     current?.stop()
-    const event = wallet.accountsChangedEvent
-    const session: Session = { wallet, provider, network, ...key, stop: () => {} }
+    const event = holder.accountsChangedEvent
+    const session: Session = { holder, provider, network, ...key, stop: () => {} }
     if (event && typeof window !== 'undefined') {
       const onChange = () => {
         void readKey(provider, session.network, timeoutMs).then(
@@ -280,7 +377,19 @@ export function cosmosAdapter({
     if (!silent) await ensureChain(provider, network)
     await withTimeout(provider.enable(network.id), 'enable', limit)
     const key = await readKey(provider, network, limit)
-    return attach(wallet, provider, network, key)
+    const connector = toConnector(wallet)
+    return attach(
+      {
+        connectorId: connector.id,
+        connectorType: 'INJECTED',
+        name: wallet.name,
+        icon: connector.imageUrl,
+        accountsChangedEvent: wallet.accountsChangedEvent,
+      },
+      provider,
+      network,
+      key,
+    )
   }
 
   function accountOf(session: Session, address: unknown): string {
@@ -426,6 +535,31 @@ export function cosmosAdapter({
       }
     },
 
+    async attachSession({ connectorId, connectorType, provider, walletName, walletIcon, caipNetwork }) {
+      const session = provider as Partial<CosmosSessionProvider> | undefined
+      if (typeof session?.accounts !== 'function' || typeof session.request !== 'function')
+        throw new InvalidWalletResponseError({ what: 'cosmos provider' })
+      const rt = await loadRuntime()
+      // The session's accounts on the app's networks, by chain id.
+      const approved = new Map<string, string>()
+      for (const raw of session.accounts()) {
+        const match = typeof raw === 'string' ? /^cosmos:([-a-zA-Z0-9]{1,32}):(.+)$/.exec(raw) : null
+        const network = match && networks.find((n) => n.id === match[1])
+        if (!match || !network) continue
+        if (!rt.isAddress(match[2], network.cosmos.bech32Prefix))
+          throw new InvalidWalletResponseError({ what: 'account' })
+        approved.set(network.id, match[2] as string)
+      }
+      const network =
+        networks.find((n) => n.caipNetworkId === caipNetwork?.caipNetworkId && approved.has(n.id)) ??
+        networks.find((n) => approved.has(n.id))
+      if (!network) throw new InvalidWalletResponseError({ what: 'account' })
+      const keplr = sessionKeplr(session as CosmosSessionProvider, approved, walletName, rt)
+      const key = await readKey(keplr, network, timeoutMs)
+      const holder: Holder = { connectorId, connectorType, name: walletName, icon: walletIcon }
+      return resultOf(attach(holder, keplr, network, key))
+    },
+
     async disconnect() {
       const session = current
       if (!session) return
@@ -444,7 +578,7 @@ export function cosmosAdapter({
       await withTimeout(session.provider.enable(network.id), 'enable', timeoutMs)
       // Addresses differ between chains (their prefixes): the key is read again for the new one.
       const key = await readKey(session.provider, network, timeoutMs)
-      const next = attach(session.wallet, session.provider, network, key)
+      const next = attach(session.holder, session.provider, network, key)
       context?.onAccountsChanged([{ address: next.address, type: 'eoa' }])
       context?.onChainChanged(network.id)
     },

@@ -62,8 +62,8 @@ const BUILT_IN: readonly Chain[] = [
 const rejected = () => new Error('Request rejected')
 const utf8 = new TextEncoder()
 
-/** Amino JSON: keys sorted at every level, `&<>` escaped. */
-function sortedJson(value: unknown): string {
+/** Amino JSON: keys sorted at every level, `&<>` escaped (also the WalletConnect peer's). */
+export function sortedJson(value: unknown): string {
   const sort = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(sort)
@@ -92,7 +92,7 @@ function varint(value: bigint): number[] {
 }
 
 /** `cosmos.tx.v1beta1.SignDoc` as protobuf. */
-function signDocBytes(doc: {
+export function signDocBytes(doc: {
   bodyBytes: Uint8Array
   authInfoBytes: Uint8Array
   chainId: string
