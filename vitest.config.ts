@@ -62,6 +62,13 @@ export default defineConfig({
         },
       },
       { test: { name: 'bitcoin', root: 'packages/bitcoin', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'cosmos',
+          root: 'packages/cosmos',
+          include: ['src/**/*.test.ts'],
+        },
+      },
       { test: { name: 'walletconnect', root: 'packages/walletconnect', include: ['src/**/*.test.ts'] } },
       {
         test: {

@@ -3,7 +3,8 @@
 // Dev Wallet panel posts the modal's `wc:` URI to. The peer pairs, approves the session and answers
 // signing and sending requests against the local chains, so the whole QR flow runs on one machine.
 // Like a current wallet app it approves the solana namespace too when the dapp asks (its own
-// ed25519 key, sending to the local Solana chain), and answers one-click sign-in requests
+// ed25519 key, sending to the local Solana chain) and the cosmos one (a secp256k1 key, signing
+// only), and answers one-click sign-in requests
 // (WalletConnect's authenticate): one approval connects and signs in.
 import { createServer } from 'node:http'
 import { join } from 'node:path'
@@ -23,6 +24,15 @@ export async function startDevWalletWalletConnect({ root, port, relayUrl, projec
     privateKeys: [TEST_ACCOUNTS[1].privateKey],
     chains,
     ...(solana ? { solana: { seed: SOLANA_TEST_SEEDS[2], chains: [solana] } } : {}),
+    // Its Cosmos side: the test mnemonic's third Cosmos key on the demo's Cosmos chains.
+    cosmos: {
+      accountIndex: 2,
+      chains: [
+        { id: 'cosmos:latch-local-1', prefix: 'cosmos' },
+        { id: 'cosmos:cosmoshub-4', prefix: 'cosmos' },
+        { id: 'cosmos:osmosis-1', prefix: 'osmo' },
+      ],
+    },
     authenticate: true,
   })
   const server = createServer(async (request, response) => {

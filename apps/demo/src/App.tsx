@@ -192,8 +192,13 @@ function SignMessage() {
         : undefined
       // Solana: an ed25519 check of the base58 signature against the account's public key.
       // Bitcoin: BIP-322 (or the legacy signed message) against the account's address.
+      // Cosmos: ADR-036, the public key recovered from the signature must have the address.
       const valid =
-        (isAccountOn(account, 'solana') || isAccountOn(account, 'bip122')) && account.isConnected && network
+        (isAccountOn(account, 'solana') ||
+          isAccountOn(account, 'bip122') ||
+          isAccountOn(account, 'cosmos')) &&
+        account.isConnected &&
+        network
           ? ((await latch.adapters.get(account.namespace)?.verifyMessage?.({
               address: account.address,
               message,

@@ -1,6 +1,7 @@
 import { bitcoinAdapter, bitcoinNetwork } from '@latch/bitcoin'
 import { createLatch, type LatchOptions, midnightTheme } from '@latch/core'
 import { embeddedWallet } from '@latch/core/embedded'
+import { cosmosAdapter, cosmosHub, cosmosTestChain, osmosis } from '@latch/cosmos'
 import { evmAdapter, localSiwx, serverSiwx, toCaipNetwork } from '@latch/evm'
 import { createAppKit } from '@latch/react/compat/appkit'
 import { solanaAdapter, solanaLocalnet } from '@latch/solana'
@@ -36,6 +37,12 @@ const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl:
 /** Bitcoin regtest of `npm start` (the test kit's stand-in), read through its Esplora-shaped API. */
 const bitcoinRegtest = bitcoinNetwork('regtest', { apiUrl: env.bitcoinApi })
 
+/**
+ * `?cosmos=on`: a local chain id no wallet knows (connecting suggests it to the wallet; no node
+ * runs, nothing is read from it), the Cosmos Hub and Osmosis.
+ */
+const cosmosNetworks = [cosmosTestChain(), cosmosHub(), osmosis()]
+
 /** The midnight preset's options under `?theme=midnight`. */
 const DEMO_THEME = {
   accentColor: '#ff4f8b',
@@ -56,11 +63,27 @@ const options: LatchOptions = {
     toCaipNetwork(base),
     ...(env.solana ? [solanaLocal] : []),
     ...(env.bitcoin ? [bitcoinRegtest] : []),
+    ...(env.cosmos ? cosmosNetworks : []),
   ],
   adapters: [
     evmAdapter({ config: wagmiConfig }),
     ...(env.solana ? [solanaAdapter({ networks: [solanaLocal] })] : []),
     ...(env.bitcoin ? [bitcoinAdapter({ networks: [bitcoinRegtest] })] : []),
+    // The Dev Wallet's Cosmos side is a Keplr-compatible object at `window.latchDevWallet`.
+    ...(env.cosmos
+      ? [
+          cosmosAdapter({
+            networks: cosmosNetworks,
+            wallets: [
+              {
+                global: 'latchDevWallet',
+                name: 'Latch Dev Wallet',
+                accountsChangedEvent: 'latch_keystorechange',
+              },
+            ],
+          }),
+        ]
+      : []),
   ],
   projectId: env.projectId,
   ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),

@@ -11,6 +11,9 @@ declare global {
     __latchDemoBitcoinWallet?: ReturnType<
       typeof import('@latch/testkit/wallet')['createBitcoinTestWallet']
     >['controls']
+    __latchDemoCosmosWallet?: ReturnType<
+      typeof import('@latch/testkit/wallet')['createCosmosTestWallet']
+    >['controls']
   }
 }
 
@@ -73,6 +76,8 @@ export async function startDevWallet(): Promise<void> {
     registerSolanaTestWallet,
     createBitcoinTestWallet,
     registerBitcoinTestWallet,
+    createCosmosTestWallet,
+    installCosmosTestWallet,
     SOLANA_TEST_SEEDS,
     TEST_CONTRACT_ACCOUNTS,
     TEST_TOKENS,
@@ -118,6 +123,13 @@ export async function startDevWallet(): Promise<void> {
     const bitcoin = createBitcoinTestWallet({ name: info.name })
     registerBitcoinTestWallet(bitcoin.wallet)
     window.__latchDemoBitcoinWallet = bitcoin.controls
+  }
+  // Its Cosmos side (`?cosmos=on`): the test mnemonic's m/44'/118'/0'/0/0 key behind a
+  // Keplr-compatible object at `window.latchDevWallet`, which the demo's Cosmos adapter looks for.
+  if (env.cosmos) {
+    const cosmos = createCosmosTestWallet()
+    installCosmosTestWallet(cosmos)
+    window.__latchDemoCosmosWallet = cosmos.controls
   }
   for (const listener of listeners) listener()
 }

@@ -14,6 +14,7 @@ export {
 } from './contracts/contractAccounts.js'
 export { latchTestNFTAbi, latchTestTokenAbi } from './contracts/testTokens.generated.js'
 export { TEST_TOKENS } from './contracts/testTokens.js'
+export { COSMOS_TEST_CHAIN_ID, type CosmosTestKey, cosmosTestKey } from './cosmos/keys.js'
 export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from './node/accounts.js'
 export {
   type AnvilInstance,

@@ -202,6 +202,19 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     },
   }
 
+  // The cosmos namespace as `@latch/cosmos` takes a session's side: its accounts, and requests
+  // for a chain (WalletConnect's Cosmos JSON-RPC, answered by the wallet).
+  const cosmosFacade = {
+    accounts: (): string[] => {
+      const session = universalNow?.session as
+        | { namespaces?: Record<string, { accounts?: unknown }> }
+        | undefined
+      const accounts = session?.namespaces?.cosmos?.accounts
+      return Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string') : []
+    },
+    request: solanaFacade.request,
+  }
+
   const connector: WalletConnectSessionConnector = {
     id: 'walletConnect',
     name: 'WalletConnect',
@@ -314,6 +327,7 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
       if (!universal) return undefined
       if (namespace === 'eip155') return evmFacade
       if (namespace === 'solana') return solanaFacade
+      if (namespace === 'cosmos') return cosmosFacade
       return universal
     },
 

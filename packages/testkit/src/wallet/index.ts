@@ -1,6 +1,7 @@
 export { BITCOIN_REGTEST_CAIP_ID, bitcoinTestKeys } from '../bitcoin/keys.js'
 export { TEST_CONTRACT_ACCOUNTS, type TestContractAccount } from '../contracts/contractAccounts.js'
 export { TEST_TOKENS } from '../contracts/testTokens.js'
+export { COSMOS_TEST_CHAIN_ID, type CosmosTestKey, cosmosTestKey } from '../cosmos/keys.js'
 export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from '../node/accounts.js'
 export {
   LOCAL_SOLANA_CAIP_ID,
@@ -16,6 +17,14 @@ export {
   registerBitcoinTestWallet,
 } from './bitcoinWallet.js'
 export { parseAddEthereumChainParameter, type WalletChain } from './chains.js'
+export {
+  COSMOS_TEST_WALLET_GLOBAL,
+  type CosmosTestWallet,
+  type CosmosTestWalletControls,
+  type CosmosTestWalletOptions,
+  createCosmosTestWallet,
+  installCosmosTestWallet,
+} from './cosmosWallet.js'
 export { createTestWallet } from './createTestWallet.js'
 export {
   ProviderErrorCode,

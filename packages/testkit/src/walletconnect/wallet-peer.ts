@@ -3,6 +3,12 @@ import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnec
 import type { Hex } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import {
+  answerCosmosRequest,
+  cosmosKeyOf,
+  cosmosNamespaceFor,
+  type WalletPeerCosmos,
+} from './cosmos-namespace.js'
+import {
   chooseNamespaces,
   eip155Namespace,
   parseEip155ChainId,
@@ -36,6 +42,11 @@ export type CreateWalletPeerParameters = {
    * namespace approved too (its account, the Solana methods). Without it, only eip155.
    */
   solana?: WalletPeerSolana
+  /**
+   * The wallet's Cosmos side: with it, proposals asking for cosmos chains it has get the cosmos
+   * namespace approved too (its account with each chain's prefix, the Cosmos methods).
+   */
+  cosmos?: WalletPeerCosmos
   metadata?: SignClientTypes.Metadata
   logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
   /**
@@ -156,6 +167,8 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     ? createPeerBatchCalls({ accounts, active: () => active, chains })
     : undefined
   let solanaKey = solana ? solanaKeyOfSeed(solana.seed) : undefined
+  const cosmos = parameters.cosmos
+  const cosmosKey = cosmos ? cosmosKeyOf(cosmos) : undefined
 
   const client = await createLocalSignClient({
     relayUrl: parameters.relayUrl,
@@ -220,6 +233,12 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
         method,
         requestParams,
       ).catch((error: unknown) => ({ error: { code: -32603, message: (error as Error).message } }))
+    } else if (cosmos && cosmosKey && params.chainId.startsWith('cosmos:')) {
+      outcome = answerCosmosRequest(
+        { key: cosmosKey, cosmos, chainId: params.chainId },
+        method,
+        requestParams,
+      )
     } else if (requestChainId === undefined) {
       outcome = { error: { code: 5100, message: `Unsupported chain ${String(params.chainId)}` } }
     } else {
@@ -273,6 +292,8 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       if (!choice.chainIds.includes(chainId)) chainId = choice.chainIds[0] as number
       const solanaNamespace = solana && solanaKey && solanaNamespaceFor(proposal.params, solanaKey, solana)
       if (solanaNamespace) choice.namespaces.solana = solanaNamespace
+      const cosmosNamespace = cosmos && cosmosKey && cosmosNamespaceFor(proposal.params, cosmosKey, cosmos)
+      if (cosmosNamespace) choice.namespaces.cosmos = cosmosNamespace
       const { acknowledged } = await client.approve({
         id: proposal.id,
         namespaces: choice.namespaces,
