@@ -62,6 +62,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'bitcoin', root: 'packages/bitcoin', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'polkadot', root: 'packages/polkadot', include: ['src/**/*.test.ts'] } },
       { test: { name: 'walletconnect', root: 'packages/walletconnect', include: ['src/**/*.test.ts'] } },
       {
         test: {
