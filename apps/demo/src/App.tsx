@@ -190,8 +190,13 @@ function SignMessage() {
         : undefined
       // Solana: an ed25519 check of the base58 signature against the account's public key.
       // Bitcoin: BIP-322 (or the legacy signed message) against the account's address.
+      // Polkadot: sr25519 / ed25519 over the message (as extensions sign it) against the SS58 address.
       const valid =
-        (isAccountOn(account, 'solana') || isAccountOn(account, 'bip122')) && account.isConnected && network
+        (isAccountOn(account, 'solana') ||
+          isAccountOn(account, 'bip122') ||
+          isAccountOn(account, 'polkadot')) &&
+        account.isConnected &&
+        network
           ? ((await latch.adapters.get(account.namespace)?.verifyMessage?.({
               address: account.address,
               message,

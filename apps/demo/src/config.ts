@@ -2,6 +2,7 @@ import { bitcoinAdapter, bitcoinNetwork } from '@latch/bitcoin'
 import { createLatch, type LatchOptions, midnightTheme } from '@latch/core'
 import { embeddedWallet } from '@latch/core/embedded'
 import { evmAdapter, localSiwx, serverSiwx, toCaipNetwork } from '@latch/evm'
+import { polkadotAdapter, polkadotNetwork } from '@latch/polkadot'
 import { createAppKit } from '@latch/react/compat/appkit'
 import { solanaAdapter, solanaLocalnet } from '@latch/solana'
 import { walletConnect } from '@latch/walletconnect'
@@ -36,6 +37,9 @@ const solanaLocal = solanaLocalnet({ genesisHash: env.solanaGenesisHash, rpcUrl:
 /** Bitcoin regtest of `npm start` (the test kit's stand-in), read through its Esplora-shaped API. */
 const bitcoinRegtest = bitcoinNetwork('regtest', { apiUrl: env.bitcoinApi })
 
+/** Polkadot and its Westend test network: the kit signs there and reads no node (spec §6). */
+const polkadotNetworks = [polkadotNetwork('polkadot'), polkadotNetwork('westend')]
+
 /** The midnight preset's options under `?theme=midnight`. */
 const DEMO_THEME = {
   accentColor: '#ff4f8b',
@@ -50,17 +54,19 @@ const DEMO_Z_INDEX = 100_000
 
 const options: LatchOptions = {
   // `?solana=off`: Ethereum networks only (WalletConnect then signs in with the connection).
-  // `?bitcoin=on`: the Bitcoin regtest network too.
+  // `?bitcoin=on`: the Bitcoin regtest network too. `?polkadot=on`: Polkadot and Westend.
   networks: [
     toCaipNetwork(mainnet),
     toCaipNetwork(base),
     ...(env.solana ? [solanaLocal] : []),
     ...(env.bitcoin ? [bitcoinRegtest] : []),
+    ...(env.polkadot ? polkadotNetworks : []),
   ],
   adapters: [
     evmAdapter({ config: wagmiConfig }),
     ...(env.solana ? [solanaAdapter({ networks: [solanaLocal] })] : []),
     ...(env.bitcoin ? [bitcoinAdapter({ networks: [bitcoinRegtest] })] : []),
+    ...(env.polkadot ? [polkadotAdapter({ networks: polkadotNetworks, appName: 'Latch demo' })] : []),
   ],
   projectId: env.projectId,
   ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),

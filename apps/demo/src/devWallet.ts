@@ -11,6 +11,9 @@ declare global {
     __latchDemoBitcoinWallet?: ReturnType<
       typeof import('@latch/testkit/wallet')['createBitcoinTestWallet']
     >['controls']
+    __latchDemoPolkadotWallet?: Awaited<
+      ReturnType<typeof import('@latch/testkit/wallet')['createPolkadotTestWallet']>
+    >['controls']
   }
 }
 
@@ -61,7 +64,7 @@ export function selectDevWalletAccount(index: number): void {
  * Offers the Latch Dev Wallet: a test wallet holding funded keys of the local chains, so a
  * visitor without a browser wallet can click through every flow. One wallet, both namespaces:
  * EIP-6963 (rdns dev.latch.wallet) for Ethereum and Base, Wallet Standard ("Latch Dev Wallet")
- * for the local Solana chain and Bitcoin regtest. Skipped when a test has injected its own test wallet.
+ * for the local Solana chain and Bitcoin regtest, an injected extension for Polkadot. Skipped when a test has injected its own test wallet.
  */
 export async function startDevWallet(): Promise<void> {
   if (!env.devWallet || window.__latchTestWallet) return
@@ -73,6 +76,8 @@ export async function startDevWallet(): Promise<void> {
     registerSolanaTestWallet,
     createBitcoinTestWallet,
     registerBitcoinTestWallet,
+    createPolkadotTestWallet,
+    injectPolkadotTestWallet,
     SOLANA_TEST_SEEDS,
     TEST_CONTRACT_ACCOUNTS,
     TEST_TOKENS,
@@ -118,6 +123,13 @@ export async function startDevWallet(): Promise<void> {
     const bitcoin = createBitcoinTestWallet({ name: info.name })
     registerBitcoinTestWallet(bitcoin.wallet)
     window.__latchDemoBitcoinWallet = bitcoin.controls
+  }
+  // Its Polkadot side (`?polkadot=on`): an extension on `window.injectedWeb3['latch-dev-wallet']`
+  // with the test mnemonic's sr25519 and ed25519 keys; the kit names it "Latch Dev Wallet", one row.
+  if (env.polkadot) {
+    const polkadot = await createPolkadotTestWallet()
+    injectPolkadotTestWallet(polkadot)
+    window.__latchDemoPolkadotWallet = polkadot.controls
   }
   for (const listener of listeners) listener()
 }

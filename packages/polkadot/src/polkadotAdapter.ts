@@ -58,6 +58,7 @@ function loadRuntime(): Promise<Runtime> {
 }
 
 const RESTORE_TIMEOUT_MS = 10_000
+const DISCOVERY_MS = 10_000
 
 /** Names of the extensions most used, by the key they inject under; others are named from their key. */
 const KNOWN_NAMES: Readonly<Record<string, string>> = {
@@ -255,22 +256,21 @@ export function polkadotAdapter({
     setup(adapterContext) {
       context = adapterContext
       sources = sourcesOf()
-      // Extensions put themselves on the page as it loads, some after it: look again then.
+      // Extensions put themselves on the page as it loads, some after it: look again every half
+      // second for the first ten.
       const refresh = () => {
         const next = sourcesOf()
         if (next.join() === sources.join()) return
         sources = next
         context?.onConnectorsChanged(sources.map(toConnector))
       }
-      const timers = [setTimeout(refresh, 250), setTimeout(refresh, 1_000), setTimeout(refresh, 3_000)]
-      const target = globalThis as {
-        addEventListener?: EventTarget['addEventListener']
-        removeEventListener?: EventTarget['removeEventListener']
-      }
-      target.addEventListener?.('load', refresh)
+      const started = Date.now()
+      const timer = setInterval(() => {
+        refresh()
+        if (Date.now() - started >= DISCOVERY_MS) clearInterval(timer)
+      }, 500)
       return () => {
-        for (const timer of timers) clearTimeout(timer)
-        target.removeEventListener?.('load', refresh)
+        clearInterval(timer)
         current?.stop()
         context = undefined
       }
