@@ -13,7 +13,18 @@ import { fileURLToPath } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 // Every package an app may install; the frame is the embedded wallet's app that @latch/server serves.
-const packages = ['core', 'react', 'evm', 'solana', 'bitcoin', 'polkadot', 'walletconnect', 'frame', 'server', 'testkit']
+const packages = [
+  'core',
+  'react',
+  'evm',
+  'solana',
+  'bitcoin',
+  'polkadot',
+  'walletconnect',
+  'frame',
+  'server',
+  'testkit',
+]
 const out = join(root, '.tmp', 'packages')
 
 if (!process.argv.includes('--no-build')) {
