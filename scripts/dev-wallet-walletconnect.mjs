@@ -4,12 +4,17 @@
 // signing and sending requests against the local chains, so the whole QR flow runs on one machine.
 // Like a current wallet app it approves the solana namespace too when the dapp asks (its own
 // ed25519 key, sending to the local Solana chain), and answers one-click sign-in requests
-// (WalletConnect's authenticate): one approval connects and signs in.
+// (WalletConnect's authenticate): one approval connects and signs in. It approves the polkadot
+// namespace too (Polkadot and Westend, an sr25519 key of the test mnemonic): those chains need no
+// node, since the kit only signs there.
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 
 /** Loopback origins on any port: the demo, or a second demo server beside it (the e2e tests run one). */
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}$/
+
+/** Polkadot and Westend (CAIP-2, genesis hash prefixes), the demo's networks with `?polkadot=on`. */
+const POLKADOT_CHAINS = ['polkadot:91b171bb158e2d3848fa23a9f1c25182', 'polkadot:e143f23803ac50e8f6f8e62695d1ce9e']
 
 /**
  * @param {{ root: string, port: number, relayUrl: string, projectId: string, chains: { id: number, rpcUrl: string }[], solana?: { id: string, rpcUrl: string } }} options
@@ -23,6 +28,7 @@ export async function startDevWalletWalletConnect({ root, port, relayUrl, projec
     privateKeys: [TEST_ACCOUNTS[1].privateKey],
     chains,
     ...(solana ? { solana: { seed: SOLANA_TEST_SEEDS[2], chains: [solana] } } : {}),
+    polkadot: { chains: POLKADOT_CHAINS },
     authenticate: true,
   })
   const server = createServer(async (request, response) => {

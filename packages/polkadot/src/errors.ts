@@ -23,11 +23,15 @@ export function withTimeout<T>(promise: Promise<T>, method: string, timeoutMs: n
 }
 
 /**
- * An extension's refusal as the kit's rejection: extensions reject with an Error whose message
- * says so ('Cancelled' in Polkadot.js and Talisman, 'Rejected by user' elsewhere).
+ * A wallet's refusal as the kit's rejection: extensions reject with an Error whose message says so
+ * ('Cancelled' in Polkadot.js and Talisman, 'Rejected by user' elsewhere), WalletConnect wallets
+ * with code 4001 or 5000.
  */
 export function asRejection(error: unknown): unknown {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  const code = (error as { code?: unknown } | null)?.code
+  // Over WalletConnect: EIP-1193's 4001, or WalletConnect's 5000 (user rejected).
+  if (code === 4001 || code === 5000) return new UserRejectedRequestError({ cause: error })
   return /^(cancell?ed|rejected|rejected by (the )?user|user rejected.*)\.?$/i.test(message.trim())
     ? new UserRejectedRequestError({ cause: error })
     : error

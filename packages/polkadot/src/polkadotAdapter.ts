@@ -5,6 +5,7 @@ import {
   type ChainAdapter,
   ChainNotSupportedError,
   type Connector,
+  type ConnectorType,
   type ConnectResult,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
@@ -114,8 +115,70 @@ function toConnector(source: string): Connector {
   }
 }
 
+/** The part of a session connector's provider the adapter uses (WalletConnect's universal provider). */
+interface SessionProvider {
+  request(args: { method: string; params: unknown }, chainId?: string): Promise<unknown>
+  session?: { namespaces?: Record<string, { accounts?: unknown }> } | undefined
+}
+
+/**
+ * A session's polkadot side as an extension's `Injected`: its accounts, and a signer that asks the
+ * wallet with WalletConnect's Polkadot methods (`polkadot_signMessage` with the message text,
+ * `polkadot_signTransaction` with the payload) on the session's current chain.
+ */
+function sessionInjected(
+  provider: SessionProvider,
+  addresses: readonly string[],
+  chainId: () => string,
+): Injected {
+  const signatureOf = (answer: unknown) => ({
+    id: 0,
+    signature: (answer as { signature?: unknown } | undefined)?.signature as `0x${string}`,
+  })
+  return {
+    accounts: { get: async () => addresses.map((address) => ({ address })), subscribe: () => () => {} },
+    signer: {
+      async signRaw({ address, data }) {
+        const message = new TextDecoder().decode(
+          Uint8Array.from(data.slice(2).match(/../g) ?? [], (byte) => Number.parseInt(byte, 16)),
+        )
+        return signatureOf(
+          await provider.request({ method: 'polkadot_signMessage', params: { address, message } }, chainId()),
+        )
+      },
+      async signPayload(payload) {
+        return signatureOf(
+          await provider.request(
+            {
+              method: 'polkadot_signTransaction',
+              params: { address: payload.address, transactionPayload: payload },
+            },
+            chainId(),
+          ),
+        )
+      },
+    },
+  }
+}
+
+/** Who the session is with: an extension (by its key) or a session connector's wallet (WalletConnect). */
+interface SessionWallet {
+  id: string
+  type: ConnectorType
+  name: string
+  icon?: string | undefined
+  /** A session connector's approved chains (CAIP-2); an extension has every chain. */
+  chains?: ReadonlySet<string> | undefined
+}
+
+const extensionWallet = (source: string): SessionWallet => ({
+  id: connectorIdOf(source),
+  type: 'INJECTED',
+  name: nameOf(source),
+})
+
 interface Session {
-  source: string
+  wallet: SessionWallet
   injected: Injected
   /** The accounts in the network's SS58 format, with the address the extension gave for each. */
   accounts: { address: string; source: string }[]
@@ -183,7 +246,7 @@ export function polkadotAdapter({
   }
 
   async function attach(
-    source: string,
+    wallet: SessionWallet,
     injected: Injected,
     network: CaipNetwork,
     limit: number,
@@ -193,17 +256,18 @@ export function polkadotAdapter({
     const accounts = rt.accountsOn(await ask(injected.accounts.get(), 'accounts.get', limit), chain)
     if (accounts.length === 0) return undefined
     current?.stop()
-    const session: Session = { source, injected, accounts, network, stop: () => {} }
+    const session: Session = { wallet, injected, accounts, network, stop: () => {} }
     current = session
     session.stop = follow(session, chain, rt)
     const types = rt.typed(accounts)
     return {
       address: accounts[0]?.address as string,
       chainId: network.id,
-      connectorId: connectorIdOf(source),
-      connectorType: 'INJECTED',
+      connectorId: wallet.id,
+      connectorType: wallet.type,
       accounts: types,
-      walletName: nameOf(source),
+      walletName: wallet.name,
+      ...(wallet.icon ? { walletIcon: wallet.icon } : {}),
     }
   }
 
@@ -285,7 +349,7 @@ export function polkadotAdapter({
       const network = networkFor(caipNetwork ?? current?.network)
       await loadRuntime()
       const injected = await enable(source, timeoutMs)
-      const result = await attach(source, injected, network, timeoutMs)
+      const result = await attach(extensionWallet(source), injected, network, timeoutMs)
       if (!result) throw new InvalidWalletResponseError({ what: `account for ${network.name}` })
       return result
     },
@@ -301,7 +365,44 @@ export function polkadotAdapter({
         if (error instanceof UserRejectedRequestError) return undefined
         throw error
       }
-      return attach(source, injected, networkFor(current?.network), RESTORE_TIMEOUT_MS)
+      return attach(extensionWallet(source), injected, networkFor(current?.network), RESTORE_TIMEOUT_MS)
+    },
+
+    async attachSession({ connectorId, connectorType, provider, walletName, walletIcon, caipNetwork }) {
+      // A session connector's generic provider (WalletConnect's universal provider, or the promise of it).
+      const given = (await provider) as SessionProvider | undefined
+      if (typeof given?.request !== 'function')
+        throw new InvalidWalletResponseError({ what: 'polkadot provider' })
+      const rt = await loadRuntime()
+      const chains = new Set<string>()
+      const addresses: string[] = []
+      const listed = given.session?.namespaces?.polkadot?.accounts
+      for (const raw of Array.isArray(listed) ? listed : []) {
+        const match = typeof raw === 'string' ? /^polkadot:([0-9a-f]{32}):(.{1,64})$/.exec(raw) : null
+        const network = match && networks.find((n) => String(n.id) === match[1])
+        if (!match || !network) continue
+        if (!rt.publicKeyOf(match[2])) throw new InvalidWalletResponseError({ what: 'account' })
+        chains.add(network.caipNetworkId)
+        if (!addresses.includes(match[2] as string)) addresses.push(match[2] as string)
+      }
+      const network =
+        caipNetwork && chains.has(caipNetwork.caipNetworkId)
+          ? networkFor(caipNetwork)
+          : networks.find((n) => chains.has(n.caipNetworkId))
+      if (!network || addresses.length === 0) throw new InvalidWalletResponseError({ what: 'account' })
+      const wallet: SessionWallet = {
+        id: connectorId,
+        type: connectorType,
+        name: walletName,
+        icon: walletIcon,
+        chains,
+      }
+      const injected = sessionInjected(given, addresses, () =>
+        current?.injected === injected ? current.network.caipNetworkId : network.caipNetworkId,
+      )
+      const result = await attach(wallet, injected, network, timeoutMs)
+      if (!result) throw new InvalidWalletResponseError({ what: 'account' })
+      return result
     },
 
     async disconnect() {
@@ -314,9 +415,10 @@ export function polkadotAdapter({
     async switchNetwork({ caipNetwork }) {
       const session = connected()
       const network = networks.find((n) => n.caipNetworkId === caipNetwork.caipNetworkId)
-      if (!network) throw new ChainNotSupportedError({ chain: caipNetwork.caipNetworkId })
+      if (!network || (session.wallet.chains && !session.wallet.chains.has(network.caipNetworkId)))
+        throw new ChainNotSupportedError({ chain: caipNetwork.caipNetworkId })
       // Addresses are written with each network's SS58 prefix, and an account may be tied to one chain.
-      const result = await attach(session.source, session.injected, network, timeoutMs)
+      const result = await attach(session.wallet, session.injected, network, timeoutMs)
       if (!result) throw new InvalidWalletResponseError({ what: `account for ${network.name}` })
       context?.onAccountsChanged(result.accounts ?? [])
       context?.onChainChanged(network.id)

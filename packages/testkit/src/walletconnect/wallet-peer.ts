@@ -10,6 +10,12 @@ import {
   WALLET_PEER_METHODS,
 } from './eip155-namespace.js'
 import { closeLocalSignClient, createLocalSignClient, type LocalSignClient } from './local-client.js'
+import {
+  answerPolkadotRequest,
+  polkadotNamespaceFor,
+  polkadotPeerKey,
+  type WalletPeerPolkadot,
+} from './polkadot-namespace.js'
 import { Queue } from './queue.js'
 import {
   answerSolanaRequest,
@@ -36,6 +42,11 @@ export type CreateWalletPeerParameters = {
    * namespace approved too (its account, the Solana methods). Without it, only eip155.
    */
   solana?: WalletPeerSolana
+  /**
+   * The wallet's Polkadot side: with it, proposals asking for polkadot chains it has get the
+   * polkadot namespace approved too (its sr25519 account, the Polkadot methods).
+   */
+  polkadot?: WalletPeerPolkadot
   metadata?: SignClientTypes.Metadata
   logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
   /**
@@ -65,6 +76,8 @@ export type WalletPeer = {
   readonly chainId: number
   /** The Solana account (base58), when the wallet has a Solana side. */
   readonly solanaAddress: string | undefined
+  /** The Polkadot account (generic SS58 format), when the wallet has a Polkadot side. */
+  readonly polkadotAddress: string | undefined
   /** Pairs with a `wc:` URI shown by a dapp. */
   pair(uri: string): Promise<void>
   /**
@@ -156,6 +169,8 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     ? createPeerBatchCalls({ accounts, active: () => active, chains })
     : undefined
   let solanaKey = solana ? solanaKeyOfSeed(solana.seed) : undefined
+  const polkadot = parameters.polkadot
+  const polkadotKey = polkadot ? await polkadotPeerKey(polkadot) : undefined
 
   const client = await createLocalSignClient({
     relayUrl: parameters.relayUrl,
@@ -220,6 +235,10 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
         method,
         requestParams,
       ).catch((error: unknown) => ({ error: { code: -32603, message: (error as Error).message } }))
+    } else if (polkadotKey && params.chainId.startsWith('polkadot:')) {
+      outcome = await answerPolkadotRequest(polkadotKey, method, requestParams).catch((error: unknown) => ({
+        error: { code: -32603, message: (error as Error).message },
+      }))
     } else if (requestChainId === undefined) {
       outcome = { error: { code: 5100, message: `Unsupported chain ${String(params.chainId)}` } }
     } else {
@@ -251,6 +270,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     get solanaAddress() {
       return solanaKey?.address
     },
+    get polkadotAddress() {
+      return polkadotKey?.address
+    },
     async pair(uri) {
       await client.pair({ uri })
     },
@@ -273,6 +295,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       if (!choice.chainIds.includes(chainId)) chainId = choice.chainIds[0] as number
       const solanaNamespace = solana && solanaKey && solanaNamespaceFor(proposal.params, solanaKey, solana)
       if (solanaNamespace) choice.namespaces.solana = solanaNamespace
+      const polkadotNamespace =
+        polkadot && polkadotKey && polkadotNamespaceFor(proposal.params, polkadotKey, polkadot)
+      if (polkadotNamespace) choice.namespaces.polkadot = polkadotNamespace
       const { acknowledged } = await client.approve({
         id: proposal.id,
         namespaces: choice.namespaces,
