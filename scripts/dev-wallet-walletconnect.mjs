@@ -14,7 +14,10 @@ import { join } from 'node:path'
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}$/
 
 /** Polkadot and Westend (CAIP-2, genesis hash prefixes), the demo's networks with `?polkadot=on`. */
-const POLKADOT_CHAINS = ['polkadot:91b171bb158e2d3848fa23a9f1c25182', 'polkadot:e143f23803ac50e8f6f8e62695d1ce9e']
+const POLKADOT_CHAINS = [
+  'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+  'polkadot:e143f23803ac50e8f6f8e62695d1ce9e',
+]
 
 /**
  * @param {{ root: string, port: number, relayUrl: string, projectId: string, chains: { id: number, rpcUrl: string }[], solana?: { id: string, rpcUrl: string } }} options
