@@ -40,6 +40,9 @@ test.describe('given the demo as npm start serves it, with Polkadot', () => {
     // The account in Polkadot's own SS58 format (prefix 0), read with @polkadot/util-crypto here.
     const address = encodeAddress(decodeAddress(generic), 0)
     await expect(page.getByTestId('demo-address')).toHaveText(address)
+    // The header's avatar of a Polkadot account is an identicon; there is nothing to send (spec §6).
+    await expect(page.getByTestId('latch-account-button').getByTestId('latch-identicon')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Send a transaction' })).toHaveCount(0)
 
     // Signed by the extension, checked by the kit, and checked again here by another library.
     await page.getByRole('button', { name: 'Sign message' }).click()

@@ -87,7 +87,10 @@ export function App() {
         {account?.isConnected && !unsupported && (
           <>
             <SignMessage />
-            <SendTransaction key={caipNetwork?.chainNamespace} />
+            {/* Polkadot: the kit signs there and sends nothing (spec §6). */}
+            {caipNetwork?.chainNamespace !== 'polkadot' && (
+              <SendTransaction key={caipNetwork?.chainNamespace} />
+            )}
             {caipNetwork?.chainNamespace === 'eip155' && <SignPermit />}
             {caipNetwork?.chainNamespace === 'eip155' && <SendBatch />}
             <Disconnect />
