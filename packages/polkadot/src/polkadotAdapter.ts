@@ -17,6 +17,7 @@ import type { Injected, InjectedWindowProvider } from '@polkadot/extension-injec
 import { ask } from './errors.js'
 import { type PolkadotChain, polkadotChainOf } from './network.js'
 import type { PolkadotSignerPayload } from './payload.js'
+import type { SessionProvider } from './runtime.js'
 
 /** Options of {@link polkadotAdapter}. */
 export interface PolkadotAdapterOptions {
@@ -112,52 +113,6 @@ function toConnector(source: string): Connector {
     name: nameOf(source),
     chain: 'polkadot',
     installed: true,
-  }
-}
-
-/** The part of a session connector's provider the adapter uses (WalletConnect's universal provider). */
-interface SessionProvider {
-  request(args: { method: string; params: unknown }, chainId?: string): Promise<unknown>
-  session?: { namespaces?: Record<string, { accounts?: unknown }> } | undefined
-}
-
-/**
- * A session's polkadot side as an extension's `Injected`: its accounts, and a signer that asks the
- * wallet with WalletConnect's Polkadot methods (`polkadot_signMessage` with the message text,
- * `polkadot_signTransaction` with the payload) on the session's current chain.
- */
-function sessionInjected(
-  provider: SessionProvider,
-  addresses: readonly string[],
-  chainId: () => string,
-): Injected {
-  const signatureOf = (answer: unknown) => ({
-    id: 0,
-    signature: (answer as { signature?: unknown } | undefined)?.signature as `0x${string}`,
-  })
-  return {
-    accounts: { get: async () => addresses.map((address) => ({ address })), subscribe: () => () => {} },
-    signer: {
-      async signRaw({ address, data }) {
-        const message = new TextDecoder().decode(
-          Uint8Array.from(data.slice(2).match(/../g) ?? [], (byte) => Number.parseInt(byte, 16)),
-        )
-        return signatureOf(
-          await provider.request({ method: 'polkadot_signMessage', params: { address, message } }, chainId()),
-        )
-      },
-      async signPayload(payload) {
-        return signatureOf(
-          await provider.request(
-            {
-              method: 'polkadot_signTransaction',
-              params: { address: payload.address, transactionPayload: payload },
-            },
-            chainId(),
-          ),
-        )
-      },
-    },
   }
 }
 
@@ -374,17 +329,10 @@ export function polkadotAdapter({
       if (typeof given?.request !== 'function')
         throw new InvalidWalletResponseError({ what: 'polkadot provider' })
       const rt = await loadRuntime()
-      const chains = new Set<string>()
-      const addresses: string[] = []
-      const listed = given.session?.namespaces?.polkadot?.accounts
-      for (const raw of Array.isArray(listed) ? listed : []) {
-        const match = typeof raw === 'string' ? /^polkadot:([0-9a-f]{32}):(.{1,64})$/.exec(raw) : null
-        const network = match && networks.find((n) => String(n.id) === match[1])
-        if (!match || !network) continue
-        if (!rt.publicKeyOf(match[2])) throw new InvalidWalletResponseError({ what: 'account' })
-        chains.add(network.caipNetworkId)
-        if (!addresses.includes(match[2] as string)) addresses.push(match[2] as string)
-      }
+      const { chains, addresses } = rt.sessionAccounts(
+        given.session?.namespaces?.polkadot?.accounts,
+        networks,
+      )
       const network =
         caipNetwork && chains.has(caipNetwork.caipNetworkId)
           ? networkFor(caipNetwork)
@@ -397,7 +345,7 @@ export function polkadotAdapter({
         icon: walletIcon,
         chains,
       }
-      const injected = sessionInjected(given, addresses, () =>
+      const injected = rt.sessionInjected(given, addresses, () =>
         current?.injected === injected ? current.network.caipNetworkId : network.caipNetworkId,
       )
       const result = await attach(wallet, injected, network, timeoutMs)

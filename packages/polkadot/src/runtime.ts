@@ -1,8 +1,9 @@
 // Everything that needs @polkadot/util-crypto (SS58, sr25519 / ed25519 / ecdsa checks, blake2),
 // loaded with import() on the first connect, restore or signature so an app's first load does not
 // carry it.
-import { type ConnectedAccount, InvalidWalletResponseError } from '@latch/core'
+import { type CaipNetwork, type ConnectedAccount, InvalidWalletResponseError } from '@latch/core'
 import { s } from '@latch/core/internal'
+import type { Injected } from '@polkadot/extension-inject/types'
 import {
   bnToU8a,
   compactToU8a,
@@ -12,6 +13,7 @@ import {
   u8aConcat,
   u8aEq,
   u8aToHex,
+  u8aToString,
 } from '@polkadot/util'
 import {
   blake2AsU8a,
@@ -185,4 +187,70 @@ export function verifyPayload(payload: PolkadotSignerPayload, signature: unknown
   if (bytes.length === 66 && bytes[0] === 2)
     return attempt(() => secp256k1Verify(message, body, payload.address, 'blake2'))
   return false
+}
+
+/** The part of a session connector's provider the adapter uses (WalletConnect's universal provider). */
+export interface SessionProvider {
+  request(args: { method: string; params: unknown }, chainId?: string): Promise<unknown>
+  session?: { namespaces?: Record<string, { accounts?: unknown }> } | undefined
+}
+
+/**
+ * A session's polkadot side as an extension's `Injected`: its accounts, and a signer that asks the
+ * wallet with WalletConnect's Polkadot methods (`polkadot_signMessage` with the message text,
+ * `polkadot_signTransaction` with the payload) on the session's current chain.
+ */
+export function sessionInjected(
+  provider: SessionProvider,
+  addresses: readonly string[],
+  chainId: () => string,
+): Injected {
+  const signatureOf = (answer: unknown) => ({
+    id: 0,
+    signature: (answer as { signature?: unknown } | undefined)?.signature as `0x${string}`,
+  })
+  return {
+    accounts: { get: async () => addresses.map((address) => ({ address })), subscribe: () => () => {} },
+    signer: {
+      async signRaw({ address, data }) {
+        const message = u8aToString(hexToU8a(data))
+        return signatureOf(
+          await provider.request({ method: 'polkadot_signMessage', params: { address, message } }, chainId()),
+        )
+      },
+      async signPayload(payload) {
+        return signatureOf(
+          await provider.request(
+            {
+              method: 'polkadot_signTransaction',
+              params: { address: payload.address, transactionPayload: payload },
+            },
+            chainId(),
+          ),
+        )
+      },
+    },
+  }
+}
+
+/**
+ * A session's polkadot accounts (CAIP-10) on the app's networks: the chains they are on and the
+ * distinct addresses. One that is not an SS58 address is an invalid response.
+ */
+export function sessionAccounts(
+  listed: unknown,
+  networks: readonly CaipNetwork[],
+): { chains: Set<string>; addresses: string[] } {
+  const chains = new Set<string>()
+  const addresses: string[] = []
+  for (const raw of Array.isArray(listed) ? listed : []) {
+    const match = typeof raw === 'string' ? /^polkadot:([0-9a-f]{32}):(.{1,64})$/.exec(raw) : null
+    const network = match && networks.find((n) => String(n.id) === match[1])
+    if (!match || !network) continue
+    const address = match[2] as string
+    if (!publicKeyOf(address)) throw new InvalidWalletResponseError({ what: 'account' })
+    chains.add(network.caipNetworkId)
+    if (!addresses.includes(address)) addresses.push(address)
+  }
+  return { chains, addresses }
 }
