@@ -258,4 +258,47 @@ describe('given bad input', () => {
     ).rejects.toBeInstanceOf(InvalidWalletResponseError)
     expect(ns().account.status).toBe('connected')
   })
+
+  it('then a refused or hanging connect, or an extension listing a malformed address, leaves nothing connected', async () => {
+    const { latch, ns } = page({ timeoutMs: 200 })
+    await hydrate(latch)
+    wallet.controls.disconnect()
+    wallet.controls.rejectNext()
+    const refused = await connect(latch, {
+      connectorId: 'polkadot:latch-dev-wallet',
+      namespace: 'polkadot',
+    }).catch((e: unknown) => e)
+    expect(
+      (refused as { walk: (f: (e: unknown) => boolean) => unknown }).walk(
+        (e) => e instanceof UserRejectedRequestError,
+      ),
+    ).toBeTruthy()
+    expect(ns().account.status).toBe('disconnected')
+    wallet.controls.hangNext()
+    await expect(
+      connect(latch, { connectorId: 'polkadot:latch-dev-wallet', namespace: 'polkadot' }),
+    ).rejects.toBeTruthy()
+    expect(ns().account.status).toBe('disconnected')
+    await wallet.provider.enable?.('Latch test')
+
+    injectPolkadotTestWallet(
+      {
+        ...wallet,
+        provider: {
+          version: '1.0.0',
+          enable: async () => ({
+            accounts: { get: async () => [{ address: '1notAnSs58Address' }], subscribe: () => () => {} },
+            signer: {},
+          }),
+        },
+      },
+      'garbage-wallet',
+    )
+    const other = page()
+    await hydrate(other.latch)
+    await expect(
+      connect(other.latch, { connectorId: 'polkadot:garbage-wallet', namespace: 'polkadot' }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+    expect(other.ns().account.status).toBe('disconnected')
+  })
 })
