@@ -225,9 +225,9 @@ describe('given bad input', () => {
         provider: {
           version: '1.0.0',
           async enable(origin: string) {
-            const injected = await (
-              real.enable as (o: string) => Promise<import('@polkadot/extension-inject/types').Injected>
-            )(origin)
+            const injected = await (real.enable as (o: string) => Promise<import('./injected.js').Injected>)(
+              origin,
+            )
             const { signRaw, signPayload } = injected.signer
             return {
               ...injected,

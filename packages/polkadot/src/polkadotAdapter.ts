@@ -13,8 +13,8 @@ import {
   UnsupportedProviderMethodError,
   UserRejectedRequestError,
 } from '@latch/core'
-import type { Injected, InjectedWindowProvider } from '@polkadot/extension-inject/types'
 import { ask } from './errors.js'
+import type { Injected, InjectedWindowProvider } from './injected.js'
 import { type PolkadotChain, polkadotChainOf } from './network.js'
 import type { PolkadotSignerPayload } from './payload.js'
 import type { SessionProvider } from './runtime.js'

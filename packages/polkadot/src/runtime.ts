@@ -3,7 +3,6 @@
 // carry it.
 import { type CaipNetwork, type ConnectedAccount, InvalidWalletResponseError } from '@latch/core'
 import { s } from '@latch/core/internal'
-import type { Injected } from '@polkadot/extension-inject/types'
 import {
   bnToU8a,
   compactToU8a,
@@ -24,6 +23,7 @@ import {
   signatureVerify,
   sr25519Verify,
 } from '@polkadot/util-crypto'
+import type { Injected } from './injected.js'
 import type { PolkadotChain } from './network.js'
 import type { PolkadotSignerPayload } from './payload.js'
 
