@@ -69,6 +69,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
+      { test: { name: 'polkadot', root: 'packages/polkadot', include: ['src/**/*.test.ts'] } },
       { test: { name: 'walletconnect', root: 'packages/walletconnect', include: ['src/**/*.test.ts'] } },
       {
         test: {

@@ -14,7 +14,18 @@ import { fileURLToPath } from 'node:url'
 import semver from 'semver'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const packages = ['core', 'evm', 'solana', 'bitcoin', 'cosmos', 'react', 'walletconnect', 'testkit', 'server']
+const packages = [
+  'core',
+  'evm',
+  'solana',
+  'bitcoin',
+  'cosmos',
+  'polkadot',
+  'react',
+  'walletconnect',
+  'testkit',
+  'server',
+]
 const bin = (name) => join(root, 'node_modules', '.bin', name)
 const problems = []
 // The tarballs `npm run pack` writes (.tmp/packages/), packed once for these checks and for the

@@ -5,12 +5,20 @@
 // Like a current wallet app it approves the solana namespace too when the dapp asks (its own
 // ed25519 key, sending to the local Solana chain) and the cosmos one (a secp256k1 key, signing
 // only), and answers one-click sign-in requests
-// (WalletConnect's authenticate): one approval connects and signs in.
+// (WalletConnect's authenticate): one approval connects and signs in. It approves the polkadot
+// namespace too (Polkadot and Westend, an sr25519 key of the test mnemonic): those chains need no
+// node, since the kit only signs there.
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 
 /** Loopback origins on any port: the demo, or a second demo server beside it (the e2e tests run one). */
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}$/
+
+/** Polkadot and Westend (CAIP-2, genesis hash prefixes), the demo's networks with `?polkadot=on`. */
+const POLKADOT_CHAINS = [
+  'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+  'polkadot:e143f23803ac50e8f6f8e62695d1ce9e',
+]
 
 /**
  * @param {{ root: string, port: number, relayUrl: string, projectId: string, chains: { id: number, rpcUrl: string }[], solana?: { id: string, rpcUrl: string } }} options
@@ -33,6 +41,7 @@ export async function startDevWalletWalletConnect({ root, port, relayUrl, projec
         { id: 'cosmos:osmosis-1', prefix: 'osmo' },
       ],
     },
+    polkadot: { chains: POLKADOT_CHAINS },
     authenticate: true,
   })
   const server = createServer(async (request, response) => {

@@ -20,6 +20,7 @@ const packages = [
   'solana',
   'bitcoin',
   'cosmos',
+  'polkadot',
   'walletconnect',
   'frame',
   'server',

@@ -88,7 +88,10 @@ export function App() {
         {account?.isConnected && !unsupported && (
           <>
             <SignMessage />
-            <SendTransaction key={caipNetwork?.chainNamespace} />
+            {/* Polkadot: the kit signs there and sends nothing (spec §6). */}
+            {caipNetwork?.chainNamespace !== 'polkadot' && (
+              <SendTransaction key={caipNetwork?.chainNamespace} />
+            )}
             {caipNetwork?.chainNamespace === 'eip155' && <SignPermit />}
             {caipNetwork?.chainNamespace === 'eip155' && <SendBatch />}
             {caipNetwork?.chainNamespace === 'bip122' && <SignPsbt to={BITCOIN_RECIPIENT} />}
@@ -193,10 +196,12 @@ function SignMessage() {
       // Solana: an ed25519 check of the base58 signature against the account's public key.
       // Bitcoin: BIP-322 (or the legacy signed message) against the account's address.
       // Cosmos: ADR-036, the public key recovered from the signature must have the address.
+      // Polkadot: sr25519 / ed25519 over the message (as extensions sign it) against the SS58 address.
       const valid =
         (isAccountOn(account, 'solana') ||
           isAccountOn(account, 'bip122') ||
-          isAccountOn(account, 'cosmos')) &&
+          isAccountOn(account, 'cosmos') ||
+          isAccountOn(account, 'polkadot')) &&
         account.isConnected &&
         network
           ? ((await latch.adapters.get(account.namespace)?.verifyMessage?.({

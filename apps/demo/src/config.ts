@@ -3,6 +3,7 @@ import { createLatch, type LatchOptions, midnightTheme } from '@latch/core'
 import { embeddedWallet } from '@latch/core/embedded'
 import { cosmosAdapter, cosmosHub, cosmosTestChain, osmosis } from '@latch/cosmos'
 import { evmAdapter, localSiwx, serverSiwx, toCaipNetwork } from '@latch/evm'
+import { polkadotAdapter, polkadotNetwork } from '@latch/polkadot'
 import { createAppKit } from '@latch/react/compat/appkit'
 import { solanaAdapter, solanaLocalnet } from '@latch/solana'
 import { walletConnect } from '@latch/walletconnect'
@@ -42,6 +43,8 @@ const bitcoinRegtest = bitcoinNetwork('regtest', { apiUrl: env.bitcoinApi })
  * runs, nothing is read from it), the Cosmos Hub and Osmosis.
  */
 const cosmosNetworks = [cosmosTestChain(), cosmosHub(), osmosis()]
+/** Polkadot and its Westend test network: the kit signs there and reads no node (spec §6). */
+const polkadotNetworks = [polkadotNetwork('polkadot'), polkadotNetwork('westend')]
 
 /** The midnight preset's options under `?theme=midnight`. */
 const DEMO_THEME = {
@@ -57,13 +60,14 @@ const DEMO_Z_INDEX = 100_000
 
 const options: LatchOptions = {
   // `?solana=off`: Ethereum networks only (WalletConnect then signs in with the connection).
-  // `?bitcoin=on`: the Bitcoin regtest network too.
+  // `?bitcoin=on`: the Bitcoin regtest network too. `?polkadot=on`: Polkadot and Westend.
   networks: [
     toCaipNetwork(mainnet),
     toCaipNetwork(base),
     ...(env.solana ? [solanaLocal] : []),
     ...(env.bitcoin ? [bitcoinRegtest] : []),
     ...(env.cosmos ? cosmosNetworks : []),
+    ...(env.polkadot ? polkadotNetworks : []),
   ],
   adapters: [
     evmAdapter({ config: wagmiConfig }),
@@ -84,6 +88,7 @@ const options: LatchOptions = {
           }),
         ]
       : []),
+    ...(env.polkadot ? [polkadotAdapter({ networks: polkadotNetworks, appName: 'Latch demo' })] : []),
   ],
   projectId: env.projectId,
   ...(env.apiUrl ? { apiUrl: env.apiUrl } : {}),

@@ -14,6 +14,9 @@ declare global {
     __latchDemoCosmosWallet?: ReturnType<
       typeof import('@latch/testkit/wallet')['createCosmosTestWallet']
     >['controls']
+    __latchDemoPolkadotWallet?: Awaited<
+      ReturnType<typeof import('@latch/testkit/wallet')['createPolkadotTestWallet']>
+    >['controls']
   }
 }
 
@@ -64,7 +67,7 @@ export function selectDevWalletAccount(index: number): void {
  * Offers the Latch Dev Wallet: a test wallet holding funded keys of the local chains, so a
  * visitor without a browser wallet can click through every flow. One wallet, both namespaces:
  * EIP-6963 (rdns dev.latch.wallet) for Ethereum and Base, Wallet Standard ("Latch Dev Wallet")
- * for the local Solana chain and Bitcoin regtest. Skipped when a test has injected its own test wallet.
+ * for the local Solana chain and Bitcoin regtest, an injected extension for Polkadot. Skipped when a test has injected its own test wallet.
  */
 export async function startDevWallet(): Promise<void> {
   if (!env.devWallet || window.__latchTestWallet) return
@@ -78,6 +81,8 @@ export async function startDevWallet(): Promise<void> {
     registerBitcoinTestWallet,
     createCosmosTestWallet,
     installCosmosTestWallet,
+    createPolkadotTestWallet,
+    injectPolkadotTestWallet,
     SOLANA_TEST_SEEDS,
     TEST_CONTRACT_ACCOUNTS,
     TEST_TOKENS,
@@ -130,6 +135,13 @@ export async function startDevWallet(): Promise<void> {
     const cosmos = createCosmosTestWallet()
     installCosmosTestWallet(cosmos)
     window.__latchDemoCosmosWallet = cosmos.controls
+  }
+  // Its Polkadot side (`?polkadot=on`): an extension on `window.injectedWeb3['latch-dev-wallet']`
+  // with the test mnemonic's sr25519 and ed25519 keys; the kit names it "Latch Dev Wallet", one row.
+  if (env.polkadot) {
+    const polkadot = await createPolkadotTestWallet()
+    injectPolkadotTestWallet(polkadot)
+    window.__latchDemoPolkadotWallet = polkadot.controls
   }
   for (const listener of listeners) listener()
 }

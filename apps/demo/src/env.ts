@@ -39,7 +39,7 @@ function frameSetting(apiUrl: string | undefined): string | undefined {
  * The @latch/server the demo talks to (`npm start` runs one). The page's query string can point
  * it elsewhere to try the kit's modes: `?api=URL` (or `?api=none` for no server at all),
  * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
- * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?bitcoin=on`, `?cosmos=on`, `?guide=off` (no wallet guide),
+ * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?bitcoin=on`, `?cosmos=on`, `?polkadot=on`, `?guide=off` (no wallet guide),
  * `?kit=rainbowkit` (the header drawn with the RainbowKit compatibility layer), `?kit=appkit`
  * (the instance created with AppKit's option names), `?kit=wallet-adapter` (a Solana app on the
  * wallet-adapter's hooks), `?theme=midnight` (a theme preset).
@@ -61,6 +61,8 @@ function apiSettings() {
     bitcoin: query.get('bitcoin') === 'on',
     /** `?cosmos=on` adds the Cosmos networks (a local chain id, the Hub, Osmosis) and adapter. */
     cosmos: query.get('cosmos') === 'on',
+    /** `?polkadot=on` adds the Polkadot and Westend networks and the Polkadot adapter (no node: signing only). */
+    polkadot: query.get('polkadot') === 'on',
     /** `?siwx=required|optional`: sign-in with the wallet, sessions from the local @latch/server. */
     siwx: (['required', 'optional'] as const).find((mode) => mode === query.get('siwx')),
     /** `?wcRelay=ws://…` points WalletConnect at another relay (the e2e tests run their own); `off` leaves it out. */

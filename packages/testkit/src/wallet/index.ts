@@ -36,6 +36,15 @@ export {
 export { DEV_WALLET_ICON, DEV_WALLET_ICON_BASE64, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './icon.js'
 export { type InstallTestWalletOptions, installTestWallet, TEST_WALLET_GLOBAL } from './install.js'
 export {
+  createPolkadotTestWallet,
+  injectPolkadotTestWallet,
+  POLKADOT_DEV_WALLET_SOURCE,
+  type PolkadotTestWallet,
+  type PolkadotTestWalletControls,
+  type PolkadotTestWalletOptions,
+  polkadotTestKeys,
+} from './polkadotWallet.js'
+export {
   createSolanaTestWallet,
   registerSolanaTestWallet,
   type SolanaTestWallet,

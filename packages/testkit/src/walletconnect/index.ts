@@ -8,6 +8,7 @@ export {
 } from './local-client.js'
 export { MemoryStorage } from './memory-storage.js'
 export { createOfflineVerify } from './offline-verify.js'
+export type { WalletPeerPolkadot } from './polkadot-namespace.js'
 export { RELAY_CLOSE_RESTART, RELAY_CLOSE_UNAUTHORIZED } from './relay/auth.js'
 export {
   type LocalRelay,

@@ -16,6 +16,12 @@ import {
   WALLET_PEER_METHODS,
 } from './eip155-namespace.js'
 import { closeLocalSignClient, createLocalSignClient, type LocalSignClient } from './local-client.js'
+import {
+  answerPolkadotRequest,
+  polkadotNamespaceFor,
+  polkadotPeerKey,
+  type WalletPeerPolkadot,
+} from './polkadot-namespace.js'
 import { Queue } from './queue.js'
 import {
   answerSolanaRequest,
@@ -47,6 +53,10 @@ export type CreateWalletPeerParameters = {
    * namespace approved too (its account with each chain's prefix, the Cosmos methods).
    */
   cosmos?: WalletPeerCosmos
+   * The wallet's Polkadot side: with it, proposals asking for polkadot chains it has get the
+   * polkadot namespace approved too (its sr25519 account, the Polkadot methods).
+   */
+  polkadot?: WalletPeerPolkadot
   metadata?: SignClientTypes.Metadata
   logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
   /**
@@ -76,6 +86,8 @@ export type WalletPeer = {
   readonly chainId: number
   /** The Solana account (base58), when the wallet has a Solana side. */
   readonly solanaAddress: string | undefined
+  /** The Polkadot account (generic SS58 format), when the wallet has a Polkadot side. */
+  readonly polkadotAddress: string | undefined
   /** Pairs with a `wc:` URI shown by a dapp. */
   pair(uri: string): Promise<void>
   /**
@@ -169,6 +181,8 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
   let solanaKey = solana ? solanaKeyOfSeed(solana.seed) : undefined
   const cosmos = parameters.cosmos
   const cosmosKey = cosmos ? cosmosKeyOf(cosmos) : undefined
+  const polkadot = parameters.polkadot
+  const polkadotKey = polkadot ? await polkadotPeerKey(polkadot) : undefined
 
   const client = await createLocalSignClient({
     relayUrl: parameters.relayUrl,
@@ -239,6 +253,10 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
         method,
         requestParams,
       )
+    } else if (polkadotKey && params.chainId.startsWith('polkadot:')) {
+      outcome = await answerPolkadotRequest(polkadotKey, method, requestParams).catch((error: unknown) => ({
+        error: { code: -32603, message: (error as Error).message },
+      }))
     } else if (requestChainId === undefined) {
       outcome = { error: { code: 5100, message: `Unsupported chain ${String(params.chainId)}` } }
     } else {
@@ -270,6 +288,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     get solanaAddress() {
       return solanaKey?.address
     },
+    get polkadotAddress() {
+      return polkadotKey?.address
+    },
     async pair(uri) {
       await client.pair({ uri })
     },
@@ -294,6 +315,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       if (solanaNamespace) choice.namespaces.solana = solanaNamespace
       const cosmosNamespace = cosmos && cosmosKey && cosmosNamespaceFor(proposal.params, cosmosKey, cosmos)
       if (cosmosNamespace) choice.namespaces.cosmos = cosmosNamespace
+      const polkadotNamespace =
+        polkadot && polkadotKey && polkadotNamespaceFor(proposal.params, polkadotKey, polkadot)
+      if (polkadotNamespace) choice.namespaces.polkadot = polkadotNamespace
       const { acknowledged } = await client.approve({
         id: proposal.id,
         namespaces: choice.namespaces,

@@ -1,0 +1,16 @@
+export { WalletTimeoutError, type WalletTimeoutErrorType } from './errors.js'
+export {
+  caipReferenceOf,
+  POLKADOT_CHAINS,
+  type PolkadotChain,
+  type PolkadotChainName,
+  polkadotChainOf,
+  polkadotNetwork,
+} from './network.js'
+export type { PolkadotSignerPayload } from './payload.js'
+export {
+  type PolkadotAdapter,
+  type PolkadotAdapterOptions,
+  polkadotAdapter,
+  type SignPayloadReturnType,
+} from './polkadotAdapter.js'
