@@ -53,6 +53,7 @@ export type CreateWalletPeerParameters = {
    * namespace approved too (its account with each chain's prefix, the Cosmos methods).
    */
   cosmos?: WalletPeerCosmos
+  /**
    * The wallet's Polkadot side: with it, proposals asking for polkadot chains it has get the
    * polkadot namespace approved too (its sr25519 account, the Polkadot methods).
    */
