@@ -6,6 +6,7 @@ import * as internal from './internal.js'
 it('given the package entry, then its runtime exports are exactly these', () => {
   expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
     [
+      "AdapterForNamespaceNotFoundError",
       "AdapterOrConnectorNotFoundError",
       "BaseError",
       "CallsError",

@@ -1,6 +1,6 @@
 import type { Latch } from '../createLatch.js'
 import { logAlert } from '../createLatch.js'
-import { ChainAdapterNotFoundError } from '../errors/adapter.js'
+import { AdapterForNamespaceNotFoundError, ChainAdapterNotFoundError } from '../errors/adapter.js'
 import { ALERTS, type Alert, type AlertId } from '../errors/alerts.js'
 import { InvalidWalletResponseError } from '../errors/connection.js'
 import type { LatchState } from '../state.js'
@@ -25,10 +25,15 @@ export function patchState(latch: Latch, patch: Partial<LatchState>): void {
   latch.store.setState((state) => ({ ...state, ...patch }))
 }
 
-/** @throws ChainAdapterNotFoundError ('Chain adapter not found') when the namespace has none. */
+/**
+ * @throws ChainAdapterNotFoundError ('Chain adapter not found') when there is no namespace to act on;
+ * AdapterForNamespaceNotFoundError ("Adapter for namespace {ns} doesn't exist") when the namespace
+ * has no adapter.
+ */
 export function getAdapter(latch: Latch, namespace: ChainNamespace | undefined): ChainAdapter {
-  const adapter = namespace ? latch.adapters.get(namespace) : undefined
-  if (!adapter) throw new ChainAdapterNotFoundError()
+  if (!namespace) throw new ChainAdapterNotFoundError()
+  const adapter = latch.adapters.get(namespace)
+  if (!adapter) throw new AdapterForNamespaceNotFoundError({ namespace })
   return adapter
 }
 

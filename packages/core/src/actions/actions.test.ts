@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLatch, type Latch } from '../createLatch.js'
-import { ChainAdapterNotFoundError } from '../errors/adapter.js'
+import { AdapterForNamespaceNotFoundError } from '../errors/adapter.js'
 import { DisconnectChainError, NoActiveCaipAddressError } from '../errors/connection.js'
 import { UnsupportedChainIdError } from '../errors/network.js'
 import { SignatureDeclinedError } from '../errors/siwx.js'
@@ -218,12 +218,15 @@ describe('given connect', () => {
     expect(s.ns().account.status).toBe('connected')
   })
 
-  it('when no adapter serves the namespace, then "Chain adapter not found" is thrown', async () => {
+  it('when no adapter serves the namespace, then "Adapter for namespace eip155 doesn\'t exist" is thrown', async () => {
     const latch = createLatch({ networks: [mainnet], storage: createMemoryStorage() })
     await expect(connect(latch, { connectorId: 'memory.wallet' })).rejects.toBeInstanceOf(
-      ChainAdapterNotFoundError,
+      AdapterForNamespaceNotFoundError,
     )
-    await expect(connect(latch, { connectorId: 'memory.wallet' })).rejects.toThrow('Chain adapter not found')
+    await expect(connect(latch, { connectorId: 'memory.wallet' })).rejects.toThrow(
+      "Adapter for namespace eip155 doesn't exist",
+    )
+    expect(latch.store.getState().namespaces.eip155?.account.status).not.toBe('connecting')
   })
 
   it('when the network is unsupported, then the next connect does not ask for it', async () => {

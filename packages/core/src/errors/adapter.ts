@@ -8,6 +8,17 @@ export class ChainAdapterNotFoundError extends BaseError {
   }
 }
 
+export type AdapterForNamespaceNotFoundErrorType = AdapterForNamespaceNotFoundError & {
+  name: 'AdapterForNamespaceNotFoundError'
+}
+/** A namespace is named (a network of it, an account on it) but the app gave no adapter for it. */
+export class AdapterForNamespaceNotFoundError extends BaseError {
+  override name = 'AdapterForNamespaceNotFoundError' as const
+  constructor({ namespace }: { namespace: string }) {
+    super(`Adapter for namespace ${namespace} doesn't exist`)
+  }
+}
+
 export type AdapterOrConnectorNotFoundErrorType = AdapterOrConnectorNotFoundError & {
   name: 'AdapterOrConnectorNotFoundError'
 }

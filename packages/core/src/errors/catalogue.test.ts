@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { AdapterOrConnectorNotFoundError, ChainAdapterNotFoundError } from './adapter.js'
+import {
+  AdapterForNamespaceNotFoundError,
+  AdapterOrConnectorNotFoundError,
+  ChainAdapterNotFoundError,
+} from './adapter.js'
 import { ALERTS } from './alerts.js'
 import { BaseError } from './base.js'
 import {
@@ -32,6 +36,11 @@ describe('given the error catalogue (spec §8)', () => {
     [new DisconnectError(), 'DisconnectError', 'Failed to disconnect'],
     [new SignatureDeclinedError(), 'SignatureDeclinedError', 'Signature declined'],
     [new ChainAdapterNotFoundError(), 'ChainAdapterNotFoundError', 'Chain adapter not found'],
+    [
+      new AdapterForNamespaceNotFoundError({ namespace: 'cosmos' }),
+      'AdapterForNamespaceNotFoundError',
+      "Adapter for namespace cosmos doesn't exist",
+    ],
     [new NoActiveCaipAddressError(), 'NoActiveCaipAddressError', 'No ActiveCaipAddress found'],
     [new NotConnectedError(), 'NotConnectedError', 'Please call connect() before request()'],
     [new NoRpcUrlError({ chainId: 10 }), 'NoRpcUrlError', 'No RPC url provided for chainId: 10'],

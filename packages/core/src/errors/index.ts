@@ -2,6 +2,8 @@
 // re-exports this file); alerts and the wallet-error mapping are internal.
 /** @public */
 export {
+  AdapterForNamespaceNotFoundError,
+  type AdapterForNamespaceNotFoundErrorType,
   AdapterOrConnectorNotFoundError,
   type AdapterOrConnectorNotFoundErrorType,
   ChainAdapterNotFoundError,
