@@ -43,6 +43,14 @@ test.describe('given the demo as npm start serves it, with Polkadot', () => {
     // The header's avatar of a Polkadot account is an identicon; there is nothing to send (spec §6).
     await expect(page.getByTestId('latch-account-button').getByTestId('latch-identicon')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Send a transaction' })).toHaveCount(0)
+    // Nor a balance: the kit reads none on Polkadot, so none is shown, not an error or 0.00 DOT.
+    await expect(page.getByTestId('latch-account-button')).not.toContainText('DOT')
+    await page.getByTestId('latch-account-button').click()
+    await expect(modal(page).getByTestId('latch-account-address')).toBeVisible()
+    await expect(modal(page)).not.toContainText('Token Balance Unavailable')
+    await expect(modal(page)).not.toContainText('0.00 DOT')
+    await page.keyboard.press('Escape')
+    await expect(modal(page)).toBeHidden()
 
     // Signed by the extension, checked by the kit, and checked again here by another library.
     await page.getByRole('button', { name: 'Sign message' }).click()

@@ -337,6 +337,11 @@ export interface ChainAdapter<Transaction extends object = object> extends Calls
   }): Promise<{ transaction: Transaction; fee: bigint }>
   /** Resolves when the transaction is included. */
   waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork }): Promise<TransactionReceipt>
+  /**
+   * `false`: the adapter reads no balance (spec §6 has balances for eip155 and solana only), so the
+   * kit neither asks nor shows one for its accounts. Absent or `true`: `getBalance` is used.
+   */
+  readonly balances?: boolean | undefined
   /** The native balance as a decimal string in whole units (e.g. '1.5' ETH). */
   getBalance(parameters: {
     address: string

@@ -511,8 +511,9 @@ export function cosmosAdapter({
       throw new UnsupportedProviderMethodError()
     },
 
+    // Spec §6: balances are read for eip155 and solana only; no Cosmos node is read.
+    balances: false,
     async getBalance() {
-      // Spec §6: balances are read for eip155 and solana only; no Cosmos node is read.
       throw new UnsupportedProviderMethodError()
     },
 

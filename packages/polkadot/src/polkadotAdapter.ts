@@ -425,8 +425,9 @@ export function polkadotAdapter({
       throw new UnsupportedProviderMethodError()
     },
 
+    // Spec §6: no balance outside eip155 and solana (the kit reads no Polkadot node).
+    balances: false,
     async getBalance() {
-      // Spec §6: no balance outside eip155 and solana (the kit reads no Polkadot node).
       throw new UnsupportedProviderMethodError()
     },
 

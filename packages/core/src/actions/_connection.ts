@@ -2,7 +2,7 @@ import type { Latch } from '../createLatch.js'
 import { createSessionState } from '../createLatch.js'
 import { InvalidWalletResponseError } from '../errors/connection.js'
 import { accountReducer } from '../rules/account.js'
-import { shouldFetchBalance } from '../rules/balance.js'
+import { balancesEnabled, shouldFetchBalance } from '../rules/balance.js'
 import type { LatchState } from '../state.js'
 import { STORED_VALUES, writeStored } from '../storage.js'
 import type {
@@ -56,7 +56,7 @@ function willFetchBalance(latch: Latch, state: LatchState, namespace: ChainNames
     latch.adapters.has(namespace) &&
     ns?.account.status === 'connected' &&
     shouldFetchBalance({
-      enabled: latch.options.balance,
+      enabled: balancesEnabled(latch.options.balance, latch.adapters.get(namespace)),
       caipNetwork: ns.network.caipNetwork,
       unsupported: ns.network.unsupported,
     })

@@ -168,6 +168,22 @@ describe('given a connected account', () => {
   })
 })
 
+describe('given an adapter that reads no balances (spec §6: balances for eip155 and solana only)', () => {
+  it('then connecting and fetching ask it for none, and the account shows none, not 0.00', async () => {
+    const s = setup()
+    Object.assign(s.evm.adapter, { balances: false })
+    const asked = vi.fn(s.evm.adapter.getBalance)
+    s.evm.adapter.getBalance = asked
+    await hydrate(s.latch)
+    await connect(s.latch, { connectorId: 'memory.wallet' })
+    await settle()
+    await expect(fetchBalance(s.latch, { force: true })).resolves.toBeUndefined()
+    expect(asked).not.toHaveBeenCalled()
+    expect(s.ns().account.balance).toBeUndefined()
+    expect(s.query()).toBeUndefined()
+  })
+})
+
 describe('given no connected account', () => {
   it('then fetching the balance asks the wallet nothing and shows none', async () => {
     const s = setup()

@@ -4,7 +4,7 @@ import type { BaseError } from '../errors/base.js'
 import type { TokenBalanceUnavailableError } from '../errors/data.js'
 import { balanceQueryKey, balanceQueryOptions } from '../query/balance.js'
 import { type AccountAction, accountReducer } from '../rules/account.js'
-import { balanceRetryBlocked, shouldFetchBalance } from '../rules/balance.js'
+import { balanceRetryBlocked, balancesEnabled, shouldFetchBalance } from '../rules/balance.js'
 import type { ChainNamespace } from '../types.js'
 import { getAdapter, resolveNamespace, withNamespace } from './_shared.js'
 
@@ -35,7 +35,7 @@ export async function fetchBalance(
   if (ns?.account.status !== 'connected') return
   if (
     !shouldFetchBalance({
-      enabled: latch.options.balance,
+      enabled: balancesEnabled(latch.options.balance, adapter),
       caipNetwork: ns.network.caipNetwork,
       unsupported: ns.network.unsupported,
     })

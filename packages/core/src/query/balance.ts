@@ -2,7 +2,7 @@ import type { QueryState } from '@tanstack/query-core'
 import { getAdapter } from '../actions/_shared.js'
 import type { Latch } from '../createLatch.js'
 import { TokenBalanceUnavailableError } from '../errors/data.js'
-import { balanceRetryBlocked, formatBalance, shouldFetchBalance } from '../rules/balance.js'
+import { balanceRetryBlocked, balancesEnabled, formatBalance, shouldFetchBalance } from '../rules/balance.js'
 import type { CaipNetwork, ChainNamespace } from '../types.js'
 
 export interface BalanceQueryParameters {
@@ -56,7 +56,7 @@ export function balanceQueryOptions(latch: Latch, parameters: BalanceQueryParame
     // on testnets, not with `balance: false`), and not while the last failure is under 30 s old.
     enabled: (query: { state: QueryState<BalanceQueryData, TokenBalanceUnavailableError> }) =>
       shouldFetchBalance({
-        enabled: latch.options.balance,
+        enabled: balancesEnabled(latch.options.balance, latch.adapters.get(parameters.namespace)),
         caipNetwork: parameters.caipNetwork,
         unsupported: false,
       }) && !balanceRetryBlocked(query.state, Date.now()),

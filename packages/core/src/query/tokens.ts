@@ -3,7 +3,7 @@ import { getAdapter } from '../actions/_shared.js'
 import { createHttpClient } from '../api/http.js'
 import type { Latch } from '../createLatch.js'
 import { TokenBalanceUnavailableError } from '../errors/data.js'
-import { balanceRetryBlocked, shouldFetchBalance } from '../rules/balance.js'
+import { balanceRetryBlocked, balancesEnabled, shouldFetchBalance } from '../rules/balance.js'
 import {
   balanceServiceSchema,
   shownTokenBalances,
@@ -110,7 +110,10 @@ export function tokenBalancesQueryOptions(latch: Latch, parameters: TokenBalance
     retry: false,
     refetchOnWindowFocus: false,
     enabled: (query: { state: QueryState<TokenBalance[], TokenBalanceUnavailableError> }) =>
-      shouldFetchBalance({ enabled: latch.options.balance, caipNetwork, unsupported: false }) &&
-      !balanceRetryBlocked(query.state, Date.now()),
+      shouldFetchBalance({
+        enabled: balancesEnabled(latch.options.balance, latch.adapters.get(caipNetwork.chainNamespace)),
+        caipNetwork,
+        unsupported: false,
+      }) && !balanceRetryBlocked(query.state, Date.now()),
   } as const
 }

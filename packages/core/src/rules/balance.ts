@@ -19,6 +19,17 @@ export function shouldFetchBalance(parameters: {
 }
 
 /**
+ * Whether balances are read for a namespace at all: the app's `balance` option, and the namespace's
+ * adapter not saying it reads none (`balances: false`, spec §6).
+ */
+export function balancesEnabled(
+  appEnabled: boolean,
+  adapter: { balances?: boolean | undefined } | undefined,
+): boolean {
+  return appEnabled && adapter?.balances !== false
+}
+
+/**
  * A failed balance fetch blocks the next attempt for 30 s ('Token Balance Unavailable', spec §9).
  * `state` is the balance query's state: its status and when it last failed.
  */
