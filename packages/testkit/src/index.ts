@@ -60,6 +60,7 @@ export {
   type DevOnrampSession,
   type StartDevOnrampOptions,
   signDevOnrampWebhook,
+  signMeldWebhook,
   startDevOnramp,
 } from './node/dev-onramp.js'
 export {

@@ -23,6 +23,12 @@ export interface StartDevOnrampOptions {
   secret: string
   /** US dollars per ETH (default 2500). */
   ethPriceUsd?: number
+  /**
+   * Also speak Meld's API under `<url>/meld` (its API key is `secret`): Meld's currency list,
+   * limits, quotes, widget sessions and transactions, and its signed `TRANSACTION_CRYPTO_*`
+   * webhooks to `webhookUrl` with `webhookSecret`.
+   */
+  meld?: { webhookUrl: string; webhookSecret: string }
 }
 
 /** A checkout session, as Dev Onramp keeps it. */
@@ -38,6 +44,11 @@ export interface DevOnrampSession {
   purchaseAmount: string
   status: 'open' | 'paid' | 'delivered' | 'cancelled'
   txHash?: Hex
+  /** The API it was created through: Dev Onramp's own, or its Meld face. */
+  face: 'dev' | 'meld'
+  /** Meld: the customer, and the transaction once paid. */
+  externalCustomerId?: string
+  transactionId?: string
 }
 
 export interface DevOnramp {
@@ -56,6 +67,20 @@ export interface DevOnramp {
   close(): Promise<void>
 }
 
+/**
+ * A Meld webhook's headers: `meld-signature-timestamp` and `meld-signature`, the base64url (with
+ * padding) HMAC-SHA256 of "<timestamp>.<url>.<body>" with the webhook secret.
+ */
+export function signMeldWebhook(
+  secret: string,
+  url: string,
+  body: string,
+  timestamp = new Date().toISOString(),
+): Record<string, string> {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${url}.${body}`).digest('base64url')
+  return { 'meld-signature-timestamp': timestamp, 'meld-signature': signature.padEnd(44, '=') }
+}
+
 /** Dev Onramp's webhook signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.body")>`. */
 export function signDevOnrampWebhook(
   secret: string,
@@ -64,6 +89,13 @@ export function signDevOnrampWebhook(
 ): string {
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
 }
+
+/** Meld's code for ETH on a chain (ETH on Ethereum, ETH_BASE on Base, …). */
+const meldCode = (chainId: string) => {
+  const reference = chainId.split(':')[1]!
+  return reference === '1' ? 'ETH' : `ETH_${(NETWORK_NAMES[reference]?.[0] ?? reference).toUpperCase()}`
+}
+const meldId = () => randomBytes(16).toString('base64url').replace(/[-_]/g, 'x').slice(0, 22)
 
 const NETWORK_NAMES: Record<string, [string, string]> = {
   '1': ['ethereum', 'Ethereum'],
@@ -138,29 +170,40 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     }
   }
 
-  async function sendWebhook(type: string, session: DevOnrampSession) {
+  async function sendMeldWebhook(type: 'pending' | 'completed' | 'failed', session: DevOnrampSession) {
+    const meld = options.meld!
+    const eventType = {
+      pending: 'TRANSACTION_CRYPTO_PENDING',
+      completed: 'TRANSACTION_CRYPTO_COMPLETE',
+      failed: 'TRANSACTION_CRYPTO_FAILED',
+    }[type]
     const body = JSON.stringify({
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      type,
-      createdAt: new Date().toISOString(),
-      data: {
+      eventType,
+      eventId: meldId(),
+      timestamp: new Date().toISOString(),
+      accountId: 'DevOnrampAccount',
+      profileId: 'DevOnrampProfile',
+      version: '2025-03-01',
+      payload: {
+        accountId: 'DevOnrampAccount',
+        paymentTransactionId: session.transactionId,
+        customerId: 'DevOnrampCustomer',
+        externalCustomerId: session.externalCustomerId,
+        externalSessionId: session.partnerRef,
         sessionId: session.id,
-        partnerRef: session.partnerRef,
-        walletAddress: session.walletAddress,
-        network: session.network,
-        purchaseAmount: { amount: session.purchaseAmount, currency: session.purchaseCurrency },
-        ...(session.txHash ? { txHash: session.txHash } : {}),
+        paymentTransactionStatus: { pending: 'PENDING', completed: 'SETTLED', failed: 'FAILED' }[type],
       },
     })
+    await deliver(meld.webhookUrl, body, () => signMeldWebhook(meld.webhookSecret, meld.webhookUrl, body))
+  }
+
+  async function deliver(url: string, body: string, sign: () => Record<string, string>) {
     // As providers do, a failed delivery is tried again a few times.
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        const response = await fetch(options.webhookUrl, {
+        const response = await fetch(url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'dev-onramp-signature': signDevOnrampWebhook(options.secret, body),
-          },
+          headers: { 'content-type': 'application/json', ...sign() },
           body,
           signal: AbortSignal.timeout(5_000),
         })
@@ -174,10 +217,35 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     }
   }
 
+  async function sendWebhook(type: string, session: DevOnrampSession) {
+    if (session.face === 'meld')
+      return sendMeldWebhook(
+        type === 'purchase.completed' ? 'completed' : type === 'purchase.failed' ? 'failed' : 'pending',
+        session,
+      )
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      type,
+      createdAt: new Date().toISOString(),
+      data: {
+        sessionId: session.id,
+        partnerRef: session.partnerRef,
+        walletAddress: session.walletAddress,
+        network: session.network,
+        purchaseAmount: { amount: session.purchaseAmount, currency: session.purchaseCurrency },
+        ...(session.txHash ? { txHash: session.txHash } : {}),
+      },
+    })
+    await deliver(options.webhookUrl, body, () => ({
+      'dev-onramp-signature': signDevOnrampWebhook(options.secret, body),
+    }))
+  }
+
   async function pay(sessionId: string): Promise<Hex> {
     const session = sessions.get(sessionId)
     if (session?.status !== 'open') throw new Error('No open session')
     session.status = 'paid'
+    session.transactionId = meldId()
     await sendWebhook('purchase.pending', session)
     const rpcUrl = chains.get(session.network)!
     // One delivery at a time: the funder's nonces stay in order.
@@ -247,6 +315,7 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     const id = `cs_${randomBytes(12).toString('hex')}`
     sessions.set(id, {
       id,
+      face: 'dev',
       purchaseCurrency: 'ETH',
       paymentCurrency: order.paymentCurrency as string,
       paymentMethod: order.paymentMethod as string,
@@ -261,6 +330,156 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
       id,
       checkoutUrl: `${base}/checkout/${id}`,
       purchaseAmount: quote.purchaseAmount,
+    })
+  }
+
+  const meldAuthorized = (request: IncomingMessage) => {
+    const header = request.headers.authorization ?? ''
+    return /^basic /i.test(header) && sameSecret(header.slice(6), options.secret)
+  }
+
+  /** Meld's API, as its public docs give it (numbers for amounts, its own currency codes). */
+  async function meldApi(request: IncomingMessage, response: ServerResponse, path: string) {
+    if (!options.meld || !meldAuthorized(request))
+      return sendJson(response, 401, { code: 'UNAUTHORIZED', message: 'Invalid credentials' })
+    if (devOnramp.mode === 'down') return sendJson(response, 503, { message: 'Service Unavailable' })
+    if (devOnramp.mode === 'garbage')
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops')
+    if (devOnramp.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, devOnramp.slowMs))
+    if (request.method === 'GET' && path === '/service-providers/properties/crypto-currencies')
+      return sendJson(
+        response,
+        200,
+        [...chains.keys()].map((chainId) => {
+          const [, display] = NETWORK_NAMES[chainId.split(':')[1]!] ?? [chainId, chainId]
+          return {
+            currencyCode: meldCode(chainId),
+            name: 'Ethereum',
+            chainCode: meldCode(chainId).split('_')[1] ?? 'ETH',
+            chainName: display,
+            chainId: chainId.split(':')[1],
+            contractAddress: null,
+            symbolImageUrl: null,
+          }
+        }),
+      )
+    if (request.method === 'GET' && path === '/service-providers/limits/fiat-currency-purchases')
+      return sendJson(
+        response,
+        200,
+        Object.entries(LIMITS).map(([currencyCode, limits]) => ({
+          currencyCode,
+          defaultAmount: 100,
+          minimumAmount: Number(limits[0]!.min),
+          maximumAmount: Number(limits[0]!.max),
+        })),
+      )
+    const transaction = /^\/payments\/transactions\/([A-Za-z0-9]{1,64})$/.exec(path)
+    if (request.method === 'GET' && transaction) {
+      const session = [...sessions.values()].find((s) => s.transactionId === transaction[1])
+      if (!session) return sendJson(response, 404, { code: 'NOT_FOUND', message: 'No such transaction' })
+      return sendJson(response, 200, {
+        transaction: {
+          id: session.transactionId,
+          status:
+            session.status === 'delivered'
+              ? 'SETTLED'
+              : session.status === 'cancelled'
+                ? 'FAILED'
+                : 'PENDING',
+          sessionId: session.id,
+          externalSessionId: session.partnerRef,
+          externalCustomerId: session.externalCustomerId,
+          transactionType: 'CRYPTO_PURCHASE',
+          serviceProvider: 'DEVONRAMP',
+          sourceAmount: Number(session.amount),
+          sourceCurrencyCode: session.paymentCurrency,
+          destinationAmount: Number(session.purchaseAmount),
+          destinationCurrencyCode: meldCode(session.network),
+          cryptoDetails: {
+            walletAddress: session.walletAddress,
+            chainId: session.network.split(':')[1],
+            ...(session.txHash ? { blockchainTransactionId: session.txHash } : {}),
+          },
+        },
+      })
+    }
+    if (request.method !== 'POST') return sendJson(response, 404, { code: 'NOT_FOUND', message: 'Not found' })
+    let body: Record<string, unknown>
+    try {
+      body = await readJson(request)
+    } catch {
+      return sendJson(response, 400, { code: 'BAD_REQUEST', message: 'The body is not JSON' })
+    }
+    const data =
+      path === '/crypto/session/widget' && typeof body.sessionData === 'object'
+        ? (body.sessionData as Record<string, unknown>)
+        : body
+    const code = data.destinationCurrencyCode
+    const network = [...chains.keys()].find((chainId) => meldCode(chainId) === code)
+    const method = data.paymentMethodType === 'ACH' ? 'ach_bank_account' : 'card'
+    const quote = quoteOf({
+      purchaseCurrency: network ? 'ETH' : code,
+      network,
+      paymentCurrency: data.sourceCurrencyCode,
+      paymentMethod: method,
+      amount: typeof data.sourceAmount === 'number' ? data.sourceAmount.toFixed(2) : data.sourceAmount,
+    })
+    if (typeof quote === 'string') return sendJson(response, 400, { code: 'BAD_REQUEST', message: quote })
+    if (path === '/payments/crypto/quote')
+      return sendJson(response, 200, {
+        quotes: [
+          {
+            transactionType: 'CRYPTO_PURCHASE',
+            sourceAmount: Number(quote.paymentAmount.amount),
+            sourceAmountWithoutFees:
+              Number(quote.paymentAmount.amount) - Number(quote.fees.provider) - Number(quote.fees.network),
+            sourceCurrencyCode: quote.paymentAmount.currency,
+            countryCode: data.countryCode,
+            totalFee: Number(quote.fees.provider) + Number(quote.fees.network),
+            networkFee: Number(quote.fees.network),
+            transactionFee: Number(quote.fees.provider),
+            destinationAmount: Number(quote.purchaseAmount.amount),
+            destinationCurrencyCode: code,
+            paymentMethodType: data.paymentMethodType ?? 'CARD',
+            customerScore: 20,
+            serviceProvider: 'DEVONRAMP',
+          },
+        ],
+        message: null,
+        error: null,
+      })
+    if (path !== '/crypto/session/widget' || body.sessionType !== 'BUY')
+      return sendJson(response, 404, { code: 'NOT_FOUND', message: 'Not found' })
+    const { walletAddress } = data
+    if (typeof walletAddress !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(walletAddress))
+      return sendJson(response, 400, { code: 'BAD_REQUEST', message: 'walletAddress is not an address' })
+    if (typeof body.externalSessionId !== 'string' || body.externalSessionId.length > 64)
+      return sendJson(response, 400, { code: 'BAD_REQUEST', message: 'externalSessionId is required' })
+    if ([...sessions.values()].some((s) => s.partnerRef === body.externalSessionId))
+      return sendJson(response, 400, { code: 'BAD_REQUEST', message: 'externalSessionId must be unique' })
+    const id = meldId()
+    sessions.set(id, {
+      id,
+      face: 'meld',
+      purchaseCurrency: 'ETH',
+      paymentCurrency: quote.paymentAmount.currency,
+      paymentMethod: method,
+      amount: quote.paymentAmount.amount,
+      network: network!,
+      walletAddress,
+      partnerRef: body.externalSessionId,
+      ...(typeof body.externalCustomerId === 'string' ? { externalCustomerId: body.externalCustomerId } : {}),
+      purchaseAmount: quote.purchaseAmount.amount,
+      status: 'open',
+    })
+    return sendJson(response, 200, {
+      id,
+      customerId: 'DevOnrampCustomer',
+      externalCustomerId: body.externalCustomerId ?? null,
+      externalSessionId: body.externalSessionId,
+      token: randomBytes(16).toString('hex'),
+      widgetUrl: `${base}/checkout/${id}`,
     })
   }
 
@@ -286,7 +505,8 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (url.pathname.startsWith('/v1/')) return api(request, response, url.pathname)
-    const match = /^\/checkout\/(cs_[0-9a-f]{24})(?:\/(pay|cancel))?$/.exec(url.pathname)
+    if (url.pathname.startsWith('/meld/')) return meldApi(request, response, url.pathname.slice(5))
+    const match = /^\/checkout\/([A-Za-z0-9_]{8,64})(?:\/(pay|cancel))?$/.exec(url.pathname)
     const session = match ? sessions.get(match[1]!) : undefined
     if (!session) return sendJson(response, 404, { message: 'No such checkout' })
     const html = (body: string) =>
