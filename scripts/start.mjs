@@ -282,7 +282,11 @@ const api = await startServerProcess({
       // project set-onramp` sets them.
       onramp: {
         'dev-onramp': { apiUrl: devOnramp.url, secret: devOnrampSecret },
-        meld: { apiUrl: `${devOnramp.url}/meld`, secret: devOnrampSecret, webhookSecret: devMeldWebhookSecret },
+        meld: {
+          apiUrl: `${devOnramp.url}/meld`,
+          secret: devOnrampSecret,
+          webhookSecret: devMeldWebhookSecret,
+        },
       },
       social,
       tokens: demoTokens,
