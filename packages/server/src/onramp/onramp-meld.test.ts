@@ -106,6 +106,45 @@ describe.each(backends)('given on-ramp through Meld on %s', (backend) => {
     expect(row?.sealedSecret).not.toContain(WEBHOOK_SECRET)
   })
 
+  it('when the operator sets Coinbase, MoonPay or Transak, then each one’s own keys are required, checked and sealed', async () => {
+    const set = (provider: string, extra: Record<string, string>) =>
+      setOnrampProvider(repository, undefined, {
+        id: demoProject.id,
+        provider,
+        apiUrl: undefined,
+        secret: 'provider-secret-0123456789',
+        ...extra,
+      })
+    await expect(set('coinbase', { webhookSecret: 'cb-webhook-secret-0123' })).rejects.toThrow(
+      '--key-id is required for coinbase',
+    )
+    await expect(set('moonpay', { webhookSecret: 'mp-webhook-secret-0123' })).rejects.toThrow(
+      '--public-key is required for moonpay',
+    )
+    await expect(set('transak', { publicKey: 'tk-key', keyId: 'k1' })).rejects.toThrow(
+      'transak takes no --key-id',
+    )
+    await expect(set('meld', { webhookSecret: 'meld-webhook-0123456789', country: 'usa' })).rejects.toThrow(
+      '--country is a two-letter country code',
+    )
+    await expect(set('moonpay', { publicKey: 'pk_test_1', webhookSecret: 'short' })).rejects.toThrow(
+      '--webhook-secret is 16 to 1000 characters',
+    )
+    try {
+      expect(
+        await set('moonpay', { publicKey: 'pk_test_1', webhookSecret: 'mp-webhook-secret-0123' }),
+      ).toContain('on-ramp through https://api.moonpay.com')
+      const row = (await repository.onramp.listProviders(demoProject.id)).find(
+        (r) => r.provider === 'moonpay',
+      )
+      expect(row?.apiUrl).toBe('https://api.moonpay.com/')
+      expect(row?.sealedSecret).not.toContain('provider-secret')
+      expect(row?.sealedSecret).not.toContain('mp-webhook-secret')
+    } finally {
+      await repository.onramp.setProvider(demoProject.id, 'moonpay', undefined)
+    }
+  })
+
   it('when the kit asks for options and a quote, then Meld’s currencies, limits and best quote come back', async () => {
     const options = (await (await get('/onramp/v1/options')).json()) as {
       purchaseCurrencies: { id: string; networks: { chain_id: string }[] }[]
