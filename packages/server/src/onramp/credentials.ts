@@ -18,8 +18,13 @@ export function credentialsText(credentials: Stored): string {
 
 /** The provider's settings from what was sealed. */
 export function credentialsOf(apiUrl: string, text: string): OnrampCredentials {
-  if (text.startsWith('{')) {
-    const value = JSON.parse(text) as Record<string, unknown>
+  let value: Record<string, unknown> | undefined
+  try {
+    value = text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : undefined
+  } catch {
+    // A bare secret that happens to start with a brace.
+  }
+  if (value !== null && typeof value === 'object') {
     if (typeof value.secret === 'string') {
       const credentials: OnrampCredentials = { apiUrl, secret: value.secret }
       for (const f of fields) if (typeof value[f] === 'string') credentials[f] = value[f]
