@@ -42,6 +42,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'setTestNftBaseUri',
     'signDevOnrampWebhook',
     'signMeldWebhook',
+    'signMoonpayWebhook',
     'solanaAddressOfSeed',
     'startAnvil',
     'startBitcoinRegtest',

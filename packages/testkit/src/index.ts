@@ -61,6 +61,7 @@ export {
   type StartDevOnrampOptions,
   signDevOnrampWebhook,
   signMeldWebhook,
+  signMoonpayWebhook,
   startDevOnramp,
 } from './node/dev-onramp.js'
 export {

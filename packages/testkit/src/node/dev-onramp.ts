@@ -29,6 +29,13 @@ export interface StartDevOnrampOptions {
    * webhooks to `webhookUrl` with `webhookSecret`.
    */
   meld?: { webhookUrl: string; webhookSecret: string }
+  /**
+   * Also speak MoonPay's API under `<url>/moonpay` (`secret` is its secret key, which signs the
+   * widget URL): its currency list and buy quotes for `publishableKey`, the widget at
+   * `<url>/moonpay/buy` (refused unless its signature is right), and `Moonpay-Signature-V2`
+   * webhooks to `webhookUrl` signed with `webhookKey`.
+   */
+  moonpay?: { publishableKey: string; webhookUrl: string; webhookKey: string }
 }
 
 /** A checkout session, as Dev Onramp keeps it. */
@@ -44,8 +51,8 @@ export interface DevOnrampSession {
   purchaseAmount: string
   status: 'open' | 'paid' | 'delivered' | 'cancelled'
   txHash?: Hex
-  /** The API it was created through: Dev Onramp's own, or its Meld face. */
-  face: 'dev' | 'meld'
+  /** The API it was created through: Dev Onramp's own, or its Meld or MoonPay face. */
+  face: 'dev' | 'meld' | 'moonpay'
   /** Meld: the customer, and the transaction once paid. */
   externalCustomerId?: string
   transactionId?: string
@@ -79,6 +86,15 @@ export function signMeldWebhook(
 ): Record<string, string> {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${url}.${body}`).digest('base64url')
   return { 'meld-signature-timestamp': timestamp, 'meld-signature': signature.padEnd(44, '=') }
+}
+
+/** A MoonPay webhook's `Moonpay-Signature-V2`: `t=<unix seconds>,s=<hex HMAC-SHA256(key, "t.body")>`. */
+export function signMoonpayWebhook(
+  webhookKey: string,
+  body: string,
+  t = Math.floor(Date.now() / 1000),
+): string {
+  return `t=${t},s=${createHmac('sha256', webhookKey).update(`${t}.${body}`).digest('hex')}`
 }
 
 /** Dev Onramp's webhook signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.body")>`. */
@@ -217,7 +233,37 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     }
   }
 
+  async function sendMoonpayWebhook(type: 'pending' | 'completed' | 'failed', session: DevOnrampSession) {
+    const moonpay = options.moonpay!
+    const body = JSON.stringify({
+      type:
+        type === 'failed'
+          ? 'transaction_failed'
+          : type === 'pending'
+            ? 'transaction_created'
+            : 'transaction_updated',
+      data: {
+        id: session.transactionId,
+        status: type,
+        walletAddress: session.walletAddress,
+        baseCurrencyAmount: Number(session.amount),
+        quoteCurrencyAmount: Number(session.purchaseAmount),
+        cryptoTransactionId: session.txHash ?? null,
+        externalTransactionId: session.partnerRef,
+      },
+      externalCustomerId: null,
+    })
+    await deliver(moonpay.webhookUrl, body, () => ({
+      'moonpay-signature-v2': signMoonpayWebhook(moonpay.webhookKey, body),
+    }))
+  }
+
   async function sendWebhook(type: string, session: DevOnrampSession) {
+    if (session.face === 'moonpay')
+      return sendMoonpayWebhook(
+        type === 'purchase.completed' ? 'completed' : type === 'purchase.failed' ? 'failed' : 'pending',
+        session,
+      )
     if (session.face === 'meld')
       return sendMeldWebhook(
         type === 'purchase.completed' ? 'completed' : type === 'purchase.failed' ? 'failed' : 'pending',
@@ -483,6 +529,110 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     })
   }
 
+  const moonpayCode = (chainId: string) => meldCode(chainId).toLowerCase()
+
+  /** MoonPay's API and widget, as its public docs give them. */
+  async function moonpayApi(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const moonpay = options.moonpay
+    const path = url.pathname.slice('/moonpay'.length)
+    if (!moonpay || url.searchParams.get('apiKey') !== moonpay.publishableKey)
+      return sendJson(response, 401, { message: 'Invalid API key', type: 'UnauthorizedError' })
+    if (request.method === 'GET' && path === '/buy') {
+      // The widget checks the URL's signature: the HMAC of everything before `&signature=`.
+      const raw = url.search
+      const at = raw.lastIndexOf('&signature=')
+      const given = at < 0 ? '' : decodeURIComponent(raw.slice(at + '&signature='.length))
+      const expected = createHmac('sha256', options.secret).update(raw.slice(0, at)).digest('base64')
+      if (at < 0 || !sameSecret(given, expected))
+        return response
+          .writeHead(403, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            page(
+              'Dev Onramp',
+              '<p role="alert" data-testid="dev-onramp-bad-signature">The URL signature is invalid.</p>',
+            ),
+          )
+      const code = url.searchParams.get('currencyCode')
+      const network = [...chains.keys()].find((chainId) => moonpayCode(chainId) === code)
+      const quote = quoteOf({
+        purchaseCurrency: network ? 'ETH' : code,
+        network,
+        paymentCurrency: url.searchParams.get('baseCurrencyCode')?.toUpperCase(),
+        paymentMethod: 'card',
+        amount: url.searchParams.get('baseCurrencyAmount'),
+      })
+      const walletAddress = url.searchParams.get('walletAddress') ?? ''
+      const ref = url.searchParams.get('externalTransactionId') ?? ''
+      if (typeof quote === 'string' || !/^0x[0-9a-fA-F]{40}$/.test(walletAddress) || !ref || ref.length > 64)
+        return sendJson(response, 400, {
+          message: typeof quote === 'string' ? quote : 'Invalid widget parameters',
+        })
+      const id = meldId()
+      sessions.set(id, {
+        id,
+        face: 'moonpay',
+        purchaseCurrency: 'ETH',
+        paymentCurrency: quote.paymentAmount.currency,
+        paymentMethod: 'card',
+        amount: quote.paymentAmount.amount,
+        network: network!,
+        walletAddress,
+        partnerRef: ref,
+        purchaseAmount: quote.purchaseAmount.amount,
+        status: 'open',
+      })
+      return response.writeHead(303, { location: `/checkout/${id}` }).end()
+    }
+    if (devOnramp.mode === 'down') return sendJson(response, 503, { message: 'Service Unavailable' })
+    if (request.method !== 'GET') return sendJson(response, 404, { message: 'Not found' })
+    if (path === '/v3/currencies')
+      return sendJson(response, 200, [
+        ...[...chains.keys()].map((chainId) => {
+          const [name] = NETWORK_NAMES[chainId.split(':')[1]!] ?? [chainId]
+          return {
+            id: moonpayCode(chainId),
+            type: 'crypto',
+            code: moonpayCode(chainId),
+            name: 'Ethereum',
+            isSuspended: false,
+            metadata: { chainId: chainId.split(':')[1], networkCode: name, contractAddress: null },
+          }
+        }),
+        ...Object.entries(LIMITS).map(([code, limits]) => ({
+          id: code.toLowerCase(),
+          type: 'fiat',
+          code: code.toLowerCase(),
+          name: code,
+          minBuyAmount: Number(limits[0]!.min),
+          maxBuyAmount: Number(limits[0]!.max),
+        })),
+      ])
+    const match = /^\/v3\/currencies\/([a-z0-9_]{1,32})\/buy_quote$/.exec(path)
+    if (!match) return sendJson(response, 404, { message: 'Not found' })
+    const network = [...chains.keys()].find((chainId) => moonpayCode(chainId) === match[1])
+    const quote = quoteOf({
+      purchaseCurrency: network ? 'ETH' : match[1],
+      network,
+      paymentCurrency: url.searchParams.get('baseCurrencyCode')?.toUpperCase(),
+      paymentMethod:
+        url.searchParams.get('paymentMethod') === 'ach_bank_transfer' ? 'ach_bank_account' : 'card',
+      amount: url.searchParams.get('baseCurrencyAmount'),
+    })
+    if (typeof quote === 'string') return sendJson(response, 400, { message: quote, type: 'BadRequestError' })
+    return sendJson(response, 200, {
+      baseCurrencyCode: quote.paymentAmount.currency.toLowerCase(),
+      baseCurrencyAmount:
+        Number(quote.paymentAmount.amount) - Number(quote.fees.provider) - Number(quote.fees.network),
+      quoteCurrencyCode: match[1],
+      quoteCurrencyAmount: Number(quote.purchaseAmount.amount),
+      feeAmount: Number(quote.fees.provider),
+      extraFeeAmount: 0,
+      networkFeeAmount: Number(quote.fees.network),
+      totalAmount: Number(quote.paymentAmount.amount),
+      paymentMethod: url.searchParams.get('paymentMethod'),
+    })
+  }
+
   function checkout(session: DevOnrampSession, note?: string) {
     const [, network] = NETWORK_NAMES[session.network.split(':')[1]!] ?? ['', session.network]
     const order = `<p>Buy <strong data-testid="dev-onramp-receive">${escapeHtml(session.purchaseAmount)} ETH</strong> on ${escapeHtml(network)} for <strong data-testid="dev-onramp-amount">${escapeHtml(session.amount)} ${escapeHtml(session.paymentCurrency)}</strong> (${escapeHtml(session.paymentMethod)}).</p><p>To <code>${escapeHtml(session.walletAddress)}</code></p>`
@@ -506,6 +656,7 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (url.pathname.startsWith('/v1/')) return api(request, response, url.pathname)
     if (url.pathname.startsWith('/meld/')) return meldApi(request, response, url.pathname.slice(5))
+    if (url.pathname.startsWith('/moonpay/')) return moonpayApi(request, response, url)
     const match = /^\/checkout\/([A-Za-z0-9_]{8,64})(?:\/(pay|cancel))?$/.exec(url.pathname)
     const session = match ? sessions.get(match[1]!) : undefined
     if (!session) return sendJson(response, 404, { message: 'No such checkout' })
