@@ -41,6 +41,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'seedTestTokens',
     'setTestNftBaseUri',
     'signDevOnrampWebhook',
+    'signCoinbaseWebhook',
     'signMeldWebhook',
     'signMoonpayWebhook',
     'solanaAddressOfSeed',

@@ -59,6 +59,7 @@ export {
   type DevOnrampMode,
   type DevOnrampSession,
   type StartDevOnrampOptions,
+  signCoinbaseWebhook,
   signDevOnrampWebhook,
   signMeldWebhook,
   signMoonpayWebhook,

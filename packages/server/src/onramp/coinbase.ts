@@ -161,7 +161,7 @@ export function coinbaseTokenRequest(request: SessionRequest): Record<string, un
 
 /** The hosted checkout's URL for a session token, the order prefilled. */
 export function coinbaseCheckoutUrl(base: string, token: string, request: SessionRequest): string {
-  const url = new URL('/buy/select-asset', base)
+  const url = apiPath(base, 'buy/select-asset')
   url.search = new URLSearchParams({
     sessionToken: token,
     defaultNetwork: coinbaseNetworkOf(request.network),

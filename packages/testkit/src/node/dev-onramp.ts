@@ -1,6 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac, type KeyObject, randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { jwtVerify } from 'jose'
 import { createPublicClient, createWalletClient, formatEther, type Hex, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { escapeHtml, page, readText, sameSecret, sendJson } from './dev-oauth-shared.js'
@@ -36,6 +37,14 @@ export interface StartDevOnrampOptions {
    * webhooks to `webhookUrl` signed with `webhookKey`.
    */
   moonpay?: { publishableKey: string; webhookUrl: string; webhookKey: string }
+  /**
+   * Also speak Coinbase Onramp's API under `<url>/coinbase`: each call's bearer must be a CDP JWT
+   * (`iss` cdp, `sub` = `keyId`, `uri` = "<METHOD> <host><path>", two minutes) signed by the key
+   * whose public half is `publicKey`; buy options, buy quotes, single-use session tokens, the
+   * hosted checkout at `<url>/coinbase/buy/select-asset`, and `X-Hook0-Signature` webhooks to
+   * `webhookUrl` signed with `webhookSecret`.
+   */
+  coinbase?: { keyId: string; publicKey: KeyObject; webhookUrl: string; webhookSecret: string }
 }
 
 /** A checkout session, as Dev Onramp keeps it. */
@@ -52,7 +61,7 @@ export interface DevOnrampSession {
   status: 'open' | 'paid' | 'delivered' | 'cancelled'
   txHash?: Hex
   /** The API it was created through: Dev Onramp's own, or its Meld or MoonPay face. */
-  face: 'dev' | 'meld' | 'moonpay'
+  face: 'dev' | 'meld' | 'moonpay' | 'coinbase'
   /** Meld: the customer, and the transaction once paid. */
   externalCustomerId?: string
   transactionId?: string
@@ -86,6 +95,18 @@ export function signMeldWebhook(
 ): Record<string, string> {
   const signature = createHmac('sha256', secret).update(`${timestamp}.${url}.${body}`).digest('base64url')
   return { 'meld-signature-timestamp': timestamp, 'meld-signature': signature.padEnd(44, '=') }
+}
+
+/** A Coinbase webhook's `X-Hook0-Signature` over the body and the headers it names. */
+export function signCoinbaseWebhook(
+  secret: string,
+  body: string,
+  headers: Record<string, string>,
+  t = Math.floor(Date.now() / 1000),
+): string {
+  const names = Object.keys(headers).join(' ')
+  const signed = `${t}.${names}.${Object.values(headers).join('.')}.${body}`
+  return `t=${t},h=${names},v1=${createHmac('sha256', secret).update(signed).digest('hex')}`
 }
 
 /** A MoonPay webhook's `Moonpay-Signature-V2`: `t=<unix seconds>,s=<hex HMAC-SHA256(key, "t.body")>`. */
@@ -258,7 +279,47 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     }))
   }
 
+  async function sendCoinbaseWebhook(type: 'pending' | 'completed' | 'failed', session: DevOnrampSession) {
+    const coinbase = options.coinbase!
+    const eventType = {
+      pending: 'onramp.transaction.created',
+      completed: 'onramp.transaction.success',
+      failed: 'onramp.transaction.failed',
+    }[type]
+    const body = JSON.stringify({
+      eventType,
+      transactionId: session.transactionId,
+      status: {
+        pending: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS',
+        completed: 'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+        failed: 'ONRAMP_TRANSACTION_STATUS_FAILED',
+      }[type],
+      purchaseCurrency: 'ETH',
+      purchaseNetwork: NETWORK_NAMES[session.network.split(':')[1]!]?.[0] ?? 'ethereum',
+      purchaseAmount: { currency: 'ETH', value: session.purchaseAmount },
+      paymentTotal: { currency: session.paymentCurrency, value: session.amount },
+      txHash: session.txHash ?? '0x',
+      walletAddress: session.walletAddress,
+      partnerUserRef: session.partnerRef,
+      type: 'ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND',
+    })
+    const headers = {
+      'content-type': 'application/json',
+      'x-event-id': randomUUID(),
+      'x-event-type': eventType,
+    }
+    await deliver(coinbase.webhookUrl, body, () => ({
+      ...headers,
+      'x-hook0-signature': signCoinbaseWebhook(coinbase.webhookSecret, body, headers),
+    }))
+  }
+
   async function sendWebhook(type: string, session: DevOnrampSession) {
+    if (session.face === 'coinbase')
+      return sendCoinbaseWebhook(
+        type === 'purchase.completed' ? 'completed' : type === 'purchase.failed' ? 'failed' : 'pending',
+        session,
+      )
     if (session.face === 'moonpay')
       return sendMoonpayWebhook(
         type === 'purchase.completed' ? 'completed' : type === 'purchase.failed' ? 'failed' : 'pending',
@@ -633,6 +694,162 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     })
   }
 
+  const coinbaseTokens = new Map<string, { walletAddress: string; network: string }>()
+  const coinbaseNetworkIds: Record<string, string> = {
+    ethereum: '1',
+    base: '8453',
+    optimism: '10',
+    arbitrum: '42161',
+  }
+
+  /** Coinbase Onramp's API and hosted checkout, as its public docs give them. */
+  async function coinbaseApi(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const coinbase = options.coinbase
+    const path = url.pathname.slice('/coinbase'.length)
+    if (!coinbase) return sendJson(response, 404, { message: 'Not found' })
+    if (request.method === 'GET' && path === '/buy/select-asset') {
+      // The session token is single-use and names the wallet and network.
+      const token = coinbaseTokens.get(url.searchParams.get('sessionToken') ?? '')
+      coinbaseTokens.delete(url.searchParams.get('sessionToken') ?? '')
+      const ref = url.searchParams.get('partnerUserRef') ?? ''
+      const quote = token
+        ? quoteOf({
+            purchaseCurrency: url.searchParams.get('defaultAsset'),
+            network: token.network,
+            paymentCurrency: url.searchParams.get('fiatCurrency'),
+            paymentMethod:
+              url.searchParams.get('defaultPaymentMethod') === 'ACH_BANK_ACCOUNT'
+                ? 'ach_bank_account'
+                : 'card',
+            amount: url.searchParams.get('presetFiatAmount'),
+          })
+        : 'The session token is invalid or was used'
+      if (typeof quote === 'string' || !token || !ref || ref.length > 64)
+        return response
+          .writeHead(403, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            page(
+              'Dev Onramp',
+              `<p role="alert">${escapeHtml(typeof quote === 'string' ? quote : 'Invalid parameters')}</p>`,
+            ),
+          )
+      const id = meldId()
+      sessions.set(id, {
+        id,
+        face: 'coinbase',
+        purchaseCurrency: 'ETH',
+        paymentCurrency: quote.paymentAmount.currency,
+        paymentMethod: 'card',
+        amount: quote.paymentAmount.amount,
+        network: token.network,
+        walletAddress: token.walletAddress,
+        partnerRef: ref,
+        purchaseAmount: quote.purchaseAmount.amount,
+        status: 'open',
+      })
+      return response.writeHead(303, { location: `/checkout/${id}` }).end()
+    }
+    const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '')
+    try {
+      const { payload } = await jwtVerify(bearer, coinbase.publicKey, {
+        issuer: 'cdp',
+        subject: coinbase.keyId,
+      })
+      if (payload.uri !== `${request.method} ${request.headers.host}${url.pathname}`) throw new Error('uri')
+      if (
+        typeof payload.nbf !== 'number' ||
+        typeof payload.exp !== 'number' ||
+        payload.exp - payload.nbf > 120
+      )
+        throw new Error('lifetime')
+    } catch {
+      return sendJson(response, 401, { errorType: 'unauthorized', errorMessage: 'Unauthorized' })
+    }
+    if (devOnramp.mode === 'down') return sendJson(response, 503, { errorMessage: 'Service Unavailable' })
+    if (request.method === 'GET' && path === '/onramp/v1/buy/options')
+      return sendJson(response, 200, {
+        payment_currencies: Object.entries(LIMITS).map(([id, limits]) => ({
+          id,
+          limits: limits.map((l) => ({
+            id: l.id === 'card' ? 'CARD' : 'ACH_BANK_ACCOUNT',
+            min: l.min,
+            max: l.max,
+          })),
+        })),
+        purchase_currencies: [
+          {
+            id: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
+            name: 'Ethereum',
+            symbol: 'ETH',
+            networks: [...chains.keys()].flatMap((chainId) => {
+              const name = Object.entries(coinbaseNetworkIds).find(
+                ([, id]) => `eip155:${id}` === chainId,
+              )?.[0]
+              return name
+                ? [
+                    {
+                      name,
+                      display_name: NETWORK_NAMES[chainId.split(':')[1]!]?.[1] ?? name,
+                      chain_id: chainId.split(':')[1],
+                      contract_address: '',
+                    },
+                  ]
+                : []
+            }),
+          },
+        ],
+      })
+    if (request.method !== 'POST') return sendJson(response, 404, { errorMessage: 'Not found' })
+    let body: Record<string, unknown>
+    try {
+      body = await readJson(request)
+    } catch {
+      return sendJson(response, 400, { errorMessage: 'The body is not JSON' })
+    }
+    if (path === '/onramp/v1/buy/quote') {
+      const quote = quoteOf({
+        purchaseCurrency: body.purchaseCurrency,
+        network: `eip155:${coinbaseNetworkIds[body.purchaseNetwork as string] ?? '0'}`,
+        paymentCurrency: body.paymentCurrency,
+        paymentMethod: body.paymentMethod === 'ACH_BANK_ACCOUNT' ? 'ach_bank_account' : 'card',
+        amount: body.paymentAmount,
+      })
+      if (typeof quote === 'string') return sendJson(response, 400, { errorMessage: quote })
+      const fiat = (value: string) => ({ value, currency: quote.paymentAmount.currency })
+      return sendJson(response, 200, {
+        payment_total: fiat(quote.paymentAmount.amount),
+        payment_subtotal: fiat(
+          (
+            Number(quote.paymentAmount.amount) -
+            Number(quote.fees.provider) -
+            Number(quote.fees.network)
+          ).toFixed(2),
+        ),
+        purchase_amount: { value: quote.purchaseAmount.amount, currency: 'ETH' },
+        coinbase_fee: fiat(quote.fees.provider),
+        network_fee: fiat(quote.fees.network),
+        quote_id: randomUUID(),
+      })
+    }
+    if (path !== '/onramp/v1/token') return sendJson(response, 404, { errorMessage: 'Not found' })
+    const [address] = Array.isArray(body.addresses)
+      ? (body.addresses as { address?: unknown; blockchains?: unknown }[])
+      : []
+    const network = Array.isArray(address?.blockchains)
+      ? coinbaseNetworkIds[address.blockchains[0] as string]
+      : undefined
+    if (
+      typeof address?.address !== 'string' ||
+      !/^0x[0-9a-fA-F]{40}$/.test(address.address) ||
+      !network ||
+      typeof body.clientIp !== 'string'
+    )
+      return sendJson(response, 400, { errorMessage: 'addresses and clientIp are required' })
+    const token = randomBytes(24).toString('base64url')
+    coinbaseTokens.set(token, { walletAddress: address.address, network: `eip155:${network}` })
+    return sendJson(response, 200, { token, channel_id: '' })
+  }
+
   function checkout(session: DevOnrampSession, note?: string) {
     const [, network] = NETWORK_NAMES[session.network.split(':')[1]!] ?? ['', session.network]
     const order = `<p>Buy <strong data-testid="dev-onramp-receive">${escapeHtml(session.purchaseAmount)} ETH</strong> on ${escapeHtml(network)} for <strong data-testid="dev-onramp-amount">${escapeHtml(session.amount)} ${escapeHtml(session.paymentCurrency)}</strong> (${escapeHtml(session.paymentMethod)}).</p><p>To <code>${escapeHtml(session.walletAddress)}</code></p>`
@@ -657,6 +874,7 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     if (url.pathname.startsWith('/v1/')) return api(request, response, url.pathname)
     if (url.pathname.startsWith('/meld/')) return meldApi(request, response, url.pathname.slice(5))
     if (url.pathname.startsWith('/moonpay/')) return moonpayApi(request, response, url)
+    if (url.pathname.startsWith('/coinbase/')) return coinbaseApi(request, response, url)
     const match = /^\/checkout\/([A-Za-z0-9_]{8,64})(?:\/(pay|cancel))?$/.exec(url.pathname)
     const session = match ? sessions.get(match[1]!) : undefined
     if (!session) return sendJson(response, 404, { message: 'No such checkout' })
