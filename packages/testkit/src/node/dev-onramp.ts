@@ -1,7 +1,7 @@
 import { createHmac, type KeyObject, randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { jwtVerify } from 'jose'
+import { jwtVerify, SignJWT } from 'jose'
 import { createPublicClient, createWalletClient, formatEther, type Hex, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { escapeHtml, page, readText, sameSecret, sendJson } from './dev-oauth-shared.js'
@@ -45,6 +45,12 @@ export interface StartDevOnrampOptions {
    * `webhookUrl` signed with `webhookSecret`.
    */
   coinbase?: { keyId: string; publicKey: KeyObject; webhookUrl: string; webhookSecret: string }
+  /**
+   * Also speak Transak's API under `<url>/transak` (`secret` is the API secret): partner access
+   * tokens for `apiKey`, currencies, prices, Create Widget URL (the gateway's, on the same prefix)
+   * and webhooks to `webhookUrl` whose `data` is a JWT signed with the current access token.
+   */
+  transak?: { apiKey: string; webhookUrl: string }
 }
 
 /** A checkout session, as Dev Onramp keeps it. */
@@ -61,7 +67,7 @@ export interface DevOnrampSession {
   status: 'open' | 'paid' | 'delivered' | 'cancelled'
   txHash?: Hex
   /** The API it was created through: Dev Onramp's own, or its Meld or MoonPay face. */
-  face: 'dev' | 'meld' | 'moonpay' | 'coinbase'
+  face: 'dev' | 'meld' | 'moonpay' | 'coinbase' | 'transak'
   /** Meld: the customer, and the transaction once paid. */
   externalCustomerId?: string
   transactionId?: string
@@ -314,7 +320,38 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     }))
   }
 
+  async function sendTransakWebhook(type: 'pending' | 'completed' | 'failed', session: DevOnrampSession) {
+    const transak = options.transak!
+    const eventID = { pending: 'ORDER_PROCESSING', completed: 'ORDER_COMPLETED', failed: 'ORDER_FAILED' }[
+      type
+    ]
+    const data = await new SignJWT({
+      eventID,
+      webhookData: {
+        id: session.transactionId,
+        status: { pending: 'PROCESSING', completed: 'COMPLETED', failed: 'CANCELLED' }[type],
+        walletAddress: session.walletAddress,
+        fiatCurrency: session.paymentCurrency,
+        fiatAmount: Number(session.amount),
+        cryptoCurrency: 'ETH',
+        isBuyOrSell: 'BUY',
+        cryptoAmount: Number(session.purchaseAmount),
+        partnerOrderId: session.partnerRef,
+        ...(session.txHash ? { transactionHash: session.txHash } : {}),
+      },
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(transakToken))
+    await deliver(transak.webhookUrl, JSON.stringify({ data }), () => ({}))
+  }
+
   async function sendWebhook(type: string, session: DevOnrampSession) {
+    if (session.face === 'transak')
+      return sendTransakWebhook(
+        type === 'purchase.completed' ? 'completed' : type === 'purchase.failed' ? 'failed' : 'pending',
+        session,
+      )
     if (session.face === 'coinbase')
       return sendCoinbaseWebhook(
         type === 'purchase.completed' ? 'completed' : type === 'purchase.failed' ? 'failed' : 'pending',
@@ -694,6 +731,156 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     })
   }
 
+  // Transak's partner access token: a new one invalidates the previous one.
+  let transakToken = randomBytes(24).toString('base64url')
+  const transakWidgets = new Map<string, Record<string, unknown>>()
+
+  /** Transak's API, gateway and widget, as its public docs give them. */
+  async function transakApi(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const transak = options.transak
+    const path = url.pathname.slice('/transak'.length)
+    if (!transak) return sendJson(response, 404, { message: 'Not found' })
+    if (devOnramp.mode === 'down') return sendJson(response, 503, { message: 'Service Unavailable' })
+    if (request.method === 'GET' && path === '/widget') {
+      const params = transakWidgets.get(url.searchParams.get('sessionId') ?? '')
+      transakWidgets.delete(url.searchParams.get('sessionId') ?? '')
+      if (!params) return sendJson(response, 403, { message: 'The widget URL is invalid or was used' })
+      const network = [...chains.keys()].find(
+        (chainId) => (NETWORK_NAMES[chainId.split(':')[1]!]?.[0] ?? '') === params.network,
+      )
+      const quote = quoteOf({
+        purchaseCurrency: params.cryptoCurrencyCode,
+        network,
+        paymentCurrency: params.fiatCurrency,
+        paymentMethod: 'card',
+        amount: params.fiatAmount,
+      })
+      if (typeof quote === 'string') return sendJson(response, 400, { message: quote })
+      const id = meldId()
+      sessions.set(id, {
+        id,
+        face: 'transak',
+        purchaseCurrency: 'ETH',
+        paymentCurrency: quote.paymentAmount.currency,
+        paymentMethod: 'card',
+        amount: quote.paymentAmount.amount,
+        network: network!,
+        walletAddress: params.walletAddress as string,
+        partnerRef: params.partnerOrderId as string,
+        purchaseAmount: quote.purchaseAmount.amount,
+        status: 'open',
+      })
+      return response.writeHead(303, { location: `/checkout/${id}` }).end()
+    }
+    if (request.method === 'POST' && path === '/partners/api/v2/refresh-token') {
+      const body = await readJson(request).catch(() => ({}) as Record<string, unknown>)
+      if (
+        !sameSecret(String(request.headers['api-secret'] ?? ''), options.secret) ||
+        body.apiKey !== transak.apiKey
+      )
+        return sendJson(response, 401, { error: { statusCode: 401, message: 'Invalid API secret' } })
+      transakToken = randomBytes(24).toString('base64url')
+      return sendJson(response, 200, {
+        data: { accessToken: transakToken, expiresAt: Math.floor(Date.now() / 1000) + 7 * 86400 },
+      })
+    }
+    if (request.method === 'POST' && path === '/api/v2/auth/session') {
+      if (!sameSecret(String(request.headers['access-token'] ?? ''), transakToken))
+        return sendJson(response, 401, { error: { statusCode: 401, message: 'Invalid access token' } })
+      const body = await readJson(request).catch(() => ({}) as Record<string, unknown>)
+      const params = (body.widgetParams ?? {}) as Record<string, unknown>
+      if (
+        params.apiKey !== transak.apiKey ||
+        typeof params.walletAddress !== 'string' ||
+        !/^0x[0-9a-fA-F]{40}$/.test(params.walletAddress) ||
+        typeof params.partnerOrderId !== 'string' ||
+        typeof params.referrerDomain !== 'string'
+      )
+        return sendJson(response, 400, { error: { statusCode: 400, message: 'Invalid widgetParams' } })
+      const sessionId = randomBytes(12).toString('hex')
+      transakWidgets.set(sessionId, params)
+      return sendJson(response, 200, {
+        data: { widgetUrl: `${base}/transak/widget?apiKey=${transak.apiKey}&sessionId=${sessionId}` },
+      })
+    }
+    if (request.method !== 'GET') return sendJson(response, 404, { message: 'Not found' })
+    if (path === '/api/v2/currencies/crypto-currencies')
+      return sendJson(response, 200, {
+        response: [...chains.keys()].map((chainId) => ({
+          symbol: 'ETH',
+          name: 'Ethereum',
+          address: '0x0000000000000000000000000000000000000000',
+          isAllowed: true,
+          isSuspended: false,
+          decimals: 18,
+          network: {
+            name: NETWORK_NAMES[chainId.split(':')[1]!]?.[0] ?? chainId,
+            chainId: chainId.split(':')[1],
+          },
+        })),
+      })
+    if (path === '/api/v2/currencies/fiat-currencies')
+      return sendJson(response, 200, {
+        response: Object.entries(LIMITS).map(([symbol, limits]) => ({
+          symbol,
+          name: symbol,
+          isAllowed: true,
+          paymentOptions: [
+            {
+              id: 'credit_debit_card',
+              name: 'Card Payment',
+              isActive: true,
+              minAmount: Number(limits[0]!.min),
+              maxAmount: Number(limits[0]!.max),
+            },
+          ],
+        })),
+      })
+    if (path === '/api/v1/pricing/public/quotes') {
+      if (url.searchParams.get('partnerApiKey') !== transak.apiKey)
+        return sendJson(response, 401, { message: 'Invalid API key' })
+      const name = url.searchParams.get('network')
+      const network = [...chains.keys()].find(
+        (chainId) => (NETWORK_NAMES[chainId.split(':')[1]!]?.[0] ?? '') === name,
+      )
+      const quote = quoteOf({
+        purchaseCurrency: url.searchParams.get('cryptoCurrency'),
+        network,
+        paymentCurrency: url.searchParams.get('fiatCurrency'),
+        paymentMethod: 'card',
+        amount: url.searchParams.get('fiatAmount'),
+      })
+      if (typeof quote === 'string')
+        return sendJson(response, 400, { error: { statusCode: 400, message: quote } })
+      return sendJson(response, 200, {
+        response: {
+          fiatCurrency: quote.paymentAmount.currency,
+          cryptoCurrency: 'ETH',
+          fiatAmount: Number(quote.paymentAmount.amount),
+          cryptoAmount: Number(quote.purchaseAmount.amount),
+          isBuyOrSell: 'BUY',
+          network: name,
+          totalFee: Number(quote.fees.provider) + Number(quote.fees.network),
+          feeBreakdown: [
+            {
+              name: 'Transak fee',
+              value: Number(quote.fees.provider),
+              id: 'transak_fee',
+              ids: ['transak_fee'],
+            },
+            {
+              name: 'Network/Exchange fee',
+              value: Number(quote.fees.network),
+              id: 'network_fee',
+              ids: ['network_fee'],
+            },
+          ],
+        },
+      })
+    }
+    return sendJson(response, 404, { message: 'Not found' })
+  }
+
   const coinbaseTokens = new Map<string, { walletAddress: string; network: string }>()
   const coinbaseNetworkIds: Record<string, string> = {
     ethereum: '1',
@@ -875,6 +1062,7 @@ export async function startDevOnramp(options: StartDevOnrampOptions): Promise<De
     if (url.pathname.startsWith('/meld/')) return meldApi(request, response, url.pathname.slice(5))
     if (url.pathname.startsWith('/moonpay/')) return moonpayApi(request, response, url)
     if (url.pathname.startsWith('/coinbase/')) return coinbaseApi(request, response, url)
+    if (url.pathname.startsWith('/transak/')) return transakApi(request, response, url)
     const match = /^\/checkout\/([A-Za-z0-9_]{8,64})(?:\/(pay|cancel))?$/.exec(url.pathname)
     const session = match ? sessions.get(match[1]!) : undefined
     if (!session) return sendJson(response, 404, { message: 'No such checkout' })
