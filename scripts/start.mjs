@@ -172,7 +172,10 @@ social.farcaster = { rpcUrl: chains.mainnet.rpcUrl, clientUrl: devFarcaster.url 
 // Dev Onramp: the Account view's Buy, offline. Its checkout's Pay sends the ETH bought on the
 // local chain from a funded test account (one no other part of the stack spends from), then posts
 // the signed webhooks to the server; the demo project's account there is registered below.
+// It also speaks Meld's API (under /meld, Meld's webhooks signed with their own secret): the demo
+// project buys through both, as through Meld itself.
 const devOnrampSecret = 'dev-onramp-demo-secret-not-for-production'
+const devMeldWebhookSecret = 'dev-meld-webhook-secret-not-for-production'
 const devOnramp = await startDevOnramp({
   port: devOnrampPort,
   rpcUrl: chains.mainnet.rpcUrl,
@@ -180,6 +183,10 @@ const devOnramp = await startDevOnramp({
   funderKey: TEST_ACCOUNTS[8].privateKey,
   webhookUrl: `http://127.0.0.1:${apiPort}/onramp/v1/webhooks/dev-onramp/latch-demo`,
   secret: devOnrampSecret,
+  meld: {
+    webhookUrl: `http://127.0.0.1:${apiPort}/onramp/v1/webhooks/meld/latch-demo`,
+    webhookSecret: devMeldWebhookSecret,
+  },
 })
 // The local DEX on both chains (Uniswap v2, WETH and an ETH/LTT pool): the Swap view's quotes and swaps.
 const { deployLocalDex, LOCAL_DEX } = await import('./local-dex.mjs')
@@ -277,10 +284,18 @@ const api = await startServerProcess({
       features: {
         ...emailLogin,
         swap: { isEnabled: true, config: ['uniswap-v2', '0x'] },
-        onramp: { isEnabled: true, config: ['dev-onramp'] },
+        onramp: { isEnabled: true, config: ['dev-onramp', 'meld'] },
       },
-      // Its account at Dev Onramp, as `latch-server project set-onramp` sets it.
-      onramp: { 'dev-onramp': { apiUrl: devOnramp.url, secret: devOnrampSecret } },
+      // Its accounts at Dev Onramp and at "Meld" (Dev Onramp's Meld API), as `latch-server
+      // project set-onramp` sets them.
+      onramp: {
+        'dev-onramp': { apiUrl: devOnramp.url, secret: devOnrampSecret },
+        meld: {
+          apiUrl: `${devOnramp.url}/meld`,
+          secret: devOnrampSecret,
+          webhookSecret: devMeldWebhookSecret,
+        },
+      },
       social,
       tokens: demoTokens,
       prices: { source: 'coingecko', url: prices.url },

@@ -3,7 +3,7 @@ import { mainnet } from './chain.js'
 import { demo, newEmail, signUp } from './embedded.js'
 import { expect, modal, test } from './fixtures.js'
 
-test.describe('given the demo as npm start serves it, with Dev Onramp as the project’s on-ramp provider', () => {
+test.describe('given the demo as npm start serves it, with Dev Onramp and Meld (Dev Onramp’s Meld API) as the project’s on-ramp providers', () => {
   test('when a new email visitor with no funds buys ETH from Account, then the checkout window’s Pay delivers it on chain and Activity shows the purchase pending, then bought', async ({
     page,
   }) => {
@@ -28,7 +28,10 @@ test.describe('given the demo as npm start serves it, with Dev Onramp as the pro
     await expect(form.getByTestId('latch-onramp-continue')).toBeDisabled()
 
     await form.getByTestId('latch-onramp-amount').fill('127')
-    const quote = form.getByTestId('latch-onramp-quote')
+    // A quote from each provider; Dev Onramp's is chosen.
+    await expect(form.getByTestId('latch-onramp-quote')).toHaveCount(2)
+    const quote = form.locator('[data-testid="latch-onramp-quote"][data-provider="dev-onramp"]')
+    await quote.getByRole('radio', { name: 'Dev Onramp' }).check()
     await expect(quote.getByTestId('latch-onramp-receive')).toHaveText('0.049836 ETH')
     await expect(quote.getByTestId('latch-onramp-provider-fee')).toHaveText('1.91 USD')
     await expect(quote.getByTestId('latch-onramp-network-fee')).toHaveText('0.50 USD')
@@ -63,5 +66,40 @@ test.describe('given the demo as npm start serves it, with Dev Onramp as the pro
     await expect(purchase).toHaveAttribute('data-hash', /^0x[0-9a-f]{64}$/)
     await expect(purchase.getByTestId('latch-activity-amount')).toHaveText('+0.05 ETH')
     await checkout.close()
+  })
+
+  test('when a visitor buys through Meld, then the server creates Meld’s widget session, its checkout delivers the ETH, and Meld’s signed webhooks complete the purchase', async ({
+    page,
+  }) => {
+    await page.goto(demo)
+    const address = await signUp(page, newEmail('meld-buyer'))
+    await page.getByTestId('latch-account-button').click()
+    await modal(page).getByTestId('latch-account-buy').click()
+    const form = modal(page).getByTestId('latch-onramp-form')
+    await form.getByTestId('latch-onramp-amount').fill('50')
+    const quote = form.locator('[data-testid="latch-onramp-quote"][data-provider="meld"]')
+    await quote.getByRole('radio', { name: 'Meld' }).check()
+    await expect(quote.getByTestId('latch-onramp-receive')).toHaveText('0.0195 ETH')
+    const [checkout] = await Promise.all([
+      page.waitForEvent('popup'),
+      form.getByTestId('latch-onramp-continue').click(),
+    ])
+    await expect(modal(page).getByTestId('latch-onramp-waiting')).toHaveText(
+      'Complete the purchase in the Meld window…',
+    )
+    await expect(checkout.getByTestId('dev-onramp-receive')).toHaveText('0.0195 ETH')
+    await checkout.getByRole('button', { name: 'Pay' }).click()
+    await expect(checkout.getByTestId('dev-onramp-done')).toContainText('0.0195 ETH sent')
+    expect(formatEther(await mainnet.getBalance({ address }))).toBe('0.0195')
+    await expect(modal(page).getByTestId('latch-onramp-success')).toBeVisible({ timeout: 30_000 })
+    await checkout.close()
+    await modal(page).getByTestId('latch-onramp-done').click()
+    await modal(page).getByTestId('latch-account-tab-activity').click()
+    const purchase = modal(page)
+      .getByTestId('latch-account-panel-activity')
+      .getByTestId('latch-activity-purchase')
+      .first()
+    await expect(purchase).toHaveAttribute('data-status', 'completed')
+    await expect(purchase).toHaveAttribute('data-hash', /^0x[0-9a-f]{64}$/)
   })
 })

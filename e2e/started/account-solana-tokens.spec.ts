@@ -51,9 +51,15 @@ test.describe('given the demo as npm start serves it, with the SPL test token se
     page.on('request', (request) => {
       if (request.url().includes('/account/v1/balances')) balances.push(request.url())
     })
+    const onrampOptions = page.waitForResponse((r) => r.url().includes('/onramp/v1/options'))
     await page.getByTestId('latch-account-button').click()
+    // No provider sells on the local Solana chain: once the options are read, Account offers no
+    // Buy there (rather than one that leads nowhere), and Send is there.
+    expect((await onrampOptions).status()).toBe(200)
+    await expect(modal(page).getByTestId('latch-account-send')).toBeVisible()
     const tokens = modal(page).getByTestId('latch-account-panel-tokens')
     await expect(tokens.getByTestId('latch-token-amount')).toHaveText([sol, ltsShown])
+    await expect(modal(page).getByTestId('latch-account-buy')).toHaveCount(0)
     await expect(tokens.getByTestId('latch-token-LTS')).toContainText(SOLANA_TEST_TOKEN.name)
     await expect(tokens.getByTestId('latch-token-SOL')).toContainText('Solana')
     expect(new URL(balances[0]!).searchParams.get('chainId')).toBe(LOCAL_SOLANA_CAIP_ID)

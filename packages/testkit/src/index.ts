@@ -60,7 +60,10 @@ export {
   type DevOnrampMode,
   type DevOnrampSession,
   type StartDevOnrampOptions,
+  signCoinbaseWebhook,
   signDevOnrampWebhook,
+  signMeldWebhook,
+  signMoonpayWebhook,
   startDevOnramp,
 } from './node/dev-onramp.js'
 export {

@@ -57,8 +57,10 @@ const usage = `Usage:
                                                    (swap quotes from a Uniswap-v2-style router on that chain)
   latch-server project set-swap ID CAIP2 --provider 0x|lifi --api-key KEY [--api-url URL] | --provider none
                                                    (swap quotes from an aggregator's API; the key is sealed at rest)
-  latch-server project set-onramp ID PROVIDER --api-url URL --secret SECRET | --api-url none
-                                                   (Buy: the project's account at an on-ramp provider (dev-onramp); the secret is sealed at rest)
+  latch-server project set-onramp ID PROVIDER [--api-url URL] --secret SECRET|--private-key-file FILE
+                 [--key-id ID] [--public-key KEY] [--webhook-secret SECRET] [--widget-url URL] [--country CC] | --api-url none
+                                                   (Buy: the project's account at an on-ramp provider: coinbase, meld, moonpay,
+                                                    transak or dev-onramp; secrets are sealed at rest)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
   latch-server project set-recovery-hold ID HOURS  (server-assisted recovery waits HOURS, 0-720, for the owner to stop it; 0: none)
@@ -97,6 +99,10 @@ const options = {
   provider: { type: 'string' },
   'api-url': { type: 'string' },
   secret: { type: 'string' },
+  'public-key': { type: 'string' },
+  'webhook-secret': { type: 'string' },
+  'widget-url': { type: 'string' },
+  country: { type: 'string' },
   weth: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -264,7 +270,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             id,
             provider,
             apiUrl: values['api-url'],
-            secret: values.secret,
+            secret:
+              values['private-key-file'] === undefined
+                ? values.secret
+                : (await import('node:fs/promises')).readFile(values['private-key-file'], 'utf8'),
+            keyId: values['key-id'],
+            publicKey: values['public-key'],
+            webhookSecret: values['webhook-secret'],
+            widgetUrl: values['widget-url'],
+            country: values.country,
           }),
         )
         return 0

@@ -1,28 +1,58 @@
+import { coinbaseAdapter } from './coinbase.js'
 import { createDevOnrampClient, devOnrampSignatureHeader, verifyDevOnrampWebhook } from './dev-onramp.js'
-import type { OnrampProviderClient, ProviderEvent } from './provider.js'
+import { meldAdapter } from './meld.js'
+import { moonpayAdapter } from './moonpay.js'
+import type { OnrampCredentials, OnrampProviderClient, ProviderEvent, WebhookRequest } from './provider.js'
+import { headerOf } from './provider.js'
+import { transakAdapter } from './transak.js'
 
-/** One provider's adapter: its API client and the reader of its signed webhooks. */
-interface OnrampAdapter {
-  client(setting: { apiUrl: string; secret: string }, timeoutMs: number): OnrampProviderClient
+/** What `project set-onramp` takes besides `--api-url` and `--secret`. */
+export type CredentialField = 'keyId' | 'publicKey' | 'webhookSecret' | 'widgetUrl' | 'country'
+
+/**
+ * One provider's adapter: its API client (currencies and limits, quotes, checkout sessions, all
+ * with the project's secret, on the server only) and the reader of its signed webhooks.
+ */
+export interface OnrampAdapter {
+  /** The provider's API when `--api-url` is not given. */
+  defaultApiUrl?: string
+  /** The settings it cannot work without, besides the API secret. */
+  requires: readonly CredentialField[]
+  /** The settings it can use. */
+  accepts: readonly CredentialField[]
+  client(credentials: OnrampCredentials, timeoutMs: number): OnrampProviderClient
+  /**
+   * Verifies a webhook (its signature over the exact bytes, its age) and reads the event; null
+   * for an event about no purchase (a provider's test ping). Throws `WebhookError`.
+   */
   verifyWebhook(
-    rawBody: string,
-    headers: Record<string, string | string[] | undefined>,
-    secret: string,
+    request: WebhookRequest,
+    credentials: OnrampCredentials,
     nowSeconds: number,
-  ): ProviderEvent
+    timeoutMs: number,
+  ): Promise<ProviderEvent | null>
 }
 
 /**
- * The providers the server speaks to. Only the generic session/checkout/webhook provider (the
- * test kit's Dev Onramp) for now; Coinbase, Meld, MoonPay and Transak adapters are not written yet.
+ * The providers the server speaks to: Coinbase, Meld, MoonPay and Transak through their public
+ * APIs, and the generic session/checkout/webhook provider the test kit's Dev Onramp serves.
  */
 export const onrampAdapters: Readonly<Record<string, OnrampAdapter>> = {
+  coinbase: coinbaseAdapter,
+  meld: meldAdapter,
+  moonpay: moonpayAdapter,
+  transak: transakAdapter,
   'dev-onramp': {
+    requires: [],
+    accepts: [],
     client: createDevOnrampClient,
-    verifyWebhook: (rawBody, headers, secret, now) => {
-      const header = headers[devOnrampSignatureHeader]
-      return verifyDevOnrampWebhook(rawBody, typeof header === 'string' ? header : undefined, secret, now)
-    },
+    verifyWebhook: async (request, credentials, now) =>
+      verifyDevOnrampWebhook(
+        request.rawBody,
+        headerOf(request.headers, devOnrampSignatureHeader),
+        credentials.secret,
+        now,
+      ),
   },
 }
 

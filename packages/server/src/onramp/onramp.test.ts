@@ -87,11 +87,13 @@ describe.each(backends)('given on-ramp through Dev Onramp on %s', (backend) => {
     await expect(
       setOnrampProvider(repository, undefined, {
         id: demoProject.id,
-        provider: 'moonpay',
+        provider: 'paypal',
         apiUrl: dev.url,
         secret: SECRET,
       }),
-    ).rejects.toThrow('Unknown on-ramp provider "moonpay": use one of dev-onramp')
+    ).rejects.toThrow(
+      'Unknown on-ramp provider "paypal": use one of coinbase, meld, moonpay, transak, dev-onramp',
+    )
     await expect(
       setOnrampProvider(repository, undefined, {
         id: demoProject.id,

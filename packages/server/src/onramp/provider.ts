@@ -74,10 +74,49 @@ export interface ProviderEvent {
   purchaseAmount?: OnrampAmount | undefined
 }
 
+/** What a session is created for: the order, where it is delivered, and who asks. */
+export interface SessionRequest extends OnrampOrder {
+  walletAddress: string
+  /** The id the server gave the purchase; the provider echoes it in its webhooks. */
+  partnerRef: string
+  /** The visitor's IP address, as the server saw it (some providers bind the session to it). */
+  clientIp: string
+  /** The dapp page's origin (some providers want the domain the checkout is opened from). */
+  origin: string | undefined
+}
+
 export interface OnrampProviderClient {
   options(): Promise<OnrampOptions>
   quote(order: OnrampOrder): Promise<ProviderQuote>
-  createSession(order: OnrampOrder & { walletAddress: string; partnerRef: string }): Promise<ProviderSession>
+  createSession(request: SessionRequest): Promise<ProviderSession>
+}
+
+/**
+ * A project's account at a provider, as `latch-server project set-onramp` stored it: the API's
+ * base URL and secret, and what else the provider needs (a key id, a publishable key, the secret
+ * its webhooks are signed with, the host of its checkout, the country quotes are asked for).
+ */
+export interface OnrampCredentials {
+  apiUrl: string
+  secret: string
+  keyId?: string | undefined
+  publicKey?: string | undefined
+  webhookSecret?: string | undefined
+  widgetUrl?: string | undefined
+  country?: string | undefined
+}
+
+/** A webhook as it arrived: its exact bytes, its headers, and the URL it was sent to. */
+export interface WebhookRequest {
+  rawBody: string
+  headers: Record<string, string | string[] | undefined>
+  url: string
+}
+
+/** One header's value, or undefined when it is missing or repeated. */
+export function headerOf(headers: WebhookRequest['headers'], name: string): string | undefined {
+  const value = headers[name.toLowerCase()]
+  return typeof value === 'string' ? value : undefined
 }
 
 /** Why a provider could not answer: down or slow ('unavailable'), refused, or an answer of the wrong shape. */
@@ -91,11 +130,14 @@ export class ProviderError extends Error {
   }
 }
 
-/** Why a webhook is refused: its signature, its age, or its body. */
+/**
+ * Why a webhook is refused: its signature, its age, or its body; or 'unavailable' when reading
+ * what it refers to failed (the provider sends it again).
+ */
 export class WebhookError extends Error {
   override readonly name = 'WebhookError'
   constructor(
-    readonly reason: 'bad_signature' | 'invalid_event',
+    readonly reason: 'bad_signature' | 'invalid_event' | 'unavailable',
     message: string,
   ) {
     super(message)
@@ -112,7 +154,13 @@ const maxBytes = 256 * 1024
  */
 export async function providerJson(
   url: URL,
-  init: { method: 'GET' | 'POST'; secret: string; body?: unknown; timeoutMs: number },
+  init: {
+    method: 'GET' | 'POST'
+    /** The provider's authentication headers. */
+    headers: Record<string, string>
+    body?: unknown
+    timeoutMs: number
+  },
 ): Promise<unknown> {
   let response: Response
   try {
@@ -120,7 +168,7 @@ export async function providerJson(
       method: init.method,
       headers: {
         accept: 'application/json',
-        authorization: `Bearer ${init.secret}`,
+        ...init.headers,
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -145,7 +193,8 @@ export async function providerJson(
     throw new ProviderError('invalid_response', 'The provider answer is not JSON')
   }
   if (!response.ok) {
-    const said = isRecord(body) && typeof body.message === 'string' ? cleanText(body.message, 200) : ''
+    const message = isRecord(body) ? (body.message ?? body.error) : undefined
+    const said = typeof message === 'string' ? cleanText(message, 200) : ''
     throw new ProviderError('refused', said || `The provider answered ${response.status}`)
   }
   return body
@@ -188,4 +237,11 @@ export function cleanText(value: string, max: number): string {
     .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, max)
+}
+
+/** An API URL under the configured base: `apiPath(base, 'v1/x')` keeps the base's own path. */
+export function apiPath(base: string, path: string, query?: Record<string, string>): URL {
+  const url = new URL(path, base.endsWith('/') ? base : `${base}/`)
+  if (query) for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
+  return url
 }

@@ -10,11 +10,13 @@ import type { LimitStore } from '../limits/store.js'
 import type { OnrampRepository } from '../storage/onramp.js'
 import type { Project } from '../storage/types.js'
 import { isOnrampProvider, onrampAdapters } from './adapters.js'
+import { credentialsOf } from './credentials.js'
 import {
   type OnrampOptions,
   type OnrampOrder,
   type OnrampProviderClient,
   ProviderError,
+  type ProviderEvent,
   WebhookError,
 } from './provider.js'
 import { limitProblem, mergeOptions, onrampNetworkPattern, sellsOn } from './shapes.js'
@@ -124,8 +126,16 @@ export function registerOnrampRoutes(
   const { repository, keys, limits } = options
   const cache = new Map<string, { expiresAt: number; value: Promise<OnrampOptions> }>()
 
-  const secretOf = async (projectId: string, provider: string, sealed: string) =>
-    (await keys.decrypt(sealed, atRestContext.onrampSecret(projectId, provider))).toString('utf8')
+  const credentialsOfRow = async (
+    projectId: string,
+    row: { provider: string; apiUrl: string; sealedSecret: string },
+  ) =>
+    credentialsOf(
+      row.apiUrl,
+      (await keys.decrypt(row.sealedSecret, atRestContext.onrampSecret(projectId, row.provider))).toString(
+        'utf8',
+      ),
+    )
 
   /** The project's providers: those configured, and named in the `onramp` feature's list when it has one. */
   async function providersOf(project: Project): Promise<Provider[]> {
@@ -139,7 +149,7 @@ export function registerOnrampRoutes(
       rows.map(async (row) => ({
         provider: row.provider,
         client: onrampAdapters[row.provider]!.client(
-          { apiUrl: row.apiUrl, secret: await secretOf(project.id, row.provider, row.sealedSecret) },
+          await credentialsOfRow(project.id, row),
           limits.timeoutMs,
         ),
       })),
@@ -355,6 +365,8 @@ export function registerOnrampRoutes(
           ...order,
           walletAddress: body.address,
           partnerRef: purchaseId,
+          clientIp: request.ip,
+          origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
         })
         await repository.setProviderRef(purchaseId, session.id, session.purchaseAmount.amount)
         return { purchaseId, provider: chosen.provider, checkoutUrl: session.checkoutUrl }
@@ -424,7 +436,7 @@ export function registerOnrampRoutes(
             required: ['provider', 'projectId'],
             properties: { provider: name, projectId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
           },
-          response: { 400: errorResponse, 401: errorResponse, 404: errorResponse },
+          response: { 400: errorResponse, 401: errorResponse, 404: errorResponse, 503: errorResponse },
         },
       },
       async (request, reply) => {
@@ -433,21 +445,29 @@ export function registerOnrampRoutes(
         if (!isOnrampProvider(provider) || typeof request.body !== 'string') return unknown()
         const row = (await repository.listProviders(projectId)).find((r) => r.provider === provider)
         if (!row) return unknown()
-        let event: ReturnType<(typeof onrampAdapters)[string]['verifyWebhook']>
+        let event: ProviderEvent | null
         try {
-          event = onrampAdapters[provider]!.verifyWebhook(
-            request.body,
-            request.headers,
-            await secretOf(projectId, provider, row.sealedSecret),
+          event = await onrampAdapters[provider]!.verifyWebhook(
+            {
+              rawBody: request.body,
+              headers: request.headers,
+              // The URL the provider sent it to (Meld signs it): as this server was reached.
+              url: `${request.protocol}://${request.host}${request.url}`,
+            },
+            await credentialsOfRow(projectId, row),
             Math.floor(Date.now() / 1000),
+            limits.timeoutMs,
           )
         } catch (error) {
           if (!(error instanceof WebhookError)) throw error
           request.log.warn({ provider, reason: error.reason }, 'on-ramp webhook refused')
-          return error.reason === 'bad_signature'
-            ? sendError(reply, 401, 'bad_signature', error.message)
-            : sendError(reply, 400, 'invalid_event', error.message)
+          if (error.reason === 'bad_signature') return sendError(reply, 401, 'bad_signature', error.message)
+          if (error.reason === 'unavailable')
+            return sendError(reply, 503, 'provider_unavailable', error.message)
+          return sendError(reply, 400, 'invalid_event', error.message)
         }
+        // An event about no purchase (a provider's test ping): received, nothing to do.
+        if (event === null) return { received: true, result: 'ignored' }
         const purchase = await repository.getPurchase(event.partnerRef)
         if (
           !purchase ||

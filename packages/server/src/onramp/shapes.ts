@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js'
 import {
   cleanText,
   isRecord,
@@ -190,4 +191,28 @@ export function sellsOn(options: OnrampOptions, purchaseCurrency: string, networ
   return options.purchaseCurrencies.some(
     (c) => c.id === purchaseCurrency && c.networks.some((n) => n.chain_id === network),
   )
+}
+
+/**
+ * A provider's number (some APIs answer amounts as JSON numbers, others as strings) as a decimal:
+ * fiat rounded to two places, crypto as written, never in exponent form. Negative, infinite or
+ * non-numeric values are malformed.
+ */
+export function decimalOf(value: unknown, what: string, kind: 'fiat' | 'crypto'): string {
+  if (typeof value !== 'number' && typeof value !== 'string') throw invalid(what)
+  let parsed: Decimal
+  try {
+    parsed = new Decimal(value)
+  } catch {
+    throw invalid(what)
+  }
+  if (!parsed.isFinite() || parsed.isNegative()) throw invalid(what)
+  const text = kind === 'fiat' ? parsed.toFixed(2, Decimal.ROUND_HALF_UP) : parsed.toFixed()
+  if (!(kind === 'fiat' ? fiatPattern : cryptoPattern).test(text)) throw invalid(what)
+  return text
+}
+
+/** The sum of fiat decimals, two places. */
+export function fiatSum(...values: string[]): string {
+  return values.reduce((sum, v) => sum.plus(v), new Decimal(0)).toFixed(2, Decimal.ROUND_HALF_UP)
 }

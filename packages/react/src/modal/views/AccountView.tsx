@@ -1,6 +1,13 @@
 'use client'
 import { type ChainNamespace, type Latch, nameQueryOptions } from '@latch/core'
-import { activeEmbeddedWallet, exportEmbeddedWallet, pushView, selectDisconnect } from '@latch/core/internal'
+import {
+  activeEmbeddedWallet,
+  exportEmbeddedWallet,
+  fetchOnrampOptions,
+  onrampCurrenciesOn,
+  pushView,
+  selectDisconnect,
+} from '@latch/core/internal'
 import { type ReactNode, useState } from 'react'
 import { AccountAvatar, useAccountName } from '../../components/appearance.js'
 import { useLatchAccount } from '../../hooks/useLatchAccount.js'
@@ -112,12 +119,29 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
   // Buy: the project's remote config turns it on (spec §3 onramp); for eip155 and solana
   // accounts (spec §6) on a network the app configured, through the app's server.
   const onramp = useLatchState((s) => s.remote.features.onramp, { latch })
-  const canBuy =
+  const mayBuy =
     onramp &&
     !unsupported &&
     (account?.namespace === 'eip155' || account?.namespace === 'solana') &&
     Boolean(latch.options.apiUrl) &&
     Boolean(caipNetwork)
+  // Offered only where a provider sells something on the network: no Buy that leads nowhere
+  // (the same query as the Buy view's, so it opens on what was read here).
+  const onrampOptions = useQuery(
+    {
+      queryKey: ['latch', 'onrampOptions'],
+      queryFn: ({ signal }) => fetchOnrampOptions(latch, signal),
+      enabled: mayBuy,
+      retry: false,
+      staleTime: 60_000,
+      refetchOnWindowFocus: false,
+    },
+    { latch },
+  )
+  const canBuy =
+    mayBuy &&
+    onrampOptions.data !== undefined &&
+    onrampCurrenciesOn(onrampOptions.data, caipNetwork!.caipNetworkId).length > 0
   useResumedEmailUpdate(latch, connectorId)
   if (!account?.address) return null
   const address = account.address

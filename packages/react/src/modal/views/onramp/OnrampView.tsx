@@ -34,6 +34,8 @@ const PROVIDER_NAMES: Record<string, string> = {
   'dev-onramp': 'Dev Onramp',
   coinbase: 'Coinbase',
   meld: 'Meld',
+  moonpay: 'MoonPay',
+  transak: 'Transak',
 }
 export const providerName = (id: string) => PROVIDER_NAMES[id] ?? id
 
