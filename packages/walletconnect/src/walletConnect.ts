@@ -10,6 +10,7 @@ import { type Eip1193Provider, eip155Provider, type UniversalLike } from './eip1
 import { toCodedError } from './errors.js'
 import { buildOptionalNamespaces, parseCaip10 } from './namespaces.js'
 import { createOfflineVerify } from './offlineVerify.js'
+import { createSessionNamespace, type SessionNamespace } from './sessionNamespace.js'
 import { toSession } from './session.js'
 import type { AuthenticateParameters } from './signIn.js'
 
@@ -133,13 +134,13 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
           .map((a) => parseCaip10(a)?.address ?? (typeof a === 'string' ? a : undefined))
           .filter((a): a is string => a !== undefined)
         each((h) => h.onAccountsChanged(namespace, accounts))
-        // The solana side follows through its adapter: the accounts as CAIP-10 on the event's chain.
-        if (namespace === 'solana') for (const l of solanaListeners) l(accounts.map((a) => `${chain}:${a}`))
+        // The namespace's adapter follows through its facade: the accounts as CAIP-10 on the event's chain.
+        sessionNamespaces.get(namespace)?.notify(accounts.map((a) => `${chain}:${a}`))
       }
     })
-    // A session update can move the wallet's solana side to another account (no event needed).
+    // A session update can move a namespace's side to another account (no event needed).
     provider.on('session_update', () => {
-      for (const l of solanaListeners) l(solanaFacade.accounts())
+      for (const facade of sessionNamespaces.values()) facade.notify()
     })
     provider.on('session_delete', () => {
       each((h) => h.onSessionEnded('deleted'))
@@ -168,38 +169,29 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     },
   }
 
-  // The solana namespace as `@latch/solana` takes a session's side: its accounts and methods,
-  // and requests for a chain (WalletConnect's Solana JSON-RPC, answered by the wallet).
-  const solanaNamespace = () =>
-    (
-      universalNow?.session as
-        | { namespaces?: Record<string, { accounts?: unknown; methods?: unknown }> }
-        | undefined
-    )?.namespaces?.solana
   let universalNow: Universal | undefined
-  // Told every update; the Solana adapter's side keeps only real changes.
-  const solanaListeners = new Set<(accounts: readonly string[]) => void>()
-  const solanaFacade = {
-    accounts: (): string[] => {
-      const accounts = solanaNamespace()?.accounts
-      return Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string') : []
-    },
-    methods: (): string[] => {
-      const methods = solanaNamespace()?.methods
-      return Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : []
-    },
-    onAccountsChanged(listener: (accounts: readonly string[]) => void): () => void {
-      solanaListeners.add(listener)
-      return () => solanaListeners.delete(listener)
-    },
-    async request(args: { method: string; params: unknown }, chainId: string): Promise<unknown> {
-      const provider = await load()
-      try {
-        return await provider.request(args, chainId)
-      } catch (error) {
-        throw toCodedError(error)
-      }
-    },
+  // Every namespace but eip155 as its adapter takes a session's side (`@latch/solana`,
+  // `@latch/bitcoin`…): its accounts and methods, its account changes, and requests for a chain
+  // in the namespace's own JSON-RPC, answered by the wallet. One stable facade per namespace.
+  const sessionNamespaces = new Map<string, SessionNamespace>()
+  const sessionNamespace = (namespace: string): SessionNamespace => {
+    let facade = sessionNamespaces.get(namespace)
+    if (!facade) {
+      facade = createSessionNamespace({
+        namespace,
+        session: () => universalNow?.session,
+        async request(args, chainId) {
+          const provider = await load()
+          try {
+            return await provider.request(args, chainId)
+          } catch (error) {
+            throw toCodedError(error)
+          }
+        },
+      })
+      sessionNamespaces.set(namespace, facade)
+    }
+    return facade
   }
 
   const connector: WalletConnectSessionConnector = {
@@ -313,8 +305,7 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     getProvider(namespace: ChainNamespace) {
       if (!universal) return undefined
       if (namespace === 'eip155') return evmFacade
-      if (namespace === 'solana') return solanaFacade
-      return universal
+      return sessionNamespace(namespace)
     },
 
     subscribe(next) {
