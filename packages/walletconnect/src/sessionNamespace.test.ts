@@ -41,15 +41,19 @@ describe('given a session namespace facade', () => {
 
   it('when a request is sent, then it goes for the chain asked and its answer or failure comes back', async () => {
     const { facade, sent } = facadeOf('solana', { namespaces: {} })
-    await expect(facade.request({ method: 'solana_signMessage', params: { m: 1 } }, SOLANA)).resolves.toEqual({
-      echoed: { m: 1 },
-    })
+    await expect(facade.request({ method: 'solana_signMessage', params: { m: 1 } }, SOLANA)).resolves.toEqual(
+      {
+        echoed: { m: 1 },
+      },
+    )
     expect(sent).toEqual([{ args: { method: 'solana_signMessage', params: { m: 1 } }, chainId: SOLANA }])
     await expect(facade.request({ method: 'fail', params: {} }, SOLANA)).rejects.toThrow('declined')
   })
 
   it('when the connector notifies, then listeners get the given accounts or the session’s own, until they unsubscribe', () => {
-    const { facade, set } = facadeOf('bip122', { namespaces: { bip122: { accounts: [`${REGTEST}:bcrt1qa`] } } })
+    const { facade, set } = facadeOf('bip122', {
+      namespaces: { bip122: { accounts: [`${REGTEST}:bcrt1qa`] } },
+    })
     const seen: (readonly string[])[] = []
     const stop = facade.onAccountsChanged((accounts) => seen.push(accounts))
     facade.notify([`${REGTEST}:bcrt1qz`])

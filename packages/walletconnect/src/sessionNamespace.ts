@@ -49,7 +49,8 @@ export function createSessionNamespace(parameters: {
   }
   const union = (pick: (value: { accounts?: unknown; methods?: unknown }) => unknown) => {
     const all: string[] = []
-    for (const value of entries()) for (const item of strings(pick(value))) if (!all.includes(item)) all.push(item)
+    for (const value of entries())
+      for (const item of strings(pick(value))) if (!all.includes(item)) all.push(item)
     return all
   }
   const accounts = () => union((value) => value.accounts)

@@ -10,8 +10,8 @@ import { type Eip1193Provider, eip155Provider, type UniversalLike } from './eip1
 import { toCodedError } from './errors.js'
 import { buildOptionalNamespaces, parseCaip10 } from './namespaces.js'
 import { createOfflineVerify } from './offlineVerify.js'
-import { createSessionNamespace, type SessionNamespace } from './sessionNamespace.js'
 import { toSession } from './session.js'
+import { createSessionNamespace, type SessionNamespace } from './sessionNamespace.js'
 import type { AuthenticateParameters } from './signIn.js'
 
 /** Options of {@link walletConnect}. */

@@ -3,6 +3,12 @@ import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnec
 import type { Hex } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import {
+  answerBitcoinRequest,
+  bitcoinNamespaceFor,
+  bitcoinPeerKeys,
+  type WalletPeerBitcoin,
+} from './bitcoin-namespace.js'
+import {
   chooseNamespaces,
   eip155Namespace,
   parseEip155ChainId,
@@ -36,6 +42,12 @@ export type CreateWalletPeerParameters = {
    * namespace approved too (its account, the Solana methods). Without it, only eip155.
    */
   solana?: WalletPeerSolana
+  /**
+   * The wallet's Bitcoin side (regtest keys of the test mnemonic): with it, proposals asking for
+   * bip122 chains it has get the bip122 namespace approved too (its payment address, WalletConnect's
+   * Bitcoin methods).
+   */
+  bitcoin?: WalletPeerBitcoin
   metadata?: SignClientTypes.Metadata
   logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
   /**
@@ -65,6 +77,8 @@ export type WalletPeer = {
   readonly chainId: number
   /** The Solana account (base58), when the wallet has a Solana side. */
   readonly solanaAddress: string | undefined
+  /** The Bitcoin payment address (regtest), when the wallet has a Bitcoin side. */
+  readonly bitcoinAddress: string | undefined
   /** Pairs with a `wc:` URI shown by a dapp. */
   pair(uri: string): Promise<void>
   /**
@@ -156,6 +170,8 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     ? createPeerBatchCalls({ accounts, active: () => active, chains })
     : undefined
   let solanaKey = solana ? solanaKeyOfSeed(solana.seed) : undefined
+  const bitcoin = parameters.bitcoin
+  const bitcoinKeys = bitcoin ? bitcoinPeerKeys(bitcoin) : undefined
 
   const client = await createLocalSignClient({
     relayUrl: parameters.relayUrl,
@@ -220,6 +236,12 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
         method,
         requestParams,
       ).catch((error: unknown) => ({ error: { code: -32603, message: (error as Error).message } }))
+    } else if (bitcoin && bitcoinKeys && params.chainId.startsWith('bip122:')) {
+      outcome = await answerBitcoinRequest(
+        { keys: bitcoinKeys, apiUrl: bitcoin.chains.find((c) => c.id === params.chainId)?.apiUrl },
+        method,
+        requestParams,
+      ).catch((error: unknown) => ({ error: { code: -32603, message: (error as Error).message } }))
     } else if (requestChainId === undefined) {
       outcome = { error: { code: 5100, message: `Unsupported chain ${String(params.chainId)}` } }
     } else {
@@ -251,6 +273,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     get solanaAddress() {
       return solanaKey?.address
     },
+    get bitcoinAddress() {
+      return bitcoinKeys?.payment.address
+    },
     async pair(uri) {
       await client.pair({ uri })
     },
@@ -273,6 +298,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       if (!choice.chainIds.includes(chainId)) chainId = choice.chainIds[0] as number
       const solanaNamespace = solana && solanaKey && solanaNamespaceFor(proposal.params, solanaKey, solana)
       if (solanaNamespace) choice.namespaces.solana = solanaNamespace
+      const bitcoinNamespace =
+        bitcoin && bitcoinKeys && bitcoinNamespaceFor(proposal.params, bitcoinKeys, bitcoin)
+      if (bitcoinNamespace) choice.namespaces.bip122 = bitcoinNamespace
       const { acknowledged } = await client.approve({
         id: proposal.id,
         namespaces: choice.namespaces,
