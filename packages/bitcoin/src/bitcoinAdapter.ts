@@ -6,6 +6,7 @@ import {
   ChainNotSupportedError,
   type ConnectedAccount,
   type Connector,
+  type ConnectorType,
   type ConnectResult,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
@@ -29,6 +30,11 @@ import type {
 } from './features.js'
 import { formatSats } from './format.js'
 import { type BitcoinChainName, bitcoinChainOf, toWalletStandardChain } from './network.js'
+import type {
+  BitcoinSessionProvider,
+  SessionSendTransferFeature,
+  SessionSignedPsbt,
+} from './sessionWallet.js'
 
 /** A transfer of bitcoin (spec §6 `sendTransfer`): satoshis to one address. */
 export interface BitcoinTransaction {
@@ -131,13 +137,25 @@ function toConnector(wallet: Wallet): Connector {
 const hexOf = (bytes: Uint8Array): string =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 
+/** Who a connection is through when it is a session connector's namespace (WalletConnect). */
+interface Identity {
+  connectorId: string
+  connectorType: ConnectorType
+  walletName: string
+  walletIcon?: string | undefined
+}
+
 interface Session {
   wallet: Wallet
   accounts: WalletAccount[]
   types: ConnectedAccount[]
   network: CaipNetwork
   stop: () => void
+  /** A session connector's side: the wallet broadcasts, and another network is attached anew. */
+  viaSession?: { identity: Identity; switchTo(network: CaipNetwork): Promise<void> } | undefined
 }
+
+const SESSION_METHODS_TIMEOUT_MS = 30_000
 
 /**
  * The Bitcoin (bip122) adapter of Latch: browser wallets through the Bitcoin Wallet Standard
@@ -190,7 +208,12 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
     return (await loadRuntime()).typedAccounts(accounts, chain)
   }
 
-  async function attach(wallet: Wallet, raw: unknown, requested?: CaipNetwork): Promise<ConnectResult> {
+  async function attach(
+    wallet: Wallet,
+    raw: unknown,
+    requested?: CaipNetwork,
+    viaSession?: Session['viaSession'],
+  ): Promise<ConnectResult> {
     const network = networkFor(wallet, requested ?? current?.network)
     const chain = bitcoinChainOf(network)
     const { types, ordered } = await typed(raw, chain)
@@ -217,16 +240,17 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
           () => {},
         )
       }) ?? (() => {})
-    current = { wallet, accounts: ordered, types, network, stop }
+    current = { wallet, accounts: ordered, types, network, stop, viaSession }
     const first = types[0] as ConnectedAccount
+    const identity = viaSession?.identity
     return {
       address: first.address,
       chainId: network.id,
-      connectorId: connectorIdOf(wallet.name),
-      connectorType: 'ANNOUNCED',
+      connectorId: identity?.connectorId ?? connectorIdOf(wallet.name),
+      connectorType: identity?.connectorType ?? 'ANNOUNCED',
       accounts: types,
-      walletName: wallet.name,
-      walletIcon: toConnector(wallet).imageUrl,
+      walletName: identity?.walletName ?? wallet.name,
+      walletIcon: identity ? identity.walletIcon : toConnector(wallet).imageUrl,
     }
   }
 
@@ -282,15 +306,18 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
       | BitcoinSignTransactionFeature['bitcoin:signTransaction']
       | undefined
     if (!feature) throw new UnsupportedProviderMethodError()
-    const [output] = await withTimeout(
+    // Over a session the wallet broadcasts itself (WalletConnect's `broadcast`), its txid checked.
+    const byWallet = Boolean(broadcast && session.viaSession)
+    const [output] = (await withTimeout(
       feature.signTransaction({
         psbt: rt.psbtBytes(tx),
         inputsToSign: asked,
         chain: toWalletStandardChain(session.network),
+        ...(byWallet ? { broadcast: true } : {}),
       }),
       'bitcoin:signTransaction',
       timeoutMs,
-    )
+    )) as readonly SessionSignedPsbt[]
     const signedBytes = rt.decodeWalletBytes(output?.signedPsbt)
     const signed = signedBytes && rt.parsePsbt(signedBytes)
     // The wallet may sign only what it was given: the same transaction, every asked input signed.
@@ -304,7 +331,11 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
     if (!finalize && !broadcast) return { psbt: rt.toBase64(rt.psbtBytes(signed)) }
     if (!rt.finalizeAll(signed)) throw new InvalidWalletResponseError({ what: 'signed PSBT' })
     const result: SignPsbtReturnType = { psbt: rt.toBase64(rt.psbtBytes(signed)) }
-    if (broadcast) result.txid = await rt.broadcast(apiOf(session.network), rt.extractHex(signed))
+    if (byWallet) {
+      // The txid the wallet sent must be this very transaction's.
+      if (output?.txid !== rt.txidOf(signed)) throw new InvalidWalletResponseError({ what: 'transaction id' })
+      result.txid = output.txid
+    } else if (broadcast) result.txid = await rt.broadcast(apiOf(session.network), rt.extractHex(signed))
     return result
   }
 
@@ -318,8 +349,23 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
       throw new InvalidParamsRpcError({ details: 'value must be at least 546 satoshis (bigint).' })
     if (feeRate !== undefined && (typeof feeRate !== 'bigint' || feeRate < 1n || feeRate > 10_000n))
       throw new InvalidParamsRpcError({ details: 'feeRate must be 1 to 10000 sat/vB (bigint).' })
-    const payment = session.accounts[0] as WalletAccount
     const api = apiOf(session.network)
+    // Over a session the wallet picks the coins (its account's may lie on many addresses): the
+    // transaction it sent must be on the network, paying the amount to the recipient.
+    const wallets = session.wallet.features['bip122:sendTransfer'] as
+      | SessionSendTransferFeature['bip122:sendTransfer']
+      | undefined
+    if (wallets && feeRate === undefined) {
+      const { txid } = await withTimeout(
+        wallets.sendTransfer({ recipientAddress: to, amount: String(value) }),
+        'sendTransfer',
+        timeoutMs,
+      )
+      if (!(await rt.paysTo(api, txid, { to, amount: value as bigint, chain })))
+        throw new InvalidWalletResponseError({ what: 'transaction' })
+      return txid
+    }
+    const payment = session.accounts[0] as WalletAccount
     const [utxos, rate] = await Promise.all([
       rt.getUtxos(api, payment.address),
       feeRate === undefined ? rt.getFeeRate(api) : Promise.resolve(feeRate as bigint),
@@ -368,6 +414,66 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
       return attach(wallet, await askConnect(wallet, false), caipNetwork)
     },
 
+    async attachSession({ connectorId, connectorType, provider, walletName, walletIcon, caipNetwork }) {
+      const given = provider as Partial<BitcoinSessionProvider> | undefined
+      if (typeof given?.accounts !== 'function' || typeof given.request !== 'function')
+        throw new InvalidWalletResponseError({ what: 'bitcoin provider' })
+      const session = given as BitcoinSessionProvider
+      const rt = await loadRuntime()
+      const { createSessionWallet } = await import('./sessionWallet.js')
+      const identity = { connectorId, connectorType, walletName, walletIcon }
+      // The session's payment address on each of the app's networks; garbage is an invalid response.
+      const approved = new Map<string, string>()
+      for (const raw of session.accounts()) {
+        const at = typeof raw === 'string' ? raw.lastIndexOf(':') : -1
+        const network = at > 0 ? networks.find((n) => n.caipNetworkId === raw.slice(0, at)) : undefined
+        if (!network) continue
+        const address = raw.slice(at + 1)
+        if (!rt.isBitcoinAddress(address, bitcoinChainOf(network)))
+          throw new InvalidWalletResponseError({ what: 'account' })
+        if (!approved.has(network.caipNetworkId)) approved.set(network.caipNetworkId, address)
+      }
+      const attachOn = async (network: CaipNetwork): Promise<ConnectResult> => {
+        const account = approved.get(network.caipNetworkId)
+        if (!account) throw new ChainNotSupportedError({ chain: network.caipNetworkId })
+        const chain = bitcoinChainOf(network)
+        const readAddresses = async (address: string) =>
+          rt.sessionAddresses(
+            await withTimeout(
+              session.request(
+                { method: 'getAccountAddresses', params: { account: address } },
+                network.caipNetworkId,
+              ),
+              'getAccountAddresses',
+              SESSION_METHODS_TIMEOUT_MS,
+            ),
+            address,
+            chain,
+          )
+        const wallet = createSessionWallet({
+          provider: session,
+          name: walletName,
+          icon: walletIcon,
+          chain: toWalletStandardChain(network),
+          caip2: network.caipNetworkId,
+          addresses: await readAddresses(account),
+          readAddresses,
+          base64: { encode: rt.toBase64, decode: (text) => rt.fromBase64(text) },
+        })
+        return attach(wallet, wallet.accounts, network, {
+          identity,
+          switchTo: async (next) => {
+            await attachOn(next)
+          },
+        })
+      }
+      const first =
+        (caipNetwork && approved.has(caipNetwork.caipNetworkId) ? caipNetwork : undefined) ??
+        networks.find((n) => approved.has(n.caipNetworkId))
+      if (!first) throw new InvalidWalletResponseError({ what: 'account' })
+      return attachOn(first)
+    },
+
     async reconnect({ connectorId }) {
       const wallet = walletOf(connectorId)
       await loadRuntime()
@@ -390,6 +496,12 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
     async switchNetwork({ caipNetwork }) {
       const session = connected()
       const network = networks.find((n) => n.caipNetworkId === caipNetwork.caipNetworkId)
+      if (network && session.viaSession) {
+        // A session's other chain: its own addresses, a session wallet of its own.
+        await session.viaSession.switchTo(network)
+        context?.onChainChanged(network.id)
+        return
+      }
       if (!network || !session.wallet.chains.includes(toWalletStandardChain(network)))
         throw new ChainNotSupportedError({ chain: caipNetwork.caipNetworkId })
       // Addresses differ between chains: the wallet's accounts are read again for the new one.
