@@ -17,6 +17,7 @@ import type { BitcoinSessionProvider } from './sessionWallet.js'
 Object.assign(globalThis, { window: globalThis.window ?? new EventTarget() })
 
 const keys = bitcoinPeerKeys({ accountIndex: 3, chains: [{ id: BITCOIN_REGTEST_CAIP_ID }] })
+const otherKeys = bitcoinPeerKeys({ accountIndex: 4, chains: [{ id: BITCOIN_REGTEST_CAIP_ID }] })
 const [recipient] = bitcoinTestKeys(1)
 let chain: BitcoinRegtestInstance
 
@@ -42,14 +43,19 @@ function sessionOf(
     },
     async request({ method, params }, chainId) {
       calls.push({ method, chainId, params: params as Record<string, unknown> })
-      const outcome = await answerBitcoinRequest({ keys, apiUrl: chain.url }, method, params)
+      // The wallet's other account answers for itself once the session moved to it.
+      const mine = (params as { account?: unknown }).account === otherKeys.payment.address ? otherKeys : keys
+      const outcome = await answerBitcoinRequest({ keys: mine, apiUrl: chain.url }, method, params)
       if ('error' in outcome) throw outcome.error
       return tamper[method]
         ? tamper[method](outcome.result, params as Record<string, unknown>)
         : outcome.result
     },
   }
-  return { provider, calls, change: (accounts: string[]) => listeners.forEach((l) => l(accounts)) }
+  const change = (accounts: string[]) => {
+    for (const listener of listeners) listener(accounts)
+  }
+  return { provider, calls, change }
 }
 
 async function attached(provider: BitcoinSessionProvider) {
@@ -164,6 +170,27 @@ describe('given a WalletConnect session with a bip122 namespace on regtest', () 
     })
     const tx = Transaction.fromRaw(hex.decode(await (await fetch(`${chain.url}/tx/${txid}/hex`)).text()))
     expect(tx.id).toBe(txid)
+  })
+})
+
+describe('given the wallet moves the session to another account', () => {
+  it('then the adapter follows it (addresses and keys read again) and signs with the new address; an account on no network of the app disconnects it', async () => {
+    const { provider, change } = sessionOf()
+    const { adapter, regtest } = await attached(provider)
+    change([`${BITCOIN_REGTEST_CAIP_ID}:${otherKeys.payment.address}`])
+    await expect.poll(() => adapter.getAccountAddresses()[0]?.address).toBe(otherKeys.payment.address)
+    const signature = await adapter.signMessage({ message: 'moved', address: otherKeys.payment.address })
+    expect(
+      await adapter.verifyMessage!({
+        address: otherKeys.payment.address,
+        message: 'moved',
+        signature,
+        caipNetwork: regtest,
+      }),
+    ).toBe(true)
+    await expect(adapter.signMessage({ message: 'old', address: keys.payment.address })).rejects.toThrow()
+    change(['bip122:000000000019d6689c085ae165831e93:bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu'])
+    await expect.poll(() => adapter.getProvider()).toBeUndefined()
   })
 })
 

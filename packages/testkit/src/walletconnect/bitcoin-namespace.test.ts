@@ -73,7 +73,10 @@ async function spendablePsbt(): Promise<string> {
   tx.addInput({
     txid: coin!.txid,
     index: coin!.vout,
-    witnessUtxo: { script: btcAddress.toOutputScript(payment!.address, networks.regtest), amount: BigInt(coin!.value) },
+    witnessUtxo: {
+      script: btcAddress.toOutputScript(payment!.address, networks.regtest),
+      amount: BigInt(coin!.value),
+    },
   })
   tx.addOutputAddress(recipient!.address, 100_000n, REGTEST_NETWORK)
   tx.addOutputAddress(payment!.address, BigInt(coin!.value) - 101_000n, REGTEST_NETWORK)
@@ -88,9 +91,12 @@ describe('given the peer has a Bitcoin side on regtest', () => {
       accounts: [`${BITCOIN_REGTEST_CAIP_ID}:${payment!.address}`],
       methods: [...WALLET_PEER_BITCOIN_METHODS],
     })
-    const addresses = await ask<{ address: string; publicKey: string; intention: string }[]>('getAccountAddresses', {
-      account: payment!.address,
-    })
+    const addresses = await ask<{ address: string; publicKey: string; intention: string }[]>(
+      'getAccountAddresses',
+      {
+        account: payment!.address,
+      },
+    )
     expect(addresses).toMatchObject([
       { address: payment!.address, publicKey: hex.encode(payment!.publicKey), intention: 'payment' },
       { address: ordinals!.address, publicKey: hex.encode(ordinals!.publicKey), intention: 'ordinal' },
@@ -107,10 +113,13 @@ describe('given the peer has a Bitcoin side on regtest', () => {
     const encoded = base64.encode(hex.decode(signature))
     expect(Verifier.verifySignature(payment!.address, 'over WalletConnect', encoded)).toBe(true)
     expect(Verifier.verifySignature(payment!.address, 'another message', encoded)).toBe(false)
-    const legacy = await ask<{ signature: string }>('signMessage', { account: payment!.address, message: 'legacy' })
-    expect(Verifier.verifySignature(payment!.address, 'legacy', base64.encode(hex.decode(legacy.signature)))).toBe(
-      true,
-    )
+    const legacy = await ask<{ signature: string }>('signMessage', {
+      account: payment!.address,
+      message: 'legacy',
+    })
+    expect(
+      Verifier.verifySignature(payment!.address, 'legacy', base64.encode(hex.decode(legacy.signature))),
+    ).toBe(true)
     await expect(
       ask('signMessage', { account: recipient!.address, message: 'not mine', protocol: 'bip322' }),
     ).rejects.toMatchObject({ code: 4100 })
