@@ -30,11 +30,7 @@ import type {
 } from './features.js'
 import { formatSats } from './format.js'
 import { type BitcoinChainName, bitcoinChainOf, toWalletStandardChain } from './network.js'
-import type {
-  BitcoinSessionProvider,
-  SessionSendTransferFeature,
-  SessionSignedPsbt,
-} from './sessionWallet.js'
+import type { SessionSendTransferFeature, SessionSignedPsbt } from './sessionWallet.js'
 
 /** A transfer of bitcoin (spec §6 `sendTransfer`): satoshis to one address. */
 export interface BitcoinTransaction {
@@ -100,6 +96,8 @@ function loadRuntime(): Promise<Runtime> {
 }
 
 const RESTORE_TIMEOUT_MS = 10_000
+/** How long a session's wallet may take to list its addresses when the session attaches. */
+const SESSION_TIMEOUT_MS = 30_000
 const CONFIRM_POLL_MS = 500
 const CONFIRM_TIMEOUT_MS = 120_000
 
@@ -152,10 +150,8 @@ interface Session {
   network: CaipNetwork
   stop: () => void
   /** A session connector's side: the wallet broadcasts, and another network is attached anew. */
-  viaSession?: { identity: Identity; switchTo(network: CaipNetwork): Promise<void> } | undefined
+  viaSession?: { identity: Identity; switchTo(network: CaipNetwork): Promise<unknown> } | undefined
 }
-
-const SESSION_METHODS_TIMEOUT_MS = 30_000
 
 /**
  * The Bitcoin (bip122) adapter of Latch: browser wallets through the Bitcoin Wallet Standard
@@ -350,21 +346,13 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
     if (feeRate !== undefined && (typeof feeRate !== 'bigint' || feeRate < 1n || feeRate > 10_000n))
       throw new InvalidParamsRpcError({ details: 'feeRate must be 1 to 10000 sat/vB (bigint).' })
     const api = apiOf(session.network)
-    // Over a session the wallet picks the coins (its account's may lie on many addresses): the
-    // transaction it sent must be on the network, paying the amount to the recipient.
-    const wallets = session.wallet.features['bip122:sendTransfer'] as
+    // Over a session the wallet picks the coins (its account's may lie on many addresses); the
+    // session wallet checks the transaction it sent pays the recipient on the network's API.
+    const send = session.wallet.features['bip122:sendTransfer'] as
       | SessionSendTransferFeature['bip122:sendTransfer']
       | undefined
-    if (wallets && feeRate === undefined) {
-      const { txid } = await withTimeout(
-        wallets.sendTransfer({ recipientAddress: to, amount: String(value) }),
-        'sendTransfer',
-        timeoutMs,
-      )
-      if (!(await rt.paysTo(api, txid, { to, amount: value as bigint, chain })))
-        throw new InvalidWalletResponseError({ what: 'transaction' })
-      return txid
-    }
+    if (send && feeRate === undefined)
+      return withTimeout(send.sendTransfer({ to, amount: value as bigint, api }), 'sendTransfer', timeoutMs)
     const payment = session.accounts[0] as WalletAccount
     const [utxos, rate] = await Promise.all([
       rt.getUtxos(api, payment.address),
@@ -415,63 +403,24 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
     },
 
     async attachSession({ connectorId, connectorType, provider, walletName, walletIcon, caipNetwork }) {
-      const given = provider as Partial<BitcoinSessionProvider> | undefined
-      if (typeof given?.accounts !== 'function' || typeof given.request !== 'function')
-        throw new InvalidWalletResponseError({ what: 'bitcoin provider' })
-      const session = given as BitcoinSessionProvider
-      const rt = await loadRuntime()
-      const { createSessionWallet } = await import('./sessionWallet.js')
+      const { approved, walletOn } = (await import('./sessionWallet.js')).sessionSide({
+        provider,
+        networks,
+        name: walletName,
+        icon: walletIcon,
+        chainOf: (network) => ({ name: bitcoinChainOf(network), chain: toWalletStandardChain(network) }),
+        timeout: (promise, method) => withTimeout(promise, method, SESSION_TIMEOUT_MS),
+      })
       const identity = { connectorId, connectorType, walletName, walletIcon }
-      // The session's payment address on each of the app's networks; garbage is an invalid response.
-      const approved = new Map<string, string>()
-      for (const raw of session.accounts()) {
-        const at = typeof raw === 'string' ? raw.lastIndexOf(':') : -1
-        const network = at > 0 ? networks.find((n) => n.caipNetworkId === raw.slice(0, at)) : undefined
-        if (!network) continue
-        const address = raw.slice(at + 1)
-        if (!rt.isBitcoinAddress(address, bitcoinChainOf(network)))
-          throw new InvalidWalletResponseError({ what: 'account' })
-        if (!approved.has(network.caipNetworkId)) approved.set(network.caipNetworkId, address)
+      const attachOn = async (network: CaipNetwork | undefined): Promise<ConnectResult> => {
+        if (!network || !approved.has(network.caipNetworkId))
+          throw new ChainNotSupportedError({ chain: network?.caipNetworkId })
+        const wallet = await walletOn(network)
+        return attach(wallet, wallet.accounts, network, { identity, switchTo: attachOn })
       }
-      const attachOn = async (network: CaipNetwork): Promise<ConnectResult> => {
-        const account = approved.get(network.caipNetworkId)
-        if (!account) throw new ChainNotSupportedError({ chain: network.caipNetworkId })
-        const chain = bitcoinChainOf(network)
-        const readAddresses = async (address: string) =>
-          rt.sessionAddresses(
-            await withTimeout(
-              session.request(
-                { method: 'getAccountAddresses', params: { account: address } },
-                network.caipNetworkId,
-              ),
-              'getAccountAddresses',
-              SESSION_METHODS_TIMEOUT_MS,
-            ),
-            address,
-            chain,
-          )
-        const wallet = createSessionWallet({
-          provider: session,
-          name: walletName,
-          icon: walletIcon,
-          chain: toWalletStandardChain(network),
-          caip2: network.caipNetworkId,
-          addresses: await readAddresses(account),
-          readAddresses,
-          base64: { encode: rt.toBase64, decode: (text) => rt.fromBase64(text) },
-        })
-        return attach(wallet, wallet.accounts, network, {
-          identity,
-          switchTo: async (next) => {
-            await attachOn(next)
-          },
-        })
-      }
-      const first =
-        (caipNetwork && approved.has(caipNetwork.caipNetworkId) ? caipNetwork : undefined) ??
-        networks.find((n) => approved.has(n.caipNetworkId))
-      if (!first) throw new InvalidWalletResponseError({ what: 'account' })
-      return attachOn(first)
+      return attachOn(
+        [caipNetwork, ...networks].find((n) => n && approved.has(n.caipNetworkId)) ?? caipNetwork,
+      )
     },
 
     async reconnect({ connectorId }) {

@@ -3,7 +3,7 @@
 // as through an extension and checks every answer the same way. The wire format is WalletConnect's
 // published Bitcoin JSON-RPC: `getAccountAddresses`, `signMessage` (BIP-322 asked, the signature in
 // hex), `signPsbt` (base64, `signInputs` of address, index and sighash types) and `sendTransfer`.
-import { InvalidWalletResponseError } from '@latch/core'
+import { type CaipNetwork, InvalidWalletResponseError } from '@latch/core'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import type {
   StandardConnectFeature,
@@ -11,6 +11,8 @@ import type {
   StandardEventsFeature,
 } from '@wallet-standard/features'
 import type { BitcoinSigHash, BitcoinSignTransactionInput } from './features.js'
+import type { BitcoinChainName } from './network.js'
+import { fromBase64, isBitcoinAddress, paysTo, sessionAddresses, toBase64 } from './runtime.js'
 
 /**
  * The bip122 namespace of a live session (what a session connector's `getProvider('bip122')`
@@ -33,11 +35,15 @@ export interface SessionAddress {
   publicKey: Uint8Array
 }
 
-/** The session wallet's transfer: WalletConnect's `sendTransfer`, the wallet picking the coins. */
+/**
+ * The session wallet's transfer: WalletConnect's `sendTransfer`, the wallet picking the coins.
+ * Resolves with the txid once the network's API (`api`) shows that transaction paying `amount`
+ * satoshis to `to`; anything else is `InvalidWalletResponseError`.
+ */
 export interface SessionSendTransferFeature {
   'bip122:sendTransfer': {
     version: string
-    sendTransfer(input: { recipientAddress: string; amount: string }): Promise<{ txid: string }>
+    sendTransfer(input: { to: string; amount: bigint; api: string }): Promise<string>
   }
 }
 
@@ -80,11 +86,12 @@ const fromHex = (text: string): Uint8Array =>
  * first external address, which every request names), `caip2` the chain's CAIP-2 id, `base64`
  * the runtime's codec, and `readAddresses` reads the addresses again after an account change.
  */
-export function createSessionWallet(parameters: {
+function createSessionWallet(parameters: {
   provider: BitcoinSessionProvider
   name: string
   icon?: string | undefined
   chain: IdentifierString
+  chainName: BitcoinChainName
   caip2: string
   addresses: readonly SessionAddress[]
   readAddresses(account: string): Promise<readonly SessionAddress[]>
@@ -200,12 +207,18 @@ export function createSessionWallet(parameters: {
   }
   const sendTransfer: SessionSendTransferFeature['bip122:sendTransfer'] = {
     version: '1.0.0',
-    async sendTransfer({ recipientAddress, amount }) {
-      const result = await request('sendTransfer', { account: connected(), recipientAddress, amount })
+    async sendTransfer({ to, amount, api }) {
+      const result = await request('sendTransfer', {
+        account: connected(),
+        recipientAddress: to,
+        amount: String(amount),
+      })
       const txid = field(result, 'txid')
       if (typeof txid !== 'string' || !/^[0-9a-f]{64}$/.test(txid))
         throw new InvalidWalletResponseError({ what: 'transaction id' })
-      return { txid }
+      if (!(await paysTo(api, txid, { to, amount, chain: parameters.chainName })))
+        throw new InvalidWalletResponseError({ what: 'transaction' })
+      return txid
     },
   }
 
@@ -226,4 +239,64 @@ export function createSessionWallet(parameters: {
       ...(approved('sendTransfer') ? { 'bip122:sendTransfer': sendTransfer } : {}),
     },
   }
+}
+
+/**
+ * A session's bip122 side for the adapter: `approved` maps each of the app's networks the session
+ * has (CAIP-2) to its payment address, and `walletOn` builds the session wallet on one of them, its
+ * addresses and their keys read with `getAccountAddresses`. Garbage accounts are an invalid response.
+ */
+export function sessionSide(parameters: {
+  provider: unknown
+  networks: readonly CaipNetwork[]
+  name: string
+  icon?: string | undefined
+  /** The network's chain name and its Wallet Standard chain (the adapter's own helpers). */
+  chainOf(network: CaipNetwork): { name: BitcoinChainName; chain: IdentifierString }
+  /** The wallet's answer, or a timeout error (the adapter's own). */
+  timeout<T>(promise: Promise<T>, method: string): Promise<T>
+}): { approved: Map<string, string>; walletOn(network: CaipNetwork): Promise<Wallet> } {
+  const given = parameters.provider as Partial<BitcoinSessionProvider> | undefined
+  if (typeof given?.accounts !== 'function' || typeof given.request !== 'function')
+    throw new InvalidWalletResponseError({ what: 'bitcoin provider' })
+  const provider = given as BitcoinSessionProvider
+  // Reached only through import(): what the adapter's first load has comes in as parameters.
+  const approved = new Map<string, string>()
+  for (const raw of provider.accounts()) {
+    const at = typeof raw === 'string' ? raw.lastIndexOf(':') : -1
+    const network = at > 0 ? parameters.networks.find((n) => n.caipNetworkId === raw.slice(0, at)) : undefined
+    if (!network) continue
+    const address = raw.slice(at + 1)
+    if (!isBitcoinAddress(address, parameters.chainOf(network).name))
+      throw new InvalidWalletResponseError({ what: 'account' })
+    if (!approved.has(network.caipNetworkId)) approved.set(network.caipNetworkId, address)
+  }
+  const walletOn = async (network: CaipNetwork): Promise<Wallet> => {
+    const account = approved.get(network.caipNetworkId) as string
+    const { name, chain } = parameters.chainOf(network)
+    const readAddresses = async (address: string) =>
+      sessionAddresses(
+        await parameters.timeout(
+          provider.request(
+            { method: 'getAccountAddresses', params: { account: address } },
+            network.caipNetworkId,
+          ),
+          'getAccountAddresses',
+        ),
+        address,
+        name,
+      )
+    return createSessionWallet({
+      provider,
+      name: parameters.name,
+      icon: parameters.icon,
+      chain,
+      chainName: name,
+      caip2: network.caipNetworkId,
+      addresses: await readAddresses(account),
+      readAddresses,
+      base64: { encode: toBase64, decode: fromBase64 },
+    })
+  }
+  return { approved, walletOn }
 }

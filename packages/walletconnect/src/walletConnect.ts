@@ -11,7 +11,7 @@ import { toCodedError } from './errors.js'
 import { buildOptionalNamespaces, parseCaip10 } from './namespaces.js'
 import { createOfflineVerify } from './offlineVerify.js'
 import { toSession } from './session.js'
-import { createSessionNamespace, type SessionNamespace } from './sessionNamespace.js'
+import type { createSessionNamespace, SessionNamespace } from './sessionNamespace.js'
 import type { AuthenticateParameters } from './signIn.js'
 
 /** Options of {@link walletConnect}. */
@@ -82,7 +82,11 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
 
   const load = (): Promise<Universal> => {
     universal ??= (async () => {
-      const { UniversalProvider } = await import('@walletconnect/universal-provider')
+      const [{ UniversalProvider }, namespaces] = await Promise.all([
+        import('@walletconnect/universal-provider'),
+        import('./sessionNamespace.js'),
+      ])
+      makeNamespace = namespaces.createSessionNamespace
       const provider = (await UniversalProvider.init({
         projectId: options.projectId,
         ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
@@ -173,11 +177,13 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
   // Every namespace but eip155 as its adapter takes a session's side (`@latch/solana`,
   // `@latch/bitcoin`…): its accounts and methods, its account changes, and requests for a chain
   // in the namespace's own JSON-RPC, answered by the wallet. One stable facade per namespace.
+  // Its module loads with the universal provider (nothing asks for a facade before a session).
+  let makeNamespace: typeof createSessionNamespace | undefined
   const sessionNamespaces = new Map<string, SessionNamespace>()
-  const sessionNamespace = (namespace: string): SessionNamespace => {
+  const sessionNamespace = (namespace: string): SessionNamespace | undefined => {
     let facade = sessionNamespaces.get(namespace)
-    if (!facade) {
-      facade = createSessionNamespace({
+    if (!facade && makeNamespace) {
+      facade = makeNamespace({
         namespace,
         session: () => universalNow?.session,
         async request(args, chainId) {
