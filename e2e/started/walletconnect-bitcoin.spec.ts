@@ -1,7 +1,8 @@
 import { BITCOIN_REGTEST_CAIP_ID, bitcoinTestKeys } from '@latch/testkit'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { Verifier } from 'bip322-js'
-import { address as btcAddress, networks, Psbt } from 'bitcoinjs-lib'
+import { address as btcAddress, networks, Psbt, Transaction } from 'bitcoinjs-lib'
+import { ports } from '../playwright.config.js'
 import { expect, modal, status, test } from './fixtures.js'
 
 // The Dev Wallet over WalletConnect as `npm start` runs it, with its Bitcoin side: the wallet peer
@@ -12,7 +13,7 @@ const [payment] = bitcoinTestKeys(2)
 const [recipient] = bitcoinTestKeys(1)
 
 test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', () => {
-  test('when the Dev Wallet over WalletConnect connects on Bitcoin, then its payment address shows, a signed message verifies and a signed PSBT carries a signature that verifies', async ({
+  test('when the Dev Wallet over WalletConnect connects on Bitcoin, then its payment address shows, a signed message verifies, a signed PSBT carries a signature that verifies, 0.01 BTC sent lands, and a reload restores it', async ({
     page,
   }) => {
     await page.goto('/?bitcoin=on')
@@ -52,5 +53,25 @@ test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', (
     ).toBe(true)
     const paid = psbt.txOutputs[0]
     expect(paid && btcAddress.fromOutputScript(paid.script, networks.regtest)).toBe(recipient.address)
+
+    // Sent over WalletConnect (the wallet's sendTransfer), mined by the regtest chain.
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(page.getByTestId('demo-tx-mined')).toHaveText(/^Mined in block \d+$/)
+    const txid = (await page.getByTestId('demo-tx-hash').innerText()).trim()
+    const tx = Transaction.fromHex(
+      await (await fetch(`http://127.0.0.1:${ports.bitcoin}/tx/${txid}/hex`)).text(),
+    )
+    const toRecipient = tx.outs.filter(
+      (out) => btcAddress.fromOutputScript(out.script, networks.regtest) === recipient.address,
+    )
+    expect(toRecipient.map((out) => Number(out.value))).toEqual([1_000_000])
+
+    // Reloaded: the session's Bitcoin side comes back without a new pairing, and still signs.
+    await page.reload()
+    await expect(status(page)).toHaveText('connected', { timeout: 30_000 })
+    await expect(page.getByTestId('demo-network')).toHaveText(BITCOIN_REGTEST_CAIP_ID)
+    await expect(page.getByTestId('demo-address')).toHaveText(payment.address)
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
   })
 })
