@@ -3,8 +3,9 @@
 // Dev Wallet panel posts the modal's `wc:` URI to. The peer pairs, approves the session and answers
 // signing and sending requests against the local chains, so the whole QR flow runs on one machine.
 // Like a current wallet app it approves the solana namespace too when the dapp asks (its own
-// ed25519 key, sending to the local Solana chain) and the cosmos one (a secp256k1 key, signing
-// only), and answers one-click sign-in requests
+// ed25519 key, sending to the local Solana chain), the cosmos one (a secp256k1 key, signing
+// only) and the bip122 one (its regtest keys, answering WalletConnect's Bitcoin methods and
+// broadcasting to the regtest API), and answers one-click sign-in requests
 // (WalletConnect's authenticate): one approval connects and signs in. It approves the polkadot
 // namespace too (Polkadot and Westend, an sr25519 key of the test mnemonic): those chains need no
 // node, since the kit only signs there.
@@ -21,9 +22,17 @@ const POLKADOT_CHAINS = [
 ]
 
 /**
- * @param {{ root: string, port: number, relayUrl: string, projectId: string, chains: { id: number, rpcUrl: string }[], solana?: { id: string, rpcUrl: string } }} options
+ * @param {{ root: string, port: number, relayUrl: string, projectId: string, chains: { id: number, rpcUrl: string }[], solana?: { id: string, rpcUrl: string }, bitcoin?: { accountIndex: number, chains: { id: string, apiUrl: string }[] } }} options
  */
-export async function startDevWalletWalletConnect({ root, port, relayUrl, projectId, chains, solana }) {
+export async function startDevWalletWalletConnect({
+  root,
+  port,
+  relayUrl,
+  projectId,
+  chains,
+  solana,
+  bitcoin,
+}) {
   const { createWalletPeer } = await import(join(root, 'packages/testkit/dist/walletconnect/index.js'))
   const { TEST_ACCOUNTS, SOLANA_TEST_SEEDS } = await import(join(root, 'packages/testkit/dist/index.js'))
   const peer = await createWalletPeer({
@@ -42,6 +51,7 @@ export async function startDevWalletWalletConnect({ root, port, relayUrl, projec
       ],
     },
     polkadot: { chains: POLKADOT_CHAINS },
+    ...(bitcoin ? { bitcoin } : {}),
     authenticate: true,
   })
   const server = createServer(async (request, response) => {
@@ -73,10 +83,12 @@ export async function startDevWalletWalletConnect({ root, port, relayUrl, projec
       await peer.pair(uri.trim())
       const { kind, session } = await approval
       const solanaAccount = session?.namespaces.solana?.accounts?.[0]
+      const bitcoinAccount = session?.namespaces.bip122?.accounts?.[0]
       reply(200, {
         address: peer.address,
         signedIn: kind === 'authenticate',
         ...(solanaAccount ? { solanaAddress: peer.solanaAddress } : {}),
+        ...(bitcoinAccount ? { bitcoinAddress: peer.bitcoinAddress } : {}),
       })
     } catch (error) {
       reply(502, { message: `Pairing failed: ${error instanceof Error ? error.message : String(error)}` })

@@ -50,6 +50,7 @@ function run(command, args, options = {}) {
 // --no-build: the packages are already built (the e2e launcher builds once for all its stacks).
 if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '--silent'])
 const {
+  BITCOIN_REGTEST_CAIP_ID,
   bitcoinTestKeys,
   startBitcoinRegtest,
   startLocalChains,
@@ -77,11 +78,17 @@ const {
   TEST_ACCOUNTS,
   TEST_TOKENS,
 } = await import(join(root, 'packages/testkit/dist/index.js'))
+/** The test mnemonic's account the Dev Wallet's WalletConnect side has on Bitcoin. */
+const DEV_WALLET_WC_BITCOIN_ACCOUNT = 2
 // Bitcoin regtest (no bitcoind here): the test kit's stand-in with Esplora's routes over a real
-// UTXO set; the Dev Wallet's payment address (BIP-84 of the test mnemonic) starts with 1.5 BTC.
+// UTXO set; the Dev Wallet's payment address (BIP-84 of the test mnemonic) starts with 1.5 BTC, and
+// its WalletConnect side's (the mnemonic's third account) with 0.5 BTC.
 const bitcoin = await startBitcoinRegtest({
   port: bitcoinPort,
-  funded: [{ address: bitcoinTestKeys(0)[0].address, sats: 150_000_000n }],
+  funded: [
+    { address: bitcoinTestKeys(0)[0].address, sats: 150_000_000n },
+    { address: bitcoinTestKeys(DEV_WALLET_WC_BITCOIN_ACCOUNT)[0].address, sats: 50_000_000n },
+  ],
 })
 const mailSink = await startMailSink({ smtpPort, httpPort: mailInboxPort })
 // Dev Google: a real OpenID provider on loopback with test people, registered below as the demo
@@ -393,6 +400,10 @@ const devWallet = await startDevWalletWalletConnect({
     { id: 8453, rpcUrl: `http://127.0.0.1:${basePort}` },
   ],
   solana: { id: solanaCaip2, rpcUrl: solana.rpcUrl },
+  bitcoin: {
+    accountIndex: DEV_WALLET_WC_BITCOIN_ACCOUNT,
+    chains: [{ id: BITCOIN_REGTEST_CAIP_ID, apiUrl: bitcoin.url }],
+  },
 })
 const env = {
   ...process.env,

@@ -6,6 +6,7 @@ import {
   ChainNotSupportedError,
   type ConnectedAccount,
   type Connector,
+  type ConnectorType,
   type ConnectResult,
   InvalidParamsRpcError,
   InvalidWalletResponseError,
@@ -29,6 +30,7 @@ import type {
 } from './features.js'
 import { formatSats } from './format.js'
 import { type BitcoinChainName, bitcoinChainOf, toWalletStandardChain } from './network.js'
+import type { SessionSendTransferFeature, SessionSignedPsbt } from './sessionWallet.js'
 
 /** A transfer of bitcoin (spec §6 `sendTransfer`): satoshis to one address. */
 export interface BitcoinTransaction {
@@ -94,6 +96,8 @@ function loadRuntime(): Promise<Runtime> {
 }
 
 const RESTORE_TIMEOUT_MS = 10_000
+/** How long a session's wallet may take to list its addresses when the session attaches. */
+const SESSION_TIMEOUT_MS = 30_000
 const CONFIRM_POLL_MS = 500
 const CONFIRM_TIMEOUT_MS = 120_000
 
@@ -131,12 +135,22 @@ function toConnector(wallet: Wallet): Connector {
 const hexOf = (bytes: Uint8Array): string =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 
+/** Who a connection is through when it is a session connector's namespace (WalletConnect). */
+interface Identity {
+  connectorId: string
+  connectorType: ConnectorType
+  walletName: string
+  walletIcon?: string | undefined
+}
+
 interface Session {
   wallet: Wallet
   accounts: WalletAccount[]
   types: ConnectedAccount[]
   network: CaipNetwork
   stop: () => void
+  /** A session connector's side: the wallet broadcasts, and another network is attached anew. */
+  viaSession?: { identity: Identity; switchTo(network: CaipNetwork): Promise<unknown> } | undefined
 }
 
 /**
@@ -190,7 +204,12 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
     return (await loadRuntime()).typedAccounts(accounts, chain)
   }
 
-  async function attach(wallet: Wallet, raw: unknown, requested?: CaipNetwork): Promise<ConnectResult> {
+  async function attach(
+    wallet: Wallet,
+    raw: unknown,
+    requested?: CaipNetwork,
+    viaSession?: Session['viaSession'],
+  ): Promise<ConnectResult> {
     const network = networkFor(wallet, requested ?? current?.network)
     const chain = bitcoinChainOf(network)
     const { types, ordered } = await typed(raw, chain)
@@ -217,16 +236,17 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
           () => {},
         )
       }) ?? (() => {})
-    current = { wallet, accounts: ordered, types, network, stop }
+    current = { wallet, accounts: ordered, types, network, stop, viaSession }
     const first = types[0] as ConnectedAccount
+    const identity = viaSession?.identity
     return {
       address: first.address,
       chainId: network.id,
-      connectorId: connectorIdOf(wallet.name),
-      connectorType: 'ANNOUNCED',
+      connectorId: identity?.connectorId ?? connectorIdOf(wallet.name),
+      connectorType: identity?.connectorType ?? 'ANNOUNCED',
       accounts: types,
-      walletName: wallet.name,
-      walletIcon: toConnector(wallet).imageUrl,
+      walletName: identity?.walletName ?? wallet.name,
+      walletIcon: identity ? identity.walletIcon : toConnector(wallet).imageUrl,
     }
   }
 
@@ -282,15 +302,18 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
       | BitcoinSignTransactionFeature['bitcoin:signTransaction']
       | undefined
     if (!feature) throw new UnsupportedProviderMethodError()
-    const [output] = await withTimeout(
+    // Over a session the wallet broadcasts itself (WalletConnect's `broadcast`), its txid checked.
+    const byWallet = Boolean(broadcast && session.viaSession)
+    const [output] = (await withTimeout(
       feature.signTransaction({
         psbt: rt.psbtBytes(tx),
         inputsToSign: asked,
         chain: toWalletStandardChain(session.network),
+        ...(byWallet ? { broadcast: true } : {}),
       }),
       'bitcoin:signTransaction',
       timeoutMs,
-    )
+    )) as readonly SessionSignedPsbt[]
     const signedBytes = rt.decodeWalletBytes(output?.signedPsbt)
     const signed = signedBytes && rt.parsePsbt(signedBytes)
     // The wallet may sign only what it was given: the same transaction, every asked input signed.
@@ -304,7 +327,11 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
     if (!finalize && !broadcast) return { psbt: rt.toBase64(rt.psbtBytes(signed)) }
     if (!rt.finalizeAll(signed)) throw new InvalidWalletResponseError({ what: 'signed PSBT' })
     const result: SignPsbtReturnType = { psbt: rt.toBase64(rt.psbtBytes(signed)) }
-    if (broadcast) result.txid = await rt.broadcast(apiOf(session.network), rt.extractHex(signed))
+    if (byWallet) {
+      // The txid the wallet sent must be this very transaction's.
+      if (output?.txid !== rt.txidOf(signed)) throw new InvalidWalletResponseError({ what: 'transaction id' })
+      result.txid = output.txid
+    } else if (broadcast) result.txid = await rt.broadcast(apiOf(session.network), rt.extractHex(signed))
     return result
   }
 
@@ -318,8 +345,15 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
       throw new InvalidParamsRpcError({ details: 'value must be at least 546 satoshis (bigint).' })
     if (feeRate !== undefined && (typeof feeRate !== 'bigint' || feeRate < 1n || feeRate > 10_000n))
       throw new InvalidParamsRpcError({ details: 'feeRate must be 1 to 10000 sat/vB (bigint).' })
-    const payment = session.accounts[0] as WalletAccount
     const api = apiOf(session.network)
+    // Over a session the wallet picks the coins (its account's may lie on many addresses); the
+    // session wallet checks the transaction it sent pays the recipient on the network's API.
+    const send = session.wallet.features['bip122:sendTransfer'] as
+      | SessionSendTransferFeature['bip122:sendTransfer']
+      | undefined
+    if (send && feeRate === undefined)
+      return withTimeout(send.sendTransfer({ to, amount: value as bigint, api }), 'sendTransfer', timeoutMs)
+    const payment = session.accounts[0] as WalletAccount
     const [utxos, rate] = await Promise.all([
       rt.getUtxos(api, payment.address),
       feeRate === undefined ? rt.getFeeRate(api) : Promise.resolve(feeRate as bigint),
@@ -368,6 +402,27 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
       return attach(wallet, await askConnect(wallet, false), caipNetwork)
     },
 
+    async attachSession({ connectorId, connectorType, provider, walletName, walletIcon, caipNetwork }) {
+      const { approved, walletOn } = (await import('./sessionWallet.js')).sessionSide({
+        provider,
+        networks,
+        name: walletName,
+        icon: walletIcon,
+        chainOf: (network) => ({ name: bitcoinChainOf(network), chain: toWalletStandardChain(network) }),
+        timeout: (promise, method) => withTimeout(promise, method, SESSION_TIMEOUT_MS),
+      })
+      const identity = { connectorId, connectorType, walletName, walletIcon }
+      const attachOn = async (network: CaipNetwork | undefined): Promise<ConnectResult> => {
+        if (!network || !approved.has(network.caipNetworkId))
+          throw new ChainNotSupportedError({ chain: network?.caipNetworkId })
+        const wallet = await walletOn(network)
+        return attach(wallet, wallet.accounts, network, { identity, switchTo: attachOn })
+      }
+      return attachOn(
+        [caipNetwork, ...networks].find((n) => n && approved.has(n.caipNetworkId)) ?? caipNetwork,
+      )
+    },
+
     async reconnect({ connectorId }) {
       const wallet = walletOf(connectorId)
       await loadRuntime()
@@ -390,6 +445,12 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
     async switchNetwork({ caipNetwork }) {
       const session = connected()
       const network = networks.find((n) => n.caipNetworkId === caipNetwork.caipNetworkId)
+      if (network && session.viaSession) {
+        // A session's other chain: its own addresses, a session wallet of its own.
+        await session.viaSession.switchTo(network)
+        context?.onChainChanged(network.id)
+        return
+      }
       if (!network || !session.wallet.chains.includes(toWalletStandardChain(network)))
         throw new ChainNotSupportedError({ chain: caipNetwork.caipNetworkId })
       // Addresses differ between chains: the wallet's accounts are read again for the new one.

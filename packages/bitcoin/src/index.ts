@@ -18,3 +18,4 @@ export {
   toWalletStandardChain,
   type WalletStandardBitcoinChain,
 } from './network.js'
+export type { BitcoinSessionProvider } from './sessionWallet.js'

@@ -3,7 +3,16 @@
 
 import { type ConnectedAccount, InvalidParamsRpcError, InvalidWalletResponseError } from '@latch/core'
 import { base64, hex } from '@scure/base'
-import { Address, NETWORK, OutScript, p2wpkh, selectUTXO, TEST_NETWORK, Transaction } from '@scure/btc-signer'
+import {
+  Address,
+  NETWORK,
+  OutScript,
+  p2tr,
+  p2wpkh,
+  selectUTXO,
+  TEST_NETWORK,
+  Transaction,
+} from '@scure/btc-signer'
 import type { WalletAccount } from '@wallet-standard/base'
 import type { BitcoinInputsToSign } from './bitcoinAdapter.js'
 import type { BitcoinSigHash } from './features.js'
@@ -41,6 +50,7 @@ export function isTaproot(value: string, chain: BitcoinChainName): boolean {
 }
 
 export const toBase64 = (bytes: Uint8Array): string => base64.encode(bytes)
+export const fromBase64 = (text: string): Uint8Array => base64.decode(text)
 
 /**
  * Bytes of a signature or PSBT as wallets hand them over: raw bytes, or the base64 or hex text of
@@ -322,4 +332,85 @@ export function typedAccounts(
     ordered,
     types: ordered.map((a) => ({ address: a.address, type: ordinal(a) ? 'ordinal' : 'payment' })),
   }
+}
+
+/**
+ * The addresses of a session on the chain with their public keys, from a `getAccountAddresses`
+ * answer: `account` (the session's payment address) first, then the taproot addresses the wallet
+ * names for ordinals. Every key must be the one its address is made of; the account must be there.
+ */
+export function sessionAddresses(
+  answer: unknown,
+  account: string,
+  chain: BitcoinChainName,
+): { address: string; publicKey: Uint8Array }[] {
+  if (!Array.isArray(answer)) throw new InvalidWalletResponseError({ what: 'list of addresses' })
+  const network = addressNetwork(chain)
+  const found: { address: string; publicKey: Uint8Array; ordinal: boolean }[] = []
+  for (const entry of answer as unknown[]) {
+    const { address, publicKey, intention } = (entry ?? {}) as Record<string, unknown>
+    if (typeof address !== 'string' || !isBitcoinAddress(address, chain)) continue
+    if (typeof publicKey !== 'string' || !/^([0-9a-f]{2}){32,33}$/i.test(publicKey)) continue
+    const key = hex.decode(publicKey.toLowerCase())
+    const ordinal = address !== account && intention === 'ordinal' && isTaproot(address, chain)
+    if (address !== account && !ordinal) continue
+    let made: string | undefined
+    try {
+      made = isTaproot(address, chain)
+        ? p2tr(key.length === 33 ? key.subarray(1) : key, undefined, network).address
+        : p2wpkh(key, network).address
+    } catch {
+      made = undefined
+    }
+    if (made !== address) throw new InvalidWalletResponseError({ what: 'public key' })
+    if (!found.some((f) => f.address === address)) found.push({ address, publicKey: key, ordinal })
+  }
+  const payment = found.find((f) => f.address === account)
+  if (!payment) throw new InvalidWalletResponseError({ what: 'list of addresses' })
+  return [payment, ...found.filter((f) => f.ordinal)].map(({ address, publicKey }) => ({
+    address,
+    publicKey,
+  }))
+}
+
+/** The txid of a finalized transaction. */
+export function txidOf(tx: Transaction): string {
+  return tx.id
+}
+
+/**
+ * Whether the network's API knows `txid` as a transaction paying `amount` satoshis to `to`; the
+ * API is asked a few times while the transaction travels from the wallet's node to it.
+ */
+export async function paysTo(
+  api: string,
+  txid: string,
+  {
+    to,
+    amount,
+    chain,
+    attempts = 20,
+    delayMs = 500,
+  }: { to: string; amount: bigint; chain: BitcoinChainName; attempts?: number; delayMs?: number },
+): Promise<boolean> {
+  const script = scriptOf(to, chain)
+  for (let i = 0; i < attempts; i++) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+    const response = await fetch(`${api}/tx/${txid}/hex`).catch(() => undefined)
+    if (!response?.ok) continue
+    try {
+      const tx = Transaction.fromRaw(hex.decode((await response.text()).trim()), {
+        allowUnknownOutputs: true,
+      })
+      if (tx.id !== txid) return false
+      for (let o = 0; o < tx.outputsLength; o++) {
+        const output = tx.getOutput(o)
+        if (output.script && hex.encode(output.script) === script && output.amount === amount) return true
+      }
+      return false
+    } catch {
+      return false
+    }
+  }
+  return false
 }

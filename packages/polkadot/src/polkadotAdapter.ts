@@ -324,15 +324,12 @@ export function polkadotAdapter({
     },
 
     async attachSession({ connectorId, connectorType, provider, walletName, walletIcon, caipNetwork }) {
-      // A session connector's generic provider (WalletConnect's universal provider, or the promise of it).
-      const given = (await provider) as SessionProvider | undefined
-      if (typeof given?.request !== 'function')
+      // A session connector's polkadot side (or the promise of it): its accounts and requests.
+      const given = (await provider) as Partial<SessionProvider> | undefined
+      if (typeof given?.request !== 'function' || typeof given.accounts !== 'function')
         throw new InvalidWalletResponseError({ what: 'polkadot provider' })
       const rt = await loadRuntime()
-      const { chains, addresses } = rt.sessionAccounts(
-        given.session?.namespaces?.polkadot?.accounts,
-        networks,
-      )
+      const { chains, addresses } = rt.sessionAccounts(given.accounts(), networks)
       const network =
         caipNetwork && chains.has(caipNetwork.caipNetworkId)
           ? networkFor(caipNetwork)
@@ -345,7 +342,7 @@ export function polkadotAdapter({
         icon: walletIcon,
         chains,
       }
-      const injected = rt.sessionInjected(given, addresses, () =>
+      const injected = rt.sessionInjected(given as SessionProvider, addresses, () =>
         current?.injected === injected ? current.network.caipNetworkId : network.caipNetworkId,
       )
       const result = await attach(wallet, injected, network, timeoutMs)

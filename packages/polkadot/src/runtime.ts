@@ -189,10 +189,13 @@ export function verifyPayload(payload: PolkadotSignerPayload, signature: unknown
   return false
 }
 
-/** The part of a session connector's provider the adapter uses (WalletConnect's universal provider). */
+/**
+ * A session connector's polkadot side (what `getProvider('polkadot')` of `@latch/walletconnect`
+ * gives): the session's polkadot accounts (CAIP-10) and requests for a chain.
+ */
 export interface SessionProvider {
-  request(args: { method: string; params: unknown }, chainId?: string): Promise<unknown>
-  session?: { namespaces?: Record<string, { accounts?: unknown }> } | undefined
+  accounts(): readonly string[]
+  request(args: { method: string; params: unknown }, chainId: string): Promise<unknown>
 }
 
 /**

@@ -56,11 +56,11 @@ afterAll(async () => {
   await relay?.stop()
 })
 
-/** The session as a session connector hands it to the adapter (the universal provider's shape). */
+/** The session's polkadot side as a session connector hands it to the adapter (`getProvider('polkadot')`). */
 const providerOf = (namespaces = session.namespaces) => ({
-  session: { namespaces },
-  request: (args: { method: string; params: unknown }, chainId?: string) =>
-    dapp.request({ topic: session.topic, chainId: chainId as string, request: args }),
+  accounts: () => namespaces.polkadot?.accounts ?? [],
+  request: (args: { method: string; params: unknown }, chainId: string) =>
+    dapp.request({ topic: session.topic, chainId, request: args }),
 })
 
 function page() {

@@ -107,6 +107,7 @@ it('given the package entries, then their public runtime exports are exactly the
       "MemoryStorage",
       "RELAY_CLOSE_RESTART",
       "RELAY_CLOSE_UNAUTHORIZED",
+      "WALLET_PEER_BITCOIN_METHODS",
       "WALLET_PEER_COSMOS_METHODS",
       "WALLET_PEER_EVENTS",
       "WALLET_PEER_METHODS",

@@ -11,6 +11,7 @@ import { toCodedError } from './errors.js'
 import { buildOptionalNamespaces, parseCaip10 } from './namespaces.js'
 import { createOfflineVerify } from './offlineVerify.js'
 import { toSession } from './session.js'
+import type { createSessionNamespace, SessionNamespace } from './sessionNamespace.js'
 import type { AuthenticateParameters } from './signIn.js'
 
 /** Options of {@link walletConnect}. */
@@ -81,7 +82,11 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
 
   const load = (): Promise<Universal> => {
     universal ??= (async () => {
-      const { UniversalProvider } = await import('@walletconnect/universal-provider')
+      const [{ UniversalProvider }, namespaces] = await Promise.all([
+        import('@walletconnect/universal-provider'),
+        import('./sessionNamespace.js'),
+      ])
+      makeNamespace = namespaces.createSessionNamespace
       const provider = (await UniversalProvider.init({
         projectId: options.projectId,
         ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
@@ -133,13 +138,13 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
           .map((a) => parseCaip10(a)?.address ?? (typeof a === 'string' ? a : undefined))
           .filter((a): a is string => a !== undefined)
         each((h) => h.onAccountsChanged(namespace, accounts))
-        // The solana side follows through its adapter: the accounts as CAIP-10 on the event's chain.
-        if (namespace === 'solana') for (const l of solanaListeners) l(accounts.map((a) => `${chain}:${a}`))
+        // The namespace's adapter follows through its facade: the accounts as CAIP-10 on the event's chain.
+        sessionNamespaces.get(namespace)?.notify(accounts.map((a) => `${chain}:${a}`))
       }
     })
-    // A session update can move the wallet's solana side to another account (no event needed).
+    // A session update can move a namespace's side to another account (no event needed).
     provider.on('session_update', () => {
-      for (const l of solanaListeners) l(solanaFacade.accounts())
+      for (const facade of sessionNamespaces.values()) facade.notify()
     })
     provider.on('session_delete', () => {
       each((h) => h.onSessionEnded('deleted'))
@@ -168,51 +173,31 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     },
   }
 
-  // The solana namespace as `@latch/solana` takes a session's side: its accounts and methods,
-  // and requests for a chain (WalletConnect's Solana JSON-RPC, answered by the wallet).
-  const solanaNamespace = () =>
-    (
-      universalNow?.session as
-        | { namespaces?: Record<string, { accounts?: unknown; methods?: unknown }> }
-        | undefined
-    )?.namespaces?.solana
   let universalNow: Universal | undefined
-  // Told every update; the Solana adapter's side keeps only real changes.
-  const solanaListeners = new Set<(accounts: readonly string[]) => void>()
-  const solanaFacade = {
-    accounts: (): string[] => {
-      const accounts = solanaNamespace()?.accounts
-      return Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string') : []
-    },
-    methods: (): string[] => {
-      const methods = solanaNamespace()?.methods
-      return Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : []
-    },
-    onAccountsChanged(listener: (accounts: readonly string[]) => void): () => void {
-      solanaListeners.add(listener)
-      return () => solanaListeners.delete(listener)
-    },
-    async request(args: { method: string; params: unknown }, chainId: string): Promise<unknown> {
-      const provider = await load()
-      try {
-        return await provider.request(args, chainId)
-      } catch (error) {
-        throw toCodedError(error)
-      }
-    },
-  }
-
-  // The cosmos namespace as `@latch/cosmos` takes a session's side: its accounts, and requests
-  // for a chain (WalletConnect's Cosmos JSON-RPC, answered by the wallet).
-  const cosmosFacade = {
-    accounts: (): string[] => {
-      const session = universalNow?.session as
-        | { namespaces?: Record<string, { accounts?: unknown }> }
-        | undefined
-      const accounts = session?.namespaces?.cosmos?.accounts
-      return Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string') : []
-    },
-    request: solanaFacade.request,
+  // Every namespace but eip155 as its adapter takes a session's side (`@latch/solana`,
+  // `@latch/bitcoin`…): its accounts and methods, its account changes, and requests for a chain
+  // in the namespace's own JSON-RPC, answered by the wallet. One stable facade per namespace.
+  // Its module loads with the universal provider (nothing asks for a facade before a session).
+  let makeNamespace: typeof createSessionNamespace | undefined
+  const sessionNamespaces = new Map<string, SessionNamespace>()
+  const sessionNamespace = (namespace: string): SessionNamespace | undefined => {
+    let facade = sessionNamespaces.get(namespace)
+    if (!facade && makeNamespace) {
+      facade = makeNamespace({
+        namespace,
+        session: () => universalNow?.session,
+        async request(args, chainId) {
+          const provider = await load()
+          try {
+            return await provider.request(args, chainId)
+          } catch (error) {
+            throw toCodedError(error)
+          }
+        },
+      })
+      sessionNamespaces.set(namespace, facade)
+    }
+    return facade
   }
 
   const connector: WalletConnectSessionConnector = {
@@ -326,9 +311,7 @@ export function walletConnect(options: WalletConnectOptions): WalletConnectSessi
     getProvider(namespace: ChainNamespace) {
       if (!universal) return undefined
       if (namespace === 'eip155') return evmFacade
-      if (namespace === 'solana') return solanaFacade
-      if (namespace === 'cosmos') return cosmosFacade
-      return universal
+      return sessionNamespace(namespace)
     },
 
     subscribe(next) {

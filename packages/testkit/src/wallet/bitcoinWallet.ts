@@ -3,10 +3,7 @@
 // `bitcoin:signTransaction`, plus the standard connect, disconnect and events), with knobs a test
 // turns to play the user. Messages are signed with BIP-322 (simple), or the legacy signed message
 // when asked; PSBT inputs with @scure/btc-signer. Browser-safe.
-import { secp256k1 } from '@noble/curves/secp256k1'
-import { sha256 } from '@noble/hashes/sha2'
-import { concatBytes, utf8ToBytes } from '@noble/hashes/utils'
-import { p2tr, p2wpkh, RawTx, RawWitness, Script, SigHash, Transaction } from '@scure/btc-signer'
+import { Transaction } from '@scure/btc-signer'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import type {
   StandardConnectFeature,
@@ -15,7 +12,8 @@ import type {
   StandardEventsListeners,
 } from '@wallet-standard/features'
 import { registerWallet } from '@wallet-standard/wallet'
-import { type BitcoinTestKey, bitcoinTestKeys, REGTEST_NETWORK } from '../bitcoin/keys.js'
+import { type BitcoinTestKey, bitcoinTestKeys } from '../bitcoin/keys.js'
+import { accountScript, SIGHASHES, signBip322, signInput, signLegacy } from '../bitcoin/signing.js'
 import { ProviderErrorCode, ProviderRpcError } from './errors.js'
 import { DEV_WALLET_ICON_BASE64, DEV_WALLET_NAME } from './icon.js'
 import { defaultStorage, type WalletStorage } from './storage.js'
@@ -56,59 +54,6 @@ export interface BitcoinTestWallet {
 }
 
 const CHAIN = 'bitcoin:regtest'
-const SIGHASHES: Record<string, number> = {
-  ALL: SigHash.ALL,
-  NONE: SigHash.NONE,
-  SINGLE: SigHash.SINGLE,
-  'ALL|ANYONECANPAY': SigHash.ALL_ANYONECANPAY,
-  'NONE|ANYONECANPAY': SigHash.NONE_ANYONECANPAY,
-  'SINGLE|ANYONECANPAY': SigHash.SINGLE_ANYONECANPAY,
-}
-
-const sha256d = (bytes: Uint8Array) => sha256(sha256(bytes))
-
-/** BIP-322 simple signature (the serialized witness) of a message by a payment (P2WPKH) key. */
-export function signBip322(key: BitcoinTestKey, message: Uint8Array, script: Uint8Array): Uint8Array {
-  const tag = sha256(utf8ToBytes('BIP0322-signed-message'))
-  const messageHash = sha256(concatBytes(tag, tag, message))
-  const toSpend = RawTx.encode({
-    version: 0,
-    segwitFlag: false,
-    inputs: [
-      {
-        txid: new Uint8Array(32),
-        index: 0xffffffff,
-        finalScriptSig: Script.encode([0, messageHash]),
-        sequence: 0,
-      },
-    ],
-    outputs: [{ amount: 0n, script }],
-    witnesses: undefined,
-    lockTime: 0,
-  })
-  const toSign = new Transaction({ version: 0, allowUnknownOutputs: true })
-  toSign.addInput({
-    txid: sha256d(toSpend).reverse(),
-    index: 0,
-    sequence: 0,
-    witnessUtxo: { script, amount: 0n },
-    ...(key.purpose === 'ordinals' ? { tapInternalKey: key.publicKey } : {}),
-  })
-  toSign.addOutput({ script: Script.encode(['RETURN']), amount: 0n })
-  toSign.signIdx(key.privateKey, 0)
-  toSign.finalizeIdx(0)
-  return RawWitness.encode(toSign.getInput(0).finalScriptWitness as Uint8Array[])
-}
-
-/** A legacy signed message (header byte, r, s) of a P2WPKH key (header 39-42: segwit v0). */
-function signLegacy(key: BitcoinTestKey, message: Uint8Array): Uint8Array {
-  const prefix = utf8ToBytes('\x18Bitcoin Signed Message:\n')
-  const length = message.length < 0xfd ? [message.length] : [0xfd, message.length & 0xff, message.length >> 8]
-  const hash = sha256d(concatBytes(prefix, Uint8Array.from(length), message))
-  const signature = secp256k1.sign(hash, key.privateKey)
-  return concatBytes(Uint8Array.of(39 + signature.recovery), signature.toCompactRawBytes())
-}
-
 /**
  * Creates a Bitcoin regtest wallet that speaks the Bitcoin Wallet Standard. Register it with
  * {@link registerBitcoinTestWallet}; it is a wallet object of its own beside the Solana side, under
@@ -252,9 +197,7 @@ export function createBitcoinTestWallet(options: BitcoinTestWalletOptions = {}):
           const key = keyOf(account)
           const allowed = sigHash === undefined ? undefined : [SIGHASHES[sigHash] as number]
           for (const index of signingIndexes) {
-            if (key.purpose === 'ordinals') tx.updateInput(index, { tapInternalKey: key.publicKey }, true)
-            if (allowed) tx.updateInput(index, { sighashType: allowed[0] }, true)
-            if (!tx.signIdx(key.privateKey, index, allowed))
+            if (!signInput(tx, key, index, allowed))
               throw new ProviderRpcError(
                 ProviderErrorCode.invalidParams,
                 `Input ${index} is not this account's.`,
@@ -307,12 +250,6 @@ export function createBitcoinTestWallet(options: BitcoinTestWalletOptions = {}):
     addresses: () => ({ payment: payment.address, ordinals: ordinals.address }),
   }
   return { wallet, controls }
-}
-
-function accountScript(key: BitcoinTestKey): Uint8Array {
-  return key.purpose === 'payment'
-    ? p2wpkh(key.publicKey, REGTEST_NETWORK).script
-    : p2tr(key.publicKey, undefined, REGTEST_NETWORK).script
 }
 
 /** Registers the wallet with the page's Wallet Standard apps (the `wallet-standard:register-wallet` event protocol). */

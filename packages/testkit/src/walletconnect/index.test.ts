@@ -9,6 +9,7 @@ describe('given the @latch/testkit/walletconnect entry', () => {
           "MemoryStorage",
           "RELAY_CLOSE_RESTART",
           "RELAY_CLOSE_UNAUTHORIZED",
+          "WALLET_PEER_BITCOIN_METHODS",
           "WALLET_PEER_COSMOS_METHODS",
           "WALLET_PEER_EVENTS",
           "WALLET_PEER_METHODS",

@@ -1,3 +1,4 @@
+export { WALLET_PEER_BITCOIN_METHODS, type WalletPeerBitcoin } from './bitcoin-namespace.js'
 export { WALLET_PEER_COSMOS_METHODS, type WalletPeerCosmos } from './cosmos-namespace.js'
 export { WALLET_PEER_EVENTS, WALLET_PEER_METHODS } from './eip155-namespace.js'
 export {

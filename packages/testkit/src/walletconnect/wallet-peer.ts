@@ -8,6 +8,13 @@ import {
   cosmosNamespaceFor,
   type WalletPeerCosmos,
 } from './cosmos-namespace.js'
+
+  answerBitcoinRequest,
+  bitcoinNamespaceFor,
+  bitcoinPeerKeys,
+  type WalletPeerBitcoin,
+} from './bitcoin-namespace.js'
+
 import {
   chooseNamespaces,
   eip155Namespace,
@@ -58,6 +65,12 @@ export type CreateWalletPeerParameters = {
    * polkadot namespace approved too (its sr25519 account, the Polkadot methods).
    */
   polkadot?: WalletPeerPolkadot
+  /**
+   * The wallet's Bitcoin side (regtest keys of the test mnemonic): with it, proposals asking for
+   * bip122 chains it has get the bip122 namespace approved too (its payment address, WalletConnect's
+   * Bitcoin methods).
+   */
+  bitcoin?: WalletPeerBitcoin
   metadata?: SignClientTypes.Metadata
   logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
   /**
@@ -89,6 +102,8 @@ export type WalletPeer = {
   readonly solanaAddress: string | undefined
   /** The Polkadot account (generic SS58 format), when the wallet has a Polkadot side. */
   readonly polkadotAddress: string | undefined
+  /** The Bitcoin payment address (regtest), when the wallet has a Bitcoin side. */
+  readonly bitcoinAddress: string | undefined
   /** Pairs with a `wc:` URI shown by a dapp. */
   pair(uri: string): Promise<void>
   /**
@@ -184,6 +199,8 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
   const cosmosKey = cosmos ? cosmosKeyOf(cosmos) : undefined
   const polkadot = parameters.polkadot
   const polkadotKey = polkadot ? await polkadotPeerKey(polkadot) : undefined
+  const bitcoin = parameters.bitcoin
+  const bitcoinKeys = bitcoin ? bitcoinPeerKeys(bitcoin) : undefined
 
   const client = await createLocalSignClient({
     relayUrl: parameters.relayUrl,
@@ -258,6 +275,12 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       outcome = await answerPolkadotRequest(polkadotKey, method, requestParams).catch((error: unknown) => ({
         error: { code: -32603, message: (error as Error).message },
       }))
+    } else if (bitcoin && bitcoinKeys && params.chainId.startsWith('bip122:')) {
+      outcome = await answerBitcoinRequest(
+        { keys: bitcoinKeys, apiUrl: bitcoin.chains.find((c) => c.id === params.chainId)?.apiUrl },
+        method,
+        requestParams,
+      ).catch((error: unknown) => ({ error: { code: -32603, message: (error as Error).message } }))
     } else if (requestChainId === undefined) {
       outcome = { error: { code: 5100, message: `Unsupported chain ${String(params.chainId)}` } }
     } else {
@@ -292,6 +315,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
     get polkadotAddress() {
       return polkadotKey?.address
     },
+    get bitcoinAddress() {
+      return bitcoinKeys?.payment.address
+    },
     async pair(uri) {
       await client.pair({ uri })
     },
@@ -319,6 +345,9 @@ export async function createWalletPeer(parameters: CreateWalletPeerParameters): 
       const polkadotNamespace =
         polkadot && polkadotKey && polkadotNamespaceFor(proposal.params, polkadotKey, polkadot)
       if (polkadotNamespace) choice.namespaces.polkadot = polkadotNamespace
+      const bitcoinNamespace =
+        bitcoin && bitcoinKeys && bitcoinNamespaceFor(proposal.params, bitcoinKeys, bitcoin)
+      if (bitcoinNamespace) choice.namespaces.bip122 = bitcoinNamespace
       const { acknowledged } = await client.approve({
         id: proposal.id,
         namespaces: choice.namespaces,
