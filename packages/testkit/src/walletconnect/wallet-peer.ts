@@ -3,18 +3,17 @@ import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnec
 import type { Hex } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import {
-  answerCosmosRequest,
-  cosmosKeyOf,
-  cosmosNamespaceFor,
-  type WalletPeerCosmos,
-} from './cosmos-namespace.js'
-
   answerBitcoinRequest,
   bitcoinNamespaceFor,
   bitcoinPeerKeys,
   type WalletPeerBitcoin,
 } from './bitcoin-namespace.js'
-
+import {
+  answerCosmosRequest,
+  cosmosKeyOf,
+  cosmosNamespaceFor,
+  type WalletPeerCosmos,
+} from './cosmos-namespace.js'
 import {
   chooseNamespaces,
   eip155Namespace,
