@@ -1,5 +1,3 @@
-import { TEST_MNEMONIC } from '@latch/testkit'
-import { Keyring } from '@polkadot/keyring'
 import { decodeAddress, encodeAddress, signatureVerify } from '@polkadot/util-crypto'
 import { connectDevWallet, expect, modal, status, test } from './fixtures.js'
 
@@ -75,29 +73,5 @@ test.describe('given the demo as npm start serves it, with Polkadot', () => {
       .click()
     await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
     await expect(status(page)).toHaveText('connected')
-  })
-
-  test('when the Dev Wallet over WalletConnect approves the polkadot namespace, then on Polkadot its account signs a message that verifies', async ({
-    page,
-  }) => {
-    await page.goto('/?polkadot=on')
-    await page.getByRole('checkbox', { name: 'Scan the QR code automatically' }).check()
-    await page.getByTestId('latch-connect-button').click()
-    await modal(page).getByTestId('wallet-option-walletconnect').click()
-    await expect(status(page)).toHaveText('connected', { timeout: 20_000 })
-    // One session: Polkadot is already connected through it.
-    await page.getByTestId('latch-network-button').click()
-    await modal(page)
-      .getByRole('button', { name: /^Polkadot/ })
-      .click()
-    await expect(page.getByTestId('demo-network')).toHaveText(POLKADOT_CAIP_ID)
-    await expect(status(page)).toHaveText('connected')
-    const key = new Keyring({ type: 'sr25519' }).addFromUri(`${TEST_MNEMONIC}//walletconnect`)
-    const address = encodeAddress(key.publicKey, 0)
-    await expect(page.getByTestId('demo-address')).toHaveText(address)
-    await page.getByRole('button', { name: 'Sign message' }).click()
-    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
-    const signature = (await page.getByTestId('demo-signature').locator('code').textContent()) ?? ''
-    expect(signatureVerify('Hello from the Latch demo', signature, address).isValid).toBe(true)
   })
 })
