@@ -30,6 +30,13 @@ import type {
 } from './features.js'
 import { formatSats } from './format.js'
 import { type BitcoinChainName, bitcoinChainOf, toWalletStandardChain } from './network.js'
+import {
+  BITCOIN_REQUEST_WALLETS,
+  type BitcoinRequestWallet,
+  checkRequestWallet,
+  createRequestWallet,
+  requestProviderAt,
+} from './requestWallet.js'
 import type { SessionSendTransferFeature, SessionSignedPsbt } from './sessionWallet.js'
 
 /** A transfer of bitcoin (spec §6 `sendTransfer`): satoshis to one address. */
@@ -70,6 +77,11 @@ export interface SignPsbtReturnType {
 export interface BitcoinAdapterOptions {
   /** The app's Bitcoin networks (`bitcoinNetwork`), each with its API URL for balances and sends. */
   networks: readonly CaipNetwork[]
+  /**
+   * More wallets with a sats-connect `request` API on the page to look for, beside Xverse and
+   * Leather (`{ global: 'MyWallet.bitcoin', name: 'My Wallet' }`; `psbt: 'hex'` for hex PSBTs).
+   */
+  requestWallets?: readonly BitcoinRequestWallet[] | undefined
   /** How long a wallet prompt (connect, sign) may stay unanswered; 120 s by default. */
   timeoutMs?: number | undefined
 }
@@ -86,12 +98,20 @@ export interface BitcoinAdapter extends ChainAdapter<BitcoinTransaction> {
 
 type Runtime = typeof import('./runtime.js')
 let runtime: Promise<Runtime> | undefined
+/** The runtime once loaded (every connect loads it before asking the wallet). */
+let runtimeNow: Runtime | undefined
 /** @scure/btc-signer and the noble curves, loaded on the first connect, restore or API call. */
 function loadRuntime(): Promise<Runtime> {
-  runtime ??= import('./runtime.js').catch((error: unknown) => {
-    runtime = undefined
-    throw error
-  })
+  runtime ??= import('./runtime.js').then(
+    (loaded) => {
+      runtimeNow = loaded
+      return loaded
+    },
+    (error: unknown) => {
+      runtime = undefined
+      throw error
+    },
+  )
   return runtime
 }
 
@@ -100,6 +120,8 @@ const RESTORE_TIMEOUT_MS = 10_000
 const SESSION_TIMEOUT_MS = 30_000
 const CONFIRM_POLL_MS = 500
 const CONFIRM_TIMEOUT_MS = 120_000
+const DISCOVERY_POLL_MS = 250
+const DISCOVERY_LIMIT_MS = 10_000
 
 function isBitcoinWallet(wallet: Wallet): boolean {
   return (
@@ -155,7 +177,9 @@ interface Session {
 
 /**
  * The Bitcoin (bip122) adapter of Latch: browser wallets through the Bitcoin Wallet Standard
- * (`bitcoin:connect`, `bitcoin:signMessage`, `bitcoin:signTransaction`), every signature checked
+ * (`bitcoin:connect`, `bitcoin:signMessage`, `bitcoin:signTransaction`) and through the sats-connect
+ * `request` API (Xverse, Leather and any other at a window property given in `requestWallets`,
+ * their hex or base64 PSBTs and address purposes normalised), every signature checked
  * before it is returned (BIP-322 or the legacy signed message), PSBTs parsed and checked with
  * `@scure/btc-signer`, balances and transfers through the network's Esplora-style API. Creating it
  * does no I/O; `@scure/btc-signer` loads on the first connect, restore or API call.
@@ -164,9 +188,16 @@ interface Session {
  * const regtest = bitcoinNetwork('regtest', { apiUrl: 'http://127.0.0.1:8565' })
  * const latch = createLatch({ networks: [regtest], adapters: [bitcoinAdapter({ networks: [regtest] })] })
  */
-export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapterOptions): BitcoinAdapter {
+export function bitcoinAdapter({
+  networks,
+  requestWallets: extra = [],
+  timeoutMs = 120_000,
+}: BitcoinAdapterOptions): BitcoinAdapter {
   for (const network of networks) bitcoinChainOf(network)
+  const known = [...BITCOIN_REQUEST_WALLETS, ...extra.map(checkRequestWallet)]
   let wallets: Wallet[] = []
+  /** Request-API wallets found on the page, wrapped once each (by their window property). */
+  const wrapped = new Map<string, Wallet>()
   let context: AdapterContext | undefined
   let current: Session | undefined
 
@@ -379,13 +410,52 @@ export function bitcoinAdapter({ networks, timeoutMs = 120_000 }: BitcoinAdapter
     setup(adapterContext) {
       context = adapterContext
       const api = getWallets()
+      // Wallet Standard wallets first; a request-API wallet of the same name (a wallet offering
+      // both) is listed once, through the Wallet Standard.
+      const list = () => {
+        const standard = api.get().filter(isBitcoinWallet)
+        const ids = new Set(standard.map((w) => connectorIdOf(w.name)))
+        return [...standard, ...[...wrapped.values()].filter((w) => !ids.has(connectorIdOf(w.name)))]
+      }
       const refresh = () => {
-        wallets = api.get().filter(isBitcoinWallet)
+        wallets = list()
         adapterContext.onConnectorsChanged(wallets.map(toConnector))
       }
-      wallets = api.get().filter(isBitcoinWallet)
+      const discover = (): boolean => {
+        let found = false
+        for (const entry of known) {
+          if (wrapped.has(entry.global)) continue
+          const provider = requestProviderAt(entry.global)
+          if (!provider) continue
+          found = true
+          wrapped.set(
+            entry.global,
+            createRequestWallet({
+              wallet: entry,
+              provider,
+              chains: networks.map(toWalletStandardChain),
+              keyMakesAddress: (address, key) =>
+                runtimeNow?.keyMakesAddress(address, key, networks.map(bitcoinChainOf)) ?? false,
+            }),
+          )
+        }
+        return found
+      }
+      discover()
+      wallets = list()
       const stops = [api.on('register', refresh), api.on('unregister', refresh)]
+      // Request-API wallets have no announcement: look again until each is there, or for 10 s.
+      const started = Date.now()
+      const timer =
+        wrapped.size === known.length || typeof window === 'undefined'
+          ? undefined
+          : setInterval(() => {
+              if (discover()) refresh()
+              if (wrapped.size === known.length || Date.now() - started > DISCOVERY_LIMIT_MS)
+                clearInterval(timer)
+            }, DISCOVERY_POLL_MS)
       return () => {
+        clearInterval(timer)
         for (const stop of stops) stop()
         current?.stop()
         context = undefined

@@ -6,6 +6,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
   expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
     [
       "BITCOIN_GENESIS_REFERENCES",
+      "BITCOIN_REQUEST_WALLETS",
       "WalletTimeoutError",
       "bitcoinAdapter",
       "bitcoinChainOf",

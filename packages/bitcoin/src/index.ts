@@ -18,4 +18,9 @@ export {
   toWalletStandardChain,
   type WalletStandardBitcoinChain,
 } from './network.js'
+export {
+  BITCOIN_REQUEST_WALLETS,
+  type BitcoinRequestProvider,
+  type BitcoinRequestWallet,
+} from './requestWallet.js'
 export type { BitcoinSessionProvider } from './sessionWallet.js'

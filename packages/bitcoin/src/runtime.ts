@@ -414,3 +414,25 @@ export async function paysTo(
   }
   return false
 }
+
+/**
+ * Whether `key` (33-byte compressed, or a 32-byte x-only taproot key) makes `address` on one of
+ * `chains`: a P2WPKH address of the key, or a key-path P2TR address of its x-only form.
+ */
+export function keyMakesAddress(
+  address: string,
+  key: Uint8Array,
+  chains: readonly BitcoinChainName[],
+): boolean {
+  return chains.some((chain) => {
+    if (!isBitcoinAddress(address, chain)) return false
+    const network = addressNetwork(chain)
+    try {
+      return isTaproot(address, chain)
+        ? p2tr(key.length === 33 ? key.subarray(1) : key, undefined, network).address === address
+        : p2wpkh(key, network).address === address
+    } catch {
+      return false
+    }
+  })
+}

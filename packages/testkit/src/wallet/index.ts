@@ -10,6 +10,14 @@ export {
 } from '../solana/constants.js'
 export { announceWallet, type WalletInfo } from './announce.js'
 export {
+  BITCOIN_REQUEST_TEST_WALLET_GLOBAL,
+  BITCOIN_REQUEST_TEST_WALLET_NAME,
+  type BitcoinRequestTestWallet,
+  type BitcoinRequestTestWalletControls,
+  createBitcoinRequestTestWallet,
+  installBitcoinRequestTestWallet,
+} from './bitcoinRequestWallet.js'
+export {
   type BitcoinTestWallet,
   type BitcoinTestWalletControls,
   type BitcoinTestWalletOptions,
