@@ -16,11 +16,18 @@ const api = () => `http://127.0.0.1:${ports.bitcoin}`
 declare global {
   interface Window {
     __latchDemoBitcoinWallet?: { requests(): string[] }
+    __latchDemoBitcoinRequestWallet?: { requests(): string[] }
   }
 }
 
-/** The demo with Bitcoin, its network picked and the Dev Wallet's Bitcoin side connected. */
-async function connectBitcoin(page: Page) {
+/** The Dev Wallet's Wallet Standard row, not its request-API row beside it. */
+const WALLET_STANDARD_ROW = /Latch Dev Wallet(?! \(request API\))/
+
+/**
+ * The demo with Bitcoin, its network picked and the Dev Wallet's Bitcoin side connected: its
+ * Wallet Standard side, or (`wallet`) its side with a sats-connect request API.
+ */
+async function connectBitcoin(page: Page, wallet: RegExp = WALLET_STANDARD_ROW) {
   await page.goto('/?bitcoin=on')
   await page.getByTestId('latch-network-button').click()
   await modal(page)
@@ -28,10 +35,27 @@ async function connectBitcoin(page: Page) {
     .click()
   await expect(page.getByTestId('latch-network-button')).toHaveText('Bitcoin (regtest)')
   await page.getByTestId('latch-connect-button').click()
-  await modal(page)
-    .getByRole('button', { name: /Latch Dev Wallet/ })
-    .click()
+  await modal(page).getByRole('button', { name: wallet }).click()
   await expect(status(page)).toHaveText('connected')
+}
+
+/** Checks the demo's signed PSBT: input 0 signed by the payment key, a signature that verifies. */
+async function checkSignedPsbt(page: Page) {
+  const signed = await page.getByTestId('demo-psbt').innerText()
+  const psbt = Psbt.fromBase64(signed.trim(), { network: networks.regtest })
+  const sigs = psbt.data.inputs[0]?.partialSig ?? []
+  expect(sigs).toHaveLength(1)
+  expect(Buffer.from(sigs[0]?.pubkey ?? []).toString('hex')).toBe(
+    Buffer.from(payment.publicKey).toString('hex'),
+  )
+  expect(
+    psbt.validateSignaturesOfInput(0, (pubkey, hash, signature) =>
+      secp256k1.verify(signature, hash, pubkey, { prehash: false }),
+    ),
+  ).toBe(true)
+  const paid = psbt.txOutputs[0]
+  expect(paid && btcAddress.fromOutputScript(paid.script, networks.regtest)).toBe(recipient.address)
+  expect(Number(paid?.value)).toBe(100_000)
 }
 
 /** Satoshis an address has received, confirmed, by the regtest API's count. */
@@ -88,9 +112,7 @@ test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', (
       .getByRole('button', { name: /^Ethereum/ })
       .click()
     await modal(page).getByRole('button', { name: 'Connect Wallet' }).click()
-    await modal(page)
-      .getByRole('button', { name: /Latch Dev Wallet/ })
-      .click()
+    await modal(page).getByRole('button', { name: WALLET_STANDARD_ROW }).click()
     await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
     await expect(status(page)).toHaveText('connected')
     await expect(modal(page)).toBeHidden()
@@ -113,21 +135,7 @@ test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', (
     // The PSBT: the page builds it, the wallet signs input 0; checked here by bitcoinjs-lib (its
     // own sighash) and noble's secp256k1, not by the code that signed it.
     await page.getByRole('button', { name: 'Sign PSBT' }).click()
-    const signed = await page.getByTestId('demo-psbt').innerText()
-    const psbt = Psbt.fromBase64(signed.trim(), { network: networks.regtest })
-    const sigs = psbt.data.inputs[0]?.partialSig ?? []
-    expect(sigs).toHaveLength(1)
-    expect(Buffer.from(sigs[0]?.pubkey ?? []).toString('hex')).toBe(
-      Buffer.from(payment.publicKey).toString('hex'),
-    )
-    expect(
-      psbt.validateSignaturesOfInput(0, (pubkey, hash, signature) =>
-        secp256k1.verify(signature, hash, pubkey, { prehash: false }),
-      ),
-    ).toBe(true)
-    const paid = psbt.txOutputs[0]
-    expect(paid && btcAddress.fromOutputScript(paid.script, networks.regtest)).toBe(recipient.address)
-    expect(Number(paid?.value)).toBe(100_000)
+    await checkSignedPsbt(page)
     expect(await page.evaluate(() => window.__latchDemoBitcoinWallet?.requests() ?? [])).toContain(
       'bitcoin:signTransaction',
     )
@@ -145,5 +153,29 @@ test.describe('given the demo as npm start serves it, with Bitcoin (regtest)', (
     )
     expect(toRecipient.map((out) => Number(out.value))).toEqual([1_000_000])
     expect(await received(recipient.address)).toBe(before + 1_000_000)
+  })
+  test('when the visitor connects the Dev Wallet through its sats-connect request API (hex PSBTs), then its payment address shows, a signed message verifies and a signed PSBT carries a signature that verifies', async ({
+    page,
+  }) => {
+    await connectBitcoin(page, /Latch Dev Wallet \(request API\)/)
+    await expect(page.getByTestId('demo-network')).toHaveText(BITCOIN_REGTEST_CAIP_ID)
+    await expect(page.getByTestId('demo-address')).toHaveText(payment.address)
+
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified')
+    const signature = (await page.getByTestId('demo-signature').locator('code').innerText()).trim()
+    expect(Verifier.verifySignature(payment.address, 'Hello from the Latch demo', signature)).toBe(true)
+    expect(Verifier.verifySignature(payment.address, 'Hello from another page', signature)).toBe(false)
+
+    // The wallet took and gave the PSBT in hex; the demo shows the kit's base64.
+    await page.getByRole('button', { name: 'Sign PSBT' }).click()
+    await checkSignedPsbt(page)
+    expect(await page.evaluate(() => window.__latchDemoBitcoinRequestWallet?.requests() ?? [])).toEqual([
+      'getAddresses',
+      'signMessage',
+      'signPsbt',
+    ])
+    // Its Wallet Standard side was never asked.
+    expect(await page.evaluate(() => window.__latchDemoBitcoinWallet?.requests() ?? [])).toEqual([])
   })
 })

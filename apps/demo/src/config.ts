@@ -72,7 +72,17 @@ const options: LatchOptions = {
   adapters: [
     evmAdapter({ config: wagmiConfig }),
     ...(env.solana ? [solanaAdapter({ networks: [solanaLocal] })] : []),
-    ...(env.bitcoin ? [bitcoinAdapter({ networks: [bitcoinRegtest] })] : []),
+    ...(env.bitcoin
+      ? [
+          bitcoinAdapter({
+            networks: [bitcoinRegtest],
+            // The Dev Wallet's request-API side (`window.latchDevWalletBitcoin`, hex PSBTs).
+            requestWallets: [
+              { global: 'latchDevWalletBitcoin', name: 'Latch Dev Wallet (request API)', psbt: 'hex' },
+            ],
+          }),
+        ]
+      : []),
     // The Dev Wallet's Cosmos side is a Keplr-compatible object at `window.latchDevWallet`.
     ...(env.cosmos
       ? [

@@ -11,6 +11,9 @@ declare global {
     __latchDemoBitcoinWallet?: ReturnType<
       typeof import('@latch/testkit/wallet')['createBitcoinTestWallet']
     >['controls']
+    __latchDemoBitcoinRequestWallet?: ReturnType<
+      typeof import('@latch/testkit/wallet')['createBitcoinRequestTestWallet']
+    >['controls']
     __latchDemoCosmosWallet?: ReturnType<
       typeof import('@latch/testkit/wallet')['createCosmosTestWallet']
     >['controls']
@@ -79,6 +82,8 @@ export async function startDevWallet(): Promise<void> {
     registerSolanaTestWallet,
     createBitcoinTestWallet,
     registerBitcoinTestWallet,
+    createBitcoinRequestTestWallet,
+    installBitcoinRequestTestWallet,
     createCosmosTestWallet,
     installCosmosTestWallet,
     createPolkadotTestWallet,
@@ -128,6 +133,11 @@ export async function startDevWallet(): Promise<void> {
     const bitcoin = createBitcoinTestWallet({ name: info.name })
     registerBitcoinTestWallet(bitcoin.wallet)
     window.__latchDemoBitcoinWallet = bitcoin.controls
+    // The same keys behind a sats-connect `request` API (Leather's dialect: hex PSBTs) at
+    // `window.latchDevWalletBitcoin`, listed as "Latch Dev Wallet (request API)".
+    const byRequest = createBitcoinRequestTestWallet()
+    installBitcoinRequestTestWallet(byRequest)
+    window.__latchDemoBitcoinRequestWallet = byRequest.controls
   }
   // Its Cosmos side (`?cosmos=on`): the test mnemonic's m/44'/118'/0'/0/0 key behind a
   // Keplr-compatible object at `window.latchDevWallet`, which the demo's Cosmos adapter looks for.
