@@ -32,9 +32,9 @@ import { formatSats } from './format.js'
 import { type BitcoinChainName, bitcoinChainOf, toWalletStandardChain } from './network.js'
 import {
   BITCOIN_REQUEST_WALLETS,
+  type BitcoinRequestProvider,
   type BitcoinRequestWallet,
   checkRequestWallet,
-  createRequestWallet,
   requestProviderAt,
 } from './requestWallet.js'
 import type { SessionSendTransferFeature, SessionSignedPsbt } from './sessionWallet.js'
@@ -98,20 +98,12 @@ export interface BitcoinAdapter extends ChainAdapter<BitcoinTransaction> {
 
 type Runtime = typeof import('./runtime.js')
 let runtime: Promise<Runtime> | undefined
-/** The runtime once loaded (every connect loads it before asking the wallet). */
-let runtimeNow: Runtime | undefined
 /** @scure/btc-signer and the noble curves, loaded on the first connect, restore or API call. */
 function loadRuntime(): Promise<Runtime> {
-  runtime ??= import('./runtime.js').then(
-    (loaded) => {
-      runtimeNow = loaded
-      return loaded
-    },
-    (error: unknown) => {
-      runtime = undefined
-      throw error
-    },
-  )
+  runtime ??= import('./runtime.js').catch((error: unknown) => {
+    runtime = undefined
+    throw error
+  })
   return runtime
 }
 
@@ -141,7 +133,7 @@ function connectorIdOf(name: string): string {
   return `ws:${slug || 'wallet'}`
 }
 
-function toConnector(wallet: Wallet): Connector {
+function toConnector(wallet: Pick<Wallet, 'name'> & { icon?: string | undefined }): Connector {
   const icon =
     typeof wallet.icon === 'string' && wallet.icon.startsWith('data:image/') ? wallet.icon : undefined
   return {
@@ -196,15 +188,43 @@ export function bitcoinAdapter({
   for (const network of networks) bitcoinChainOf(network)
   const known = [...BITCOIN_REQUEST_WALLETS, ...extra.map(checkRequestWallet)]
   let wallets: Wallet[] = []
-  /** Request-API wallets found on the page, wrapped once each (by their window property). */
+  /** Request-API wallets found on the page (by window property), and their wrappers once made. */
+  const found = new Map<string, { entry: BitcoinRequestWallet; provider: BitcoinRequestProvider }>()
   const wrapped = new Map<string, Wallet>()
   let context: AdapterContext | undefined
   let current: Session | undefined
 
-  function walletOf(connectorId: string): Wallet {
+  /** Request-API wallets not also registered through the Wallet Standard under their name. */
+  function requestOnly() {
+    const ids = new Set(wallets.map((w) => connectorIdOf(w.name)))
+    return [...found.values()].filter((f) => !ids.has(connectorIdOf(f.entry.name)))
+  }
+
+  function connectors(): Connector[] {
+    return [
+      ...wallets.map(toConnector),
+      ...requestOnly().map(({ entry }) => toConnector({ name: entry.name, icon: entry.icon })),
+    ]
+  }
+
+  async function walletOf(connectorId: string): Promise<Wallet> {
     const wallet = wallets.find((w) => connectorIdOf(w.name) === connectorId)
-    if (!wallet) throw new AdapterOrConnectorNotFoundError({ namespace: 'bip122' })
-    return wallet
+    if (wallet) return wallet
+    const hit = requestOnly().find((f) => connectorIdOf(f.entry.name) === connectorId)
+    if (!hit) throw new AdapterOrConnectorNotFoundError({ namespace: 'bip122' })
+    let made = wrapped.get(hit.entry.global)
+    if (!made) {
+      const [rt, { createRequestWallet }] = await Promise.all([loadRuntime(), import('./requestSide.js')])
+      const chains = networks.map(bitcoinChainOf)
+      made = createRequestWallet({
+        wallet: hit.entry,
+        provider: hit.provider,
+        chains: networks.map(toWalletStandardChain),
+        keyMakesAddress: (address, key) => rt.keyMakesAddress(address, key, chains),
+      })
+      wrapped.set(hit.entry.global, made)
+    }
+    return made
   }
 
   function networkFor(wallet: Wallet, requested: CaipNetwork | undefined): CaipNetwork {
@@ -410,48 +430,33 @@ export function bitcoinAdapter({
     setup(adapterContext) {
       context = adapterContext
       const api = getWallets()
-      // Wallet Standard wallets first; a request-API wallet of the same name (a wallet offering
-      // both) is listed once, through the Wallet Standard.
-      const list = () => {
-        const standard = api.get().filter(isBitcoinWallet)
-        const ids = new Set(standard.map((w) => connectorIdOf(w.name)))
-        return [...standard, ...[...wrapped.values()].filter((w) => !ids.has(connectorIdOf(w.name)))]
-      }
+      // A request-API wallet of the same name as a Wallet Standard one (a wallet offering both)
+      // is listed once, through the Wallet Standard.
       const refresh = () => {
-        wallets = list()
-        adapterContext.onConnectorsChanged(wallets.map(toConnector))
+        wallets = api.get().filter(isBitcoinWallet)
+        adapterContext.onConnectorsChanged(connectors())
       }
       const discover = (): boolean => {
-        let found = false
+        let added = false
         for (const entry of known) {
-          if (wrapped.has(entry.global)) continue
-          const provider = requestProviderAt(entry.global)
+          const provider = found.has(entry.global) ? undefined : requestProviderAt(entry.global)
           if (!provider) continue
-          found = true
-          wrapped.set(
-            entry.global,
-            createRequestWallet({
-              wallet: entry,
-              provider,
-              chains: networks.map(toWalletStandardChain),
-              keyMakesAddress: (address, key) =>
-                runtimeNow?.keyMakesAddress(address, key, networks.map(bitcoinChainOf)) ?? false,
-            }),
-          )
+          found.set(entry.global, { entry, provider })
+          added = true
         }
-        return found
+        return added
       }
       discover()
-      wallets = list()
+      wallets = api.get().filter(isBitcoinWallet)
       const stops = [api.on('register', refresh), api.on('unregister', refresh)]
       // Request-API wallets have no announcement: look again until each is there, or for 10 s.
       const started = Date.now()
       const timer =
-        wrapped.size === known.length || typeof window === 'undefined'
+        found.size === known.length || typeof window === 'undefined'
           ? undefined
           : setInterval(() => {
               if (discover()) refresh()
-              if (wrapped.size === known.length || Date.now() - started > DISCOVERY_LIMIT_MS)
+              if (found.size === known.length || Date.now() - started > DISCOVERY_LIMIT_MS)
                 clearInterval(timer)
             }, DISCOVERY_POLL_MS)
       return () => {
@@ -463,11 +468,11 @@ export function bitcoinAdapter({
     },
 
     getConnectors() {
-      return wallets.map(toConnector)
+      return connectors()
     },
 
     async connect({ connectorId, caipNetwork }) {
-      const wallet = walletOf(connectorId)
+      const wallet = await walletOf(connectorId)
       await loadRuntime()
       return attach(wallet, await askConnect(wallet, false), caipNetwork)
     },
@@ -494,7 +499,7 @@ export function bitcoinAdapter({
     },
 
     async reconnect({ connectorId }) {
-      const wallet = walletOf(connectorId)
+      const wallet = await walletOf(connectorId)
       await loadRuntime()
       const accounts = await askConnect(wallet, true)
       if (!Array.isArray(accounts) || accounts.length === 0) return undefined
