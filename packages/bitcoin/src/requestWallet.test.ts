@@ -4,7 +4,7 @@
 // `{ status, result }`); tampered answers must be errors.
 import type { AdapterContext, Connector } from '@latch/core'
 import { base64, hex } from '@scure/base'
-import { p2wpkh, Transaction } from '@scure/btc-signer'
+import { p2pkh, p2sh, p2wpkh, Transaction } from '@scure/btc-signer'
 import { registerWallet } from '@wallet-standard/wallet'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bitcoinTestKeys, REGTEST_NETWORK } from '../../testkit/src/bitcoin/keys.js'
@@ -207,6 +207,17 @@ describe('given a Bitcoin wallet with a request API on the page (regtest)', () =
     await adapter.connect({ connectorId: rows[0]!.id, caipNetwork: regtest })
     expect(adapter.getAccountAddresses()[0]?.address).toBe(payment.address)
     expect(byRequest.controls.requests()).toEqual([])
+  })
+
+  it('when a payment address is P2SH-P2WPKH (Xverse’s default) or P2PKH, then its key is checked against it', async () => {
+    const { keyMakesAddress } = await import('./runtime.js')
+    const nested = p2sh(p2wpkh(payment.publicKey, REGTEST_NETWORK), REGTEST_NETWORK).address as string
+    const legacy = p2pkh(payment.publicKey, REGTEST_NETWORK).address as string
+    expect(keyMakesAddress(nested, payment.publicKey, ['regtest'])).toBe(true)
+    expect(keyMakesAddress(legacy, payment.publicKey, ['regtest'])).toBe(true)
+    expect(keyMakesAddress(ordinals.address, ordinals.publicKey, ['regtest'])).toBe(true)
+    expect(keyMakesAddress(nested, bitcoinTestKeys(1)[0].publicKey, ['regtest'])).toBe(false)
+    expect(keyMakesAddress(nested, payment.publicKey, ['mainnet'])).toBe(false)
   })
 
   it('when an app names a request-API wallet badly, then the adapter throws a clear error', () => {

@@ -7,6 +7,8 @@ import {
   Address,
   NETWORK,
   OutScript,
+  p2pkh,
+  p2sh,
   p2tr,
   p2wpkh,
   selectUTXO,
@@ -417,7 +419,8 @@ export async function paysTo(
 
 /**
  * Whether `key` (33-byte compressed, or a 32-byte x-only taproot key) makes `address` on one of
- * `chains`: a P2WPKH address of the key, or a key-path P2TR address of its x-only form.
+ * `chains`: its P2WPKH, P2SH-P2WPKH (Xverse's default payment address) or P2PKH address, or the
+ * key-path P2TR address of its x-only form.
  */
 export function keyMakesAddress(
   address: string,
@@ -428,9 +431,11 @@ export function keyMakesAddress(
     if (!isBitcoinAddress(address, chain)) return false
     const network = addressNetwork(chain)
     try {
-      return isTaproot(address, chain)
-        ? p2tr(key.length === 33 ? key.subarray(1) : key, undefined, network).address === address
-        : p2wpkh(key, network).address === address
+      if (isTaproot(address, chain))
+        return p2tr(key.length === 33 ? key.subarray(1) : key, undefined, network).address === address
+      return [p2wpkh(key, network), p2sh(p2wpkh(key, network), network), p2pkh(key, network)].some(
+        (payment) => payment.address === address,
+      )
     } catch {
       return false
     }
