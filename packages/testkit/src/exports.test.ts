@@ -66,6 +66,8 @@ it('given the package entries, then their public runtime exports are exactly the
   ])
   expect(Object.keys(wallet).sort()).toEqual([
     'BITCOIN_REGTEST_CAIP_ID',
+    'BITCOIN_REQUEST_TEST_WALLET_GLOBAL',
+    'BITCOIN_REQUEST_TEST_WALLET_NAME',
     'COSMOS_TEST_CHAIN_ID',
     'COSMOS_TEST_WALLET_GLOBAL',
     'DEV_WALLET_ICON',
@@ -87,6 +89,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'announceWallet',
     'bitcoinTestKeys',
     'cosmosTestKey',
+    'createBitcoinRequestTestWallet',
     'createBitcoinTestWallet',
     'createCosmosTestWallet',
     'createMemoryStorage',
@@ -94,6 +97,7 @@ it('given the package entries, then their public runtime exports are exactly the
     'createSolanaTestWallet',
     'createTestWallet',
     'injectPolkadotTestWallet',
+    'installBitcoinRequestTestWallet',
     'installCosmosTestWallet',
     'installTestWallet',
     'parseAddEthereumChainParameter',
