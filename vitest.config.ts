@@ -4,10 +4,15 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     // Vitest's default leaves one core free (one worker on two cores); most tests wait on chains,
-    // the database and timers rather than on the CPU, so two workers even on two cores. The
-    // frame's tests derive keys from passwords (Argon2id, 64 MiB), which takes a core each: they
-    // run after the others, one file at a time, so that two derivations never share a core.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // the database, the relay and timers rather than on the CPU (the server's tests kept two cores
+    // 58 % busy with two workers), so four workers even on two cores. The frame's tests derive keys
+    // from passwords (Argon2id, 64 MiB), which takes a core each: they run after the others, one
+    // file at a time, so that two derivations never share a core.
+    // `isolate: false` on the projects whose files share no module state: a worker imports the
+    // server, viem and the WalletConnect libraries once, not once per file (the server's files
+    // spent 106 s importing). core, react, solana and the frame keep a fresh module graph per file:
+    // their tests count calls on module-level caches and mocks.
+    maxWorkers: Math.max(4, availableParallelism()),
     // The type tests (`*.test-d.ts`) are compiled by `npm run typecheck` (each package's
     // tsconfig.test.json), beside the other single-threaded checks, not here.
     projects: [
@@ -21,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'evm',
+          isolate: false,
           root: 'packages/evm',
           include: ['src/**/*.test.ts'],
         },
@@ -32,6 +38,7 @@ export default defineConfig({
         resolve: { alias: [{ find: /^@wagmi\/core$/, replacement: '@wagmi/core-2' }] },
         test: {
           name: 'evm-wagmi2',
+          isolate: false,
           root: 'packages/evm',
           include: ['src/**/*.test.ts'],
           exclude: ['src/wagmiProvider.test.ts'],
@@ -61,19 +68,30 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      { test: { name: 'bitcoin', root: 'packages/bitcoin', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'bitcoin', isolate: false, root: 'packages/bitcoin', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'cosmos',
+          isolate: false,
           root: 'packages/cosmos',
           include: ['src/**/*.test.ts'],
         },
       },
-      { test: { name: 'polkadot', root: 'packages/polkadot', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'walletconnect', root: 'packages/walletconnect', include: ['src/**/*.test.ts'] } },
+      {
+        test: { name: 'polkadot', isolate: false, root: 'packages/polkadot', include: ['src/**/*.test.ts'] },
+      },
+      {
+        test: {
+          name: 'walletconnect',
+          isolate: false,
+          root: 'packages/walletconnect',
+          include: ['src/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'testkit',
+          isolate: false,
           root: 'packages/testkit',
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
@@ -91,6 +109,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'packages/server',
+          isolate: false,
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -96,8 +96,8 @@ for (const [index, ports] of stacks.entries()) {
     },
   )
   // `npm start`'s demo server on this stack's chains, API, relay and Dev Wallet peer (the same
-  // environment scripts/start.mjs gives it), with a dependency cache of its own.
-  start(`stack ${index}: vite dev`, 'npx', ['vite', 'dev', '--logLevel', 'warn'], {
+  // environment and `--force` scripts/start.mjs gives it), with a dependency cache of its own.
+  start(`stack ${index}: vite dev`, 'npx', ['vite', 'dev', '--force', '--logLevel', 'warn'], {
     cwd: join(root, 'apps/demo'),
     env: {
       ...process.env,
