@@ -133,7 +133,7 @@ for (const [index, ports] of stacks.entries()) {
   )
   urls.push(
     `http://127.0.0.1:${ports.demo}/`,
-    `http://127.0.0.1:${ports.demoAsStarted}/`,
+    `http://127.0.0.1:${ports.demoAsStarted}/src/main.tsx`,
     `http://127.0.0.1:${ports.next}/`,
     `http://127.0.0.1:${ports.tarballApp}/`,
   )
@@ -142,7 +142,14 @@ for (const [index, ports] of stacks.entries()) {
 async function answers(url) {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(5_000) })
-    return response.status < 500
+    if (response.status >= 500) return false
+    // The dev server's entry: ready once the dependencies it imports are pre-bundled (`--force`
+    // bundles them afresh at start), so the first tests don't share the machine with that.
+    if (!url.endsWith('/src/main.tsx')) return true
+    const dependency = (await response.text()).match(/["']([^"']*\/deps\/[^"']+)["']/)?.[1]
+    if (!dependency) return false
+    const bundled = await fetch(new URL(dependency, url), { signal: AbortSignal.timeout(5_000) })
+    return bundled.status < 500
   } catch {
     return false
   }
