@@ -12,10 +12,10 @@ export {
 export { goBack, pushView } from './actions/navigate.js'
 export {
   createOnrampSession,
-  fetchOnrampOptions,
   fetchOnrampQuotes,
   type OnrampOrder,
   type OnrampQuoteResult,
+  onrampOptionsQueryOptions,
   onrampPurchasesQueryOptions,
   refreshAfterPurchase,
 } from './actions/onramp.js'

@@ -73,6 +73,20 @@ export async function createOnrampSession(
 }
 
 /**
+ * Query options for what the project's on-ramp providers sell (one read for the Account view's
+ * Buy button and the Buy view's form, kept a minute).
+ */
+export function onrampOptionsQueryOptions(latch: Latch) {
+  return {
+    queryKey: ['latch', 'onrampOptions'] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchOnrampOptions(latch, signal),
+    retry: false,
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+  } as const
+}
+
+/**
  * Query options for the account's on-ramp purchases on its network (for Activity and the Buy
  * view's wait): pending, then completed with the delivery's hash.
  */

@@ -3,8 +3,8 @@ import { type ChainNamespace, type Latch, nameQueryOptions } from '@latch/core'
 import {
   activeEmbeddedWallet,
   exportEmbeddedWallet,
-  fetchOnrampOptions,
   onrampCurrenciesOn,
+  onrampOptionsQueryOptions,
   pushView,
   selectDisconnect,
 } from '@latch/core/internal'
@@ -127,17 +127,7 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
     Boolean(caipNetwork)
   // Offered only where a provider sells something on the network: no Buy that leads nowhere
   // (the same query as the Buy view's, so it opens on what was read here).
-  const onrampOptions = useQuery(
-    {
-      queryKey: ['latch', 'onrampOptions'],
-      queryFn: ({ signal }) => fetchOnrampOptions(latch, signal),
-      enabled: mayBuy,
-      retry: false,
-      staleTime: 60_000,
-      refetchOnWindowFocus: false,
-    },
-    { latch },
-  )
+  const onrampOptions = useQuery({ ...onrampOptionsQueryOptions(latch), enabled: mayBuy }, { latch })
   const canBuy =
     mayBuy &&
     onrampOptions.data !== undefined &&

@@ -2,7 +2,6 @@
 import type { CaipNetwork, Latch } from '@latch/core'
 import {
   createOnrampSession,
-  fetchOnrampOptions,
   fetchOnrampQuotes,
   goBack,
   isRestrictedTimeZone,
@@ -10,6 +9,7 @@ import {
   type OnrampOrder,
   onrampAmountProblem,
   onrampCurrenciesOn,
+  onrampOptionsQueryOptions,
   onrampPurchasesQueryOptions,
   paymentMethodLimits,
   refreshAfterPurchase,
@@ -108,16 +108,7 @@ interface FormProps {
 
 function OnrampOptionsLoader(props: FormProps) {
   const t = useT()
-  const options = useQuery(
-    {
-      queryKey: ['latch', 'onrampOptions'],
-      queryFn: ({ signal }) => fetchOnrampOptions(props.latch, signal),
-      retry: false,
-      staleTime: 60_000,
-      refetchOnWindowFocus: false,
-    },
-    { latch: props.latch },
-  )
+  const options = useQuery(onrampOptionsQueryOptions(props.latch), { latch: props.latch })
   if (options.isError)
     return (
       <p className="latch-muted" role="alert" data-testid="latch-onramp-options-error">
