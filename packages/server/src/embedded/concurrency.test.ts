@@ -200,7 +200,9 @@ describe.each(backends)('given two requests of one account at the same time on %
       expect(recovery?.state).toBe('done')
       expect(device?.revokedAt).toBeNull()
     } else {
-      expect(await errorOf(release)).toBe('recovery_cancelled')
+      // The cancel either lands inside the release (the release is refused as cancelled) or
+      // commits before the release is even authenticated (the device is already removed).
+      expect(['recovery_cancelled', 'device_revoked']).toContain(await errorOf(release))
       expect(await stop.json()).toEqual({ cancelled: true })
       expect(recovery?.state).toBe('cancelled')
       expect(device?.revokedAt).not.toBeNull()
