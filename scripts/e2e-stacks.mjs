@@ -59,7 +59,8 @@ function start(name, command, args, options) {
   children.push(child)
 }
 
-const urls = []
+/** [url, check] pairs: every stack's servers, each ready once its check holds. */
+const checks = []
 for (const [index, ports] of stacks.entries()) {
   const tmp = join(root, '.tmp', `e2e-stack-${index}`)
   // A fresh database per run: the tests assume nothing a previous run left.
@@ -96,8 +97,8 @@ for (const [index, ports] of stacks.entries()) {
     },
   )
   // `npm start`'s demo server on this stack's chains, API, relay and Dev Wallet peer (the same
-  // environment and `--force` scripts/start.mjs gives it), with a dependency cache of its own.
-  start(`stack ${index}: vite dev`, 'npx', ['vite', 'dev', '--force', '--logLevel', 'warn'], {
+  // environment scripts/start.mjs gives it), with a dependency cache of its own.
+  start(`stack ${index}: vite dev`, 'npx', ['vite', 'dev', '--logLevel', 'warn'], {
     cwd: join(root, 'apps/demo'),
     env: {
       ...process.env,
@@ -131,32 +132,40 @@ for (const [index, ports] of stacks.entries()) {
     ['preview', '--host', '127.0.0.1', '--port', String(ports.tarballApp), '--strictPort', '--bypass-lock'],
     { cwd: tarballApp },
   )
-  urls.push(
-    `http://127.0.0.1:${ports.demo}/`,
-    `http://127.0.0.1:${ports.demoAsStarted}/src/main.tsx`,
-    `http://127.0.0.1:${ports.next}/`,
-    `http://127.0.0.1:${ports.tarballApp}/`,
+  checks.push(
+    [`http://127.0.0.1:${ports.demo}/`, answers],
+    [`http://127.0.0.1:${ports.demoAsStarted}/src/main.tsx`, bundled],
+    [`http://127.0.0.1:${ports.next}/`, answers],
+    [`http://127.0.0.1:${ports.tarballApp}/`, answers],
   )
 }
 
 async function answers(url) {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(5_000) })
-    if (response.status >= 500) return false
-    // The dev server's entry: ready once the dependencies it imports are pre-bundled (`--force`
-    // bundles them afresh at start), so the first tests don't share the machine with that.
-    if (!url.endsWith('/src/main.tsx')) return true
-    const dependency = (await response.text()).match(/["']([^"']*\/deps\/[^"']+)["']/)?.[1]
-    if (!dependency) return false
-    const bundled = await fetch(new URL(dependency, url), { signal: AbortSignal.timeout(5_000) })
-    return bundled.status < 500
+    return response.status < 500
   } catch {
     return false
   }
 }
-const pending = new Set(urls)
+
+/**
+ * The dev server's entry: ready once the dependencies it imports are pre-bundled (they are bundled
+ * afresh at every start), so the first tests don't share the machine with that.
+ */
+async function bundled(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+    if (response.status >= 500) return false
+    const dependency = (await response.text()).match(/["']([^"']*\/deps\/[^"']+)["']/)?.[1]
+    return dependency !== undefined && (await answers(new URL(dependency, url)))
+  } catch {
+    return false
+  }
+}
+const pending = new Map(checks)
 while (pending.size > 0 && !stopping) {
-  for (const url of [...pending]) if (await answers(url)) pending.delete(url)
+  for (const [url, check] of [...pending]) if (await check(url)) pending.delete(url)
   if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 500))
 }
 if (!stopping) {

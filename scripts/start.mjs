@@ -422,7 +422,7 @@ const env = {
 const outDir = process.env.DEMO_OUT_DIR ? ['--outDir', process.env.DEMO_OUT_DIR, '--emptyOutDir'] : []
 if (preview)
   run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir], { cwd: join(root, 'apps/demo'), env })
-const demo = spawn('npx', ['vite', ...(preview ? ['preview', ...outDir.slice(0, 2)] : ['dev', '--force'])], {
+const demo = spawn('npx', ['vite', ...(preview ? ['preview', ...outDir.slice(0, 2)] : ['dev'])], {
   cwd: join(root, 'apps/demo'),
   env,
   stdio: 'inherit',

@@ -29,9 +29,9 @@ function latchEntries(): string[] {
 
 export default defineConfig({
   plugins: [react()],
-  // Pre-bundled once per start: `npm start` and the e2e stacks pass `--force`, because a rebuilt
-  // package does not change the cache's key.
-  optimizeDeps: { include: latchEntries() },
+  // Pre-bundled anew at every start (`force`), because a rebuilt package does not change the
+  // cache's key.
+  optimizeDeps: { include: latchEntries(), force: true },
   // DEMO_VITE_CACHE_DIR: a dependency cache of its own, for a second dev server of the demo at
   // once (each e2e stack runs one).
   ...(process.env.DEMO_VITE_CACHE_DIR ? { cacheDir: process.env.DEMO_VITE_CACHE_DIR } : {}),

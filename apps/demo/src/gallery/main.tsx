@@ -14,16 +14,15 @@ const AT_ONCE = 4
 
 function Gallery() {
   const [loaded, setLoaded] = useState(0)
-  let index = 0
   return (
     <main style={{ fontFamily: 'system-ui, sans-serif', padding: 16 }}>
       <h1>Latch modal gallery</h1>
-      {states.map((state) => (
+      {states.map((state, stateIndex) => (
         <section key={state} aria-labelledby={`gallery-${state}`}>
           <h2 id={`gallery-${state}`}>{state}</h2>
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-            {variants.map((variant) => {
-              const started = index++ < loaded + AT_ONCE
+            {variants.map((variant, variantIndex) => {
+              const started = stateIndex * variants.length + variantIndex < loaded + AT_ONCE
               return (
                 <iframe
                   key={variant.id}
