@@ -3,7 +3,7 @@ import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { COSMOS_TEST_CHAIN_ID, cosmosTestKey } from '@latch/testkit'
 import type { Page } from '@playwright/test'
 import { bech32 } from '@scure/base'
-import { connectDevWallet, expect, modal, status, test } from './fixtures.js'
+import { connectDevWallet, expect, modal, recordToasts, status, test } from './fixtures.js'
 
 // The demo's own Dev Wallet as `npm start` starts it with `?cosmos=on`: its Cosmos side (a
 // Keplr-compatible object at window.latchDevWallet, the test mnemonic's m/44'/118'/0'/0/0 key) on
@@ -77,8 +77,9 @@ test.describe('given the demo as npm start serves it, with Cosmos', () => {
     await page.getByTestId('latch-account-button').click()
     const rows = modal(page).getByTestId('latch-account-namespace')
     await expect(rows).toHaveCount(2)
+    const toasts = await recordToasts(page)
     await modal(page).getByRole('button', { name: 'Disconnect Cosmos (local)' }).click()
-    await expect(modal(page).getByTestId('latch-toast')).toHaveText('Cosmos (local) disconnected')
+    await expect.poll(toasts).toContain('Cosmos (local) disconnected')
     await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
     await expect(status(page)).toHaveText('connected')
     expect(await cosmosRequests(page)).toContain('disable')

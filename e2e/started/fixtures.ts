@@ -35,6 +35,26 @@ export const testWalletOptions: InjectTestWalletOptions = {
 export const modal = (page: Page) => page.getByRole('dialog')
 export const status = (page: Page) => page.getByTestId('demo-status')
 
+type ToastLog = { __latchToasts?: string[] }
+/**
+ * Records every text the modal's toast shows from now on, read with the function returned. The
+ * toast shows each message for 2 s, and on a loaded machine a click and the check after it can
+ * take longer than that: the page writes down what it showed, so the check can't miss it.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as ToastLog).__latchToasts = seen
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-testid="latch-toast"]')) {
+        const text = toast.textContent ?? ''
+        if (text && seen.at(-1) !== text) seen.push(text)
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  return () => page.evaluate(() => (window as ToastLog).__latchToasts ?? [])
+}
+
 /** Opens the modal and connects the wallet named Latch Dev Wallet; returns its address. */
 export async function connectDevWallet(page: Page): Promise<string> {
   await page.getByTestId('latch-connect-button').click()

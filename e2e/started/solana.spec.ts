@@ -2,7 +2,7 @@ import { LOCAL_SOLANA_CAIP_ID, SOLANA_TEST_SEEDS, solanaAddressOfSeed } from '@l
 import type { Page } from '@playwright/test'
 import { createSolanaRpc } from '@solana/kit'
 import { ports } from '../playwright.config.js'
-import { connectDevWallet, expect, modal, status, test } from './fixtures.js'
+import { connectDevWallet, expect, modal, recordToasts, status, test } from './fixtures.js'
 
 // The demo's own Dev Wallet as `npm start` starts it: one wallet with an Ethereum side (EIP-6963)
 // and a Solana side (Wallet Standard) on the local SVM, driven from its panel like a visitor would.
@@ -145,8 +145,9 @@ test.describe('given the demo as npm start serves it, with Ethereum, Base and So
     await expect(modal(page).getByTestId('latch-disconnect')).toHaveText('Disconnect all')
 
     // One side: Solana goes, Ethereum stays and becomes the account shown; the toast says which.
+    const toasts = await recordToasts(page)
     await modal(page).getByRole('button', { name: 'Disconnect Solana (local)' }).click()
-    await expect(modal(page).getByTestId('latch-toast')).toHaveText('Solana (local) disconnected')
+    await expect.poll(toasts).toContain('Solana (local) disconnected')
     await expect(rows).toHaveCount(0)
     await expect(page.getByTestId('demo-network')).toHaveText('eip155:1')
     await expect(status(page)).toHaveText('connected')
