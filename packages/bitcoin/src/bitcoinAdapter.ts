@@ -14,6 +14,7 @@ import {
   NotConnectedError,
   UnsupportedProviderMethodError,
 } from '@latch/core'
+import { withTimeout } from '@latch/core/internal'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type {
@@ -21,7 +22,6 @@ import type {
   StandardDisconnectFeature,
   StandardEventsFeature,
 } from '@wallet-standard/features'
-import { withTimeout } from './errors.js'
 import type {
   BitcoinConnectFeature,
   BitcoinSigHash,

@@ -1,3 +1,4 @@
+export { WalletTimeoutError, type WalletTimeoutErrorType } from '@latch/core'
 export {
   type BitcoinAdapter,
   type BitcoinAdapterOptions,
@@ -7,7 +8,6 @@ export {
   type SignPsbtParameters,
   type SignPsbtReturnType,
 } from './bitcoinAdapter.js'
-export { WalletTimeoutError, type WalletTimeoutErrorType } from './errors.js'
 export type { BitcoinAddressPurpose, BitcoinSigHash } from './features.js'
 export { formatSats } from './format.js'
 export {

@@ -73,6 +73,7 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "UserDisconnectedError",
       "UserRejectedRequestError",
       "WalletRpcError",
+      "WalletTimeoutError",
       "balanceQueryOptions",
       "callsStatusQueryOptions",
       "cancelSignIn",
@@ -209,6 +210,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "walletConnectSessionConnector",
       "walletLinkFor",
       "watchPendingTransactions",
+      "withTimeout",
       "withoutInstalled",
     ]
   `)

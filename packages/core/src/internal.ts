@@ -27,6 +27,8 @@ export { ACCOUNT_TABS, setCurrentTab } from './actions/setCurrentTab.js'
 export { executeSwap, fetchSwapQuote, type SwapOutcome, type SwapStep } from './actions/swap.js'
 export { PAIRING_EXPIRY_MS } from './constants.js'
 export { applyStoredState } from './createLatch.js'
+/** Every request of the chain packages to a wallet, bounded in time. */
+export { withTimeout } from './errors/timeout.js'
 /** The frame protocol's schemas: the page checks what the frame says, the frame what the page asks. */
 export {
   FRAME_LOAD_TIMEOUT_MS,

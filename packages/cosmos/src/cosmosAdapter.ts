@@ -13,7 +13,7 @@ import {
   NotConnectedError,
   UnsupportedProviderMethodError,
 } from '@latch/core'
-import { withTimeout } from './errors.js'
+import { ask } from './errors.js'
 import type { AminoSignDoc, DirectSignDoc, KeplrKey, KeplrLike, StdSignature } from './keplr.js'
 import { type CosmosNetwork, chainInfoOf, isCosmosNetwork } from './network.js'
 import type { CosmosSessionProvider } from './session.js'
@@ -214,22 +214,20 @@ export function cosmosAdapter({
     const info = chainInfoOf(network)
     if (!info || typeof provider.experimentalSuggestChain !== 'function') return
     if (typeof provider.getChainInfosWithoutEndpoints === 'function') {
-      const chains = await withTimeout(
+      const chains = await ask(
         provider.getChainInfosWithoutEndpoints(),
         'getChainInfosWithoutEndpoints',
         timeoutMs,
       )
       if (Array.isArray(chains) && chains.some((c) => c?.chainId === network.id)) return
     }
-    await withTimeout(provider.experimentalSuggestChain(info), 'experimentalSuggestChain', timeoutMs)
+    await ask(provider.experimentalSuggestChain(info), 'experimentalSuggestChain', timeoutMs)
   }
 
   /** The wallet's key on the chain, checked: a secp256k1 key whose address has the chain's prefix. */
   async function readKey(provider: KeplrLike, network: CosmosNetwork, limit: number) {
     const rt = await loadRuntime()
-    const key = (await withTimeout(provider.getKey(network.id), 'getKey', limit)) as
-      | Partial<KeplrKey>
-      | undefined
+    const key = (await ask(provider.getKey(network.id), 'getKey', limit)) as Partial<KeplrKey> | undefined
     const address = key?.bech32Address
     const publicKey = key?.pubKey instanceof Uint8Array ? new Uint8Array(key.pubKey) : undefined
     if (
@@ -289,7 +287,7 @@ export function cosmosAdapter({
     const limit = silent ? RESTORE_TIMEOUT_MS : timeoutMs
     await loadRuntime()
     if (!silent) await ensureChain(provider, network)
-    await withTimeout(provider.enable(network.id), 'enable', limit)
+    await ask(provider.enable(network.id), 'enable', limit)
     const key = await readKey(provider, network, limit)
     const connector = toConnector(wallet)
     return attach(
@@ -316,7 +314,7 @@ export function cosmosAdapter({
     if (typeof message !== 'string') throw new InvalidParamsRpcError({ details: 'message must be a string.' })
     const signer = accountOf(session, address ?? session.address)
     const rt = await loadRuntime()
-    const signature = await withTimeout(
+    const signature = await ask(
       session.provider.signArbitrary(session.network.id, signer, message),
       'signArbitrary',
       timeoutMs,
@@ -347,7 +345,7 @@ export function cosmosAdapter({
         if (signDoc?.chain_id !== chainId)
           throw new InvalidParamsRpcError({ details: `The sign doc's chain_id must be ${chainId}.` })
         const rt = await loadRuntime()
-        const answer = await withTimeout(provider.signAmino(chainId, signer, signDoc), 'signAmino', timeoutMs)
+        const answer = await ask(provider.signAmino(chainId, signer, signDoc), 'signAmino', timeoutMs)
         const signed = answer?.signed
         // The wallet may set the fee; everything else must be what was asked.
         const rest = (doc: AminoSignDoc) => rt.sortedJson({ ...doc, fee: undefined })
@@ -372,11 +370,7 @@ export function cosmosAdapter({
             details: `The sign doc must be a SignDoc of ${chainId} (bytes, bigint account number).`,
           })
         const rt = await loadRuntime()
-        const answer = await withTimeout(
-          provider.signDirect(chainId, signer, signDoc),
-          'signDirect',
-          timeoutMs,
-        )
+        const answer = await ask(provider.signDirect(chainId, signer, signDoc), 'signDirect', timeoutMs)
         const given = answer?.signed
         let accountNumber: bigint | undefined
         try {
@@ -481,16 +475,14 @@ export function cosmosAdapter({
       current = undefined
       session.stop()
       if (typeof session.provider.disable === 'function')
-        await withTimeout(session.provider.disable(session.network.id), 'disable', RESTORE_TIMEOUT_MS).catch(
-          () => {},
-        )
+        await ask(session.provider.disable(session.network.id), 'disable', RESTORE_TIMEOUT_MS).catch(() => {})
     },
 
     async switchNetwork({ caipNetwork }) {
       const session = connected()
       const network = networkFor(caipNetwork)
       await ensureChain(session.provider, network)
-      await withTimeout(session.provider.enable(network.id), 'enable', timeoutMs)
+      await ask(session.provider.enable(network.id), 'enable', timeoutMs)
       // Addresses differ between chains (their prefixes): the key is read again for the new one.
       const key = await readKey(session.provider, network, timeoutMs)
       const next = attach(session.holder, session.provider, network, key)

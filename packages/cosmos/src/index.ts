@@ -1,3 +1,4 @@
+export { WalletTimeoutError, type WalletTimeoutErrorType } from '@latch/core'
 export {
   COSMOS_INJECTED_WALLETS,
   type CosmosAccountData,
@@ -7,7 +8,6 @@ export {
   type CosmosOfflineSigner,
   cosmosAdapter,
 } from './cosmosAdapter.js'
-export { WalletTimeoutError, type WalletTimeoutErrorType } from './errors.js'
 export type { AminoSignDoc, Coin, DirectSignDoc, KeplrKey, KeplrLike, StdSignature } from './keplr.js'
 export {
   type CosmosChainInfo,

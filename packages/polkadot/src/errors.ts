@@ -1,26 +1,5 @@
-import { BaseError, UserRejectedRequestError } from '@latch/core'
-
-export type WalletTimeoutErrorType = WalletTimeoutError & { name: 'WalletTimeoutError' }
-/** The extension did not answer a request in time (its window closed unseen, or it hangs). */
-export class WalletTimeoutError extends BaseError {
-  override name = 'WalletTimeoutError' as const
-  readonly method: string
-  constructor({ method, timeoutMs }: { method: string; timeoutMs: number }) {
-    super('The wallet did not answer in time.', {
-      details: `No answer to ${method} within ${Math.round(timeoutMs / 1000)} s.`,
-    })
-    this.method = method
-  }
-}
-
-/** The extension's answer, or a {@link WalletTimeoutError} once `timeoutMs` have passed. */
-export function withTimeout<T>(promise: Promise<T>, method: string, timeoutMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new WalletTimeoutError({ method, timeoutMs })), timeoutMs)
-  })
-  return Promise.race([Promise.resolve(promise), timeout]).finally(() => clearTimeout(timer))
-}
+import { UserRejectedRequestError } from '@latch/core'
+import { withTimeout } from '@latch/core/internal'
 
 /**
  * A wallet's refusal as the kit's rejection: extensions reject with an Error whose message says so

@@ -1,4 +1,4 @@
-export { WalletTimeoutError, type WalletTimeoutErrorType } from './errors.js'
+export { WalletTimeoutError, type WalletTimeoutErrorType } from '@latch/core'
 export {
   caipReferenceOf,
   POLKADOT_CHAINS,

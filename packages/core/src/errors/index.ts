@@ -150,4 +150,6 @@ export {
   type SiwxNotEnabledErrorType,
 } from './siwx.js'
 /** @public */
+export { WalletTimeoutError, type WalletTimeoutErrorType } from './timeout.js'
+/** @public */
 export { TransactionsFetchError, type TransactionsFetchErrorType } from './transactions.js'

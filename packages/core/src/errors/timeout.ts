@@ -1,4 +1,4 @@
-import { BaseError } from '@latch/core'
+import { BaseError } from './base.js'
 
 export type WalletTimeoutErrorType = WalletTimeoutError & { name: 'WalletTimeoutError' }
 /** The wallet did not answer a request in time (its window closed unseen, or it hangs). */
@@ -13,11 +13,14 @@ export class WalletTimeoutError extends BaseError {
   }
 }
 
-/** The wallet's answer, or a {@link WalletTimeoutError} once `timeoutMs` have passed. */
+/**
+ * The wallet's answer to `method`, or a {@link WalletTimeoutError} once `timeoutMs` have passed.
+ * The chain packages put every request to a wallet through it.
+ */
 export function withTimeout<T>(promise: Promise<T>, method: string, timeoutMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new WalletTimeoutError({ method, timeoutMs })), timeoutMs)
   })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+  return Promise.race([Promise.resolve(promise), timeout]).finally(() => clearTimeout(timer))
 }
