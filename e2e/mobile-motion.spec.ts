@@ -185,12 +185,16 @@ test.describe('given a visitor who asks for reduced motion', () => {
     // Straight from the old height to the new one: no transition ran.
     expect(after).not.toBe(before)
     expect(events).toEqual([])
-    // Closing removes the dialog at once instead of fading it out.
+    // Closing hides the dialog at once instead of fading it out (it stays in the page parked, hidden,
+    // for the next opening).
     const gone = await page.evaluate(
       () =>
         new Promise<boolean>((resolve) => {
           document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
-          requestAnimationFrame(() => resolve(document.querySelector('.latch-portal') === null))
+          requestAnimationFrame(() => {
+            const portal = document.querySelector('.latch-portal')
+            resolve(portal === null || getComputedStyle(portal).visibility === 'hidden')
+          })
         }),
     )
     expect(gone).toBe(true)

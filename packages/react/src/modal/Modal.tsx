@@ -27,35 +27,22 @@ import { lockScroll, scrollbarGap } from './scrollLock.js'
 import { type ModalSession, ModalSessionContext } from './session.js'
 import { BackIcon } from './views/icons.js'
 import { useViewTitle, ViewBody } from './views/index.js'
-import { warmModalCode } from './warmCode.js'
-import { warmModalText } from './warmText.js'
 
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
 
 /** Instances whose first wallet images were already asked for. */
 const preloaded = new WeakSet<Latch>()
-/** Whether the warm-up is still to do: done once, and never once the modal has opened for real. */
-let warmPending = true
 
 /**
  * Loads the wallet list and project config, then the first wallet images (spec §9: 20, 2 s each).
  * Lives here so its code is in the modal's chunk. The images are asked for once per instance:
  * asked again on every opening, their 20 loads started in the opening's own task, before its
  * first frame, for images the list was drawing anyway.
- *
- * Before the first opening it also warms what that opening would otherwise pay for in its own
- * frame: the fonts and layout of the modal's elements (`warmModalText`) and the compiling of the
- * Connect view's code, wallet rows included (`warmModalCode`).
  * @public used through the module `load.ts` imports with import()
  */
 export function prefetchWallets(latch: Latch): void {
   void prefetch(latch).then(() => {
-    if (warmPending) {
-      warmPending = false
-      warmModalText(latch)
-      warmModalCode(latch)
-    }
     if (preloaded.has(latch)) return
     preloaded.add(latch)
     const { featured, recommended, wallets } = latch.store.getState().registry
@@ -75,19 +62,24 @@ export function readProjectConfig(latch: Latch): void {
 /**
  * The dialog: a portal over the page, focus trapped inside and returned to the trigger on close,
  * Escape and outside click dismiss, everything outside made inert while it is open.
+ *
+ * While closed, and when the next opening shows Connect, the dialog stays in the page **parked**:
+ * rendered, styled and laid out, but hidden, inert and out of the accessibility tree. An opening
+ * then only shows it and draws it, instead of creating, styling and laying out its sixty-odd
+ * elements in the click's own frame (docs/decisions.md). Connect fetches nothing by itself, so a
+ * parked Connect costs the page nothing but its elements; any other view is never parked.
  * @public used through the module `load.ts` imports with import()
  */
 export function Modal({ latch, toast }: { latch: Latch; toast?: ToastRequest | undefined }) {
   const open = useLatchState((s) => s.modal.open, { latch })
+  const next = useLatchState((s) => s.router.history.at(-1)?.view ?? 'Connect', { latch })
   // Kept mounted for the close animation (spec §2: 150 ms), none when motion is reduced.
   const [leaving, setLeaving] = useState(false)
   const wasOpen = useRef(open)
   useInsertionEffect(() => injectStyles('modal', modalCss), [])
   // Opening prefetches the wallet list (spec §4), also when the app opens the modal itself.
   useEffect(() => {
-    if (!open) return
-    warmPending = false
-    prefetchWallets(latch)
+    if (open) prefetchWallets(latch)
   }, [open, latch])
   useEffect(() => {
     const closed = wasOpen.current && !open
@@ -102,11 +94,12 @@ export function Modal({ latch, toast }: { latch: Latch; toast?: ToastRequest | u
   }, [open])
   if (typeof document === 'undefined') return null
   const floating = toast ? <FloatingToast key={toast.at} toast={toast} /> : null
-  if (!(open || leaving))
+  const parked = !open && !leaving
+  if (parked && next !== 'Connect')
     return floating && createPortal(<ModalMessages>{floating}</ModalMessages>, document.body)
   return createPortal(
     <ModalMessages>
-      <Dialog latch={latch} closing={!open} />
+      <Dialog latch={latch} closing={!open} parked={parked} />
       {floating}
     </ModalMessages>,
     document.body,
@@ -149,7 +142,7 @@ function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
-function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
+function Dialog({ latch, closing, parked }: { latch: Latch; closing: boolean; parked: boolean }) {
   const t = useT()
   const { locale, dir } = useLocale()
   const titleId = useId()
@@ -161,7 +154,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
   const history = useLatchState((s) => s.router.history, { latch })
   // While the dialog animates out, it keeps showing the view it had (closing resets the router).
   const shown = useRef(history.at(-1) ?? { view: 'Connect' as const })
-  if (!closing) shown.current = history.at(-1) ?? { view: 'Connect' as const }
+  if (!closing || parked) shown.current = history.at(-1) ?? { view: 'Connect' as const }
   const entry = shown.current
   const contentRef = useRef<HTMLDivElement>(null)
   useContentHeight(contentRef)
@@ -171,7 +164,10 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
 
   // One object per opening: what the views keep while the visitor moves back and forth (the
   // search text of AllWallets), dropped when the modal closes.
-  const [session] = useState<ModalSession>(() => ({ search: '' }))
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new one for each opening
+  const session = useMemo<ModalSession>(() => ({ search: '' }), [closing])
+  const closingRef = useRef(closing)
+  closingRef.current = closing
   // Measured when an opening renders, before its elements are in the page (see scrollbarGap).
   const gap = useMemo(() => (closing ? 0 : scrollbarGap()), [closing])
 
@@ -204,16 +200,16 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
     }
   }, [latch, closing, gap])
 
-  // Each new view gets focus on its first control (or the dialog itself).
+  // Each new view, and each opening, gets focus on its first control (or the dialog itself).
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus when the view changes
   useEffect(() => {
     const dialog = dialogRef.current
-    if (!dialog) return
+    if (!dialog || closing) return
     if (dialog.contains(document.activeElement) && document.activeElement !== dialog) return
     // The embedded wallet's frame, shown above the modal, keeps the focus it took.
     if (document.activeElement?.hasAttribute('data-latch-frame')) return
     focusInitial(dialog)
-  }, [entry.view])
+  }, [entry.view, closing])
 
   // Focus never gets lost while the modal is open: when the focused control leaves the page (a
   // retry replaces its button with a spinner), focus goes to the dialog; when a control marked
@@ -222,6 +218,8 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
     const dialog = dialogRef.current
     if (!dialog || typeof MutationObserver === 'undefined') return
     const observer = new MutationObserver((records) => {
+      // Parked or on its way out: the page keeps its focus.
+      if (closingRef.current) return
       const active = document.activeElement
       if (!active || active === document.body || !active.isConnected) {
         const marked = dialog.querySelector<HTMLElement>('[data-autofocus]')
@@ -268,7 +266,7 @@ function Dialog({ latch, closing }: { latch: Latch; closing: boolean }) {
       className="latch-portal"
       dir={dir}
       lang={locale}
-      data-state={closing ? 'closed' : 'open'}
+      data-state={parked ? 'parked' : closing ? 'closed' : 'open'}
       inert={closing || undefined}
       aria-hidden={closing || undefined}
       onMouseDown={(event) => {

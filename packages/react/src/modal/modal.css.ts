@@ -6,6 +6,7 @@ export const modalCss = `
 [data-latch].latch-portal{animation:latch-backdrop-in 150ms ease-out}
 [data-latch].latch-portal[data-state="closed"]{animation:latch-backdrop-out 150ms ease-in forwards;pointer-events:none}
 [data-latch].latch-portal[data-state="closed"] .latch-dialog{animation:latch-out 150ms ease-in forwards}
+[data-latch].latch-portal[data-state="parked"],[data-latch].latch-portal[data-state="parked"] .latch-dialog{visibility:hidden;animation:none;pointer-events:none}
 @keyframes latch-in{from{opacity:.35;transform:translateY(12px) scale(.98)}}
 @keyframes latch-out{to{opacity:0;transform:translateY(12px) scale(.98)}}
 @keyframes latch-backdrop-in{from{background:rgb(0 0 0 / 0)}}

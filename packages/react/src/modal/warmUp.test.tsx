@@ -29,15 +29,36 @@ async function imagesCreatedDuring(act: () => Promise<void>): Promise<number> {
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 
 describe('given the modal warmed up before it opens', () => {
-  it('when its code and the wallet list are fetched, then its styles are in the page and nothing else is left behind', async () => {
+  it('when its code and the wallet list are fetched, then Connect waits in the page parked: hidden, inert, unread, and the page keeps its focus', async () => {
     const latch = createLatch({ networks: [mainnet], storage: createMemoryStorage() })
-    const before = document.body.children.length
+    render(
+      <>
+        <button type="button">page</button>
+        <LatchProvider latch={latch} />
+      </>,
+    )
+    screen.getByRole('button', { name: 'page' }).focus()
     warmUp(latch)
     await loadModal()
     await act(() => prefetch(latch))
     await settle()
-    expect(document.body.children.length).toBe(before)
     expect(document.querySelector('style[data-latch-styles="modal"]')).not.toBeNull()
+    const dialog = screen.getByTestId('latch-modal')
+    expect(dialog.getAttribute('data-view')).toBe('Connect')
+    const portal = dialog.parentElement as HTMLElement
+    expect(portal.getAttribute('data-state')).toBe('parked')
+    expect(portal.hasAttribute('inert')).toBe(true)
+    expect(portal.getAttribute('aria-hidden')).toBe('true')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'page' }))
+    // Opening shows that same dialog, and focus moves into it.
+    act(() => openModal(latch))
+    await settle()
+    expect(screen.getByTestId('latch-modal')).toBe(dialog)
+    expect(portal.getAttribute('data-state')).toBe('open')
+    expect(portal.hasAttribute('inert')).toBe(false)
+    expect(screen.getByRole('dialog')).toBe(dialog)
+    expect(dialog.contains(document.activeElement)).toBe(true)
   })
 
   it('when the visitor opens it again and again, then the wallet images are asked for only once', async () => {
