@@ -77,6 +77,9 @@ export function Modal({ latch, toast }: { latch: Latch; toast?: ToastRequest | u
   const [leaving, setLeaving] = useState(false)
   const wasOpen = useRef(open)
   useInsertionEffect(() => injectStyles('modal', modalCss), [])
+  // Parked once the browser is idle: never in the frames that draw the page's own first view.
+  const [idle, setIdle] = useState(false)
+  useEffect(() => whenIdle(() => setIdle(true)), [])
   // Opening prefetches the wallet list (spec §4), also when the app opens the modal itself.
   useEffect(() => {
     if (open) prefetchWallets(latch)
@@ -95,7 +98,7 @@ export function Modal({ latch, toast }: { latch: Latch; toast?: ToastRequest | u
   if (typeof document === 'undefined') return null
   const floating = toast ? <FloatingToast key={toast.at} toast={toast} /> : null
   const parked = !open && !leaving
-  if (parked && next !== 'Connect')
+  if (parked && (next !== 'Connect' || !idle))
     return floating && createPortal(<ModalMessages>{floating}</ModalMessages>, document.body)
   return createPortal(
     <ModalMessages>
@@ -137,6 +140,16 @@ function FloatingToast({ toast }: { toast: ToastRequest }) {
 }
 
 const CLOSE_MS = 150
+
+/** Runs `run` once the browser is idle (a short timeout where requestIdleCallback is missing). */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run)
+    return () => cancelIdleCallback(id)
+  }
+  const timer = setTimeout(run, 200)
+  return () => clearTimeout(timer)
+}
 
 function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches

@@ -43,7 +43,8 @@ describe('given the modal warmed up before it opens', () => {
     await act(() => prefetch(latch))
     await settle()
     expect(document.querySelector('style[data-latch-styles="modal"]')).not.toBeNull()
-    const dialog = screen.getByTestId('latch-modal')
+    // Parked once the browser is idle.
+    const dialog = await screen.findByTestId('latch-modal')
     expect(dialog.getAttribute('data-view')).toBe('Connect')
     const portal = dialog.parentElement as HTMLElement
     expect(portal.getAttribute('data-state')).toBe('parked')
