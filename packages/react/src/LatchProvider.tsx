@@ -8,6 +8,7 @@ import { MessagesContext } from './i18n/context.js'
 import type { Messages } from './i18n/en.js'
 import { enButtons } from './i18n/enButtons.js'
 import { directionOf, type LocaleCode, loadMessages, matchLocale } from './i18n/locales.js'
+import { whenIdle } from './idle.js'
 import { loadModal } from './modal/load.js'
 import { ModalRoot } from './modal/ModalRoot.js'
 import { warmUp } from './modal/warmUp.js'
@@ -113,15 +114,8 @@ export function LatchProvider({
     )
   }, [latch])
   useEffect(() => {
-    // Alerts reach the console from core while `debug` is on (the default).
-    const preload = () => warmUp(latch)
-    // requestIdleCallback is missing in some browsers (Safari): a short timeout stands in.
-    const hasIdle = typeof window.requestIdleCallback === 'function'
-    const idle = hasIdle ? window.requestIdleCallback(preload) : setTimeout(preload, 200)
-    return () => {
-      if (hasIdle) window.cancelIdleCallback(idle as number)
-      else clearTimeout(idle)
-    }
+    // Once the browser is idle: the modal's code, the wallet list and the project config.
+    return whenIdle(() => warmUp(latch))
   }, [latch])
   const [loaded, setLoaded] = useState<{ locale: LocaleCode; messages: Partial<Messages> }>({
     locale: 'en',

@@ -18,6 +18,7 @@ import { createPortal } from 'react-dom'
 import { useLatchState } from '../hooks/useLatchState.js'
 import { MessagesContext, useLocale, useT } from '../i18n/context.js'
 import { en, type MessageId } from '../i18n/en.js'
+import { whenIdle } from '../idle.js'
 import { injectStyles } from '../styles/inject.js'
 import { themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
@@ -140,16 +141,6 @@ function FloatingToast({ toast }: { toast: ToastRequest }) {
 }
 
 const CLOSE_MS = 150
-
-/** Runs `run` once the browser is idle (a short timeout where requestIdleCallback is missing). */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run)
-    return () => cancelIdleCallback(id)
-  }
-  const timer = setTimeout(run, 200)
-  return () => clearTimeout(timer)
-}
 
 function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
