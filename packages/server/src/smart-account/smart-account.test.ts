@@ -1,4 +1,3 @@
-import { createServer as createNetServer } from 'node:net'
 import {
   type AnvilInstance,
   deployAccountAbstraction,
@@ -34,17 +33,6 @@ import { toTestSimpleAccount } from '../test/simple-account.js'
 const chainId = 'eip155:1'
 const token = TEST_TOKENS.erc20.address
 const recipient = getAddress('0x000000000000000000000000000000000000beef')
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 let chain: AnvilInstance
 let bundler: LocalBundler
@@ -111,7 +99,7 @@ beforeAll(async () => {
   chain = await startAnvil({ chainId: 1 })
   await Promise.all([deployTestTokens(chain.rpcUrl), deployAccountAbstraction(chain.rpcUrl)])
   ;[bundler, server] = await Promise.all([
-    freePort().then((port) => startLocalBundler({ rpcUrl: chain.rpcUrl, port })),
+    startLocalBundler({ rpcUrl: chain.rpcUrl }),
     startTestServer('sqlite'),
   ])
   client = createPublicClient({

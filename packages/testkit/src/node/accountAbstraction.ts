@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { type AddressInfo, createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import {
   type Abi,
@@ -148,8 +149,8 @@ const BUNDLER_STARTUP_TIMEOUT_MS = 30_000
 export interface StartLocalBundlerOptions {
   /** The anvil chain where {@link deployAccountAbstraction} ran. */
   rpcUrl: string
-  /** TCP port on 127.0.0.1 (required: the bundler cannot pick one and say which). */
-  port: number
+  /** TCP port on 127.0.0.1; a free one when omitted. */
+  port?: number | undefined
 }
 
 /** A running local ERC-4337 bundler. */
@@ -168,6 +169,17 @@ function resolveBundler(): string {
       `The local bundler needs the npm package ${BUNDLER_PACKAGE} (GPL-3.0; install it as a devDependency of the project that runs the local stack).`,
     )
   }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -203,11 +215,16 @@ async function answersEntryPoints(url: string): Promise<boolean> {
  *
  * @example
  * await deployAccountAbstraction(chain.rpcUrl)
- * const bundler = await startLocalBundler({ rpcUrl: chain.rpcUrl, port: 4337 })
+ * const bundler = await startLocalBundler({ rpcUrl: chain.rpcUrl })
  */
 export async function startLocalBundler(options: StartLocalBundlerOptions): Promise<LocalBundler> {
-  if (!Number.isInteger(options.port) || options.port <= 0 || options.port > 65_535)
+  if (
+    options.port !== undefined &&
+    (!Number.isInteger(options.port) || options.port <= 0 || options.port > 65_535)
+  )
     throw new Error(`Invalid port ${String(options.port)}: expected 1-65535.`)
+  // The bundler cannot listen on port 0 and say which it got: a free port is picked for it.
+  const port = options.port ?? (await freePort())
   const bin = resolveBundler()
   const transport = http(options.rpcUrl, { retryCount: 0 })
   const test = createTestClient({ mode: 'anvil', transport })
@@ -226,7 +243,7 @@ export async function startLocalBundler(options: StartLocalBundlerOptions): Prom
       '--utility-private-key',
       BUNDLER_UTILITY_KEY,
       '--port',
-      String(options.port),
+      String(port),
       // anvil has no tracer for ERC-7562's rules: the local bundler does not enforce them.
       '--safe-mode',
       'false',
@@ -241,7 +258,7 @@ export async function startLocalBundler(options: StartLocalBundlerOptions): Prom
   }
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
-  const url = `http://127.0.0.1:${options.port}`
+  const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + BUNDLER_STARTUP_TIMEOUT_MS
   while (!(await answersEntryPoints(url))) {
     if (child.exitCode !== null || Date.now() > deadline) {
