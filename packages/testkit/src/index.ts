@@ -7,7 +7,6 @@ export {
   startBitcoinRegtest,
 } from './bitcoin/index.js'
 export {
-  ACCOUNT_ABSTRACTION_DEPLOYER,
   LOCAL_ACCOUNT_ABSTRACTION,
   TEST_PAYMASTER_SIGNER_KEY,
 } from './contracts/accountAbstraction.js'

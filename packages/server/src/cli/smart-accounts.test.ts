@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer } from '../app.js'
 import { atRestContext } from '../at-rest.js'
 import { KeyRing } from '../embedded/keys.js'
-import { openTestRepository } from '../test/backends.js'
+import { defaultSponsorshipPolicy } from '../storage/smart-accounts.js'
+import { backends, openTestRepository } from '../test/backends.js'
 import { runCli } from './run.js'
 
 const secretKey = 'a-32-character-test-secret-key-0123'
@@ -213,5 +214,34 @@ describe('given the paymaster and bundler endpoints of a project without them', 
     expect(malformed.id).toBe(5)
     expect(malformed.error?.code).toBe(-32600)
     expect(malformed.error?.message).toMatch(/^Invalid request: /)
+  })
+})
+
+describe.each(backends)('given the %s storage', (backend) => {
+  let db: Awaited<ReturnType<typeof openTestRepository>>
+  beforeAll(async () => {
+    db = await openTestRepository(backend)
+    await db.repository.createProject({ id: 'shop', name: 'Shop', allowedOrigins: ['https://shop.example'] })
+  })
+  afterAll(() => db.cleanup())
+
+  it('when a paymaster is set again, then its policy is kept, and removing it leaves the bundler', async () => {
+    const store = db.repository.smartAccounts
+    await store.setBundler('shop', 'eip155:1', 'sealed-url')
+    await store.setPaymaster('shop', 'eip155:1', { address: paymaster, sealedSignerKey: 'sealed-key' })
+    expect(
+      await store.setSponsorship('shop', 'eip155:2', { ...defaultSponsorshipPolicy, enabled: true }),
+    ).toBe(false)
+    const policy = { enabled: true, allow: [token], perUserDaily: 2, perDay: 9 }
+    expect(await store.setSponsorship('shop', 'eip155:1', policy)).toBe(true)
+    await store.setPaymaster('shop', 'eip155:1', { address: paymaster, sealedSignerKey: 'sealed-key-2' })
+    expect(await store.getPaymaster('shop', 'eip155:1')).toEqual({
+      address: paymaster,
+      sealedSignerKey: 'sealed-key-2',
+      policy,
+    })
+    expect(await store.getBundler('shop', 'eip155:1')).toBe('sealed-url')
+    await store.setPaymaster('shop', 'eip155:1', undefined)
+    expect(await store.getPaymaster('shop', 'eip155:1')).toBeUndefined()
   })
 })
