@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { type AddressInfo, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import {
   type Abi,
@@ -250,7 +251,8 @@ export async function startLocalBundler(options: StartLocalBundlerOptions): Prom
       '--log-level',
       'warn',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    // Run from the temporary directory: Alto reads a `.env` file from its working directory.
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: tmpdir() },
   )
   let output = ''
   const collect = (chunk: Buffer) => {
