@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, swaps?: Record<string, { router: string, weth: string } | { provider: '0x' | 'lifi', apiUrl: string, apiKey: string }>, onramp?: Record<string, { apiUrl: string, secret: string, webhookSecret?: string }>, social?: Record<string, { issuer?: string, clientId?: string, clientSecret?: string, teamId?: string, keyId?: string, privateKeyFile?: string, rpcUrl?: string, clientUrl?: string }> }[], nfts?: object, transactions?: Record<string, object>, embeddedLimits?: { resendSeconds?: number } }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, swaps?: Record<string, { router: string, weth: string } | { provider: '0x' | 'lifi', apiUrl: string, apiKey: string }>, onramp?: Record<string, { apiUrl: string, secret: string, webhookSecret?: string }>, smartAccounts?: Record<string, { bundlerUrl: string, paymaster: string, signerKey: string, sponsorship: { allow: string[], perUser: number, perDay: number } }>, social?: Record<string, { issuer?: string, clientId?: string, clientSecret?: string, teamId?: string, keyId?: string, privateKeyFile?: string, rpcUrl?: string, clientUrl?: string }> }[], nfts?: object, transactions?: Record<string, object>, embeddedLimits?: { resendSeconds?: number } }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -24,8 +24,11 @@ export async function startLocalServer({
     createSmtpMailer,
     openRepository,
     seedRegistry,
+    setBundler,
     setOnrampProvider,
+    setPaymaster,
     setSocial,
+    setSponsorship,
     setSwapProvider,
   } = await import(join(root, 'packages/server/dist/index.js'))
   if (sqliteFile !== ':memory:') mkdirSync(dirname(sqliteFile), { recursive: true })
@@ -43,6 +46,7 @@ export async function startLocalServer({
       social = {},
       swaps = {},
       onramp = {},
+      smartAccounts = {},
       ...fields
     } = project
     if (await repository.getProject(id)) await repository.updateProject(id, fields)
@@ -69,6 +73,25 @@ export async function startLocalServer({
     // Its on-ramp providers, as `latch-server project set-onramp` sets them (Dev Onramp in the demo).
     for (const [provider, setting] of Object.entries(onramp))
       await setOnrampProvider(repository, undefined, { id, provider, ...setting })
+    // Its ERC-4337 bundler, verifying paymaster and sponsorship policy on each chain, as
+    // `latch-server project set-bundler`, `set-paymaster` and `set-sponsorship` set them.
+    for (const [chainId, setting] of Object.entries(smartAccounts)) {
+      await setBundler(repository, undefined, { id, chainId, url: setting.bundlerUrl })
+      await setPaymaster(repository, undefined, {
+        id,
+        chainId,
+        address: setting.paymaster,
+        signerKey: setting.signerKey,
+      })
+      await setSponsorship(repository, {
+        id,
+        chainId,
+        state: 'on',
+        allow: setting.sponsorship.allow,
+        perUser: String(setting.sponsorship.perUser),
+        perDay: String(setting.sponsorship.perDay),
+      })
+    }
     // The embedded wallet's recovery: 'user' (password or passkey) or 'server' (operator-custodial).
     await repository.embedded.setRecoveryPolicy(id, embeddedRecovery ?? 'user')
     // Hours a server-assisted recovery waits for the owner to stop it (0: none).

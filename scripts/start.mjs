@@ -19,6 +19,7 @@
 // stand-in's Esplora-shaped API, where the Dev Wallet's Bitcoin payment address holds 1.5 BTC.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -42,6 +43,18 @@ const devFarcasterPort = Number(process.env.DEV_FARCASTER_PORT ?? 8570)
 const devOnrampPort = Number(process.env.DEV_ONRAMP_PORT ?? 8569)
 const bitcoinPort = Number(process.env.BITCOIN_PORT ?? 8565)
 
+/** A free loopback port (for the bundlers, which cannot listen on port 0 and say which they got). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
+      server.close(() => resolve(port))
+    })
+  })
+}
+
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
   if (result.status !== 0) process.exit(result.status ?? 1)
@@ -53,6 +66,7 @@ const {
   BITCOIN_REGTEST_CAIP_ID,
   bitcoinTestKeys,
   startBitcoinRegtest,
+  startLocalBundler,
   startLocalChains,
   startLocalSolana,
   farcasterClient,
@@ -76,7 +90,9 @@ const {
   SOLANA_TEST_SEEDS,
   SOLANA_TEST_TOKEN,
   TEST_ACCOUNTS,
+  TEST_PAYMASTER_SIGNER_KEY,
   TEST_TOKENS,
+  LOCAL_ACCOUNT_ABSTRACTION,
 } = await import(join(root, 'packages/testkit/dist/index.js'))
 /** The test mnemonic's account the Dev Wallet's WalletConnect side has on Bitcoin. */
 const DEV_WALLET_WC_BITCOIN_ACCOUNT = 2
@@ -160,7 +176,20 @@ const social = {
     ]),
   ),
 }
-const chains = await startLocalChains({ mainnetPort, basePort })
+// The chains carry the ERC-4337 contracts too (EntryPoint v0.7, the reference account factory and
+// verifying paymaster): the embedded wallet's smart accounts.
+const chains = await startLocalChains({ mainnetPort, basePort, accountAbstraction: true })
+// A local bundler (Alto) per chain, on a free loopback port: the server is configured with its URL
+// at once, and the bundlers are awaited only after the demo is started, so their start (mostly
+// loading their modules) overlaps the rest of the stack's.
+const bundlerPorts = await Promise.all([freePort(), freePort()])
+const bundlersStarting = Promise.all(
+  [chains.mainnet, chains.base].map((chain, index) =>
+    startLocalBundler({ rpcUrl: chain.rpcUrl, port: bundlerPorts[index] }),
+  ),
+)
+// Awaited (and its failure thrown) below; marked handled until then.
+bundlersStarting.catch(() => {})
 // Sign In With Farcaster: the test kit's IdRegistry stand-in at Farcaster's address on the local
 // Ethereum chain gives fid 20001 to a custody key of the test mnemonic, and Dev Farcaster is that
 // account's client: the modal's QR link opens its page, whose Approve signs in. The server checks
@@ -265,6 +294,23 @@ const emailLogin = {
     config: ['email', 'google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'],
   },
 }
+/**
+ * The demo project's smart accounts on both chains: the local bundler behind the server
+ * (`latch-server project set-bundler`), the local verifying paymaster with the test kit's signer
+ * key (`set-paymaster`), sponsoring calls to the test ERC-20 only, 20 a day per account and 1000
+ * a day in all (`set-sponsorship`).
+ */
+const smartAccounts = Object.fromEntries(
+  ['eip155:1', 'eip155:8453'].map((chainId, index) => [
+    chainId,
+    {
+      bundlerUrl: `http://127.0.0.1:${bundlerPorts[index]}`,
+      paymaster: LOCAL_ACCOUNT_ABSTRACTION.verifyingPaymaster,
+      signerKey: TEST_PAYMASTER_SIGNER_KEY,
+      sponsorship: { allow: [TEST_TOKENS.erc20.address], perUser: 20, perDay: 1000 },
+    },
+  ]),
+)
 const api = await startServerProcess({
   port: apiPort,
   // LATCH_SQLITE_FILE: a database of its own (each e2e stack has one); default .latch/server.db.
@@ -304,6 +350,7 @@ const api = await startServerProcess({
         },
       },
       social,
+      smartAccounts,
       tokens: demoTokens,
       prices: { source: 'coingecko', url: prices.url },
       // Swap quotes from the local DEX: on Ethereum read from its router, on Base through Dev 0x
@@ -428,6 +475,8 @@ const demo = spawn('npx', ['vite', ...(preview ? ['preview', ...outDir.slice(0, 
   stdio: 'inherit',
 })
 
+const bundlers = await bundlersStarting
+
 console.log(`\nLatch demo: http://127.0.0.1:${demoPort}`)
 console.log(
   `Local chains: mainnet (1) http://127.0.0.1:${mainnetPort}, base (8453) http://127.0.0.1:${basePort}`,
@@ -436,6 +485,9 @@ console.log(`Local Solana chain: ${solana.rpcUrl}`)
 console.log(`Bitcoin regtest (Esplora-shaped API): ${bitcoin.url}`)
 console.log(`Latch server: ${api.url} (project latch-demo)`)
 console.log(`WalletConnect relay: ${relay.url}`)
+console.log(
+  `ERC-4337 bundlers (Alto, local; the server forwards to them): ${bundlers.map((b) => b.url).join(', ')}; EntryPoint ${LOCAL_ACCOUNT_ABSTRACTION.entryPoint}`,
+)
 console.log(`Price source (CoinGecko-shaped, local): ${prices.url}`)
 console.log(`Mail sink: ${mailSink.smtpUrl}, inbox ${mailSink.inboxUrl}/messages`)
 console.log(`Dev Google (OpenID provider): ${devGoogle.issuer}`)
@@ -458,6 +510,7 @@ async function stop(code = 0) {
   demo.kill('SIGTERM')
   await Promise.allSettled([
     devWallet.stop(),
+    bundlersStarting.then((list) => Promise.all(list.map((bundler) => bundler.stop()))),
     chains.stop(),
     solana.stop(),
     bitcoin.stop(),

@@ -32,6 +32,11 @@ import { defaultRpcProxyOptions, type RpcProxyOptions } from './rpc/options.js'
 import { registerRpcRoutes } from './rpc/routes.js'
 import { ensureSigningKey } from './siwx/keys.js'
 import { registerSiwxRoutes } from './siwx/routes.js'
+import {
+  defaultSmartAccountLimits,
+  registerSmartAccountRoutes,
+  type SmartAccountLimits,
+} from './smart-account/routes.js'
 import type { Repository } from './storage/types.js'
 import { isSwapAggregator } from './swap/aggregator.js'
 import { registerSwapRoutes } from './swap/routes.js'
@@ -66,6 +71,8 @@ export interface ServerOptions {
   rpc?: Partial<RpcProxyOptions>
   /** The on-ramp's provider timeout, currency-list cache and checkout sessions per client. */
   onramp?: Partial<OnrampLimits>
+  /** The bundler and paymaster endpoints' body and answer sizes, bundler timeout and paymaster calls per client. */
+  smartAccounts?: Partial<SmartAccountLimits>
 }
 
 /** Options of the embedded wallet (email login, devices, shares, the frame). */
@@ -257,6 +264,26 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     keys,
     store,
     limits: { ...defaultOnrampLimits, ...options.onramp },
+  })
+  registerSmartAccountRoutes(app, {
+    requireProject: projects.requireProject,
+    store,
+    bundlerOf: async (id, chainId) => {
+      const sealed = await repository.smartAccounts.getBundler(id, chainId)
+      if (sealed === undefined) return undefined
+      return (await keys.decrypt(sealed, atRestContext.bundlerUrl(id, chainId))).toString('utf8')
+    },
+    paymasterOf: async (id, chainId) => {
+      const setting = await repository.smartAccounts.getPaymaster(id, chainId)
+      if (setting === undefined) return undefined
+      const key = await keys.decrypt(setting.sealedSignerKey, atRestContext.paymasterKey(id, chainId))
+      return {
+        address: setting.address as `0x${string}`,
+        signerKey: key.toString('utf8') as `0x${string}`,
+        policy: setting.policy,
+      }
+    },
+    limits: { ...defaultSmartAccountLimits, ...options.smartAccounts },
   })
   const publicUrl = embedded.publicUrl?.replace(/\/$/, '')
   registerEmbeddedRoutes(app, {

@@ -23,6 +23,10 @@ export const atRestContext = {
   /** A project's API key at a swap aggregator on one chain. */
   swapApiKey: (projectId: string, chainId: string, provider: string) =>
     `swap:${projectId}:${chainId}:${provider}`,
+  /** A project's ERC-4337 bundler URL on one chain (it may carry an API key). */
+  bundlerUrl: (projectId: string, chainId: string) => `bundler:${projectId}:${chainId}`,
+  /** The key a project's verifying paymaster trusts on one chain. */
+  paymasterKey: (projectId: string, chainId: string) => `paymaster:${projectId}:${chainId}`,
   /** A project's price-source API key. */
   priceApiKey: (projectId: string) => `price-api-key:${projectId}`,
 } as const

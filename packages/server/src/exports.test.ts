@@ -11,8 +11,11 @@ it('given the package entry, then its runtime exports are exactly these', () => 
       "openLimitStore",
       "openRepository",
       "seedRegistry",
+      "setBundler",
       "setOnrampProvider",
+      "setPaymaster",
       "setSocial",
+      "setSponsorship",
       "setSwapProvider",
     ]
   `)

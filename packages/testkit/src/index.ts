@@ -6,6 +6,10 @@ export {
   type StartBitcoinRegtestOptions,
   startBitcoinRegtest,
 } from './bitcoin/index.js'
+export {
+  LOCAL_ACCOUNT_ABSTRACTION,
+  TEST_PAYMASTER_SIGNER_KEY,
+} from './contracts/accountAbstraction.js'
 export { contractAccountAbi, contractAccountBytecode } from './contracts/contractAccount.generated.js'
 export {
   CONTRACT_ACCOUNT_DEPLOYER,
@@ -15,6 +19,12 @@ export {
 export { latchTestNFTAbi, latchTestTokenAbi } from './contracts/testTokens.generated.js'
 export { TEST_TOKENS } from './contracts/testTokens.js'
 export { COSMOS_TEST_CHAIN_ID, type CosmosTestKey, cosmosTestKey } from './cosmos/keys.js'
+export {
+  deployAccountAbstraction,
+  type LocalBundler,
+  type StartLocalBundlerOptions,
+  startLocalBundler,
+} from './node/accountAbstraction.js'
 export { TEST_ACCOUNTS, TEST_MNEMONIC, type TestAccount } from './node/accounts.js'
 export {
   type AnvilInstance,

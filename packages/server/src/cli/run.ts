@@ -61,6 +61,12 @@ const usage = `Usage:
                  [--key-id ID] [--public-key KEY] [--webhook-secret SECRET] [--widget-url URL] [--country CC] | --api-url none
                                                    (Buy: the project's account at an on-ramp provider: coinbase, meld, moonpay,
                                                     transak or dev-onramp; secrets are sealed at rest)
+  latch-server project set-bundler ID CAIP2 URL|none  (ERC-4337 bundler the server's /aa/v1/bundler forwards to; the URL is sealed at rest)
+  latch-server project set-paymaster ID CAIP2 --address ADDRESS --private-key-file FILE | --address none
+                                                   (verifying paymaster and the signer key it trusts, sealed at rest: /aa/v1/paymaster, ERC-7677)
+  latch-server project set-sponsorship ID CAIP2 on|off [--allow ADDRESS …] [--per-user N] [--per-day N]
+                                                   (which user operations the paymaster pays for: calls to the allowed contracts,
+                                                    at most N per account and N in all a day; off by default)
   latch-server siwx rotate-key                     (new session-token key; the previous one stays published)
   latch-server project set-recovery ID user|server  (embedded wallet: user-held recovery, or operator-custodial)
   latch-server project set-recovery-hold ID HOURS  (server-assisted recovery waits HOURS, 0-720, for the owner to stop it; 0: none)
@@ -104,6 +110,10 @@ const options = {
   'widget-url': { type: 'string' },
   country: { type: 'string' },
   weth: { type: 'string' },
+  address: { type: 'string' },
+  allow: { type: 'string', multiple: true },
+  'per-user': { type: 'string' },
+  'per-day': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -279,6 +289,42 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             webhookSecret: values['webhook-secret'],
             widgetUrl: values['widget-url'],
             country: values.country,
+          }),
+        )
+        return 0
+      }
+      case 'project set-bundler': {
+        const [id = '', chainId = '', url = ''] = rest
+        const { setBundler } = await import('./smart-accounts.js')
+        const { secretKey } = await secretKeyFor(storage, io.env)
+        io.out(await setBundler(repository, secretKey, { id, chainId, url }))
+        return 0
+      }
+      case 'project set-paymaster': {
+        const [id = '', chainId = ''] = rest
+        const { readKeyFile, setPaymaster } = await import('./smart-accounts.js')
+        const { secretKey } = await secretKeyFor(storage, io.env)
+        io.out(
+          await setPaymaster(repository, secretKey, {
+            id,
+            chainId,
+            address: values.address,
+            signerKey: readKeyFile(values['private-key-file']),
+          }),
+        )
+        return 0
+      }
+      case 'project set-sponsorship': {
+        const [id = '', chainId = '', state = ''] = rest
+        const { setSponsorship } = await import('./smart-accounts.js')
+        io.out(
+          await setSponsorship(repository, {
+            id,
+            chainId,
+            state,
+            allow: values.allow,
+            perUser: values['per-user'],
+            perDay: values['per-day'],
           }),
         )
         return 0

@@ -429,6 +429,32 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 16,
+    name: 'bundlers and paymasters',
+    statements: [
+      // A project's ERC-4337 bundler on one chain; the URL (which may carry an API key) is sealed
+      // under the `share` key.
+      `CREATE TABLE project_bundlers (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        chain_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (project_id, chain_id)
+      )`,
+      // A project's verifying paymaster on one chain: its address, the signer key it trusts (sealed
+      // under the `share` key) and the sponsorship policy (JSON).
+      `CREATE TABLE project_paymasters (
+        project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        chain_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        signer_key TEXT NOT NULL,
+        policy TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (project_id, chain_id)
+      )`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

@@ -6,6 +6,7 @@ import { applyMigrations } from './migrations.js'
 import { createOnrampRepository } from './onramp.js'
 import { createPricesRepository } from './prices.js'
 import { createSiwxRepository } from './siwx.js'
+import { createSmartAccountsRepository } from './smart-accounts.js'
 import { createSocialRepository } from './social.js'
 import { createSwapsRepository } from './swaps.js'
 import type { NewProject, Project, Repository, WalletPage, WalletQuery } from './types.js'
@@ -153,6 +154,7 @@ export function createSqlRepository(driver: SqlDriver): Repository {
     prices: createPricesRepository(driver),
     swaps: createSwapsRepository(driver),
     onramp: createOnrampRepository(driver),
+    smartAccounts: createSmartAccountsRepository(driver),
     migrate: () => applyMigrations(driver),
     close: () => driver.close(),
     getProject,

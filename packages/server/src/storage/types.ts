@@ -4,6 +4,7 @@ import type { EmbeddedRepository } from './embedded.js'
 import type { OnrampRepository } from './onramp.js'
 import type { PricesRepository } from './prices.js'
 import type { SiwxRepository } from './siwx.js'
+import type { SmartAccountsRepository } from './smart-accounts.js'
 import type { SocialRepository } from './social.js'
 import type { SwapsRepository } from './swaps.js'
 
@@ -84,6 +85,8 @@ export interface Repository {
   readonly swaps: SwapsRepository
   /** Each project's on-ramp providers and the purchases made through them. */
   readonly onramp: OnrampRepository
+  /** Each project's ERC-4337 bundler and paymaster, by chain. */
+  readonly smartAccounts: SmartAccountsRepository
   /** Apply pending migrations; safe to call from several instances at once. */
   migrate(): Promise<number[]>
   close(): Promise<void>

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { deployAccountAbstraction } from './accountAbstraction.js'
 import { deployTestContractAccounts } from './contractAccounts.js'
 import { deployTestEns } from './testEns.js'
 import { deployTestTokens } from './testTokens.js'
@@ -212,6 +213,11 @@ export interface StartLocalChainsOptions {
    * looks for ENS (`deployTestEns`; names then come from `registerTestEnsName`) (default true).
    */
   ens?: boolean | undefined
+  /**
+   * Deploy the ERC-4337 contracts (`LOCAL_ACCOUNT_ABSTRACTION`: EntryPoint v0.7, SimpleAccountFactory,
+   * VerifyingPaymaster) on both chains (default false; needs `@account-abstraction/contracts@0.7.0`).
+   */
+  accountAbstraction?: boolean | undefined
 }
 
 /** The two local chains Latch's demo and tests use: ids 1 (Ethereum) and 8453 (Base). */
@@ -240,9 +246,13 @@ export async function startLocalChains(options: StartLocalChainsOptions = {}): P
     throw mainnet.status === 'rejected' ? mainnet.reason : (base as PromiseRejectedResult).reason
   }
   const deploy = async (rpcUrl: string, ens: boolean) => {
-    if (options.contractAccounts ?? true) await deployTestContractAccounts(rpcUrl)
-    if (options.testTokens ?? true) await deployTestTokens(rpcUrl)
-    if (ens) await deployTestEns(rpcUrl)
+    const rest = async () => {
+      if (options.contractAccounts ?? true) await deployTestContractAccounts(rpcUrl)
+      if (options.testTokens ?? true) await deployTestTokens(rpcUrl)
+      if (ens) await deployTestEns(rpcUrl)
+    }
+    // The ERC-4337 contracts have a deployer of their own: deployed alongside the others.
+    await Promise.all([rest(), options.accountAbstraction ? deployAccountAbstraction(rpcUrl) : undefined])
   }
   try {
     await Promise.all([deploy(mainnet.value.rpcUrl, options.ens ?? true), deploy(base.value.rpcUrl, false)])
