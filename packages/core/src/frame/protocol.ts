@@ -109,6 +109,40 @@ export const frameRequestSchemas = {
         .optional(),
     }),
   },
+  /**
+   * 'get smart account enabled networks' (spec §7): the EVM chains (numeric references) on which
+   * the project runs smart accounts (its server has a bundler for them).
+   */
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: {
+    payload: empty,
+    result: s.object({
+      smartAccountEnabledNetworks: s
+        .array(s.number().int().refine((n) => n > 0, 'Invalid chain id'))
+        .refine((list) => list.length <= 200, 'Too many chains'),
+    }),
+  },
+  /**
+   * 'init smart account' (spec §7): the signed-in visitor's smart account on the frame's current
+   * chain: its counterfactual address, and whether it is deployed yet.
+   */
+  INIT_SMART_ACCOUNT: {
+    payload: empty,
+    result: s.object({
+      address: s.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address'),
+      isDeployed: s.boolean(),
+    }),
+  },
+  /**
+   * 'set preferred account' (spec §7): which of the visitor's EVM accounts answers the page's
+   * requests from now on; the frame keeps it per account and answers the account type it uses.
+   */
+  SET_PREFERRED_ACCOUNT: {
+    payload: s.object({ type: s.enum(['eoa', 'smartAccount']) }).strict(),
+    result: s.object({
+      type: s.enum(['eoa', 'smartAccount']),
+      address: s.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address'),
+    }),
+  },
   IS_CONNECTED: { payload: empty, result: s.object({ isConnected: s.boolean() }) },
   GET_CHAIN_ID: { payload: empty, result: s.object({ chainId }) },
   SWITCH_NETWORK: { payload: s.object({ chainId }), result: s.object({ chainId }) },
