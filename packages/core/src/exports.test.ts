@@ -199,6 +199,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "selectWallet",
       "sendAmountProblem",
       "setCurrentTab",
+      "setEmbeddedAccountType",
       "setSendForm",
       "setSessionLinking",
       "siwsCaip2",

@@ -8,6 +8,7 @@ export {
   type EmbeddedWalletOf,
   embeddedWalletOf,
   exportEmbeddedWallet,
+  setEmbeddedAccountType,
 } from './actions/exportWallet.js'
 export { goBack, pushView } from './actions/navigate.js'
 export {

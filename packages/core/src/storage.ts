@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   /** The name the visitor goes by at the social provider they logged in with. */
   socialUsername: `${PREFIX}social-username`,
   lastEmailLoginTime: `${PREFIX}last-email-login-time`,
+  /** The EVM chains the embedded wallet runs smart accounts on (spec §3: comma-joined references). */
+  smartAccountEnabledNetworks: `${PREFIX}smart-account-enabled-networks`,
   /** The embedded wallet runs in its own window (this browser gives its frame no storage). */
   embeddedWalletWindow: `${PREFIX}embedded-wallet-window`,
   /** Transfers sent from the Account view that the transactions service does not list yet. */
@@ -77,6 +79,12 @@ export const STORED_VALUES = {
     parse: (raw) => (/^\d{1,15}$/.test(raw) ? Number(raw) : undefined),
     serialize: (value) => String(value),
   } satisfies StoredValue<number> as StoredValue<number>,
+  smartAccountEnabledNetworks: {
+    key: STORAGE_KEYS.smartAccountEnabledNetworks,
+    parse: (raw) =>
+      /^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,199}$/.test(raw) ? raw.split(',').map(Number) : undefined,
+    serialize: (value) => value.join(','),
+  } satisfies StoredValue<number[]> as StoredValue<number[]>,
 } as const
 
 /**

@@ -476,6 +476,8 @@ export interface ApprovedSession {
   user?: SessionUser | undefined
   preferredAccountType?: AccountType | undefined
   smartAccountDeployed?: boolean | undefined
+  /** The EVM chains (numeric references) the wallet runs smart accounts on (spec §3). */
+  smartAccountEnabledNetworks?: readonly number[] | undefined
   /**
    * The sign-in the wallet signed with its approval (one-click sign-in), when the connect asked
    * for one (`signIn`) and the wallet answered it; not yet verified.

@@ -111,6 +111,9 @@ export function commitConnections(
           approvedCaipNetworkIds: extra.session
             ? approvedChains(extra.session.approved, namespace)
             : current.network.approvedCaipNetworkIds,
+          ...(namespace === 'eip155' && extra.session
+            ? { smartAccountEnabledNetworks: [...(extra.session.approved.smartAccountEnabledNetworks ?? [])] }
+            : {}),
         },
       })
       writes.push(() => {

@@ -78,6 +78,14 @@ export interface EmbeddedWalletCapability {
   /** Leaves the email change (nothing changes unless the second code was accepted). */
   cancelEmailUpdate(): void
   /**
+   * Which of the visitor's EVM accounts answers from now on (spec §7 'set preferred account'):
+   * the wallet's own key (`eoa`) or its smart account, on the chains that run them. Resolves with
+   * the account now in use; the session's EVM account changes to it.
+   */
+  setPreferredAccountType(
+    type: 'eoa' | 'smartAccount',
+  ): Promise<{ type: 'eoa' | 'smartAccount'; address: string; smartAccountDeployed: boolean }>
+  /**
    * Export of the recovery phrase and keys: the frame shows its Export screen over the page, and
    * a person's click there opens the frame origin's own window, where the secrets are shown after
    * a fresh email code. Resolves whether that window opened; nothing secret reaches the page.

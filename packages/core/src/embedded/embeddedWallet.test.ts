@@ -92,7 +92,12 @@ describe('given the embedded wallet connector', () => {
     expect(session.namespaces.eip155?.accounts).toEqual([`eip155:1:${ADDRESS}`])
     expect(session.user?.email).toBe('ada@example.com')
     expect(events).toEqual([{ type: 'view', view: 'EmbeddedWallet', params: { connectorId: 'embedded' } }])
-    expect(frame.requests.map((r) => r.type)).toEqual(['CONNECT_EMAIL', 'CONNECT_OTP', 'GET_USER'])
+    expect(frame.requests.map((r) => r.type)).toEqual([
+      'CONNECT_EMAIL',
+      'CONNECT_OTP',
+      'GET_USER',
+      'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
+    ])
     expect(frame.requests.every((r) => r.targetOrigin === FRAME_ORIGIN)).toBe(true)
     expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBe('true')
     expect(storage.getItem(STORAGE_KEYS.connectedEmail)).toBe('ada@example.com')
@@ -231,7 +236,11 @@ describe('given the embedded wallet connector', () => {
       const { wallet } = connector(createMemoryStorage({ [STORAGE_KEYS.emailLoginUsed]: 'true' }))
       const session = await wallet.restore({ networks: [mainnet] })
       expect(session?.user?.email).toBe('ada@example.com')
-      expect(frame.requests.map((r) => r.type)).toEqual(['IS_CONNECTED', 'GET_USER'])
+      expect(frame.requests.map((r) => r.type)).toEqual([
+        'IS_CONNECTED',
+        'GET_USER',
+        'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
+      ])
     })
 
     it('clears the login cache when the frame says not connected', async () => {
@@ -325,6 +334,77 @@ describe('given the embedded wallet connector', () => {
       await vi.advanceTimersByTimeAsync(1)
       expect(done).toBe(true)
       expect(storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
+    })
+  })
+
+  describe('when its project runs smart accounts', () => {
+    const SMART = '0x2222222222222222222222222222222222222222'
+    const smartAnswers = (overrides: Record<string, Answer> = {}) =>
+      defaultAnswers({
+        GET_SMART_ACCOUNT_ENABLED_NETWORKS: { ok: { smartAccountEnabledNetworks: [1, 8453] } },
+        SET_PREFERRED_ACCOUNT: { ok: { type: 'smartAccount', address: SMART } },
+        INIT_SMART_ACCOUNT: { ok: { address: SMART, isDeployed: false } },
+        ...overrides,
+      })
+
+    it('then the session says on which chains, kept comma-joined for the next visit and cleared at sign-out', async () => {
+      frame = scriptedFrame(smartAnswers())
+      const { wallet, storage } = connector()
+      const { session } = await login(wallet)
+      expect(session.smartAccountEnabledNetworks).toEqual([1, 8453])
+      expect(storage.getItem(STORAGE_KEYS.smartAccountEnabledNetworks)).toBe('1,8453')
+      await wallet.disconnect()
+      expect(storage.getItem(STORAGE_KEYS.smartAccountEnabledNetworks)).toBeNull()
+    })
+
+    it('then a frame that cannot say keeps the chains it said last time, and a session stands without them', async () => {
+      frame = scriptedFrame(
+        smartAnswers({
+          GET_SMART_ACCOUNT_ENABLED_NETWORKS: { error: { message: 'Unreachable', code: 'NETWORK' } },
+        }),
+      )
+      const storage = createMemoryStorage()
+      storage.setItem(STORAGE_KEYS.smartAccountEnabledNetworks, '10')
+      const { wallet } = connector(storage)
+      const { session } = await login(wallet)
+      expect(session.namespaces.eip155?.accounts).toEqual([`eip155:1:${ADDRESS}`])
+      expect(session.smartAccountEnabledNetworks).toEqual([10])
+    })
+
+    it('then switching to the smart account asks the frame, says whether it is deployed, and the provider announces the new account', async () => {
+      frame = scriptedFrame(smartAnswers())
+      const { wallet } = connector()
+      await login(wallet)
+      const provider = wallet.getProvider('eip155') as {
+        on(event: string, listener: (a: unknown) => void): void
+      }
+      const announced: unknown[] = []
+      provider.on('accountsChanged', (accounts) => announced.push(accounts))
+      const chosen = await wallet.capabilities.embeddedWallet.setPreferredAccountType('smartAccount')
+      expect(chosen).toEqual({ type: 'smartAccount', address: SMART, smartAccountDeployed: false })
+      expect(frame.requests.find((r) => r.type === 'SET_PREFERRED_ACCOUNT')?.payload).toEqual({
+        type: 'smartAccount',
+      })
+      expect(announced).toEqual([[SMART]])
+    })
+
+    it('then a switch the frame refuses changes nothing and rejects with its message', async () => {
+      frame = scriptedFrame(
+        smartAnswers({
+          SET_PREFERRED_ACCOUNT: { error: { message: 'Smart accounts are not enabled on this chain' } },
+        }),
+      )
+      const { wallet } = connector()
+      await login(wallet)
+      const provider = wallet.getProvider('eip155') as {
+        on(event: string, listener: (a: unknown) => void): void
+      }
+      const announced: unknown[] = []
+      provider.on('accountsChanged', (accounts) => announced.push(accounts))
+      await expect(
+        wallet.capabilities.embeddedWallet.setPreferredAccountType('smartAccount'),
+      ).rejects.toThrow('Smart accounts are not enabled on this chain')
+      expect(announced).toEqual([])
     })
   })
 
@@ -761,7 +841,7 @@ describe('given a browser that gives the frame no storage', () => {
     const restored = await again.restore({ networks: [mainnet] })
     expect(restored?.namespaces.eip155?.accounts).toContain(`eip155:1:${ADDRESS}`)
     expect(reopened.open).toHaveBeenCalledTimes(1)
-    expect(reopened.requests).toEqual(['IS_CONNECTED', 'GET_USER'])
+    expect(reopened.requests).toEqual(['IS_CONNECTED', 'GET_USER', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS'])
   })
 
   it('then a window that still holds this email’s login connects it without a code', async () => {

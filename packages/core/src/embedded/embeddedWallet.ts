@@ -2,7 +2,13 @@ import { FrameResponseError } from '../errors/frame.js'
 import type { FrameClient } from '../frame/client.js'
 import type { FrameEvent, FrameUser } from '../frame/protocol.js'
 import { createLocalStorage, type LatchStorage } from '../storage.js'
-import type { CaipNetwork, ChainNamespace, SessionConnector, SessionHandlers } from '../types.js'
+import type {
+  ApprovedSession,
+  CaipNetwork,
+  ChainNamespace,
+  SessionConnector,
+  SessionHandlers,
+} from '../types.js'
 import type { EmbeddedWalletCapability } from './capability.js'
 import { createEmailUpdate } from './emailUpdate.js'
 import { createFrameLink } from './frameLink.js'
@@ -129,6 +135,21 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
     },
   })
 
+  /**
+   * The session with the chains the wallet runs smart accounts on: asked of the frame at each
+   * login and restore, kept in the login cache (spec §3); a frame that cannot say keeps the last.
+   */
+  const withSmartAccountNetworks = async (session: ApprovedSession): Promise<ApprovedSession> => {
+    let chains = cache.smartAccountNetworks()
+    try {
+      chains = (await link.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).smartAccountEnabledNetworks
+      cache.setSmartAccountNetworks(chains)
+    } catch {
+      // Smart accounts are an addition: the session stands without them.
+    }
+    return { ...session, smartAccountEnabledNetworks: chains }
+  }
+
   const capability: EmbeddedWalletCapability = {
     frameOrigin,
     emailCooldownSeconds: (now = Date.now()) => login.cooldown(now),
@@ -148,6 +169,15 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
       cache.setInWindow(true)
       return true
     },
+    async setPreferredAccountType(type) {
+      if (!link.created) throw new FrameResponseError({ message: 'Not signed in', code: 'NOT_CONNECTED' })
+      const chosen = await link.request('SET_PREFERRED_ACCOUNT', { type })
+      const deployed =
+        chosen.type === 'smartAccount' ? (await link.request('INIT_SMART_ACCOUNT', {})).isDeployed : false
+      // The page's EVM side follows the account that answers from now on (EIP-1193 accountsChanged).
+      providers.emit('accountsChanged', [chosen.address])
+      return { type: chosen.type, address: chosen.address, smartAccountDeployed: deployed }
+    },
     async exportWallet() {
       if (!link.created) throw new FrameResponseError({ message: 'Not signed in', code: 'NOT_CONNECTED' })
       return link.request('EXPORT_WALLET', {})
@@ -160,9 +190,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
     type: 'AUTH',
     capabilities: { embeddedWallet: capability },
     supports: (network) => network.chainNamespace === 'eip155' || network.chainNamespace === 'solana',
-    connect: login.connect,
+    connect: async (parameters) => withSmartAccountNetworks(await login.connect(parameters)),
     cancel: login.cancel,
-    restore: ({ networks }) => restoreLogin({ link, cache, toSession: sessionOf }, networks),
+    restore: async ({ networks }) => {
+      const restored = await restoreLogin({ link, cache, toSession: sessionOf }, networks)
+      return restored && withSmartAccountNetworks(restored)
+    },
 
     abortRequests() {
       // The frame closes its screen and answers every waiting unsafe request 'Request was aborted'.

@@ -45,6 +45,12 @@ export function createLoginCache(storage: LatchStorage) {
     setInWindow(on: boolean): void {
       writeStored(storage, STORED_VALUES.embeddedWalletWindow, on ? true : undefined)
     },
+    /** The chains the wallet runs smart accounts on, as its frame last said (empty: none). */
+    smartAccountNetworks: (): number[] =>
+      readStored(storage, STORED_VALUES.smartAccountEnabledNetworks) ?? [],
+    setSmartAccountNetworks(chains: readonly number[]): void {
+      writeStored(storage, STORED_VALUES.smartAccountEnabledNetworks, chains.length ? [...chains] : undefined)
+    },
     /** Sign-out, and a failed or negative connected check (spec §4). */
     clear(): void {
       writeStored(storage, STORED_VALUES.emailLoginUsed, undefined)
@@ -52,6 +58,7 @@ export function createLoginCache(storage: LatchStorage) {
       writeStored(storage, STORED_VALUES.socialUsername, undefined)
       writeStored(storage, STORED_VALUES.lastEmailLoginTime, undefined)
       writeStored(storage, STORED_VALUES.embeddedWalletWindow, undefined)
+      writeStored(storage, STORED_VALUES.smartAccountEnabledNetworks, undefined)
       lastEmailAt = undefined
     },
   }

@@ -28,12 +28,15 @@ interface Posted {
 export function answerOn(
   win: Window,
   post: (data: unknown) => void,
-  answer: (type: string, payload: unknown) => Answer,
+  answer: (type: string, payload: unknown) => Answer | undefined,
   record: (message: Posted, targetOrigin: string) => void,
 ) {
   vi.spyOn(win, 'postMessage').mockImplementation(((message: Posted, targetOrigin: string) => {
     record(message, targetOrigin)
-    const reply = answer(message.type, message.payload)
+    // A request the script does not answer gets the error a frame gives a type it does not know.
+    const reply = answer(message.type, message.payload) ?? {
+      error: { message: `Unknown request ${message.type}`, code: 'UNSUPPORTED' },
+    }
     if (reply === 'silent') return
     setTimeout(() =>
       post(
@@ -49,7 +52,10 @@ export function answerOn(
  * The frame's side of the protocol, scripted: it says READY when the iframe appears and answers
  * each request the page posts with what `answer` returns for it.
  */
-export function scriptedFrame(answer: (type: string, payload: unknown) => Answer, { load = true } = {}) {
+export function scriptedFrame(
+  answer: (type: string, payload: unknown) => Answer | undefined,
+  { load = true } = {},
+) {
   const requests: { type: string; payload: unknown; targetOrigin: string; at: number }[] = []
   const observer = new MutationObserver(() => {
     const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')

@@ -37,8 +37,8 @@ export function toSession(
       expiry: 0,
       wallet: { name: 'Email wallet' },
       user: { email: user.email ?? undefined, username: user.userName, socialProvider: user.socialProvider },
-      preferredAccountType: 'eoa',
-      smartAccountDeployed: false,
+      preferredAccountType: user.preferredAccountType ?? 'eoa',
+      smartAccountDeployed: user.smartAccountDeployed ?? false,
     },
   }
 }

@@ -52,6 +52,7 @@ describe('given "Continue with Google" on the embedded wallet connector', () => 
       'CONNECT_SOCIAL',
       'CONNECT_SOCIAL',
       'GET_USER',
+      'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
     ])
     expect(asked[0]?.payload).toEqual({ provider: 'google' })
     expect(asked[1]?.payload).toEqual({ uri: PROVIDER_URL, chainId: 'eip155:1' })
@@ -137,6 +138,7 @@ describe('given Sign In With Farcaster on the embedded wallet connector', () => 
       'CONNECT_FARCASTER',
       'CONNECT_FARCASTER',
       'GET_USER',
+      'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
     ])
   })
 
