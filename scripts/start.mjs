@@ -297,8 +297,9 @@ const emailLogin = {
 /**
  * The demo project's smart accounts on both chains: the local bundler behind the server
  * (`latch-server project set-bundler`), the local verifying paymaster with the test kit's signer
- * key (`set-paymaster`), sponsoring calls to the test ERC-20 only, 20 a day per account and 1000
- * a day in all (`set-sponsorship`).
+ * key (`set-paymaster`), sponsoring calls to the test ERC-20 only (`set-sponsorship`): 20 user
+ * operations a day per account on Ethereum, one on Base (so the demo shows a cap being reached),
+ * and 1000 a day in all.
  */
 const smartAccounts = Object.fromEntries(
   ['eip155:1', 'eip155:8453'].map((chainId, index) => [
@@ -307,7 +308,7 @@ const smartAccounts = Object.fromEntries(
       bundlerUrl: `http://127.0.0.1:${bundlerPorts[index]}`,
       paymaster: LOCAL_ACCOUNT_ABSTRACTION.verifyingPaymaster,
       signerKey: TEST_PAYMASTER_SIGNER_KEY,
-      sponsorship: { allow: [TEST_TOKENS.erc20.address], perUser: 20, perDay: 1000 },
+      sponsorship: { allow: [TEST_TOKENS.erc20.address], perUser: index === 0 ? 20 : 1, perDay: 1000 },
     },
   ]),
 )

@@ -6,7 +6,7 @@ const sends = (methods: string[]) =>
   methods.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction')
 
 test.describe('given the demo as npm start serves it, connected to its Dev Wallet', () => {
-  test('when the visitor sends a batch (mint 1 LTT, then transfer it), then the Dev Wallet sends it with wallet_sendCalls, and without EIP-5792 the kit sends each call, both landing on chain', async ({
+  test('when the visitor sends a batch (mint 1 LTT, approve the recipient, transfer it), then the Dev Wallet sends it with wallet_sendCalls, and without EIP-5792 the kit sends each call, both landing on chain', async ({
     page,
   }) => {
     await page.goto('/')
@@ -20,7 +20,7 @@ test.describe('given the demo as npm start serves it, connected to its Dev Walle
       await batch.getByLabel('Recipient').fill(recipient)
       await batch.getByRole('button', { name: 'Send batch' }).click()
       await expect(page.getByTestId('demo-batch-status')).toHaveText(
-        'success (200): 2 receipt(s), not atomic',
+        'success (200): 3 receipt(s), not atomic',
       )
       expect(sends((await devWallet.requests(page)).slice(before))).toEqual(['wallet_sendCalls'])
       expect(await lttOf(recipient)).toBe(1_000_000n)
@@ -33,9 +33,10 @@ test.describe('given the demo as npm start serves it, connected to its Dev Walle
       await batch.getByLabel('Recipient').fill(recipient)
       await batch.getByRole('button', { name: 'Send batch' }).click()
       await expect(page.getByTestId('demo-batch-status')).toHaveText(
-        'success (200): 2 receipt(s), not atomic',
+        'success (200): 3 receipt(s), not atomic',
       )
       expect(sends((await devWallet.requests(page)).slice(before))).toEqual([
+        'eth_sendTransaction',
         'eth_sendTransaction',
         'eth_sendTransaction',
       ])
@@ -59,7 +60,7 @@ test.describe('given the demo as npm start serves it, connected to the Dev Walle
     const batch = page.getByRole('region', { name: 'Send a batch (EIP-5792)' })
     await batch.getByLabel('Recipient').fill(recipient)
     await batch.getByRole('button', { name: 'Send batch' }).click()
-    await expect(page.getByTestId('demo-batch-status')).toHaveText('success (200): 2 receipt(s), not atomic')
+    await expect(page.getByTestId('demo-batch-status')).toHaveText('success (200): 3 receipt(s), not atomic')
     // The wallet's own id (16 random bytes), not the kit's fallback id that carries the hashes.
     await expect(page.getByTestId('demo-batch-id')).toHaveText(/^0x[0-9a-f]{32}$/)
     expect(await lttOf(recipient)).toBe(1_000_000n)

@@ -15,9 +15,11 @@ function describe(status: CallsStatus | undefined): string {
 }
 
 /**
- * An EIP-5792 batch of two calls on the local test token: mint 1 LTT to the connected account,
- * then transfer it on. The second call needs the first one's effect, so a wallet (or the kit's
- * fallback) that sends them one at a time has to wait for the first.
+ * An EIP-5792 batch of three calls on the local test token: mint 1 LTT to the connected account,
+ * approve the recipient for it, then transfer it on. The transfer needs the mint's effect, so a
+ * wallet (or the kit's fallback) that sends them one at a time has to wait for the first. From
+ * the embedded wallet's smart account it is one user operation, its gas paid by the demo's
+ * project (npm start sponsors calls to the test token).
  */
 export function SendBatch() {
   const account = useLatchAccount()
@@ -44,6 +46,10 @@ export function SendBatch() {
           },
           {
             to: token,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [to, AMOUNT] }),
+          },
+          {
+            to: token,
             data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, AMOUNT] }),
           },
         ],
@@ -58,7 +64,10 @@ export function SendBatch() {
   return (
     <section aria-labelledby="batch-title">
       <h2 id="batch-title">Send a batch (EIP-5792)</h2>
-      <p>Mints 1 LTT of the local test token to you, then transfers it to the recipient, as one batch.</p>
+      <p>
+        Mints 1 LTT of the local test token to you, approves the recipient for it, then transfers it to them,
+        as one batch.
+      </p>
       <label>
         Recipient
         <input value={to} onChange={(e) => setTo(e.target.value)} />

@@ -7,6 +7,7 @@ import {
   onrampOptionsQueryOptions,
   pushView,
   selectDisconnect,
+  setEmbeddedAccountType,
 } from '@latch/core/internal'
 import { type ReactNode, useState } from 'react'
 import { AccountAvatar, useAccountName } from '../../components/appearance.js'
@@ -132,6 +133,31 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
     mayBuy &&
     onrampOptions.data !== undefined &&
     onrampCurrenciesOn(onrampOptions.data, caipNetwork!.caipNetworkId).length > 0
+  // The embedded wallet's account type (spec §3): its smart account on the chains its project
+  // runs them on, switchable with its own key's account (EOA).
+  const accountType = useLatchState(
+    (s) => (connectorId ? s.sessions[connectorId]?.preferredAccountType : undefined),
+    { latch },
+  )
+  const smartAccountChains = useLatchState((s) => s.namespaces.eip155?.network.smartAccountEnabledNetworks, {
+    latch,
+  })
+  const [switchingType, setSwitchingType] = useState(false)
+  const reference = caipNetwork?.caipNetworkId.split(':')[1]
+  const canSwitchType =
+    account?.namespace === 'eip155' &&
+    embedded !== undefined &&
+    embedded.id === connectorId &&
+    !unsupported &&
+    reference !== undefined &&
+    (smartAccountChains ?? []).includes(Number(reference))
+  const smartAccount = canSwitchType && accountType === 'smartAccount'
+  const switchType = () => {
+    setSwitchingType(true)
+    setEmbeddedAccountType(latch, smartAccount ? 'eoa' : 'smartAccount')
+      .catch(() => showToast(t('account.switchAccountFailed')))
+      .finally(() => setSwitchingType(false))
+  }
   useResumedEmailUpdate(latch, connectorId)
   if (!account?.address) return null
   const address = account.address
@@ -161,6 +187,11 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
         address={address}
         caipNetwork={unsupported ? undefined : caipNetwork}
       />
+      {smartAccount && (
+        <p className="latch-muted" data-testid="latch-account-type">
+          {t('account.smartAccount')}
+        </p>
+      )}
       {user?.email && (
         <p className="latch-muted" data-testid="latch-account-email">
           {user.email}
@@ -280,6 +311,20 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
               <span className="latch-end">
                 <ChevronIcon />
               </span>
+            </button>
+          </li>
+        )}
+        {canSwitchType && (
+          <li>
+            <button
+              type="button"
+              className="latch-item"
+              data-testid="latch-account-switch-type"
+              disabled={switchingType}
+              aria-busy={switchingType}
+              onClick={switchType}
+            >
+              <span>{smartAccount ? t('account.switchToEoa') : t('account.switchToSmartAccount')}</span>
             </button>
           </li>
         )}
