@@ -2,7 +2,7 @@
 // A sponsored ERC-4337 user operation through @latch/server, beside a plain transaction, measured
 // on loopback (after `npm run build`; not part of `npm test`, asserts nothing about time).
 //
-//   npm run bench:userop [-- --runs 15 --poll-ms 25]
+//   npm run bench:userop [-- --runs 15 --poll-ms 25 --gap-ms 0]
 //
 // One run starts everything itself: anvil (the test kit's way: chain id 1, every transaction mined
 // at once), the ERC-4337 contracts and the test ERC-20, a local Alto bundler (the test kit's
