@@ -295,8 +295,8 @@ const emailLogin = {
   },
 }
 /**
- * The demo project's smart accounts on both chains: the local bundler behind the server
- * (`latch-server project set-bundler`), the local verifying paymaster with the test kit's signer
+ * The demo project's smart accounts on both chains: the local bundler behind the server and the
+ * local SimpleAccountFactory (`latch-server project set-bundler`), the local verifying paymaster with the test kit's signer
  * key (`set-paymaster`), sponsoring calls to the test ERC-20 only, 20 a day per account and 1000
  * a day in all (`set-sponsorship`).
  */
@@ -305,6 +305,9 @@ const smartAccounts = Object.fromEntries(
     chainId,
     {
       bundlerUrl: `http://127.0.0.1:${bundlerPorts[index]}`,
+      // The local chains' SimpleAccountFactory (`set-bundler … --factory`): the well-known
+      // deployment's address is the default, which a local chain does not have.
+      factory: LOCAL_ACCOUNT_ABSTRACTION.simpleAccountFactory,
       paymaster: LOCAL_ACCOUNT_ABSTRACTION.verifyingPaymaster,
       signerKey: TEST_PAYMASTER_SIGNER_KEY,
       sponsorship: { allow: [TEST_TOKENS.erc20.address], perUser: 20, perDay: 1000 },
