@@ -117,7 +117,12 @@ export const frameRequestSchemas = {
     payload: empty,
     result: s.object({
       smartAccountEnabledNetworks: s
-        .array(s.number().int().refine((n) => n > 0, 'Invalid chain id'))
+        .array(
+          s
+            .number()
+            .int()
+            .refine((n) => n > 0, 'Invalid chain id'),
+        )
         .refine((list) => list.length <= 200, 'Too many chains'),
     }),
   },

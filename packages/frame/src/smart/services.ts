@@ -124,7 +124,4 @@ export async function callService<T>(
   return checked.data
 }
 
-/** Any answer: for results the caller reads as null or a value. */
-export const anyResult = s.unknown()
-
 export const userOperationHash = hash
