@@ -369,6 +369,41 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
     ).rejects.toThrow(/^Failed to fetch user operation receipt - 403$/)
   })
 
+  it('then eth_sendTransaction from the smart account is one sponsored user operation, answered with the hash of the transaction that mined it', async () => {
+    const { handlers, shown } = await freshWallet()
+    const { address } = (await handlers.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })) as {
+      address: Address
+    }
+    await seedTestTokens(chain.rpcUrl, address, { erc20Amount: 10n, nft: false })
+    const { result } = (await handlers.RPC_REQUEST({
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to: token, data: erc20('transfer', 3n), chainId: '0x1' }],
+    })) as { result: `0x${string}` }
+    const receipt = await client.getTransactionReceipt({ hash: result })
+    expect(receipt.status).toBe('success')
+    expect(getAddress(receipt.to!)).toBe(LOCAL_ACCOUNT_ABSTRACTION.entryPoint)
+    expect(await balanceOf(address)).toBe(7n)
+    expect(shown).toMatchObject([{ kind: 'userOperation', createsAccount: true, calls: [{ to: token }] }])
+    // A transaction for another chain, or from another account, is refused before anything is built.
+    expect(
+      await failure(
+        handlers.RPC_REQUEST({
+          method: 'eth_sendTransaction',
+          params: [{ from: address, to: token, data: erc20('transfer', 1n), chainId: '0x2105' }],
+        }),
+      ),
+    ).toEqual({ code: 'CHAIN_MISMATCH', message: 'The transaction is for another chain' })
+    expect(
+      await failure(
+        handlers.RPC_REQUEST({
+          method: 'eth_sendTransaction',
+          params: [{ from: recipient, to: token, data: erc20('transfer', 1n) }],
+        }),
+      ),
+    ).toEqual({ code: 'WRONG_ACCOUNT', message: 'The request is for another account' })
+    expect(shown).toHaveLength(1)
+  })
+
   it('then a chain without smart accounts is refused clearly and keeps the EOA', async () => {
     const { handlers, eoa } = await freshWallet()
     await server.repository.smartAccounts.setBundler(demoProject.id, chainId, undefined)

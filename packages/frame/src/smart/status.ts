@@ -50,12 +50,18 @@ export async function callsStatus(api: Api, chainId: string, id: unknown) {
   }
 }
 
+/**
+ * How long eth_sendTransaction waits for the bundler's receipt after sending: within the 20 s the
+ * page gives an RPC request once the frame's screen has closed (spec §9).
+ */
+const minedWaitMs = 15_000
+
 /** Waits for the operation's transaction: its hash once mined, or an error saying it is still pending. */
 export async function minedTransaction(
   api: Api,
   chainId: string,
   hash: Hex,
-  { timeoutMs = 60_000, intervalMs = 500 } = {},
+  { timeoutMs = minedWaitMs, intervalMs = 500 } = {},
 ): Promise<Hex> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
