@@ -336,6 +336,17 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
     ).toEqual({ code: 'USER_REJECTED', message: 'User rejected the request' })
     expect(approvalRows(shown[0]!).warnings).toContainEqual(expect.stringContaining(recipient))
 
+    // A call that would revert: the bundler's estimation refuses it, before any screen.
+    const estimation = await failure(
+      handlers.RPC_REQUEST({
+        method: 'wallet_sendCalls',
+        params: [{ calls: [{ to: token, data: erc20('transfer', 1n) }] }],
+      }),
+    )
+    expect(estimation?.code).toBe('BUNDLER_ERROR')
+    expect(estimation?.message).toMatch(/revert/i)
+    expect(shown).toHaveLength(1)
+
     // Bad batches never reach the bundler.
     expect(
       await failure(
@@ -429,5 +440,36 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
       })
     }
     expect(await handlers.GET_USER({})).toMatchObject({ address: eoa })
+  })
+
+  it('then a bundler that cannot be reached fails the request clearly, with nothing shown or signed', async () => {
+    const { handlers, shown } = await freshWallet()
+    const { address } = (await handlers.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })) as {
+      address: Address
+    }
+    await setBundler(server.repository, undefined, {
+      id: demoProject.id,
+      chainId,
+      url: 'http://127.0.0.1:9',
+      factory,
+    })
+    try {
+      expect(
+        await failure(
+          handlers.RPC_REQUEST({
+            method: 'eth_sendTransaction',
+            params: [{ from: address, to: token, data: erc20('transfer', 1n) }],
+          }),
+        ),
+      ).toEqual({ code: 'BUNDLER_ERROR', message: 'The bundler is unavailable: try again later' })
+      expect(shown).toEqual([])
+    } finally {
+      await setBundler(server.repository, undefined, {
+        id: demoProject.id,
+        chainId,
+        url: bundler.url,
+        factory,
+      })
+    }
   })
 })
