@@ -113,10 +113,12 @@ export async function callService<T>(
   if (!body.success) throw new FrameError(`${name} answered no JSON-RPC response`, 'SERVICE_ERROR')
   const { error, result } = body.data
   if (error !== undefined) {
-    const refused = service === 'paymaster' || /^Sponsorship refused/.test(error.message)
-    throw new FrameError(error.message.slice(0, 500), refused ? 'SPONSORSHIP_REFUSED' : 'BUNDLER_ERROR', {
-      rpcCode: error.code,
-    })
+    const code = /^Sponsorship refused/.test(error.message)
+      ? 'SPONSORSHIP_REFUSED'
+      : service === 'paymaster'
+        ? 'PAYMASTER_ERROR'
+        : 'BUNDLER_ERROR'
+    throw new FrameError(error.message.slice(0, 500), code, { rpcCode: error.code })
   }
   const checked = schema.safeParse(result)
   if (!checked.success)
