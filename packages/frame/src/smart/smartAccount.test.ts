@@ -163,8 +163,8 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
     expect(await client.getBalance({ address: expected })).toBe(0n)
     expect(await client.getBalance({ address: eoa })).toBe(0n)
 
-    // Default: the EOA, the smart account listed beside it.
-    expect(await handlers.GET_USER({})).toMatchObject({
+    // Default: the EOA, the smart account listed beside it; a page's default in GET_USER moves nobody.
+    expect(await handlers.GET_USER({ preferredAccountType: 'smartAccount' })).toMatchObject({
       address: eoa,
       accounts: [
         { address: eoa, type: 'eoa' },

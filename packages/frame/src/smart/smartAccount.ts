@@ -14,12 +14,12 @@ export function createSmart(w: Wallet) {
   const accounts = createSmartAccounts(ctx.api, w.eip155.rpcFor)
   const chain = () => ctx.state.chainId
 
-  /** GET_USER's account fields. `pageDefault`: the page's preferred type, kept when none is set yet. */
-  async function user(signedIn: AccountRecord, eoa: string, pageDefault?: AccountType) {
-    if (signedIn.preferredAccountType === undefined && pageDefault !== undefined) {
-      signedIn.preferredAccountType = pageDefault
-      await ctx.save()
-    }
+  /**
+   * GET_USER's account fields. Only SET_PREFERRED_ACCOUNT changes the account in use: a page's
+   * `preferredAccountType` in GET_USER is not read, so a kit that sends its default on every
+   * GET_USER cannot move a visitor off the EOA without asking for it.
+   */
+  async function user(signedIn: AccountRecord, eoa: string) {
     const preferred = signedIn.preferredAccountType ?? 'eoa'
     const eoaOnly = {
       address: eoa,
