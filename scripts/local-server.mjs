@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, swaps?: Record<string, { router: string, weth: string } | { provider: '0x' | 'lifi', apiUrl: string, apiKey: string }>, onramp?: Record<string, { apiUrl: string, secret: string, webhookSecret?: string }>, smartAccounts?: Record<string, { bundlerUrl: string, paymaster: string, signerKey: string, sponsorship: { allow: string[], perUser: number, perDay: number } }>, social?: Record<string, { issuer?: string, clientId?: string, clientSecret?: string, teamId?: string, keyId?: string, privateKeyFile?: string, rpcUrl?: string, clientUrl?: string }> }[], nfts?: object, transactions?: Record<string, object>, embeddedLimits?: { resendSeconds?: number } }} options
+ * @param {{ port?: number, sqliteFile?: string, smtpUrl?: string, projects?: { id: string, name: string, allowedOrigins: string[], allowLocalhost?: boolean, features?: object, rpcUrls?: Record<string, string>, tokens?: { chainId: string, address: string, name?: string, symbol?: string, decimals?: number }[], prices?: { source: 'coingecko', url: string, apiKey?: string }, embeddedRecovery?: 'user' | 'server', embeddedRecoveryHold?: number, swaps?: Record<string, { router: string, weth: string } | { provider: '0x' | 'lifi', apiUrl: string, apiKey: string }>, onramp?: Record<string, { apiUrl: string, secret: string, webhookSecret?: string }>, smartAccounts?: Record<string, { bundlerUrl: string, factory?: string, paymaster: string, signerKey: string, sponsorship: { allow: string[], perUser: number, perDay: number } }>, social?: Record<string, { issuer?: string, clientId?: string, clientSecret?: string, teamId?: string, keyId?: string, privateKeyFile?: string, rpcUrl?: string, clientUrl?: string }> }[], nfts?: object, transactions?: Record<string, object>, embeddedLimits?: { resendSeconds?: number } }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 export async function startLocalServer({
@@ -76,7 +76,12 @@ export async function startLocalServer({
     // Its ERC-4337 bundler, verifying paymaster and sponsorship policy on each chain, as
     // `latch-server project set-bundler`, `set-paymaster` and `set-sponsorship` set them.
     for (const [chainId, setting] of Object.entries(smartAccounts)) {
-      await setBundler(repository, undefined, { id, chainId, url: setting.bundlerUrl })
+      await setBundler(repository, undefined, {
+        id,
+        chainId,
+        url: setting.bundlerUrl,
+        factory: setting.factory,
+      })
       await setPaymaster(repository, undefined, {
         id,
         chainId,

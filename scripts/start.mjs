@@ -295,17 +295,20 @@ const emailLogin = {
   },
 }
 /**
- * The demo project's smart accounts on both chains: the local bundler behind the server
- * (`latch-server project set-bundler`), the local verifying paymaster with the test kit's signer
- * key (`set-paymaster`), sponsoring calls to the test ERC-20 only (`set-sponsorship`): 20 user
- * operations a day per account on Ethereum, one on Base (so the demo shows a cap being reached),
- * and 1000 a day in all.
+ * The demo project's smart accounts on both chains: the local bundler behind the server and the
+ * local SimpleAccountFactory (`latch-server project set-bundler`), the local verifying paymaster
+ * with the test kit's signer key (`set-paymaster`), sponsoring calls to the test ERC-20 only
+ * (`set-sponsorship`): 20 user operations a day per account on Ethereum, one on Base (so the demo
+ * shows a cap being reached), and 1000 a day in all.
  */
 const smartAccounts = Object.fromEntries(
   ['eip155:1', 'eip155:8453'].map((chainId, index) => [
     chainId,
     {
       bundlerUrl: `http://127.0.0.1:${bundlerPorts[index]}`,
+      // The local chains' SimpleAccountFactory (`set-bundler … --factory`): the well-known
+      // deployment's address is the default, which a local chain does not have.
+      factory: LOCAL_ACCOUNT_ABSTRACTION.simpleAccountFactory,
       paymaster: LOCAL_ACCOUNT_ABSTRACTION.verifyingPaymaster,
       signerKey: TEST_PAYMASTER_SIGNER_KEY,
       sponsorship: { allow: [TEST_TOKENS.erc20.address], perUser: index === 0 ? 20 : 1, perDay: 1000 },

@@ -208,6 +208,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "swapNetworkFee",
       "swapRate",
       "swapTokenAddress",
+      "validateCalls",
       "walletConnectSessionConnector",
       "walletLinkFor",
       "watchPendingTransactions",

@@ -50,6 +50,8 @@ export { logoIconOf, NETWORK_LOGO_ICONS } from './registry/logoIcons.js'
 export { createAccountState } from './rules/account.js'
 /** The spec's number format (en-US, two decimals) for amounts the UI shows. */
 export { formatBalance } from './rules/balance.js'
+/** Spec §5's check of an EIP-5792 batch: the embedded wallet's frame checks `wallet_sendCalls` with it. */
+export { validateCalls } from './rules/calls.js'
 export {
   connectMethodsOrder,
   type ListedWallet,

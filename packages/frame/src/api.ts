@@ -13,8 +13,17 @@ export class ApiError extends FrameError {
   }
 }
 
-/** The frame's client of its own server (same origin; the token goes in `Authorization`). */
-export function createApi(projectId: string, getToken: () => string | undefined) {
+/** What one call to the project's bundler proxy or paymaster service answered: its HTTP status and body. */
+export interface ServiceAnswer {
+  status: number
+  body: unknown
+}
+
+/**
+ * The frame's client of its own server (same origin unless `base` names it; the token goes in
+ * `Authorization`).
+ */
+export function createApi(projectId: string, getToken: () => string | undefined, base = '') {
   const call = async <T>(
     method: string,
     path: string,
@@ -24,7 +33,7 @@ export function createApi(projectId: string, getToken: () => string | undefined)
     const token = tokenOverride ?? getToken()
     let response: Response
     try {
-      response = await fetch(`/embedded/v1/${path}?projectId=${encodeURIComponent(projectId)}`, {
+      response = await fetch(`${base}/embedded/v1/${path}?projectId=${encodeURIComponent(projectId)}`, {
         method,
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -70,6 +79,37 @@ export function createApi(projectId: string, getToken: () => string | undefined)
         ).then(({ rpcError, ...rest }) => (rpcError === undefined ? rest : { error: rpcError })),
         'The server did not say what the chain answered',
       ),
+    /** The chains the project runs smart accounts on, and the account factory of each (checked by smart/networks.ts). */
+    smartAccounts: () => call<unknown>('GET', 'smart-accounts'),
+    /**
+     * One JSON-RPC call to the project's ERC-4337 bundler (through the server's proxy) or its
+     * ERC-7677 paymaster service on `chainId`, given up after `timeoutMs`. Its caller reads the
+     * answer (smart/services.ts); a server out of reach throws NETWORK.
+     */
+    userOperationService: async (
+      service: 'bundler' | 'paymaster',
+      chainId: string,
+      call: { method: string; params: unknown[] },
+      timeoutMs: number,
+    ): Promise<ServiceAnswer> => {
+      const query = new URLSearchParams({ projectId, chainId })
+      let response: Response
+      try {
+        response = await fetch(`${base}/aa/v1/${service}?${query}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...call }),
+          cache: 'no-store',
+          credentials: 'omit',
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+      } catch (error) {
+        if (error instanceof Error && error.name === 'TimeoutError')
+          throw new ApiError(`The ${service} did not answer in time`, 'TIMEOUT', 0)
+        throw new ApiError('The wallet server cannot be reached', 'NETWORK', 0)
+      }
+      return { status: response.status, body: await response.json().catch(() => undefined) }
+    },
     login: (email: string, deviceId?: string) =>
       call<{ attemptId: string; action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('POST', 'login', {
         email,

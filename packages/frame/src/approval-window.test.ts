@@ -73,6 +73,21 @@ describe('the messages the approval window accepts from its opener', () => {
     expect(fromOpener({ origin: frameOrigin, source: opener, data: message }, expected)).toEqual(message)
   })
 
+  it('accepts a smart account’s user operation, which the window renders as the frame does', () => {
+    const operation: ApprovalView = {
+      origin: 'https://app.example',
+      dappName: undefined,
+      from: '0x0000000000000000000000000000000000000002',
+      kind: 'userOperation',
+      calls: [{ to: '0x0000000000000000000000000000000000000003', value: 1n, data: undefined }],
+      chainId: 1n,
+      paymaster: '0x0000000000000000000000000000000000000004',
+      createsAccount: false,
+    }
+    const event = { origin: frameOrigin, source: opener, data: { ...message, view: operation } }
+    expect(fromOpener(event, expected)?.view).toEqual(operation)
+  })
+
   it('ignores another origin, another window, another approval and a view it cannot render', () => {
     const cases: Incoming[] = [
       { origin: 'https://app.example', source: opener, data: message },

@@ -98,7 +98,7 @@ export function fromApprovalWindow(
   return undefined
 }
 
-const viewKinds = new Set(['message', 'typedData', 'transaction'])
+const viewKinds = new Set(['message', 'typedData', 'transaction', 'userOperation'])
 
 /**
  * A message the window accepts from its opener: from exactly the window that opened it, on the

@@ -40,6 +40,20 @@ export type ApprovalView = {
       nativePrice?: NativePrice
     }
   | {
+      /**
+       * One ERC-4337 user operation of the visitor's smart account (`from`), complete before the
+       * screen: its calls one by one, its chain, and who pays its gas.
+       */
+      kind: 'userOperation'
+      calls: { to: string; value: bigint; data: `0x${string}` | undefined }[]
+      chainId: bigint
+      /** The paymaster that pays the gas: the app's, under its sponsorship policy. */
+      paymaster: string
+      /** The first operation of the account: it also creates the account. */
+      createsAccount: boolean
+      tokens?: Tokens
+    }
+  | {
       kind: 'solanaTransaction'
       /** signAndSend: the frame sends it; else the signed bytes go back to the page. */
       send: boolean

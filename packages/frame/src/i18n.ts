@@ -63,6 +63,11 @@ export const en = {
   'approve.title.solanaTransaction': 'Send a Solana transaction',
   'approve.title.solanaSign': 'Sign a Solana transaction (the site sends it)',
   'approve.feePayer': 'Network fee paid by',
+  'approve.title.userOperation': 'Send from your smart account',
+  'approve.fromSmartAccount': 'Smart account',
+  'approve.callNumber': 'Call {index} of {count}',
+  'approve.paidByApp': 'The app (sponsored)',
+  'approve.createsAccount': 'Creates your smart account on this chain (its first use)',
   'approve.program': 'Program called',
   'approve.lookupTables':
     'This transaction also uses {count} accounts from address lookup tables; they are not shown here.',

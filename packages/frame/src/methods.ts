@@ -45,6 +45,16 @@ export const SAFE_METHODS = [
 /** Requests that sign or change the wallet's chain: each opens the frame's approval screen. */
 export const UNSAFE_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'] as const
 
+/**
+ * EIP-5792's batches, answered by the visitor's smart account (smart/): a batch is one user
+ * operation the visitor approves; with the EOA in use they are refused as before.
+ */
+export const SMART_ACCOUNT_METHODS = [
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+] as const
+
 /** Switching chain changes no funds: done without a screen, among the project's configured chains. */
 export const CHAIN_METHODS = ['wallet_switchEthereumChain'] as const
 
@@ -83,21 +93,19 @@ export const DISALLOWED_METHODS = [
   'wallet_revokePermissions',
   'wallet_getPermissions',
   'wallet_grantPermissions',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
   'wallet_showCallsStatus',
-  'wallet_getCapabilities',
   'wallet_registerOnboarding',
   'wallet_scanQRCode',
 ] as const
 
-export type MethodClass = 'account' | 'safe' | 'unsafe' | 'chain' | 'disallowed'
+export type MethodClass = 'account' | 'safe' | 'unsafe' | 'chain' | 'smart' | 'disallowed'
 
 const classes = new Map<string, MethodClass>([
   ...ACCOUNT_METHODS.map((m) => [m, 'account'] as const),
   ...SAFE_METHODS.map((m) => [m, 'safe'] as const),
   ...UNSAFE_METHODS.map((m) => [m, 'unsafe'] as const),
   ...CHAIN_METHODS.map((m) => [m, 'chain'] as const),
+  ...SMART_ACCOUNT_METHODS.map((m) => [m, 'smart'] as const),
 ])
 
 /** The class of `method`; every method not in an allowed list is disallowed. */

@@ -35,6 +35,8 @@ export interface AccountRecord {
   shareContext?: string
   /** The social provider this account last signed in with here: its device id is offered again. */
   provider?: string
+  /** Which of the account's EVM accounts answers the page (SET_PREFERRED_ACCOUNT); none set: the EOA. */
+  preferredAccountType?: 'eoa' | 'smartAccount'
 }
 
 class StorageUnavailableError extends Error {

@@ -1,5 +1,7 @@
+import type { Wallet } from './handlers/handler.js'
 import { handlersOf } from './handlers/index.js'
 import type { Handlers } from './protocol.js'
+import { lazySmart } from './smart/load.js'
 import { createApprovals } from './wallet/approvals.js'
 import { createContext, type WalletOptions } from './wallet/context.js'
 import { createEip155 } from './wallet/eip155.js'
@@ -13,12 +15,14 @@ export function createWallet(options: WalletOptions): Handlers {
   const ctx = createContext(options)
   const approvals = createApprovals(ctx)
   const notices = createRecoveryNotices(ctx, approvals)
-  return handlersOf({
+  const wallet: Wallet = {
     ctx,
     approvals,
     notices,
     recovery: createRecovery(ctx, notices),
     eip155: createEip155(ctx, approvals),
+    smart: lazySmart(() => wallet),
     flows: { login: { step: 'idle' }, emailUpdate: { step: 'idle' } },
-  })
+  }
+  return handlersOf(wallet)
 }

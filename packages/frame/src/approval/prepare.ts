@@ -84,7 +84,7 @@ export async function prepare(
   rpcUrls: Record<string, string> | undefined,
   prices?: PriceService,
 ): Promise<ApprovalView> {
-  if (view.kind !== 'typedData' && view.kind !== 'transaction') return view
+  if (view.kind !== 'typedData' && view.kind !== 'transaction' && view.kind !== 'userOperation') return view
   if (view.kind === 'typedData') canonicalTypedData(view.typedData)
   // A typed-data domain of another chain names that chain's contracts: nothing to read here.
   const domainChain = view.kind === 'typedData' ? view.typedData.domain.chainId : undefined

@@ -207,6 +207,42 @@ function transactionRows(view: ApprovalView & { kind: 'transaction' }, screen: S
   }
 }
 
+/**
+ * A user operation: the smart account, then each call as a transaction's (its target, value and
+ * decoded call, with the same warnings), the chain, and the app that pays the gas.
+ */
+function userOperationRows(view: ApprovalView & { kind: 'userOperation' }, screen: Screen): void {
+  const { rows } = screen
+  if (view.createsAccount) rows.push([t('approve.createsAccount'), ''])
+  const count = view.calls.length
+  view.calls.forEach((call, index) => {
+    rows.push([t('approve.callNumber', { index: index + 1, count }), ''])
+    rows.push([t('approve.to'), call.to, 1])
+    rows.push([t('approve.value'), localNative(call.value, view.chainId, 'exact'), 1])
+    const decoded = decodeCall(call.data)
+    if (decoded) callRows(decoded, call.to, view.tokens, screen, 1)
+    if (call.data !== undefined) rows.push([t('approve.rawData'), call.data, 1])
+  })
+  rows.push([t('approve.chain'), view.chainId.toString()])
+  rows.push([t('approve.feePayer'), t('approve.paidByApp')])
+}
+
+/** The tokens the calls of a transaction or user operation name. */
+function callTokens(calls: { to: string | undefined; data: `0x${string}` | undefined }[]): string[] {
+  const out: string[] = []
+  for (const { to, data } of calls) {
+    const call = to === undefined ? undefined : decodeCall(data)
+    const visit = (c: DecodedCall) => {
+      if (!c.known) return
+      const token = c.args.some((a) => a.name === 'amount') ? amountToken(c, to) : undefined
+      if (token !== undefined) out.push(token)
+      for (const inner of c.inner) visit(inner)
+    }
+    if (call) visit(call)
+  }
+  return out
+}
+
 /** The screen's title, by what is asked: a message, typed data, a transaction. */
 export function titleKey(view: ApprovalView): Parameters<typeof t>[0] {
   if (view.kind === 'solanaTransaction')
@@ -216,8 +252,10 @@ export function titleKey(view: ApprovalView): Parameters<typeof t>[0] {
 
 /** The rows and warnings of the screen, in reading order, from the view alone. */
 export function approvalRows(view: ApprovalView): Screen {
-  const screen: Screen = { rows: [[t('approve.from'), view.from]], warnings: [] }
+  const from = view.kind === 'userOperation' ? t('approve.fromSmartAccount') : t('approve.from')
+  const screen: Screen = { rows: [[from, view.from]], warnings: [] }
   if (view.kind === 'message') messageRows(view, screen)
+  else if (view.kind === 'userOperation') userOperationRows(view, screen)
   else if (view.kind === 'typedData') typedDataRows(view, screen)
   else if (view.kind === 'transaction') transactionRows(view, screen)
   else {
@@ -236,18 +274,8 @@ export function approvalRows(view: ApprovalView): Screen {
 
 /** The tokens whose decimals and symbol the screen of `view` needs. */
 export function tokensOf(view: ApprovalView): string[] {
-  if (view.kind === 'transaction') {
-    const call = view.to === undefined ? undefined : decodeCall(view.data)
-    const out: string[] = []
-    const visit = (c: DecodedCall) => {
-      if (!c.known) return
-      const token = c.args.some((a) => a.name === 'amount') ? amountToken(c, view.to) : undefined
-      if (token !== undefined) out.push(token)
-      for (const inner of c.inner) visit(inner)
-    }
-    if (call) visit(call)
-    return out
-  }
+  if (view.kind === 'transaction') return callTokens([view])
+  if (view.kind === 'userOperation') return callTokens(view.calls)
   if (view.kind !== 'typedData') return []
   const shape = shapeOf(view.typedData, view.typedData.domain.verifyingContract as string | undefined)
   if (shape?.kind === 'permit') return shape.amounts.flatMap((a) => (a.token === undefined ? [] : [a.token]))

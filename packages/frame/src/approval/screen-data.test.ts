@@ -269,3 +269,79 @@ describe('given calldata of any length', () => {
     expect(shown).toMatch(/unknown function 0xdeadbeef/)
   })
 })
+
+describe('given a user operation of the visitor’s smart account', () => {
+  const smartAccount = '0x1111111111111111111111111111111111111111'
+  const paymaster = '0x2222222222222222222222222222222222222222'
+  const operation = (
+    calls: { to: string; value: bigint; data: `0x${string}` | undefined }[],
+  ): ApprovalView => ({
+    kind: 'userOperation',
+    origin: 'https://app.example',
+    dappName: undefined,
+    from: smartAccount,
+    calls,
+    chainId: 1n,
+    paymaster,
+    createsAccount: true,
+  })
+
+  it('when its calls are an approval and a transfer of a token, then each is listed in order with the token’s units, and the app pays the gas', async () => {
+    const view = await prepare(
+      operation([
+        {
+          to: token,
+          value: 0n,
+          data: encodeFunctionData({ abi, functionName: 'approve', args: [spender, 1_000_000n] }),
+        },
+        {
+          to: token,
+          value: 0n,
+          data: encodeFunctionData({ abi, functionName: 'transfer', args: [spender, 2_500_000n] }),
+        },
+      ]),
+      { 'eip155:1': chain.rpcUrl },
+    )
+    const { rows, warnings } = approvalRows(view)
+    expect(warnings).toEqual([])
+    const lines = rows.map(([label, value, depth = 0]) => `${'  '.repeat(depth)}${label}: ${value}`)
+    expect(lines.slice(0, 4)).toEqual([
+      `Smart account: ${smartAccount}`,
+      'Creates your smart account on this chain (its first use): ',
+      'Call 1 of 2: ',
+      `  Recipient: ${token}`,
+    ])
+    const second = lines.indexOf('Call 2 of 2: ')
+    expect(lines.slice(0, second).join('\n')).toContain('amount (uint256): 1 USDC')
+    expect(lines.slice(second).join('\n')).toContain('amount (uint256): 2.5 USDC')
+    expect(lines.slice(-2)).toEqual(['Chain: 1', 'Network fee paid by: The app (sponsored)'])
+  })
+
+  it('when a call is a drainer shape (an unlimited approval, all items, unknown calldata), then the screen warns as for a transaction', () => {
+    const nft = parseAbi(['function setApprovalForAll(address operator, bool approved)'])
+    const { warnings } = approvalRows(
+      operation([
+        {
+          to: token,
+          value: 0n,
+          data: encodeFunctionData({ abi, functionName: 'approve', args: [spender, maxUint256] }),
+        },
+        {
+          to: noCode,
+          value: 0n,
+          data: encodeFunctionData({ abi: nft, functionName: 'setApprovalForAll', args: [spender, true] }),
+        },
+        { to: noCode, value: 5n, data: '0xdeadbeef' },
+      ]),
+    )
+    const asTransaction = (data: `0x${string}`) => approvalRows(call(noCode, data)).warnings
+    expect(warnings).toEqual([
+      ...asTransaction(encodeFunctionData({ abi, functionName: 'approve', args: [spender, maxUint256] })),
+      ...asTransaction(
+        encodeFunctionData({ abi: nft, functionName: 'setApprovalForAll', args: [spender, true] }),
+      ),
+      ...asTransaction('0xdeadbeef'),
+    ])
+    expect(warnings).toHaveLength(3)
+  })
+})

@@ -1,4 +1,5 @@
 import { type Handlers, type RequestType, requestSchemas } from '../protocol.js'
+import type { Smart } from '../smart/smartAccount.js'
 import type { Approvals } from '../wallet/approvals.js'
 import type { WalletContext } from '../wallet/context.js'
 import type { Eip155 } from '../wallet/eip155.js'
@@ -13,6 +14,8 @@ export interface Wallet {
   notices: RecoveryNotices
   recovery: ReturnType<typeof createRecovery>
   eip155: Eip155
+  /** The visitor's smart account (smart/), loaded on first use. */
+  smart: () => Promise<Smart>
   /** The login and the email change in progress (flows.ts); their attempt secrets stay here. */
   flows: {
     login: LoginState

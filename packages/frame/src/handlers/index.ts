@@ -10,6 +10,7 @@ import type { HandlerDefinition, Wallet } from './handler.js'
 import { isConnected } from './isConnected.js'
 import { rpcRequest } from './rpcRequest.js'
 import { signOut } from './signOut.js'
+import { getSmartAccountEnabledNetworks, initSmartAccount, setPreferredAccount } from './smartAccount.js'
 import { connectFarcaster, connectSocial, getFarcasterUri, getSocialRedirectUri } from './social.js'
 import { solanaRequestHandler } from './solanaRequest.js'
 import { switchNetwork } from './switchNetwork.js'
@@ -30,10 +31,13 @@ const table: { [T in RequestType]: HandlerDefinition<T> } = {
   EXPORT_WALLET: exportWallet,
   GET_CHAIN_ID: getChainId,
   GET_FARCASTER_URI: getFarcasterUri,
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: getSmartAccountEnabledNetworks,
   GET_SOCIAL_REDIRECT_URI: getSocialRedirectUri,
   GET_USER: getUser,
+  INIT_SMART_ACCOUNT: initSmartAccount,
   IS_CONNECTED: isConnected,
   RPC_REQUEST: rpcRequest,
+  SET_PREFERRED_ACCOUNT: setPreferredAccount,
   SIGN_OUT: signOut,
   SOLANA_REQUEST: solanaRequestHandler,
   SWITCH_NETWORK: switchNetwork,

@@ -27,16 +27,25 @@ export const rpcRequest = handler('RPC_REQUEST', (w) => {
       )
       return { result: null }
     }
+    if (kind === 'smart') return { result: await (await w.smart()).wallet(method, list, signedIn, address) }
     if (kind === 'unsafe') {
       if (!signedIn || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
+      // The smart account's code loads only for a visitor who chose it.
+      if (signedIn.preferredAccountType === 'smartAccount')
+        return { result: await (await w.smart()).unsafe(method, list, signedIn, address) }
       return { result: await unsafe(method, list, signedIn, address) }
     }
+    /** The account that answers the page: the EOA, or the smart account the visitor chose. */
+    const inUse = async (eoa: string) =>
+      signedIn?.preferredAccountType === 'smartAccount'
+        ? ((await (await w.smart()).inUse(signedIn, eoa))?.address ?? eoa)
+        : eoa
     switch (method) {
       case 'eth_accounts':
-        return { result: record.token && address ? [address] : [] }
+        return { result: record.token && signedIn && address ? [await inUse(address)] : [] }
       case 'eth_requestAccounts':
         if (!record.token || !address) throw new FrameError('Not signed in', 'NOT_CONNECTED')
-        return { result: [address] }
+        return { result: [await inUse(address)] }
       case 'eth_chainId':
         return { result: `0x${BigInt(w.ctx.state.chainId.split(':')[1] ?? '1').toString(16)}` }
       default:

@@ -57,6 +57,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'إرسال معاملة Solana',
   'approve.title.solanaSign': 'توقيع معاملة Solana (يرسلها الموقع)',
   'approve.feePayer': 'رسوم الشبكة يدفعها',
+  'approve.title.userOperation': 'الإرسال من حسابك الذكي',
+  'approve.fromSmartAccount': 'الحساب الذكي',
+  'approve.callNumber': 'الاستدعاء {index} من {count}',
+  'approve.paidByApp': 'التطبيق (برعاية)',
+  'approve.createsAccount': 'ينشئ حسابك الذكي على هذه الشبكة (أول استخدام)',
   'approve.program': 'البرنامج المستدعى',
   'approve.lookupTables':
     'تستخدم هذه المعاملة أيضًا {count} حسابات من جداول البحث عن العناوين؛ وهي غير معروضة هنا.',

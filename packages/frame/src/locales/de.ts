@@ -63,6 +63,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Solana-Transaktion senden',
   'approve.title.solanaSign': 'Solana-Transaktion signieren (die Website sendet sie)',
   'approve.feePayer': 'Netzwerkgebühr bezahlt von',
+  'approve.title.userOperation': 'Von deinem Smart Account senden',
+  'approve.fromSmartAccount': 'Smart Account',
+  'approve.callNumber': 'Aufruf {index} von {count}',
+  'approve.paidByApp': 'Die App (gesponsert)',
+  'approve.createsAccount': 'Erstellt deinen Smart Account auf dieser Chain (erste Nutzung)',
   'approve.program': 'Aufgerufenes Programm',
   'approve.lookupTables':
     'Diese Transaktion nutzt außerdem {count} Konten aus Adress-Lookup-Tabellen; sie werden hier nicht angezeigt.',

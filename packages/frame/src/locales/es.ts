@@ -63,6 +63,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Enviar una transacción de Solana',
   'approve.title.solanaSign': 'Firmar una transacción de Solana (la envía el sitio)',
   'approve.feePayer': 'Comisión de red pagada por',
+  'approve.title.userOperation': 'Enviar desde tu cuenta inteligente',
+  'approve.fromSmartAccount': 'Cuenta inteligente',
+  'approve.callNumber': 'Llamada {index} de {count}',
+  'approve.paidByApp': 'La aplicación (patrocinado)',
+  'approve.createsAccount': 'Crea tu cuenta inteligente en esta red (su primer uso)',
   'approve.program': 'Programa llamado',
   'approve.lookupTables':
     'Esta transacción también usa {count} cuentas de tablas de búsqueda de direcciones; no se muestran aquí.',

@@ -60,6 +60,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'ارسال تراکنش Solana',
   'approve.title.solanaSign': 'امضای تراکنش Solana (سایت آن را ارسال می‌کند)',
   'approve.feePayer': 'کارمزد شبکه پرداخت‌شده توسط',
+  'approve.title.userOperation': 'ارسال از حساب هوشمند شما',
+  'approve.fromSmartAccount': 'حساب هوشمند',
+  'approve.callNumber': 'فراخوانی {index} از {count}',
+  'approve.paidByApp': 'برنامه (حمایت‌شده)',
+  'approve.createsAccount': 'حساب هوشمند شما را روی این شبکه می‌سازد (نخستین استفاده)',
   'approve.program': 'برنامهٔ فراخوانده‌شده',
   'approve.lookupTables':
     'این تراکنش همچنین از {count} حساب در جدول‌های جست‌وجوی نشانی استفاده می‌کند؛ آن‌ها اینجا نشان داده نمی‌شوند.',

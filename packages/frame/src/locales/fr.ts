@@ -62,6 +62,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Envoyer une transaction Solana',
   'approve.title.solanaSign': 'Signer une transaction Solana (le site l’envoie)',
   'approve.feePayer': 'Frais de réseau payés par',
+  'approve.title.userOperation': 'Envoyer depuis votre compte intelligent',
+  'approve.fromSmartAccount': 'Compte intelligent',
+  'approve.callNumber': 'Appel {index} sur {count}',
+  'approve.paidByApp': 'L’application (sponsorisé)',
+  'approve.createsAccount': 'Crée votre compte intelligent sur cette chaîne (première utilisation)',
   'approve.program': 'Programme appelé',
   'approve.lookupTables':
     'Cette transaction utilise aussi {count} comptes de tables de recherche d’adresses ; ils ne sont pas affichés ici.',

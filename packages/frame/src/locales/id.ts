@@ -61,6 +61,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Kirim transaksi Solana',
   'approve.title.solanaSign': 'Tanda tangani transaksi Solana (situs yang mengirimnya)',
   'approve.feePayer': 'Biaya jaringan dibayar oleh',
+  'approve.title.userOperation': 'Kirim dari akun pintar Anda',
+  'approve.fromSmartAccount': 'Akun pintar',
+  'approve.callNumber': 'Panggilan {index} dari {count}',
+  'approve.paidByApp': 'Aplikasi (disponsori)',
+  'approve.createsAccount': 'Membuat akun pintar Anda di jaringan ini (penggunaan pertama)',
   'approve.program': 'Program yang dipanggil',
   'approve.lookupTables':
     'Transaksi ini juga memakai {count} akun dari tabel pencarian alamat; akun itu tidak ditampilkan di sini.',

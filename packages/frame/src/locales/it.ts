@@ -60,6 +60,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Invia una transazione Solana',
   'approve.title.solanaSign': 'Firma una transazione Solana (la invia il sito)',
   'approve.feePayer': 'Commissione di rete pagata da',
+  'approve.title.userOperation': 'Invia dal tuo account smart',
+  'approve.fromSmartAccount': 'Account smart',
+  'approve.callNumber': 'Chiamata {index} di {count}',
+  'approve.paidByApp': 'L’app (sponsorizzato)',
+  'approve.createsAccount': 'Crea il tuo account smart su questa chain (primo utilizzo)',
   'approve.program': 'Programma chiamato',
   'approve.lookupTables':
     'Questa transazione usa anche {count} account da tabelle di ricerca degli indirizzi; non sono mostrati qui.',

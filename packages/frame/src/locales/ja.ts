@@ -60,6 +60,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Solana トランザクションを送信',
   'approve.title.solanaSign': 'Solana トランザクションに署名（送信はサイトが行います）',
   'approve.feePayer': 'ネットワーク手数料の支払者',
+  'approve.title.userOperation': 'スマートアカウントから送信',
+  'approve.fromSmartAccount': 'スマートアカウント',
+  'approve.callNumber': '呼び出し {index}/{count}',
+  'approve.paidByApp': 'アプリ（スポンサー負担）',
+  'approve.createsAccount': 'このチェーンにスマートアカウントを作成します（初回利用）',
   'approve.program': '呼び出すプログラム',
   'approve.lookupTables':
     'このトランザクションはアドレス検索テーブルの {count} 個のアカウントも使います。ここには表示されません。',

@@ -59,6 +59,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Solana 트랜잭션 보내기',
   'approve.title.solanaSign': 'Solana 트랜잭션 서명 (사이트가 보냄)',
   'approve.feePayer': '네트워크 수수료 지불자',
+  'approve.title.userOperation': '스마트 계정에서 보내기',
+  'approve.fromSmartAccount': '스마트 계정',
+  'approve.callNumber': '호출 {index}/{count}',
+  'approve.paidByApp': '앱 (후원)',
+  'approve.createsAccount': '이 체인에 스마트 계정을 만듭니다 (첫 사용)',
   'approve.program': '호출되는 프로그램',
   'approve.lookupTables':
     '이 트랜잭션은 주소 조회 테이블의 계정 {count}개도 사용합니다. 여기에는 표시되지 않습니다.',

@@ -61,6 +61,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Solana-transactie versturen',
   'approve.title.solanaSign': 'Solana-transactie ondertekenen (de site verstuurt hem)',
   'approve.feePayer': 'Netwerkkosten betaald door',
+  'approve.title.userOperation': 'Verzenden vanaf je slimme account',
+  'approve.fromSmartAccount': 'Slim account',
+  'approve.callNumber': 'Aanroep {index} van {count}',
+  'approve.paidByApp': 'De app (gesponsord)',
+  'approve.createsAccount': 'Maakt je slimme account aan op deze chain (eerste gebruik)',
   'approve.program': 'Aangeroepen programma',
   'approve.lookupTables':
     'Deze transactie gebruikt ook {count} accounts uit adres-opzoektabellen; die worden hier niet getoond.',

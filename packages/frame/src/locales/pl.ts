@@ -60,6 +60,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Wyślij transakcję Solana',
   'approve.title.solanaSign': 'Podpisz transakcję Solana (wysyła ją strona)',
   'approve.feePayer': 'Opłatę sieciową płaci',
+  'approve.title.userOperation': 'Wyślij ze swojego inteligentnego konta',
+  'approve.fromSmartAccount': 'Inteligentne konto',
+  'approve.callNumber': 'Wywołanie {index} z {count}',
+  'approve.paidByApp': 'Aplikacja (sponsorowane)',
+  'approve.createsAccount': 'Tworzy Twoje inteligentne konto w tej sieci (pierwsze użycie)',
   'approve.program': 'Wywoływany program',
   'approve.lookupTables':
     'Ta transakcja używa też {count} kont z tabel wyszukiwania adresów; nie są tu pokazane.',

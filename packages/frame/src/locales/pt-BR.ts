@@ -62,6 +62,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Enviar uma transação Solana',
   'approve.title.solanaSign': 'Assinar uma transação Solana (o site a envia)',
   'approve.feePayer': 'Taxa de rede paga por',
+  'approve.title.userOperation': 'Enviar da sua conta inteligente',
+  'approve.fromSmartAccount': 'Conta inteligente',
+  'approve.callNumber': 'Chamada {index} de {count}',
+  'approve.paidByApp': 'O app (patrocinado)',
+  'approve.createsAccount': 'Cria sua conta inteligente nesta rede (primeiro uso)',
   'approve.program': 'Programa chamado',
   'approve.lookupTables':
     'Esta transação também usa {count} contas de tabelas de consulta de endereços; elas não aparecem aqui.',

@@ -63,6 +63,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Отправить транзакцию Solana',
   'approve.title.solanaSign': 'Подписать транзакцию Solana (отправит сайт)',
   'approve.feePayer': 'Комиссию сети платит',
+  'approve.title.userOperation': 'Отправить со смарт-аккаунта',
+  'approve.fromSmartAccount': 'Смарт-аккаунт',
+  'approve.callNumber': 'Вызов {index} из {count}',
+  'approve.paidByApp': 'Приложение (спонсирует)',
+  'approve.createsAccount': 'Создаёт ваш смарт-аккаунт в этой сети (первое использование)',
   'approve.program': 'Вызываемая программа',
   'approve.lookupTables':
     'Транзакция также использует {count} аккаунтов из таблиц поиска адресов; здесь они не показаны.',

@@ -61,6 +61,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Solana işlemi gönder',
   'approve.title.solanaSign': 'Solana işlemini imzala (site gönderir)',
   'approve.feePayer': 'Ağ ücretini ödeyen',
+  'approve.title.userOperation': 'Akıllı hesabınızdan gönderin',
+  'approve.fromSmartAccount': 'Akıllı hesap',
+  'approve.callNumber': 'Çağrı {index}/{count}',
+  'approve.paidByApp': 'Uygulama (sponsorlu)',
+  'approve.createsAccount': 'Bu ağda akıllı hesabınızı oluşturur (ilk kullanım)',
   'approve.program': 'Çağrılan program',
   'approve.lookupTables':
     'Bu işlem adres arama tablolarından {count} hesap daha kullanıyor; burada gösterilmiyorlar.',

@@ -61,6 +61,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Надіслати транзакцію Solana',
   'approve.title.solanaSign': 'Підписати транзакцію Solana (надішле сайт)',
   'approve.feePayer': 'Комісію мережі сплачує',
+  'approve.title.userOperation': 'Надіслати зі смарт-акаунта',
+  'approve.fromSmartAccount': 'Смарт-акаунт',
+  'approve.callNumber': 'Виклик {index} з {count}',
+  'approve.paidByApp': 'Застосунок (спонсорує)',
+  'approve.createsAccount': 'Створює ваш смарт-акаунт у цій мережі (перше використання)',
   'approve.program': 'Викликана програма',
   'approve.lookupTables':
     'Ця транзакція також використовує {count} облікових записів із таблиць пошуку адрес; тут вони не показані.',

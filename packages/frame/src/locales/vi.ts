@@ -58,6 +58,11 @@ export const messages: Catalog = {
   'approve.title.solanaTransaction': 'Gửi giao dịch Solana',
   'approve.title.solanaSign': 'Ký giao dịch Solana (trang web sẽ gửi)',
   'approve.feePayer': 'Phí mạng do',
+  'approve.title.userOperation': 'Gửi từ tài khoản thông minh của bạn',
+  'approve.fromSmartAccount': 'Tài khoản thông minh',
+  'approve.callNumber': 'Lệnh gọi {index}/{count}',
+  'approve.paidByApp': 'Ứng dụng (tài trợ)',
+  'approve.createsAccount': 'Tạo tài khoản thông minh của bạn trên chuỗi này (lần dùng đầu tiên)',
   'approve.program': 'Chương trình được gọi',
   'approve.lookupTables':
     'Giao dịch này còn dùng {count} tài khoản từ bảng tra cứu địa chỉ; chúng không được hiển thị ở đây.',

@@ -35,9 +35,16 @@ export async function deviceRecord(token: string): Promise<DeviceRecord> {
   }
 }
 
-/** A device holding its share of the development wallet (project p1), and the server's auth share. */
-export async function signedInDevice(token: string, account: Omit<AccountRecord, 'deviceShare'>) {
-  const shares = await splitEntropy(mnemonicToEntropy(devMnemonic, wordlist))
+/**
+ * A device holding its share of the development wallet (or of `mnemonic`'s) for project p1, and
+ * the server's auth share.
+ */
+export async function signedInDevice(
+  token: string,
+  account: Omit<AccountRecord, 'deviceShare'>,
+  mnemonic = devMnemonic,
+) {
+  const shares = await splitEntropy(mnemonicToEntropy(mnemonic, wordlist))
   const record = await deviceRecord(token)
   record.accounts![email] = {
     ...account,

@@ -61,7 +61,10 @@ const usage = `Usage:
                  [--key-id ID] [--public-key KEY] [--webhook-secret SECRET] [--widget-url URL] [--country CC] | --api-url none
                                                    (Buy: the project's account at an on-ramp provider: coinbase, meld, moonpay,
                                                     transak or dev-onramp; secrets are sealed at rest)
-  latch-server project set-bundler ID CAIP2 URL|none  (ERC-4337 bundler the server's /aa/v1/bundler forwards to; the URL is sealed at rest)
+  latch-server project set-bundler ID CAIP2 URL|none [--factory ADDRESS]
+                                                   (ERC-4337 bundler the server's /aa/v1/bundler forwards to; the URL is sealed at rest;
+                                                    the embedded wallet's smart accounts on that chain come from the SimpleAccountFactory
+                                                    v0.7 at ADDRESS, by default its well-known deployment)
   latch-server project set-paymaster ID CAIP2 --address ADDRESS --private-key-file FILE | --address none
                                                    (verifying paymaster and the signer key it trusts, sealed at rest: /aa/v1/paymaster, ERC-7677)
   latch-server project set-sponsorship ID CAIP2 on|off [--allow ADDRESS …] [--per-user N] [--per-day N]
@@ -114,6 +117,7 @@ const options = {
   allow: { type: 'string', multiple: true },
   'per-user': { type: 'string' },
   'per-day': { type: 'string' },
+  factory: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -297,7 +301,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const [id = '', chainId = '', url = ''] = rest
         const { setBundler } = await import('./smart-accounts.js')
         const { secretKey } = await secretKeyFor(storage, io.env)
-        io.out(await setBundler(repository, secretKey, { id, chainId, url }))
+        io.out(await setBundler(repository, secretKey, { id, chainId, url, factory: values.factory }))
         return 0
       }
       case 'project set-paymaster': {

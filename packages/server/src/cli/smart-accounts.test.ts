@@ -57,6 +57,23 @@ describe('given the CLI on sqlite and a project', () => {
     expect(await db.repository.smartAccounts.getBundler('shop', 'eip155:1')).toBeUndefined()
   })
 
+  it('when the operator names the account factory, then the chain lists it, and a factory that is not an address is refused', async () => {
+    const factory = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+    const url = 'https://bundler.example/rpc'
+    expect((await cli('project', 'set-bundler', 'shop', 'eip155:10', url, '--factory', 'nope')).err).toEqual([
+      "--factory must be the SimpleAccountFactory v0.7 contract's address (0x…)",
+    ])
+    expect(await db.repository.smartAccounts.listNetworks('shop')).toEqual([])
+    const set = await cli('project', 'set-bundler', 'shop', 'eip155:10', url, '--factory', factory)
+    expect(set.out[0]).toMatch(
+      /smart accounts come from the factory 0x5FbDB2315678afecb367f032d93F642f64180aa3$/,
+    )
+    expect(await db.repository.smartAccounts.listNetworks('shop')).toEqual([
+      { chainId: 'eip155:10', factory: getAddress(factory) },
+    ])
+    await cli('project', 'set-bundler', 'shop', 'eip155:10', 'none')
+  })
+
   it('when the operator sets a paymaster, then sponsorship stays off until turned on with an allow-list and caps', async () => {
     expect(
       (await cli('project', 'set-sponsorship', 'shop', 'eip155:8453', 'on', '--allow', token)).err[0],

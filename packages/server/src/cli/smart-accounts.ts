@@ -3,7 +3,7 @@ import { getAddress, isAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { atRestContext } from '../at-rest.js'
 import { KeyRing } from '../embedded/keys.js'
-import type { SponsorshipPolicy } from '../storage/smart-accounts.js'
+import { DEFAULT_SIMPLE_ACCOUNT_FACTORY, type SponsorshipPolicy } from '../storage/smart-accounts.js'
 import type { Repository } from '../storage/types.js'
 import { CliError } from './commands.js'
 
@@ -17,16 +17,21 @@ async function requireProject(repository: Repository, id: string, chainId: strin
 }
 
 /**
- * `project set-bundler ID CAIP2 URL` (or `none`): the project's ERC-4337 bundler on that chain,
- * which the server's bundler endpoint forwards to. The URL may carry the bundler's API key, so it
- * is sealed under the embedded wallet's `share` key and never sent to a page.
+ * `project set-bundler ID CAIP2 URL [--factory ADDRESS]` (or `none`): the project's ERC-4337
+ * bundler on that chain, which the server's bundler endpoint forwards to, and the factory of the
+ * embedded wallet's smart accounts there (the reference SimpleAccountFactory v0.7; by default its
+ * well-known deployment). The URL may carry the bundler's API key, so it is sealed under the
+ * embedded wallet's `share` key and never sent to a page.
  */
 export async function setBundler(
   repository: Repository,
   secretKey: string | undefined,
-  input: { id: string; chainId: string; url: string },
+  input: { id: string; chainId: string; url: string; factory?: string | undefined },
 ): Promise<string> {
   await requireProject(repository, input.id, input.chainId)
+  const factory = input.factory?.trim() ?? DEFAULT_SIMPLE_ACCOUNT_FACTORY
+  if (!isAddress(factory, { strict: false }))
+    throw new CliError("--factory must be the SimpleAccountFactory v0.7 contract's address (0x…)")
   if (input.url === 'none') {
     await repository.smartAccounts.setBundler(input.id, input.chainId, undefined)
     return `${input.id}: no bundler on ${input.chainId}`
@@ -48,8 +53,9 @@ export async function setBundler(
       Buffer.from(parsed.toString(), 'utf8'),
       atRestContext.bundlerUrl(input.id, input.chainId),
     ),
+    getAddress(factory),
   )
-  return `${input.id}: user operations on ${input.chainId} go to the bundler at ${parsed.host} (the URL is sealed at rest); the page calls <server>/aa/v1/bundler?projectId=${input.id}&chainId=${input.chainId}`
+  return `${input.id}: user operations on ${input.chainId} go to the bundler at ${parsed.host} (the URL is sealed at rest); the page calls <server>/aa/v1/bundler?projectId=${input.id}&chainId=${input.chainId}; smart accounts come from the factory ${getAddress(factory)}`
 }
 
 /**

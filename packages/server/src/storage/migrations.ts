@@ -455,6 +455,16 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 17,
+    name: 'smart account factories',
+    statements: [
+      // The account factory the embedded wallet's smart accounts come from on each chain with a
+      // bundler: the reference SimpleAccountFactory v0.7's well-known deployment unless the
+      // operator names another (`project set-bundler … --factory`).
+      `ALTER TABLE project_bundlers ADD COLUMN factory TEXT NOT NULL DEFAULT '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'`,
+    ],
+  },
 ]
 
 /** Apply every migration newer than the database's version; returns the versions applied. */

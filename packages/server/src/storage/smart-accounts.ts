@@ -31,11 +31,36 @@ export interface PaymasterSetting {
   policy: SponsorshipPolicy
 }
 
+/**
+ * The reference SimpleAccountFactory for EntryPoint v0.7 (`@account-abstraction/contracts` 0.7.0)
+ * at its well-known deterministic deployment: the factory of a chain whose operator named none.
+ */
+export const DEFAULT_SIMPLE_ACCOUNT_FACTORY = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
+
+/** The most chains one project's smart-account networks list (a bound on the answer). */
+export const MAX_SMART_ACCOUNT_NETWORKS = 200
+
+/** A chain on which a project runs smart accounts: it has a bundler, and the account factory. */
+export interface SmartAccountNetwork {
+  chainId: string
+  factory: string
+}
+
 /** Each project's ERC-4337 bundler and paymaster, by chain. */
 export interface SmartAccountsRepository {
-  /** The bundler URL sealed (it may carry an API key), or removed with `undefined`. */
-  setBundler(projectId: string, chainId: string, sealedUrl: string | undefined): Promise<void>
+  /**
+   * The bundler URL sealed (it may carry an API key) and the account factory (checksummed;
+   * default {@link DEFAULT_SIMPLE_ACCOUNT_FACTORY}), or removed with `undefined`.
+   */
+  setBundler(
+    projectId: string,
+    chainId: string,
+    sealedUrl: string | undefined,
+    factory?: string,
+  ): Promise<void>
   getBundler(projectId: string, chainId: string): Promise<string | undefined>
+  /** The chains with a bundler and their factories, by chain id, at most {@link MAX_SMART_ACCOUNT_NETWORKS}. */
+  listNetworks(projectId: string): Promise<SmartAccountNetwork[]>
   /** Sets the paymaster (its policy kept when one was set), or removes it with `undefined`. */
   setPaymaster(
     projectId: string,
@@ -56,16 +81,24 @@ function readPolicy(text: string): SponsorshipPolicy {
 export function createSmartAccountsRepository(driver: SqlDriver): SmartAccountsRepository {
   const where = 'WHERE project_id = ? AND chain_id = ?'
   return {
-    async setBundler(projectId, chainId, sealedUrl) {
+    async setBundler(projectId, chainId, sealedUrl, factory = DEFAULT_SIMPLE_ACCOUNT_FACTORY) {
       if (sealedUrl === undefined) {
         await driver.run(`DELETE FROM project_bundlers ${where}`, [projectId, chainId])
         return
       }
       await driver.run(
-        `INSERT INTO project_bundlers (project_id, chain_id, url, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (project_id, chain_id) DO UPDATE SET url = EXCLUDED.url, updated_at = EXCLUDED.updated_at`,
-        [projectId, chainId, sealedUrl, new Date().toISOString()],
+        `INSERT INTO project_bundlers (project_id, chain_id, url, factory, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (project_id, chain_id) DO UPDATE SET url = EXCLUDED.url, factory = EXCLUDED.factory,
+           updated_at = EXCLUDED.updated_at`,
+        [projectId, chainId, sealedUrl, factory, new Date().toISOString()],
       )
+    },
+    async listNetworks(projectId) {
+      const rows = await driver.all<{ chain_id: string; factory: string }>(
+        `SELECT chain_id, factory FROM project_bundlers WHERE project_id = ? ORDER BY chain_id LIMIT ${MAX_SMART_ACCOUNT_NETWORKS}`,
+        [projectId],
+      )
+      return rows.map((row) => ({ chainId: row.chain_id, factory: row.factory }))
     },
     async getBundler(projectId, chainId) {
       const [row] = await driver.all<{ url: string }>(`SELECT url FROM project_bundlers ${where}`, [

@@ -1,12 +1,4 @@
-import {
-  type Address,
-  type Chain,
-  encodeFunctionData,
-  type LocalAccount,
-  type PublicClient,
-  parseAbi,
-  type Transport,
-} from 'viem'
+import type { Address, Chain, LocalAccount, PublicClient, Transport } from 'viem'
 import {
   entryPoint07Abi,
   entryPoint07Address,
@@ -14,16 +6,14 @@ import {
   type SmartAccount,
   toSmartAccount,
 } from 'viem/account-abstraction'
-import { readContract } from 'viem/actions'
-
-const factoryAbi = parseAbi([
-  'function createAccount(address owner, uint256 salt) returns (address)',
-  'function getAddress(address owner, uint256 salt) view returns (address)',
-])
-const accountAbi = parseAbi([
-  'function execute(address dest, uint256 value, bytes func)',
-  'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
-])
+import { call } from 'viem/actions'
+import {
+  accountAddressCall,
+  accountAddressOf,
+  createAccountData,
+  encodeAccountCalls,
+  stubSignature,
+} from '../../../frame/src/smart/simpleAccount.js'
 
 /**
  * The reference SimpleAccount (EntryPoint v0.7, `@account-abstraction/contracts` 0.7.0) as a viem
@@ -41,41 +31,17 @@ export function toTestSimpleAccount(options: {
     client,
     entryPoint,
     async encodeCalls(calls) {
-      if (calls.length === 1) {
-        const [call] = calls
-        return encodeFunctionData({
-          abi: accountAbi,
-          functionName: 'execute',
-          args: [call!.to, call!.value ?? 0n, call!.data ?? '0x'],
-        })
-      }
-      return encodeFunctionData({
-        abi: accountAbi,
-        functionName: 'executeBatch',
-        args: [calls.map((c) => c.to), calls.map((c) => c.value ?? 0n), calls.map((c) => c.data ?? '0x')],
-      })
+      return encodeAccountCalls(calls)
     },
-    getAddress: () =>
-      readContract(client, {
-        address: factory,
-        abi: factoryAbi,
-        functionName: 'getAddress',
-        args: [owner.address, 0n],
-      }),
+    async getAddress() {
+      const { data } = await call(client, { to: factory, data: accountAddressCall(owner.address) })
+      return accountAddressOf(data!)
+    },
     async getFactoryArgs() {
-      return {
-        factory,
-        factoryData: encodeFunctionData({
-          abi: factoryAbi,
-          functionName: 'createAccount',
-          args: [owner.address, 0n],
-        }),
-      }
+      return { factory, factoryData: createAccountData(owner.address) }
     },
-    // A well-formed signature by a throwaway key: the account answers "invalid signature" for it
-    // during estimation instead of reverting (it reverts on a malformed one).
     async getStubSignature() {
-      return '0x0852d5e0585f1555097071c7f09c52a44c3c17bf403ec7244f3baa5f4efd88d6414e933e946e06d42d517420deabba7f2f5680bf34e1b73ee0da2275002984761b'
+      return stubSignature
     },
     async signMessage() {
       throw new Error('The reference SimpleAccount v0.7 does not verify messages (no ERC-1271)')

@@ -22,6 +22,7 @@ import { reshare } from './reshare.js'
 import type { EmbeddedRoute } from './route.js'
 import { sessionEnd } from './session-end.js'
 import { share } from './share.js'
+import { smartAccounts } from './smart-accounts.js'
 import { socialCallback, socialCallbackForm } from './social-callback.js'
 import { socialFinish } from './social-finish.js'
 import { socialStart } from './social-start.js'
@@ -30,6 +31,7 @@ import { wallet } from './wallet.js'
 /** Every route of the embedded wallet's API. */
 export const embeddedRoutes: readonly EmbeddedRoute[] = [
   config,
+  smartAccounts,
   login,
   deviceStatus,
   deviceConfirmPage,
