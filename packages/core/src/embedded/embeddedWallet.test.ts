@@ -388,6 +388,30 @@ describe('given the embedded wallet connector', () => {
       expect(announced).toEqual([[SMART]])
     })
 
+    it('then a chain switch that leaves the smart account (a chain without one) announces the EOA, and one that keeps it announces nothing', async () => {
+      let address: string = SMART
+      frame = scriptedFrame((type, payload) =>
+        type === 'GET_USER'
+          ? { ok: { ...user, address, chainId: (payload as { chainId?: string }).chainId ?? 'eip155:1' } }
+          : type === 'SWITCH_NETWORK'
+            ? { ok: { chainId: (payload as { chainId: string }).chainId } }
+            : smartAnswers()(type),
+      )
+      const { wallet } = connector()
+      await login(wallet)
+      const provider = wallet.getProvider('eip155') as {
+        on(event: string, listener: (a: unknown) => void): void
+        request(args: { method: string; params?: unknown }): Promise<unknown>
+      }
+      const announced: unknown[] = []
+      provider.on('accountsChanged', (accounts) => announced.push(accounts))
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] })
+      expect(announced).toEqual([])
+      address = ADDRESS
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] })
+      expect(announced).toEqual([[ADDRESS]])
+    })
+
     it('then a switch the frame refuses changes nothing and rejects with its message', async () => {
       frame = scriptedFrame(
         smartAnswers({

@@ -75,6 +75,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
     cache.clear()
     live.chainId = undefined
     live.solanaAccounts = []
+    live.address = undefined
     providers.emit('disconnect', { code: 4900, message })
     each((h) => h.onSessionEnded('expired'))
   }
@@ -175,6 +176,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
       const deployed =
         chosen.type === 'smartAccount' ? (await link.request('INIT_SMART_ACCOUNT', {})).isDeployed : false
       // The page's EVM side follows the account that answers from now on (EIP-1193 accountsChanged).
+      live.address = chosen.address
       providers.emit('accountsChanged', [chosen.address])
       return { type: chosen.type, address: chosen.address, smartAccountDeployed: deployed }
     },
@@ -224,6 +226,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
         cache.clear()
         live.chainId = undefined
         live.solanaAccounts = []
+        live.address = undefined
       }
     },
 

@@ -13,6 +13,7 @@ const APPROVED_IN_FRAME = new Set([
   'personal_sign',
   'eth_signTypedData_v4',
   'eth_sendTransaction',
+  'wallet_sendCalls',
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAndSendTransaction',
@@ -23,6 +24,7 @@ const REQUEST_KINDS: Partial<Record<string, ApprovalRequestKind>> = {
   solana_signMessage: 'message',
   eth_signTypedData_v4: 'typedData',
   eth_sendTransaction: 'send',
+  wallet_sendCalls: 'send',
   solana_signAndSendTransaction: 'send',
 }
 /** The Solana methods the frame offers (it signs a batch one transaction at a time). */
@@ -101,6 +103,15 @@ export function createProviders(link: FrameLink, handlers: ReadonlySet<SessionHa
     if (next !== live.chainId) {
       live.chainId = next
       emit('chainChanged', toHex(next))
+      // The account in use is the smart account only on chains that run one: another chain may
+      // answer with the visitor's EOA (and back).
+      if (live.address !== undefined) {
+        const { address } = await link.request('GET_USER', { chainId: `eip155:${next}` })
+        if (address.toLowerCase() !== live.address.toLowerCase()) {
+          live.address = address
+          emit('accountsChanged', [address])
+        }
+      }
     }
     return null
   }

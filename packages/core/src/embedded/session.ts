@@ -7,6 +7,8 @@ export interface LiveSession {
   chainId: number | undefined
   /** The session's Solana accounts, CAIP-10. */
   solanaAccounts: string[]
+  /** The EVM account the frame answers with (its EOA, or its smart account); undefined without a session. */
+  address?: string | undefined
 }
 
 /**
@@ -25,7 +27,7 @@ export function toSession(
   const clusters = networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId as string)
   const solanaAccounts = user.solanaAddress ? clusters.map((chain) => `${chain}:${user.solanaAddress}`) : []
   return {
-    live: { chainId: Number(reference), solanaAccounts },
+    live: { chainId: Number(reference), solanaAccounts, address: user.address },
     session: {
       namespaces: {
         eip155: {
