@@ -2,13 +2,13 @@
 // call — the modal's own flows (the React UI drives them), the rules the UI draws with, the
 // storage keys. NOT covered by semver: any release may change or remove these. Everything a dapp
 // needs is in the package index. `src/exports.test.ts` snapshots this list too.
+export { setEmbeddedAccountType } from './actions/accountType.js'
 export { cancelSession, setSessionLinking } from './actions/connectSession.js'
 export {
   activeEmbeddedWallet,
   type EmbeddedWalletOf,
   embeddedWalletOf,
   exportEmbeddedWallet,
-  setEmbeddedAccountType,
 } from './actions/exportWallet.js'
 export { goBack, pushView } from './actions/navigate.js'
 export {
