@@ -57,10 +57,14 @@ test.describe('given the demo with a fresh embedded wallet that holds no ETH', (
       await expect(screen).toContainText('Creates your smart account on this chain (its first use)')
       await expect(screen).toContainText('This wallet cannot decode this call (unknown function 0x40c10f19)')
       await expect(screen).toContainText(
-        new RegExp(`Call 2 of 3.*approve\\(address,uint256\\)spender \\(address\\)${recipient}amount \\(uint256\\)1 LTT`),
+        new RegExp(
+          `Call 2 of 3.*approve\\(address,uint256\\)spender \\(address\\)${recipient}amount \\(uint256\\)1 LTT`,
+        ),
       )
       await expect(screen).toContainText(
-        new RegExp(`Call 3 of 3.*transfer\\(address,uint256\\)to \\(address\\)${recipient}amount \\(uint256\\)1 LTT`),
+        new RegExp(
+          `Call 3 of 3.*transfer\\(address,uint256\\)to \\(address\\)${recipient}amount \\(uint256\\)1 LTT`,
+        ),
       )
       await expect(screen).toContainText('Network fee paid byThe app (sponsored)')
       await press(page, 'approve')
