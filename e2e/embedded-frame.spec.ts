@@ -184,7 +184,13 @@ test.describe('given the frame served by the server, framed by an allowed page',
     }
     const address = user.payload.address
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    expect(user.payload.accounts).toEqual([{ address, type: 'eoa' }])
+    // The EOA answers (the default account type); the project runs smart accounts on this chain,
+    // so the visitor's smart account is listed beside it.
+    expect(user.payload.accounts).toEqual([
+      { address, type: 'eoa' },
+      { address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), type: 'smartAccount' },
+    ])
+    expect(user.payload.accounts[1]?.address).not.toBe(address)
     const visibility = await page.evaluate(() =>
       (window as unknown as { received: { type: string; payload: { visible: boolean } }[] }).received
         .filter((m) => m.type === 'VISIBILITY')
