@@ -1,3 +1,4 @@
+import { readBounded } from '../http/bounded.js'
 import { isRecord } from './transactions-http.js'
 
 /** Why a price source gave no usable answer; the route answers 502 'Prices Unavailable'. */
@@ -33,25 +34,9 @@ export function hasMarket(chainId: string): boolean {
 
 /** Reads a body up to `maxBytes`, stopping (and cancelling) as soon as it is larger. */
 async function boundedText(response: Response): Promise<string> {
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    await response.body?.cancel()
-    throw new PriceSourceError('The price answer is too large')
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      throw new PriceSourceError('The price answer is too large')
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  const text = await readBounded(response, maxBytes)
+  if (text === undefined) throw new PriceSourceError('The price answer is too large')
+  return text
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readBounded } from '../http/bounded.js'
 import { failure, type RpcAnswer, type RpcCall, type RpcError, rpcCodes } from './jsonrpc.js'
 
 /** Why the upstream leg failed as a whole: it sets the HTTP status and each call's error. */
@@ -14,24 +15,6 @@ export interface UpstreamLimits {
   timeoutMs: number
   /** Bytes of an upstream answer read at most. */
   maxResponseBytes: number
-}
-
-async function readBounded(response: Response, max: number): Promise<string> {
-  const reader = response.body?.getReader()
-  if (reader === undefined) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel()
-      throw new UpstreamError(502, `The chain's RPC node answered more than ${max} bytes`)
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 function errorOf(value: unknown): RpcError | undefined {
@@ -70,7 +53,10 @@ export async function forward(
       await response.body?.cancel()
       throw new UpstreamError(502, `The chain's RPC node answered HTTP ${response.status}`)
     }
-    text = await readBounded(response, limits.maxResponseBytes)
+    const body = await readBounded(response, limits.maxResponseBytes)
+    if (body === undefined)
+      throw new UpstreamError(502, `The chain's RPC node answered more than ${limits.maxResponseBytes} bytes`)
+    text = body
   } catch (error) {
     if (error instanceof UpstreamError) throw error
     const name = (error as Error).name

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { type Address, getAddress, type Hex, isAddressEqual } from 'viem'
+import { readBounded } from '../http/bounded.js'
 import { sendError } from '../http/errors.js'
 import { projectQuery } from '../http/schemas.js'
 import type { LimitStore } from '../limits/store.js'
@@ -163,24 +164,6 @@ function invalid(request: Request, reply: FastifyReply): FastifyReply | undefine
   const body = request.body as Partial<Call> | undefined
   const callId = typeof body?.id === 'string' || typeof body?.id === 'number' ? body.id : null
   return reply.send(failure(callId, rpcCodes.invalidRequest, `Invalid request: ${error.message}`))
-}
-
-async function readBounded(response: Response, max: number): Promise<string | undefined> {
-  const reader = response.body?.getReader()
-  if (reader === undefined) return undefined
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel()
-      return undefined
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 /**
