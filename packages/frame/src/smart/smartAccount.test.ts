@@ -8,7 +8,6 @@ import {
   seedTestTokens,
   startAnvil,
   startLocalBundler,
-  TEST_PAYMASTER_SIGNER_KEY,
   TEST_TOKENS,
 } from '@latch/testkit'
 import { generateMnemonic } from '@scure/bip39'
@@ -26,8 +25,9 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setBundler, setPaymaster, setSponsorship } from '../../../server/src/cli/smart-accounts.js'
+import { setBundler } from '../../../server/src/cli/smart-accounts.js'
 import { demoProject, startTestServer } from '../../../server/src/test/backends.js'
+import { sponsorTestToken } from '../../../server/src/test/simple-account.js'
 import { createApi } from '../api.js'
 import { approvalRows } from '../approval/rows.js'
 import type { ApprovalView, Decision } from '../approval.js'
@@ -67,21 +67,7 @@ beforeAll(async () => {
   ])
   client = createPublicClient({ transport: http(chain.rpcUrl) })
   const { repository } = server
-  await setBundler(repository, undefined, { id: demoProject.id, chainId, url: bundler.url, factory })
-  await setPaymaster(repository, undefined, {
-    id: demoProject.id,
-    chainId,
-    address: LOCAL_ACCOUNT_ABSTRACTION.verifyingPaymaster,
-    signerKey: TEST_PAYMASTER_SIGNER_KEY,
-  })
-  await setSponsorship(repository, {
-    id: demoProject.id,
-    chainId,
-    state: 'on',
-    allow: [token],
-    perUser: '1',
-    perDay: '100',
-  })
+  await sponsorTestToken(repository, { chainId, bundlerUrl: bundler.url, token, factory })
 }, 120_000)
 
 afterAll(async () => {

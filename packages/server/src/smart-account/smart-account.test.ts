@@ -8,7 +8,6 @@ import {
   seedTestTokens,
   startAnvil,
   startLocalBundler,
-  TEST_PAYMASTER_SIGNER_KEY,
   TEST_TOKENS,
 } from '@latch/testkit'
 import {
@@ -25,10 +24,9 @@ import {
 import { createBundlerClient, createPaymasterClient, type SmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setBundler, setPaymaster, setSponsorship } from '../cli/smart-accounts.js'
 import type { Repository } from '../storage/types.js'
 import { demoProject, startTestServer } from '../test/backends.js'
-import { toTestSimpleAccount } from '../test/simple-account.js'
+import { sponsorTestToken, toTestSimpleAccount } from '../test/simple-account.js'
 
 const chainId = 'eip155:1'
 const token = TEST_TOKENS.erc20.address
@@ -113,21 +111,7 @@ beforeAll(async () => {
     pollingInterval: 50,
   })
   const { repository } = server
-  await setBundler(repository, undefined, { id: demoProject.id, chainId, url: bundler.url })
-  await setPaymaster(repository, undefined, {
-    id: demoProject.id,
-    chainId,
-    address: LOCAL_ACCOUNT_ABSTRACTION.verifyingPaymaster,
-    signerKey: TEST_PAYMASTER_SIGNER_KEY,
-  })
-  await setSponsorship(repository, {
-    id: demoProject.id,
-    chainId,
-    state: 'on',
-    allow: [token],
-    perUser: '1',
-    perDay: '100',
-  })
+  await sponsorTestToken(repository, { chainId, bundlerUrl: bundler.url, token })
 }, 90_000)
 
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { LOCAL_ACCOUNT_ABSTRACTION, TEST_PAYMASTER_SIGNER_KEY } from '@latch/testkit'
 import type { Address, Chain, LocalAccount, PublicClient, Transport } from 'viem'
 import {
   entryPoint07Abi,
@@ -14,6 +15,9 @@ import {
   encodeAccountCalls,
   stubSignature,
 } from '../../../frame/src/smart/simpleAccount.js'
+import { setBundler, setPaymaster, setSponsorship } from '../cli/smart-accounts.js'
+import type { Repository } from '../storage/types.js'
+import { demoProject } from './backends.js'
 
 /**
  * The reference SimpleAccount (EntryPoint v0.7, `@account-abstraction/contracts` 0.7.0) as a viem
@@ -59,5 +63,37 @@ export function toTestSimpleAccount(options: {
       })
       return owner.signMessage({ message: { raw: hash } })
     },
+  })
+}
+
+/**
+ * The tests' sponsored project: the demo project runs smart accounts on `chainId` through the
+ * local bundler (and `factory`, when not the well-known one), with the test kit's verifying
+ * paymaster sponsoring calls to `token` only, one user operation a day per account and 100 in all.
+ */
+export async function sponsorTestToken(
+  repository: Repository,
+  options: { chainId: string; bundlerUrl: string; token: Address; factory?: Address | undefined },
+): Promise<void> {
+  const { chainId, bundlerUrl, token, factory } = options
+  await setBundler(repository, undefined, {
+    id: demoProject.id,
+    chainId,
+    url: bundlerUrl,
+    ...(factory ? { factory } : {}),
+  })
+  await setPaymaster(repository, undefined, {
+    id: demoProject.id,
+    chainId,
+    address: LOCAL_ACCOUNT_ABSTRACTION.verifyingPaymaster,
+    signerKey: TEST_PAYMASTER_SIGNER_KEY,
+  })
+  await setSponsorship(repository, {
+    id: demoProject.id,
+    chainId,
+    state: 'on',
+    allow: [token],
+    perUser: '1',
+    perDay: '100',
   })
 }
