@@ -189,6 +189,7 @@ it('given @latch/core/internal (not semver-stable), then its runtime exports are
       "pushView",
       "queryClientOf",
       "rawBalance",
+      "readLimited",
       "refreshAfterPurchase",
       "resetSend",
       "reviewSend",

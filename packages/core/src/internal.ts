@@ -26,6 +26,8 @@ export { selectDisconnect, selectSession, selectWallet } from './actions/selectW
 export { confirmSend, fillMaxAmount, resetSend, reviewSend, setSendForm } from './actions/send.js'
 export { ACCOUNT_TABS, setCurrentTab } from './actions/setCurrentTab.js'
 export { executeSwap, fetchSwapQuote, type SwapOutcome, type SwapStep } from './actions/swap.js'
+/** A body read up to a size limit (ResponseTooLargeError past it): the server reads its upstreams' answers with it. */
+export { readLimited } from './api/http.js'
 export { PAIRING_EXPIRY_MS } from './constants.js'
 export { applyStoredState } from './createLatch.js'
 /** Every request of the chain packages to a wallet, bounded in time. */

@@ -251,7 +251,7 @@ async function errorMessageOf(response: Response): Promise<string | undefined> {
 }
 
 /** The body's bytes, refusing (and cancelling) once it grows past `limit`. */
-async function readLimited(
+export async function readLimited(
   response: Response,
   limit: number,
   path: string,
