@@ -183,116 +183,105 @@ export function registerSmartAccountRoutes(
   },
 ): void {
   const { limits } = options
-  app.post(
-    '/aa/v1/bundler',
-    {
-      preHandler: options.requireProject,
-      schema: { querystring: query, body: bundlerBody },
-      attachValidation: true,
-      bodyLimit: limits.maxBodyBytes,
-    },
-    async (request: Request, reply) => {
-      const refused = invalid(request, reply)
-      if (refused) return refused
-      const call = request.body
-      if (!(bundlerMethods as readonly string[]).includes(call.method))
-        return failure(
-          call.id,
-          -32601,
-          `Method not found: ${call.method} is not forwarded to the bundler (use one of ${bundlerMethods.join(', ')})`,
-        )
-      const { projectId, chainId } = request.query
-      const url = await options.bundlerOf(projectId, chainId)
-      if (url === undefined)
-        return failure(
-          call.id,
-          rpcCodes.unavailable,
-          `This project has no bundler on ${chainId}: set one with \`latch-server project set-bundler ${projectId} ${chainId} URL\``,
-        )
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: call.id,
-            method: call.method,
-            params: call.params ?? [],
-          }),
-          signal: AbortSignal.timeout(limits.bundlerTimeoutMs),
-          redirect: 'error',
-        })
-        const text = await readBounded(response, limits.maxAnswerBytes)
-        const answer = text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>)
-        if (answer !== undefined && typeof answer === 'object' && answer !== null) {
-          if ('result' in answer) return success(call.id, answer.result)
-          const error = answer.error as { code?: unknown; message?: unknown; data?: unknown } | undefined
-          if (typeof error?.code === 'number' && typeof error.message === 'string')
-            return failure(call.id, error.code, error.message.slice(0, 2000), error.data)
-        }
-        request.log.warn({ status: response.status }, 'bundler answered no JSON-RPC response')
-      } catch (error) {
-        request.log.warn({ err: error }, 'bundler unreachable')
+  /** Both endpoints: the project checked first, the body checked by `body` and bounded. */
+  const jsonRpc = (body: object) => ({
+    preHandler: options.requireProject,
+    schema: { querystring: query, body },
+    attachValidation: true,
+    bodyLimit: limits.maxBodyBytes,
+  })
+  app.post('/aa/v1/bundler', jsonRpc(bundlerBody), async (request: Request, reply) => {
+    const refused = invalid(request, reply)
+    if (refused) return refused
+    const call = request.body
+    if (!(bundlerMethods as readonly string[]).includes(call.method))
+      return failure(
+        call.id,
+        -32601,
+        `Method not found: ${call.method} is not forwarded to the bundler (use one of ${bundlerMethods.join(', ')})`,
+      )
+    const { projectId, chainId } = request.query
+    const url = await options.bundlerOf(projectId, chainId)
+    if (url === undefined)
+      return failure(
+        call.id,
+        rpcCodes.unavailable,
+        `This project has no bundler on ${chainId}: set one with \`latch-server project set-bundler ${projectId} ${chainId} URL\``,
+      )
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: call.id,
+          method: call.method,
+          params: call.params ?? [],
+        }),
+        signal: AbortSignal.timeout(limits.bundlerTimeoutMs),
+        redirect: 'error',
+      })
+      const text = await readBounded(response, limits.maxAnswerBytes)
+      const answer = text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>)
+      if (answer !== undefined && typeof answer === 'object' && answer !== null) {
+        if ('result' in answer) return success(call.id, answer.result)
+        const error = answer.error as { code?: unknown; message?: unknown; data?: unknown } | undefined
+        if (typeof error?.code === 'number' && typeof error.message === 'string')
+          return failure(call.id, error.code, error.message.slice(0, 2000), error.data)
       }
-      return failure(call.id, rpcCodes.unavailable, 'The bundler is unavailable: try again later')
-    },
-  )
+      request.log.warn({ status: response.status }, 'bundler answered no JSON-RPC response')
+    } catch (error) {
+      request.log.warn({ err: error }, 'bundler unreachable')
+    }
+    return failure(call.id, rpcCodes.unavailable, 'The bundler is unavailable: try again later')
+  })
 
-  app.post(
-    '/aa/v1/paymaster',
-    {
-      preHandler: options.requireProject,
-      schema: { querystring: query, body: paymasterBody },
-      attachValidation: true,
-      bodyLimit: limits.maxBodyBytes,
-    },
-    async (request: Request, reply) => {
-      const refused = invalid(request, reply)
-      if (refused) return refused
-      const call = request.body
-      const [op, entryPoint, chainHex] = call.params as [UserOperationV07, Address, Hex]
-      const { projectId, chainId } = request.query
-      const hit = await options.store.increment(`pm:${request.ip}`, 60_000)
-      if (hit.count > limits.paymasterPerMinute)
-        return failure(
-          call.id,
-          rpcCodes.limitExceeded,
-          `Too many paymaster calls from this client (limit ${limits.paymasterPerMinute} a minute)`,
-        )
-      const chain = Number(chainId.slice('eip155:'.length))
-      if (BigInt(chainHex) !== BigInt(chain))
-        return failure(call.id, rpcCodes.invalidParams, `Invalid params: the chain id is not ${chainId}'s`)
-      if (!isAddressEqual(entryPoint, sponsoredEntryPoint))
-        return failure(
-          call.id,
-          rpcCodes.invalidParams,
-          `Invalid params: this paymaster service signs for the EntryPoint v0.7 (${sponsoredEntryPoint}) only`,
-        )
-      const paymaster = await options.paymasterOf(projectId, chainId)
-      if (paymaster === undefined)
-        return failure(
-          call.id,
-          refusalCodes.policy,
-          `Sponsorship refused: this project has no paymaster on ${chainId}`,
-        )
-      try {
-        checkPolicy(paymaster.policy, chainId, op)
-        if (call.method === 'pm_getPaymasterStubData')
-          return success(call.id, { ...stubFields(paymaster.address), isFinal: false })
-        await countSponsorship(options.store, projectId, chainId, paymaster.policy, getAddress(op.sender))
-        return success(
-          call.id,
-          await signedFields({
-            paymaster: paymaster.address,
-            signerKey: paymaster.signerKey,
-            chainId: chain,
-            op,
-          }),
-        )
-      } catch (error) {
-        if (error instanceof SponsorshipRefused) return failure(call.id, error.code, error.message)
-        throw error
-      }
-    },
-  )
+  app.post('/aa/v1/paymaster', jsonRpc(paymasterBody), async (request: Request, reply) => {
+    const refused = invalid(request, reply)
+    if (refused) return refused
+    const call = request.body
+    const [op, entryPoint, chainHex] = call.params as [UserOperationV07, Address, Hex]
+    const { projectId, chainId } = request.query
+    const hit = await options.store.increment(`pm:${request.ip}`, 60_000)
+    if (hit.count > limits.paymasterPerMinute)
+      return failure(
+        call.id,
+        rpcCodes.limitExceeded,
+        `Too many paymaster calls from this client (limit ${limits.paymasterPerMinute} a minute)`,
+      )
+    const chain = Number(chainId.slice('eip155:'.length))
+    if (BigInt(chainHex) !== BigInt(chain))
+      return failure(call.id, rpcCodes.invalidParams, `Invalid params: the chain id is not ${chainId}'s`)
+    if (!isAddressEqual(entryPoint, sponsoredEntryPoint))
+      return failure(
+        call.id,
+        rpcCodes.invalidParams,
+        `Invalid params: this paymaster service signs for the EntryPoint v0.7 (${sponsoredEntryPoint}) only`,
+      )
+    const paymaster = await options.paymasterOf(projectId, chainId)
+    if (paymaster === undefined)
+      return failure(
+        call.id,
+        refusalCodes.policy,
+        `Sponsorship refused: this project has no paymaster on ${chainId}`,
+      )
+    try {
+      checkPolicy(paymaster.policy, chainId, op)
+      if (call.method === 'pm_getPaymasterStubData')
+        return success(call.id, { ...stubFields(paymaster.address), isFinal: false })
+      await countSponsorship(options.store, projectId, chainId, paymaster.policy, getAddress(op.sender))
+      return success(
+        call.id,
+        await signedFields({
+          paymaster: paymaster.address,
+          signerKey: paymaster.signerKey,
+          chainId: chain,
+          op,
+        }),
+      )
+    } catch (error) {
+      if (error instanceof SponsorshipRefused) return failure(call.id, error.code, error.message)
+      throw error
+    }
+  })
 }
