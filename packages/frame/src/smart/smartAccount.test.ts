@@ -70,6 +70,17 @@ beforeAll(async () => {
   await sponsorTestToken(repository, { chainId, bundlerUrl: bundler.url, token, factory })
 }, 120_000)
 
+/** Runs `run` with the project's bundler on this chain set to `url` (none: no smart accounts), then the real one again. */
+async function withBundler(url: string | undefined, run: () => Promise<void>): Promise<void> {
+  if (url === undefined) await server.repository.smartAccounts.setBundler(demoProject.id, chainId, undefined)
+  else await setBundler(server.repository, undefined, { id: demoProject.id, chainId, url, factory })
+  try {
+    await run()
+  } finally {
+    await setBundler(server.repository, undefined, { id: demoProject.id, chainId, url: bundler.url, factory })
+  }
+}
+
 afterAll(async () => {
   await Promise.allSettled([server?.close(), bundler?.stop()])
   await chain?.stop()
@@ -403,8 +414,7 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
 
   it('then a chain without smart accounts is refused clearly and keeps the EOA', async () => {
     const { handlers, eoa } = await freshWallet()
-    await server.repository.smartAccounts.setBundler(demoProject.id, chainId, undefined)
-    try {
+    await withBundler(undefined, async () => {
       const fresh = await freshWallet()
       expect(await fresh.handlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS({})).toEqual({
         smartAccountEnabledNetworks: [],
@@ -417,14 +427,7 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
         accounts: [{ address: fresh.eoa, type: 'eoa' }],
         preferredAccountType: 'eoa',
       })
-    } finally {
-      await setBundler(server.repository, undefined, {
-        id: demoProject.id,
-        chainId,
-        url: bundler.url,
-        factory,
-      })
-    }
+    })
     expect(await handlers.GET_USER({})).toMatchObject({ address: eoa })
   })
 
@@ -433,13 +436,7 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
     const { address } = (await handlers.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })) as {
       address: Address
     }
-    await setBundler(server.repository, undefined, {
-      id: demoProject.id,
-      chainId,
-      url: 'http://127.0.0.1:9',
-      factory,
-    })
-    try {
+    await withBundler('http://127.0.0.1:9', async () => {
       expect(
         await failure(
           handlers.RPC_REQUEST({
@@ -449,13 +446,6 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
         ),
       ).toEqual({ code: 'BUNDLER_ERROR', message: 'The bundler is unavailable: try again later' })
       expect(shown).toEqual([])
-    } finally {
-      await setBundler(server.repository, undefined, {
-        id: demoProject.id,
-        chainId,
-        url: bundler.url,
-        factory,
-      })
-    }
+    })
   })
 })
