@@ -177,5 +177,14 @@ test.describe('given the demo with an embedded wallet signed in', () => {
       timeout: 60_000,
     })
     await expect(modal(page)).toBeHidden()
+    // An app that signs its visitors in does not offer the smart account, which cannot sign a
+    // sign-in message (spec §8): the Account view of the Ethereum account has no switch.
+    await page.getByTestId('latch-account-button').click()
+    await expect(modal(page).getByTestId('latch-account-address')).toHaveAttribute(
+      'title',
+      /^0x[0-9a-fA-F]{40}$/,
+    )
+    await expect(modal(page).getByTestId('latch-disconnect')).toBeVisible()
+    await expect(modal(page).getByTestId('latch-account-switch-type')).toHaveCount(0)
   })
 })

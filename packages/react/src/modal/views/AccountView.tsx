@@ -152,6 +152,11 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
     reference !== undefined &&
     (smartAccountChains ?? []).includes(Number(reference))
   const smartAccount = canSwitchType && accountType === 'smartAccount'
+  // An app that signs its visitors in (siwx) is not offered the smart account: the frame refuses to
+  // sign a message for it (spec §8 'This application might not support Smart Accounts'), so the
+  // switch would end in a refused sign-in, and with a required one, a disconnect. The way back to
+  // the EOA stays offered.
+  const offerSwitch = canSwitchType && (smartAccount || latch.options.siwx === undefined)
   const switchType = () => {
     setSwitchingType(true)
     setEmbeddedAccountType(latch, smartAccount ? 'eoa' : 'smartAccount')
@@ -314,7 +319,7 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
             </button>
           </li>
         )}
-        {canSwitchType && (
+        {offerSwitch && (
           <li>
             <button
               type="button"
