@@ -112,4 +112,29 @@ test.describe('given the demo with a fresh embedded wallet that holds no ETH', (
       await expect(page.getByTestId('demo-address')).toHaveText(eoa)
     })
   })
+
+  test('when the app starts visitors on the smart account, then a new visitor gets it at once, keeps it after a reload, and their switch to the EOA holds over the default', async ({
+    page,
+  }) => {
+    await page.goto(`${demo}?accountType=smartAccount`)
+    const smart = (await signUp(page, newEmail('smartdefault'))) as `0x${string}`
+    const dialog = modal(page)
+    await page.getByTestId('latch-account-button').click()
+    await expect(dialog.getByTestId('latch-account-type')).toHaveText('Smart account')
+    await expect(dialog.getByTestId('latch-account-address')).toHaveAttribute('title', smart)
+    // Its smart account, counterfactual until its first user operation.
+    expect(await chains.Ethereum.getCode({ address: smart })).toBeUndefined()
+    await page.keyboard.press('Escape')
+
+    await page.reload()
+    await expect(page.getByTestId('demo-address')).toHaveText(smart, { timeout: 60_000 })
+
+    await page.getByTestId('latch-account-button').click()
+    await dialog.getByRole('button', { name: 'Switch to EOA' }).click()
+    await expect(dialog.getByTestId('latch-account-type')).toHaveCount(0)
+    const eoa = (await dialog.getByTestId('latch-account-address').getAttribute('title')) as string
+    expect(eoa.toLowerCase()).not.toBe(smart.toLowerCase())
+    await page.reload()
+    await expect(page.getByTestId('demo-address')).toHaveText(eoa, { timeout: 60_000 })
+  })
 })

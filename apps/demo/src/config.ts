@@ -151,7 +151,15 @@ const options: LatchOptions = {
   // library would wait five seconds on every request).
   connectors: [
     // Email login: the frame app the local @latch/server serves.
-    ...(env.frameUrl ? [embeddedWallet({ frameUrl: env.frameUrl, projectId: env.projectId })] : []),
+    ...(env.frameUrl
+      ? [
+          embeddedWallet({
+            frameUrl: env.frameUrl,
+            projectId: env.projectId,
+            ...(env.accountType ? { defaultAccountType: env.accountType } : {}),
+          }),
+        ]
+      : []),
     ...(env.wcRelay !== 'off'
       ? [
           walletConnect({

@@ -39,7 +39,8 @@ function frameSetting(apiUrl: string | undefined): string | undefined {
  * The @latch/server the demo talks to (`npm start` runs one). The page's query string can point
  * it elsewhere to try the kit's modes: `?api=URL` (or `?api=none` for no server at all),
  * `?project=ID`, `?basic=1` (no remote config), `?email=1` (email login on, which checks the
- * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?solana=off`, `?bitcoin=on`, `?cosmos=on`, `?polkadot=on`, `?guide=off` (no wallet guide),
+ * project's allowed origins), `?siwx=required|optional` (sign-in with the wallet), `?accountType=smartAccount` (the embedded
+ * wallet's default account type), `?solana=off`, `?bitcoin=on`, `?cosmos=on`, `?polkadot=on`, `?guide=off` (no wallet guide),
  * `?kit=rainbowkit` (the header drawn with the RainbowKit compatibility layer), `?kit=appkit`
  * (the instance created with AppKit's option names), `?kit=wallet-adapter` (a Solana app on the
  * wallet-adapter's hooks), `?theme=midnight` (a theme preset).
@@ -65,6 +66,8 @@ function apiSettings() {
     polkadot: query.get('polkadot') === 'on',
     /** `?siwx=required|optional`: sign-in with the wallet, sessions from the local @latch/server. */
     siwx: (['required', 'optional'] as const).find((mode) => mode === query.get('siwx')),
+    /** `?accountType=smartAccount`: the embedded wallet starts visitors who have not chosen on their smart account. */
+    accountType: query.get('accountType') === 'smartAccount' ? ('smartAccount' as const) : undefined,
     /** `?wcRelay=ws://…` points WalletConnect at another relay (the e2e tests run their own); `off` leaves it out. */
     wcRelayOverride:
       query.get('wcRelay') === 'off' || /^wss?:\/\/[^\s]+$/.test(query.get('wcRelay') ?? '')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defineCaipNetwork } from './caip.js'
+import { embeddedWallet } from './embedded/embeddedWallet.js'
 import { InvalidOptionsError } from './errors/options.js'
 import { SiwxConflictError } from './errors/siwx.js'
 import { validateOptions } from './options.js'
@@ -161,6 +162,20 @@ describe('given bad options', () => {
     expect(() => validateOptions({ networks: [mainnet], siwx, siweConfig: {} })).toThrow(
       'Cannot set both `siweConfig` and `siwx` options',
     )
+  })
+
+  it('when the embedded wallet starts visitors on the smart account and the app signs them in, then it is refused', () => {
+    const embedded = embeddedWallet({
+      frameUrl: 'https://wallet.example',
+      projectId: 'p1',
+      defaultAccountType: 'smartAccount',
+    })
+    expect(issuesOf({ networks: [mainnet], siwx, connectors: [embedded] })).toEqual([
+      "connectors: embedded's defaultAccountType 'smartAccount' cannot be combined with siwx (a smart account cannot sign in)",
+    ])
+    expect(issuesOf({ networks: [mainnet], connectors: [embedded] })).toEqual([])
+    const eoaFirst = embeddedWallet({ frameUrl: 'https://wallet.example', projectId: 'p1' })
+    expect(issuesOf({ networks: [mainnet], siwx, connectors: [eoaFirst] })).toEqual([])
   })
 
   it('when an option key is unknown, then the error names it', () => {

@@ -52,6 +52,8 @@ export type EmbeddedEmailUpdateStep =
 export interface EmbeddedWalletCapability {
   /** The frame's exact origin. */
   readonly frameOrigin: string
+  /** The EVM account type a visitor who has not chosen one uses (the connector's `defaultAccountType`). */
+  readonly defaultAccountType: 'eoa' | 'smartAccount'
   /** Seconds until another email may be sent (0: now), rounded up (spec §5). */
   emailCooldownSeconds(now?: number): number
   /** The login in progress (the same value as the store's `sessions[id].login`). */

@@ -412,6 +412,56 @@ describe('given the embedded wallet connector', () => {
       expect(announced).toEqual([[ADDRESS]])
     })
 
+    it("then the app's default account type goes with every GET_USER (login, restore, chain switch)", async () => {
+      frame = scriptedFrame((type, payload) =>
+        type === 'GET_USER'
+          ? { ok: { ...user, chainId: (payload as { chainId?: string }).chainId ?? 'eip155:1' } }
+          : type === 'SWITCH_NETWORK'
+            ? { ok: { chainId: (payload as { chainId: string }).chainId } }
+            : smartAnswers()(type),
+      )
+      const storage = createMemoryStorage()
+      const wallet = embeddedWallet({
+        frameUrl: FRAME_ORIGIN,
+        projectId: 'p1',
+        storage,
+        defaultAccountType: 'smartAccount',
+      })
+      expect(wallet.capabilities.embeddedWallet.defaultAccountType).toBe('smartAccount')
+      await login(wallet)
+      const provider = wallet.getProvider('eip155') as {
+        request(args: { method: string; params?: unknown }): Promise<unknown>
+      }
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x2105' }] })
+      await wallet.restore?.({ networks: [mainnet] })
+      expect(frame.requests.filter((r) => r.type === 'GET_USER').map((r) => r.payload)).toEqual([
+        { chainId: 'eip155:1', preferredAccountType: 'smartAccount' },
+        { chainId: 'eip155:8453', preferredAccountType: 'smartAccount' },
+        { chainId: 'eip155:1', preferredAccountType: 'smartAccount' },
+      ])
+    })
+
+    it('then without a default account type GET_USER says the EOA, which the frame never takes as a switch', async () => {
+      frame = scriptedFrame(smartAnswers())
+      const { wallet } = connector()
+      expect(wallet.capabilities.embeddedWallet.defaultAccountType).toBe('eoa')
+      await login(wallet)
+      expect(frame.requests.find((r) => r.type === 'GET_USER')?.payload).toEqual({
+        chainId: 'eip155:1',
+        preferredAccountType: 'eoa',
+      })
+    })
+
+    it('then a default account type that is neither eoa nor smartAccount is refused when the connector is made', () => {
+      expect(() =>
+        embeddedWallet({
+          frameUrl: FRAME_ORIGIN,
+          projectId: 'p1',
+          defaultAccountType: 'smart' as 'smartAccount',
+        }),
+      ).toThrow("embeddedWallet: defaultAccountType must be 'eoa' or 'smartAccount'")
+    })
+
     it('then a switch the frame refuses changes nothing and rejects with its message', async () => {
       frame = scriptedFrame(
         smartAnswers({

@@ -35,6 +35,13 @@ export interface EmbeddedWalletOptions {
    * the modal's language; without either the frame follows the browser's languages.
    */
   locale?: string | undefined
+  /**
+   * The EVM account a visitor uses until they pick one in the Account view (spec §3 default
+   * account types): `'eoa'` (the default), the wallet's own key, or `'smartAccount'`, its
+   * ERC-4337 smart account on the chains your server runs smart accounts on (elsewhere the EOA).
+   * A smart account cannot sign a message yet, so `'smartAccount'` cannot be combined with `siwx`.
+   */
+  defaultAccountType?: 'eoa' | 'smartAccount' | undefined
 }
 
 /**
@@ -60,6 +67,9 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
     throw new Error('embeddedWallet: frameUrl must be a URL')
   if (typeof options.projectId !== 'string' || options.projectId.length === 0)
     throw new Error('embeddedWallet: projectId is required')
+  const { defaultAccountType = 'eoa' } = options
+  if (defaultAccountType !== 'eoa' && defaultAccountType !== 'smartAccount')
+    throw new Error("embeddedWallet: defaultAccountType must be 'eoa' or 'smartAccount'")
   const frameOrigin = new URL(options.frameUrl).origin
   const cache = createLoginCache(options.storage ?? createLocalStorage())
   const handlers = new Set<SessionHandlers>()
@@ -81,7 +91,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
   }
 
   const link = createFrameLink(
-    { frameOrigin, projectId: options.projectId, enableLogger: options.enableLogger },
+    { frameOrigin, projectId: options.projectId, enableLogger: options.enableLogger, defaultAccountType },
     {
       onAlert: (alert) => each((h) => h.onAlert?.(alert)),
       onEvent: (event: FrameEvent) => {
@@ -153,6 +163,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletCo
 
   const capability: EmbeddedWalletCapability = {
     frameOrigin,
+    defaultAccountType,
     emailCooldownSeconds: (now = Date.now()) => login.cooldown(now),
     getLoginState: login.getState,
     submitOtp: login.submitOtp,

@@ -34,7 +34,13 @@ export function isUnreachable(error: unknown): boolean {
  * every request goes through `request`, which reports whether the frame could be reached.
  */
 export function createFrameLink(
-  options: { frameOrigin: string; projectId: string; enableLogger?: boolean | undefined },
+  options: {
+    frameOrigin: string
+    projectId: string
+    enableLogger?: boolean | undefined
+    /** The app's default EVM account type, sent with every GET_USER (spec §7 'get user'). */
+    defaultAccountType?: 'eoa' | 'smartAccount' | undefined
+  },
   hooks: FrameLinkHooks,
 ) {
   let client: Promise<FrameClient> | undefined
@@ -75,23 +81,36 @@ export function createFrameLink(
     return client
   }
 
+  /** Sends one request; its outcome tells whether the frame and its server answer. */
+  async function request<T extends FrameRequestType>(
+    type: T,
+    payload: FramePayload<T>,
+    network?: CaipNetwork,
+  ): Promise<FrameResult<T>> {
+    try {
+      const result = await (await get(network)).request(type, payload)
+      report(true)
+      return result
+    } catch (error) {
+      // A refusal is an answer too; only silence and "cannot reach the server" are not.
+      report(!isUnreachable(error))
+      throw error
+    }
+  }
+
   return {
     get,
-    /** Sends one request; its outcome tells whether the frame and its server answer. */
-    async request<T extends FrameRequestType>(
-      type: T,
-      payload: FramePayload<T>,
-      network?: CaipNetwork,
-    ): Promise<FrameResult<T>> {
-      try {
-        const result = await (await get(network)).request(type, payload)
-        report(true)
-        return result
-      } catch (error) {
-        // A refusal is an answer too; only silence and "cannot reach the server" are not.
-        report(!isUnreachable(error))
-        throw error
-      }
+    request,
+    /**
+     * GET_USER on `chainId`, with the app's default account type: the frame adopts it only for a
+     * visitor who has not chosen one (their choice is kept by the frame).
+     */
+    user(chainId: string): Promise<FrameResult<'GET_USER'>> {
+      const { defaultAccountType } = options
+      return request(
+        'GET_USER',
+        defaultAccountType ? { chainId, preferredAccountType: defaultAccountType } : { chainId },
+      )
     },
     /** The client, if the frame was created. */
     get created(): Promise<FrameClient> | undefined {

@@ -117,8 +117,7 @@ export function createLogin(deps: LoginDeps) {
       dispatch({ type: 'await-code' })
     })
 
-  const user = (network: CaipNetwork | undefined) =>
-    link.request('GET_USER', { chainId: network?.caipNetworkId ?? 'eip155:1' })
+  const user = (network: CaipNetwork | undefined) => link.user(network?.caipNetworkId ?? 'eip155:1')
 
   const connect: SessionConnector['connect'] = async ({ networks, metadata, params, onEvent }) => {
     const mine = ++attempt

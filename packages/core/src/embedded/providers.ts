@@ -106,7 +106,7 @@ export function createProviders(link: FrameLink, handlers: ReadonlySet<SessionHa
       // The account in use is the smart account only on chains that run one: another chain may
       // answer with the visitor's EOA (and back).
       if (live.address !== undefined) {
-        const { address } = await link.request('GET_USER', { chainId: `eip155:${next}` })
+        const { address } = await link.user(`eip155:${next}`)
         if (address.toLowerCase() !== live.address.toLowerCase()) {
           live.address = address
           emit('accountsChanged', [address])

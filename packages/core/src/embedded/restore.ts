@@ -38,7 +38,7 @@ async function restoreKept({ link, cache, toSession }: RestoreDeps, networks: re
     cache.clear()
     return undefined
   }
-  const user = await link.request('GET_USER', { chainId: first?.caipNetworkId ?? 'eip155:1' })
+  const user = await link.user(first?.caipNetworkId ?? 'eip155:1')
   return toSession(user, networks)
 }
 

@@ -88,7 +88,7 @@ export async function socialLogin(
   } finally {
     if (!socialWindow.closed) socialWindow.close()
   }
-  const user = await link.request('GET_USER', { chainId })
+  const user = await link.user(chainId)
   live()
   return user
 }
@@ -119,7 +119,7 @@ export async function farcasterLogin(
     if (status === 'done') break
     await sleep(SOCIAL_POLL_MS)
   }
-  const user = await link.request('GET_USER', { chainId })
+  const user = await link.user(chainId)
   live()
   return user
 }

@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setBundler } from '../../../server/src/cli/smart-accounts.js'
 import { demoProject, startTestServer } from '../../../server/src/test/backends.js'
 import { sponsorTestToken } from '../../../server/src/test/simple-account.js'
+import { currentAccount } from '../accounts.js'
 import { createApi } from '../api.js'
 import { approvalRows } from '../approval/rows.js'
 import type { ApprovalView, Decision } from '../approval.js'
@@ -160,8 +161,8 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
     expect(await client.getBalance({ address: expected })).toBe(0n)
     expect(await client.getBalance({ address: eoa })).toBe(0n)
 
-    // Default: the EOA, the smart account listed beside it; a page's default in GET_USER moves nobody.
-    expect(await handlers.GET_USER({ preferredAccountType: 'smartAccount' })).toMatchObject({
+    // Default: the EOA, the smart account listed beside it.
+    expect(await handlers.GET_USER({})).toMatchObject({
       address: eoa,
       accounts: [
         { address: eoa, type: 'eoa' },
@@ -410,6 +411,38 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
       ),
     ).toEqual({ code: 'WRONG_ACCOUNT', message: 'The request is for another account' })
     expect(shown).toHaveLength(1)
+  })
+
+  it('then the app’s default account type is adopted and kept while the visitor has not chosen, and never overrides their choice', async () => {
+    const { handlers, eoa, record } = await freshWallet()
+    const { address: smart } = (await handlers.INIT_SMART_ACCOUNT({})) as { address: Address }
+    // The app defaults to the smart account (GET_USER's preferredAccountType): a visitor who never
+    // chose gets it, and keeps it on this device when the page no longer says so.
+    expect(await handlers.GET_USER({ preferredAccountType: 'smartAccount' })).toMatchObject({
+      address: smart,
+      preferredAccountType: 'smartAccount',
+    })
+    expect(currentAccount(record)?.preferredAccountType).toBe('smartAccount')
+    expect(await handlers.GET_USER({})).toMatchObject({
+      address: smart,
+      preferredAccountType: 'smartAccount',
+    })
+    expect(await handlers.RPC_REQUEST({ method: 'eth_accounts', params: [] })).toEqual({ result: [smart] })
+    // The visitor's own choice holds against the app's default.
+    await handlers.SET_PREFERRED_ACCOUNT({ type: 'eoa' })
+    expect(await handlers.GET_USER({ preferredAccountType: 'smartAccount' })).toMatchObject({
+      address: eoa,
+      preferredAccountType: 'eoa',
+    })
+    // On a chain without smart accounts the default is not adopted (nothing kept): the EOA answers.
+    await withBundler(undefined, async () => {
+      const fresh = await freshWallet()
+      expect(await fresh.handlers.GET_USER({ preferredAccountType: 'smartAccount' })).toMatchObject({
+        address: fresh.eoa,
+        preferredAccountType: 'eoa',
+      })
+      expect(currentAccount(fresh.record)?.preferredAccountType).toBeUndefined()
+    })
   })
 
   it('then a chain without smart accounts is refused clearly and keeps the EOA', async () => {

@@ -15,27 +15,33 @@ export function createSmart(w: Wallet) {
   const chain = () => ctx.state.chainId
 
   /**
-   * GET_USER's account fields. Only SET_PREFERRED_ACCOUNT changes the account in use: a page's
-   * `preferredAccountType` in GET_USER is not read, so a kit that sends its default on every
-   * GET_USER cannot move a visitor off the EOA without asking for it.
+   * GET_USER's account fields. The account in use is the visitor's choice (SET_PREFERRED_ACCOUNT),
+   * kept on this device's record. The page's `preferredAccountType` (the app's default account
+   * type, spec §3) is only a default: it is adopted, and kept, when the visitor has made no choice
+   * yet and the frame's chain runs smart accounts; it never moves a visitor off a choice they made.
    */
-  async function user(signedIn: AccountRecord, eoa: string) {
-    const preferred = signedIn.preferredAccountType ?? 'eoa'
-    const eoaOnly = {
+  async function user(signedIn: AccountRecord, eoa: string, pageDefault?: AccountType) {
+    const adopt = signedIn.preferredAccountType === undefined && pageDefault === 'smartAccount'
+    let preferred = signedIn.preferredAccountType ?? 'eoa'
+    const eoaOnly = () => ({
       address: eoa,
       accounts: [{ address: eoa, type: 'eoa' as const }],
       preferredAccountType: preferred,
       smartAccountDeployed: false,
-    }
+    })
     let smart: SmartAccount | undefined
     try {
       smart = await accounts.accountOn(chain(), eoa)
     } catch (error) {
       // The EOA answers anyway; a visitor who chose the smart account is never switched silently.
       if (preferred === 'smartAccount') throw error
-      return eoaOnly
+      return eoaOnly()
     }
-    if (smart === undefined) return eoaOnly
+    if (smart === undefined) return eoaOnly()
+    if (adopt) {
+      signedIn.preferredAccountType = preferred = 'smartAccount'
+      await ctx.save()
+    }
     return {
       address: preferred === 'smartAccount' ? smart.address : eoa,
       accounts: [
