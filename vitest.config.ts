@@ -6,8 +6,8 @@ export default defineConfig({
     // Vitest's default leaves one core free (one worker on two cores); most tests wait on chains,
     // the database, the relay and timers rather than on the CPU (the server's tests kept two cores
     // 58 % busy with two workers), so four workers even on two cores. The frame's tests derive keys
-    // from passwords (Argon2id, 64 MiB), which takes a core each: they run after the others, one
-    // file at a time, so that two derivations never share a core.
+    // from passwords (Argon2id, 64 MiB), which takes a core each: they run after the others, two
+    // files at a time on the two cores, so that two derivations never share a core.
     // `isolate: false` on the projects whose files share no module state: a worker imports the
     // server, viem and the WalletConnect libraries once, not once per file (the server's files
     // spent 106 s importing). core, react, solana and the frame keep a fresh module graph per file:
@@ -54,7 +54,7 @@ export default defineConfig({
           name: 'frame',
           root: 'packages/frame',
           sequence: { groupOrder: 1 },
-          maxWorkers: 1,
+          maxWorkers: 2,
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           server: { deps: { inline: ['micro-key-producer', 'viem'] } },
