@@ -112,7 +112,9 @@ describe.each(backends)('given swap quotes on %s and the local DEX (10 ETH / 25 
 
   it('when a taker sells LTT for ETH, then the quote names the router to approve with the allowance now, and after the approval its transaction pays out ETH', async () => {
     const taker = TEST_ACCOUNTS[backend === 'sqlite' ? 7 : 8]!
-    const amount = (await lttOf(taker.address)) / 2n
+    // A small sale: the other backend's tests trade on the same pool at the same time, and a sale
+    // of half the taker's LTT there could move the price past this quote's slippage.
+    const amount = (await lttOf(taker.address)) / 200n
     const first = (await (
       await quote({ from: ltt, to: nativeTokenAddress, amount: amount.toString(), taker: taker.address })
     ).json()) as SwapQuote
