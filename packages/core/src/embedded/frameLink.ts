@@ -39,7 +39,7 @@ export function createFrameLink(
     projectId: string
     enableLogger?: boolean | undefined
     /** The app's default EVM account type, sent with every GET_USER (spec §7 'get user'). */
-    defaultAccountType?: 'eoa' | 'smartAccount' | undefined
+    defaultAccountType: 'eoa' | 'smartAccount'
   },
   hooks: FrameLinkHooks,
 ) {
@@ -106,11 +106,7 @@ export function createFrameLink(
      * visitor who has not chosen one (their choice is kept by the frame).
      */
     user(chainId: string): Promise<FrameResult<'GET_USER'>> {
-      const { defaultAccountType } = options
-      return request(
-        'GET_USER',
-        defaultAccountType ? { chainId, preferredAccountType: defaultAccountType } : { chainId },
-      )
+      return request('GET_USER', { chainId, preferredAccountType: options.defaultAccountType })
     },
     /** The client, if the frame was created. */
     get created(): Promise<FrameClient> | undefined {
