@@ -15,7 +15,7 @@ const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
 export const MAIL_RESEND_SECONDS = 5
 const basePorts = {
   demo: Number(process.env.E2E_DEMO_PORT ?? 5174),
-  /** The demo as `npm start` serves it (vite dev, its own Dev Wallet), on the stack above. */
+  /** The demo as `npm start` serves it (its production build, its own Dev Wallet), on the stack above. */
   demoAsStarted: Number(process.env.E2E_DEMO_STARTED_PORT ?? Number(process.env.E2E_DEMO_PORT ?? 5174) + 1),
   mainnet: Number(process.env.E2E_MAINNET_PORT ?? 8645),
   base: Number(process.env.E2E_BASE_PORT ?? 8646),
@@ -113,7 +113,7 @@ export default defineConfig({
       testIgnore: ['started/**', 'next/**', 'tarball/**'],
     },
     {
-      // The demo exactly as `npm start` serves it: the vite dev server and the demo's own Dev
+      // The demo exactly as `npm start` serves it: its production build and the demo's own Dev
       // Wallet, which announces itself once its module has loaded (late, like an extension).
       name: 'as-started',
       testMatch: 'started/**/*.spec.ts',

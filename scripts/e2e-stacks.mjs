@@ -3,8 +3,8 @@
 // (e2e/playwright.config.ts passes them in E2E_STACKS). A stack is what `npm start` runs — two
 // local EVM chains, the local Solana chain, the Bitcoin regtest stand-in, @latch/server with its own SQLite file, the
 // WalletConnect relay, the Dev Wallet's WalletConnect peer, the mail sink and the demo's
-// production build (`scripts/start.mjs --preview`) — plus the demo exactly as `npm start` serves
-// it (the vite dev server, its own dependency cache), the Next.js example and the app built from
+// production build, served as `npm start` serves it — plus a second server of that build on a
+// port of its own (the as-started project's origin), the Next.js example and the app built from
 // the packages' tarballs (scripts/tarball-app.mjs). The packages are
 // built once, before any stack starts. When every server of every stack answers, this process
 // answers on E2E_STACKS_READY_PORT, the one URL Playwright waits for.
@@ -61,59 +61,54 @@ function start(name, command, args, options) {
 
 /** [url, check] pairs: every stack's servers, each ready once its check holds. */
 const checks = []
+/** The stacks whose second demo server has been started. */
+const startedDemos = new Set()
 for (const [index, ports] of stacks.entries()) {
   const tmp = join(root, '.tmp', `e2e-stack-${index}`)
   // A fresh database per run: the tests assume nothing a previous run left.
   rmSync(tmp, { recursive: true, force: true })
-  start(
-    `stack ${index}: start.mjs`,
-    process.execPath,
-    [join(root, 'scripts/start.mjs'), '--preview', '--no-build'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DEMO_PORT: String(ports.demo),
-        MAINNET_PORT: String(ports.mainnet),
-        BASE_PORT: String(ports.base),
-        API_PORT: String(ports.api),
-        RELAY_PORT: String(ports.relay),
-        DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
-        SOLANA_PORT: String(ports.solana),
-        BITCOIN_PORT: String(ports.bitcoin),
-        SMTP_PORT: String(ports.smtp),
-        MAIL_INBOX_PORT: String(ports.mailInbox),
-        DEV_GOOGLE_PORT: String(ports.devGoogle),
-        DEV_GITHUB_PORT: String(ports.devGithub),
-        DEV_SOCIALS_PORT: String(ports.devSocials),
-        DEV_APPLE_PORT: String(ports.devApple),
-        DEV_FARCASTER_PORT: String(ports.devFarcaster),
-        DEV_ONRAMP_PORT: String(ports.devOnramp),
-        LATCH_SQLITE_FILE: join(tmp, 'server.db'),
-        // The server's own process, which a test may stop and resume alone.
-        LATCH_SERVER_PID_FILE: join(tmp, 'server.pid'),
-        DEMO_OUT_DIR: join(tmp, 'demo'),
-      },
-    },
-  )
-  // `npm start`'s demo server on this stack's chains, API, relay and Dev Wallet peer (the same
-  // environment scripts/start.mjs gives it), with a dependency cache of its own.
-  start(`stack ${index}: vite dev`, 'npx', ['vite', 'dev', '--logLevel', 'warn'], {
-    cwd: join(root, 'apps/demo'),
+  start(`stack ${index}: start.mjs`, process.execPath, [join(root, 'scripts/start.mjs'), '--no-build'], {
+    cwd: root,
     env: {
       ...process.env,
-      DEMO_PORT: String(ports.demoAsStarted),
-      DEMO_VITE_CACHE_DIR: join(tmp, 'vite-cache'),
-      VITE_RPC_MAINNET: `http://127.0.0.1:${ports.mainnet}`,
-      VITE_RPC_BASE: `http://127.0.0.1:${ports.base}`,
-      VITE_LATCH_API: `http://127.0.0.1:${ports.api}`,
-      VITE_WC_RELAY: `ws://127.0.0.1:${ports.relay}`,
-      VITE_DEV_WALLET_WC: `http://127.0.0.1:${ports.devWalletWalletConnect}`,
-      VITE_RPC_SOLANA: `http://127.0.0.1:${ports.solana}`,
-      VITE_BITCOIN_API: `http://127.0.0.1:${ports.bitcoin}`,
-      VITE_MAIL_INBOX: `http://127.0.0.1:${ports.mailInbox}`,
+      DEMO_PORT: String(ports.demo),
+      MAINNET_PORT: String(ports.mainnet),
+      BASE_PORT: String(ports.base),
+      API_PORT: String(ports.api),
+      RELAY_PORT: String(ports.relay),
+      DEV_WALLET_WC_PORT: String(ports.devWalletWalletConnect),
+      SOLANA_PORT: String(ports.solana),
+      BITCOIN_PORT: String(ports.bitcoin),
+      SMTP_PORT: String(ports.smtp),
+      MAIL_INBOX_PORT: String(ports.mailInbox),
+      DEV_GOOGLE_PORT: String(ports.devGoogle),
+      DEV_GITHUB_PORT: String(ports.devGithub),
+      DEV_SOCIALS_PORT: String(ports.devSocials),
+      DEV_APPLE_PORT: String(ports.devApple),
+      DEV_FARCASTER_PORT: String(ports.devFarcaster),
+      DEV_ONRAMP_PORT: String(ports.devOnramp),
+      LATCH_SQLITE_FILE: join(tmp, 'server.db'),
+      // The server's own process, which a test may stop and resume alone.
+      LATCH_SERVER_PID_FILE: join(tmp, 'server.pid'),
+      DEMO_OUT_DIR: join(tmp, 'demo'),
     },
   })
+  // `npm start`'s demo: the same production build, served by a second `vite preview` on a port
+  // of its own once start.mjs has built it (the demo's port answers only after the build).
+  const demoBuild = join(tmp, 'demo')
+  const demoAsStarted = async (url) => {
+    if (!(await answers(`http://127.0.0.1:${ports.demo}/`))) return false
+    if (!startedDemos.has(index)) {
+      startedDemos.add(index)
+      start(
+        `stack ${index}: demo as started`,
+        'npx',
+        ['vite', 'preview', '--outDir', demoBuild, '--logLevel', 'warn'],
+        { cwd: join(root, 'apps/demo'), env: { ...process.env, DEMO_PORT: String(ports.demoAsStarted) } },
+      )
+    }
+    return answers(url)
+  }
   // The Next.js example (built above when it had no build) on this stack's chains.
   start(`stack ${index}: next`, process.execPath, [join(root, 'scripts/next-example.mjs')], {
     cwd: root,
@@ -134,7 +129,7 @@ for (const [index, ports] of stacks.entries()) {
   )
   checks.push(
     [`http://127.0.0.1:${ports.demo}/`, answers],
-    [`http://127.0.0.1:${ports.demoAsStarted}/src/main.tsx`, bundled],
+    [`http://127.0.0.1:${ports.demoAsStarted}/`, demoAsStarted],
     [`http://127.0.0.1:${ports.next}/`, answers],
     [`http://127.0.0.1:${ports.tarballApp}/`, answers],
   )
@@ -149,20 +144,6 @@ async function answers(url) {
   }
 }
 
-/**
- * The dev server's entry: ready once the dependencies it imports are pre-bundled (they are bundled
- * afresh at every start), so the first tests don't share the machine with that.
- */
-async function bundled(url) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) })
-    if (response.status >= 500) return false
-    const dependency = (await response.text()).match(/["']([^"']*\/deps\/[^"']+)["']/)?.[1]
-    return dependency !== undefined && (await answers(new URL(dependency, url)))
-  } catch {
-    return false
-  }
-}
 const pending = new Map(checks)
 while (pending.size > 0 && !stopping) {
   for (const [url, check] of [...pending]) if (await check(url)) pending.delete(url)

@@ -2,8 +2,9 @@
 // Starts the demo dapp with its whole local stack: two local chains (ids 1 and 8453, with the
 // test tokens deployed and the first test accounts seeded), a local
 // Solana chain (the SVM in-process behind a JSON-RPC server), the
-// @latch/server API (SQLite, the demo project seeded; in a process of its own) and the demo. `--preview` serves a
-// production build instead of the dev server (used by the e2e tests).
+// @latch/server API (SQLite, the demo project seeded; in a process of its own) and the demo: its
+// production build, served by `vite preview` (as visitors would load it). `--dev` (`npm run dev`)
+// serves the vite dev server instead, with hot reload, for working on the demo and the packages.
 // Ports: DEMO_PORT (5173), MAINNET_PORT (8545), BASE_PORT (8546), API_PORT (3030), RELAY_PORT
 // (8555, the local WalletConnect relay), SOLANA_PORT (8899, the local Solana chain's RPC),
 // SMTP_PORT (2525) and MAIL_INBOX_PORT (2526): the mail sink that receives the embedded wallet's
@@ -25,7 +26,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const preview = process.argv.includes('--preview')
+const preview = !process.argv.includes('--dev')
 const demoPort = process.env.DEMO_PORT ?? '5173'
 const mainnetPort = Number(process.env.MAINNET_PORT ?? 8545)
 const basePort = Number(process.env.BASE_PORT ?? 8546)
