@@ -61,12 +61,11 @@ function start(name, command, args, options) {
 
 /** [url, check] pairs: every stack's servers, each ready once its check holds. */
 const checks = []
-/** The stacks whose second demo server has been started. */
-const startedDemos = new Set()
 for (const [index, ports] of stacks.entries()) {
   const tmp = join(root, '.tmp', `e2e-stack-${index}`)
   // A fresh database per run: the tests assume nothing a previous run left.
   rmSync(tmp, { recursive: true, force: true })
+  const demoBuild = join(tmp, 'demo')
   start(`stack ${index}: start.mjs`, process.execPath, [join(root, 'scripts/start.mjs'), '--no-build'], {
     cwd: root,
     env: {
@@ -90,16 +89,16 @@ for (const [index, ports] of stacks.entries()) {
       LATCH_SQLITE_FILE: join(tmp, 'server.db'),
       // The server's own process, which a test may stop and resume alone.
       LATCH_SERVER_PID_FILE: join(tmp, 'server.pid'),
-      DEMO_OUT_DIR: join(tmp, 'demo'),
+      DEMO_OUT_DIR: demoBuild,
     },
   })
   // `npm start`'s demo: the same production build, served by a second `vite preview` on a port
   // of its own once start.mjs has built it (the demo's port answers only after the build).
-  const demoBuild = join(tmp, 'demo')
+  let demoAsStartedStarted = false
   const demoAsStarted = async (url) => {
     if (!(await answers(`http://127.0.0.1:${ports.demo}/`))) return false
-    if (!startedDemos.has(index)) {
-      startedDemos.add(index)
+    if (!demoAsStartedStarted) {
+      demoAsStartedStarted = true
       start(
         `stack ${index}: demo as started`,
         'npx',

@@ -32,9 +32,6 @@ export default defineConfig({
   // Pre-bundled anew at every start (`force`), because a rebuilt package does not change the
   // cache's key.
   optimizeDeps: { include: latchEntries(), force: true },
-  // DEMO_VITE_CACHE_DIR: a dependency cache of its own, for a second dev server of the demo at
-  // once (each e2e stack runs one).
-  ...(process.env.DEMO_VITE_CACHE_DIR ? { cacheDir: process.env.DEMO_VITE_CACHE_DIR } : {}),
   server: { host: '127.0.0.1', port: Number(process.env.DEMO_PORT ?? 5173), strictPort: true },
   // latch-demo.test: the e2e tests reach the demo under that name to test the allowed-origins check.
   preview: {
