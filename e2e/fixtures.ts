@@ -14,6 +14,7 @@ import {
 } from '@latch/testkit/walletconnect'
 import { expect, type Frame, type Page } from '@playwright/test'
 import { ports } from './playwright.config.js'
+import { afterTest } from './started/fixtures.js'
 
 /** The WalletConnect project id the demo and the scripted wallets use (any 32-hex id works locally). */
 export const WC_PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
@@ -53,8 +54,10 @@ export const test = base.extend<{
     async ({ page, testWallet }, use) => {
       void testWallet
       const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.message))
+      const onError = (error: Error) => errors.push(error.message)
+      page.on('pageerror', onError)
       await use(errors)
+      await afterTest(page, onError)
       expect(errors, 'uncaught errors in the page').toEqual([])
     },
     { auto: true },
@@ -117,7 +120,10 @@ export const axeViolations = (page: Page) => frameAxeViolations(page.mainFrame()
  * which CSP does not govern.
  */
 export async function frameAxeViolations(frame: Frame) {
-  await frame.evaluate(axeSource)
+  // Once per document: evaluating axe's half a megabyte again costs a quarter CPU-second a scan.
+  if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource)
+  // Colours are read at rest: a view still fading in has less contrast than the visitor ends with.
+  await frame.waitForFunction(settled)
   return frame.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -141,15 +147,17 @@ export async function frameAxeViolations(frame: Frame) {
  * measured position is the resting one; looping ones (spinners, placeholders) are left running.
  */
 export async function modalSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  )
+  await page.waitForFunction(settled)
 }
+
+/** In the page: whether every finite animation of the document has ended. */
+const settled = () =>
+  document
+    .getAnimations()
+    .every(
+      (animation) =>
+        animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+    )
 
 /**
  * The WalletConnect pairing URI the modal shows, as "Copy link" puts it on the clipboard (the

@@ -17,9 +17,20 @@ import { expect, modal, status, test } from './fixtures.js'
 // `npm start` serves it. Passkeys need a secure context on a hostname, so page and frame are on
 // `localhost` (never 127.0.0.1). The visitor's passkey is a CDP virtual authenticator with PRF.
 
+/**
+ * The DevTools sessions of this test's authenticators. The worker's page is kept from test to test
+ * (playwright.config.ts: `reuseContext`), and a virtual authenticator lives as long as its session:
+ * each test's go when it ends, so the next test's page has no passkey it did not add.
+ */
+const sessions: CDPSession[] = []
+test.afterEach(async () => {
+  for (const cdp of sessions.splice(0)) await cdp.detach().catch(() => undefined)
+})
+
 /** A platform passkey provider for this page: user-verifying, resident keys, PRF. */
 async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page)
+  sessions.push(cdp)
   await cdp.send('WebAuthn.enable', { enableUI: false })
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {

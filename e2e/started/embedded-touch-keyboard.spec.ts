@@ -170,7 +170,8 @@ test.describe('given a keyboard-only visitor signed in with email', () => {
     await expect(approveButton(page())).toBeFocused()
     // The modal beneath says what is asked.
     await expect(modal(page()).locator('.latch-title')).toHaveText('Sign a message')
-    // A person reads the screen before confirming.
+    // A person reads the screen before confirming: the button says when it takes the key.
+    await expect(approveButton(page())).toHaveAttribute('data-latch-guard-state', 'ready')
     await page().waitForTimeout(READ_MS)
     await page().keyboard.press('Enter')
     await expect(page().getByTestId('demo-signature-valid')).toHaveText('Signature verified', {

@@ -11,14 +11,25 @@ export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.message))
+      const onError = (error: Error) => errors.push(error.message)
+      page.on('pageerror', onError)
       await use(errors)
+      await afterTest(page, onError)
       expect(errors, 'uncaught errors in the page').toEqual([])
     },
     { auto: true },
   ],
 })
 export { expect }
+
+/**
+ * What Playwright's reset between tests leaves (playwright.config.ts: `reuseContext` keeps the
+ * worker's context and page): the test's error listener, and permissions it granted at run time.
+ */
+export async function afterTest(page: Page, onError: (error: Error) => void): Promise<void> {
+  page.off('pageerror', onError)
+  await page.context().clearPermissions()
+}
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
