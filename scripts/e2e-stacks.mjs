@@ -101,8 +101,8 @@ for (const [index, ports] of stacks.entries()) {
       demoAsStartedStarted = true
       start(
         `stack ${index}: demo as started`,
-        'npx',
-        ['vite', 'preview', '--outDir', demoBuild, '--logLevel', 'warn'],
+        join(root, 'node_modules/.bin/vite'),
+        ['preview', '--outDir', demoBuild, '--logLevel', 'warn'],
         { cwd: join(root, 'apps/demo'), env: { ...process.env, DEMO_PORT: String(ports.demoAsStarted) } },
       )
     }

@@ -474,11 +474,17 @@ const env = {
 const outDir = process.env.DEMO_OUT_DIR ? ['--outDir', process.env.DEMO_OUT_DIR, '--emptyOutDir'] : []
 if (preview)
   run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir], { cwd: join(root, 'apps/demo'), env })
-const demo = spawn('npx', ['vite', ...(preview ? ['preview', ...outDir.slice(0, 2)] : ['dev'])], {
-  cwd: join(root, 'apps/demo'),
-  env,
-  stdio: 'inherit',
-})
+// Vite's own executable, not `npx vite`: npx does not pass a SIGTERM on, and its server would
+// outlive this process.
+const demo = spawn(
+  join(root, 'node_modules/.bin/vite'),
+  [...(preview ? ['preview', ...outDir.slice(0, 2)] : ['dev'])],
+  {
+    cwd: join(root, 'apps/demo'),
+    env,
+    stdio: 'inherit',
+  },
+)
 
 const bundlers = await bundlersStarting
 
