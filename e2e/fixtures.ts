@@ -51,13 +51,13 @@ export const test = base.extend<{
 }>({
   // Every page gets the test wallet, and uncaught errors in the page fail the test.
   pageErrors: [
-    async ({ page, testWallet }, use) => {
+    async ({ page, testWallet, permissions }, use) => {
       void testWallet
       const errors: string[] = []
       const onError = (error: Error) => errors.push(error.message)
       page.on('pageerror', onError)
       await use(errors)
-      await afterTest(page, onError)
+      await afterTest(page, onError, permissions)
       expect(errors, 'uncaught errors in the page').toEqual([])
     },
     { auto: true },

@@ -9,12 +9,12 @@ import { ports } from '../playwright.config.js'
  */
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, permissions }, use) => {
       const errors: string[] = []
       const onError = (error: Error) => errors.push(error.message)
       page.on('pageerror', onError)
       await use(errors)
-      await afterTest(page, onError)
+      await afterTest(page, onError, permissions)
       expect(errors, 'uncaught errors in the page').toEqual([])
     },
     { auto: true },
@@ -25,10 +25,18 @@ export { expect }
 /**
  * What Playwright's reset between tests leaves (playwright.config.ts: `reuseContext` keeps the
  * worker's context and page): the test's error listener, and permissions it granted at run time.
+ * The options' own permissions are granted again: Playwright keeps the context for the next test
+ * with the same options and does not.
  */
-export async function afterTest(page: Page, onError: (error: Error) => void): Promise<void> {
+export async function afterTest(
+  page: Page,
+  onError: (error: Error) => void,
+  permissions: string[] | undefined,
+): Promise<void> {
   page.off('pageerror', onError)
+  // Back to the permissions the test's options give (the next test may keep the same context).
   await page.context().clearPermissions()
+  if (permissions?.length) await page.context().grantPermissions(permissions)
 }
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
