@@ -478,7 +478,7 @@ if (preview)
 // outlive this process.
 const demo = spawn(
   join(root, 'node_modules/.bin/vite'),
-  [...(preview ? ['preview', ...outDir.slice(0, 2)] : ['dev'])],
+  preview ? ['preview', ...outDir.slice(0, 2)] : ['dev'],
   {
     cwd: join(root, 'apps/demo'),
     env,
