@@ -5,8 +5,7 @@ import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { frameAxeViolations } from './fixtures.js'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { ports } from './playwright.config.js'
 
 // The embedded-wallet frame on its own, as @latch/server serves it, framed by a minimal host page
@@ -110,16 +109,6 @@ async function latestMail(email: string, subject: RegExp, after: number) {
     )
     .toBe(true)
   return found!
-}
-
-/** The frame of the host page (for axe, which runs over the DevTools protocol). */
-const frameOf = (page: Page) => page.frames().find((f) => f.url().startsWith(`${frameOrigin}/frame/`))!
-
-/** Like a person: points at the button, waits, then clicks (the frame's guard wants a dwell). */
-async function humanClick(button: Locator) {
-  await button.hover()
-  await button.page().waitForTimeout(700)
-  await button.click()
 }
 
 const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? ''
@@ -333,138 +322,6 @@ test.describe('given the frame served by the server, framed by an allowed page',
     const backCode = codeOf((await latestMail(email, /login code/, backAt)).text)
     expect(await call(page, 'CONNECT_OTP', { otp: backCode })).toMatchObject({ type: 'SUCCESS' })
     expect(await call(page, 'GET_USER', {})).toMatchObject({ payload: { address, email } })
-    await first.close()
-    await second.close()
-  })
-
-  test('when the project uses server-assisted recovery, then a new device gets the same address from the email alone, the owner is told by mail, and the first device sees a notice', async ({
-    browser,
-  }) => {
-    test.setTimeout(240_000)
-    const email = `custodial-${Date.now()}@example.com`
-    const first = await browser.newContext()
-    const page = await openHost(first, 'localhost', 'latch-demo-custodial')
-    await ready(page)
-    const start = Date.now()
-    expect(await call(page, 'CONNECT_EMAIL', { email })).toMatchObject({ payload: { action: 'VERIFY_OTP' } })
-    const code = codeOf((await latestMail(email, /login code/, start)).text)
-    expect(await call(page, 'CONNECT_OTP', { otp: code })).toMatchObject({ type: 'SUCCESS' })
-    // No recovery screen: the server keeps the recovery share.
-    const user = await call(page, 'GET_USER', { chainId: 'eip155:1' })
-    expect(user).toMatchObject({ type: 'SUCCESS', payload: { email } })
-    const address = user.payload.address as string
-    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-
-    const second = await browser.newContext()
-    const other = await openHost(second, 'localhost', 'latch-demo-custodial')
-    await ready(other)
-    let connect = await call(other, 'CONNECT_EMAIL', { email })
-    if (connect.type === 'ERROR') {
-      expect(connect.payload).toMatchObject({ code: 'THROTTLED' })
-      await other.waitForTimeout(Number(connect.payload.retryAfter) * 1000 + 200)
-      connect = await call(other, 'CONNECT_EMAIL', { email })
-    }
-    expect(connect).toMatchObject({ payload: { action: 'VERIFY_DEVICE' } })
-    const deviceMail = await latestMail(email, /Confirm a new device/, Date.now() - 2000)
-    const mailbox = await second.newPage()
-    await mailbox.goto(/(http\S+device\/confirm\?token=\S+)/.exec(deviceMail.text)?.[1] ?? '')
-    const confirmedAt = Date.now() - 1000
-    await mailbox.getByRole('button', { name: 'This was me' }).click()
-    expect(await call(other, 'CONNECT_DEVICE')).toMatchObject({ type: 'SUCCESS' })
-    const secondCode = codeOf((await latestMail(email, /login code/, confirmedAt)).text)
-    expect(await call(other, 'CONNECT_OTP', { otp: secondCode })).toMatchObject({ type: 'SUCCESS' })
-    expect(await call(other, 'GET_USER', { chainId: 'eip155:1' })).toMatchObject({
-      payload: { address, email },
-    })
-    const notice = await latestMail(email, /opened on a new device/, confirmedAt)
-    expect(notice.text).toContain('IP address')
-    // The first device is told the next time its frame talks to the server, on its own screen.
-    expect(await call(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
-    const frame = page.frameLocator('#frame')
-    await expect(frame.getByRole('heading', { name: 'Your wallet was opened on a new device' })).toBeVisible()
-    await expect(frame.getByText('127.0.0.1')).toBeVisible()
-    await expect(frame.getByText(/Chrome/)).toBeVisible()
-    expect(await frameAxeViolations(frameOf(page))).toEqual([])
-    await humanClick(frame.getByRole('button', { name: 'Dismiss' }))
-    await expect(frame.getByRole('heading', { name: 'Your wallet was opened on a new device' })).toHaveCount(
-      0,
-    )
-    // Dismissed on the server: a reload of the account does not bring it back.
-    expect(await call(page, 'GET_USER', {})).toMatchObject({ payload: { address } })
-    await page.waitForTimeout(500)
-    await expect(frame.getByRole('heading', { name: 'Your wallet was opened on a new device' })).toHaveCount(
-      0,
-    )
-    await first.close()
-    await second.close()
-  })
-
-  test('when the project holds server-assisted recovery, then the new device waits with the time shown, and "This wasn\'t me" from the mail stops it and the new device is told', async ({
-    browser,
-  }) => {
-    test.setTimeout(240_000)
-    const project = 'latch-demo-custodial-hold'
-    const email = `held-${Date.now()}@example.com`
-    const first = await browser.newContext()
-    const page = await openHost(first, 'localhost', project)
-    await ready(page)
-    const start = Date.now()
-    expect(await call(page, 'CONNECT_EMAIL', { email })).toMatchObject({ payload: { action: 'VERIFY_OTP' } })
-    const code = codeOf((await latestMail(email, /login code/, start)).text)
-    expect(await call(page, 'CONNECT_OTP', { otp: code })).toMatchObject({ type: 'SUCCESS' })
-    const address = (await call(page, 'GET_USER', { chainId: 'eip155:1' })).payload.address as string
-    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-
-    const second = await browser.newContext()
-    const other = await openHost(second, 'localhost', project)
-    await ready(other)
-    let connect = await call(other, 'CONNECT_EMAIL', { email })
-    if (connect.type === 'ERROR') {
-      expect(connect.payload).toMatchObject({ code: 'THROTTLED' })
-      await other.waitForTimeout(Number(connect.payload.retryAfter) * 1000 + 200)
-      connect = await call(other, 'CONNECT_EMAIL', { email })
-    }
-    expect(connect).toMatchObject({ payload: { action: 'VERIFY_DEVICE' } })
-    const deviceMail = await latestMail(email, /Confirm a new device/, Date.now() - 2000)
-    const mailbox = await second.newPage()
-    await mailbox.goto(/(http\S+device\/confirm\?token=\S+)/.exec(deviceMail.text)?.[1] ?? '')
-    const confirmedAt = Date.now() - 1000
-    await mailbox.getByRole('button', { name: 'This was me' }).click()
-    expect(await call(other, 'CONNECT_DEVICE')).toMatchObject({ type: 'SUCCESS' })
-    const secondCode = codeOf((await latestMail(email, /login code/, confirmedAt)).text)
-    expect(await call(other, 'CONNECT_OTP', { otp: secondCode })).toMatchObject({ type: 'SUCCESS' })
-    // Held: no address, the time it may open, said in the answer and on the frame's screen.
-    const held = await call(other, 'GET_USER', { chainId: 'eip155:1' })
-    expect(held).toMatchObject({ type: 'ERROR', payload: { code: 'RECOVERY_PENDING' } })
-    const until = Date.parse(String(held.payload.until))
-    expect(Math.abs(until - (Date.now() + 3_600_000))).toBeLessThan(60_000)
-    expect(String(held.payload.message)).toMatch(/can open your wallet after/)
-    const otherFrame = other.frameLocator('#frame')
-    await expect(otherFrame.getByRole('heading', { name: 'Your wallet opens here later' })).toBeVisible()
-    expect(await frameAxeViolations(frameOf(other))).toEqual([])
-    // The first device sees the held recovery, with its own "This wasn't me".
-    await call(page, 'IS_CONNECTED')
-    const frame = page.frameLocator('#frame')
-    await expect(frame.getByRole('heading', { name: 'A new device asked to open your wallet' })).toBeVisible()
-    await expect(frame.getByRole('button', { name: 'This wasn’t me' })).toBeVisible()
-
-    // The owner's mail: a page whose button is a POST; opening the link alone stops nothing.
-    const heldMail = await latestMail(email, /asked to open your/, confirmedAt)
-    const link = /(http\S+recovery\/cancel\?token=\S+)/.exec(heldMail.text)?.[1] ?? ''
-    await mailbox.goto(link)
-    expect(await call(other, 'GET_USER', { chainId: 'eip155:1' })).toMatchObject({
-      payload: { code: 'RECOVERY_PENDING' },
-    })
-    await humanClick(mailbox.getByRole('button', { name: "This wasn't me" }))
-    await expect(mailbox.getByRole('heading', { name: 'Recovery stopped.' })).toBeVisible()
-    // By keyboard: the screen's one button takes Enter.
-    await otherFrame.getByRole('button', { name: 'Close' }).press('Enter')
-    await expect(otherFrame.getByRole('heading', { name: 'Your wallet opens here later' })).toHaveCount(0)
-    const stopped = await call(other, 'GET_USER', { chainId: 'eip155:1' })
-    expect(stopped).toMatchObject({ type: 'ERROR', payload: { code: 'RECOVERY_CANCELLED' } })
-    await expect(otherFrame.getByRole('heading', { name: 'This device was stopped' })).toBeVisible()
-    // The first device keeps its wallet.
-    expect(await call(page, 'GET_USER', { chainId: 'eip155:1' })).toMatchObject({ payload: { address } })
     await first.close()
     await second.close()
   })

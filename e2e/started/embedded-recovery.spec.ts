@@ -152,15 +152,26 @@ test.describe('given the demo with server-assisted recovery', () => {
       expect(await frameAxeViolations(walletFrame(first)), `the notice (${setting.id})`).toEqual([])
     }
     await expect(heading).toBeVisible()
+    // What the owner needs to tell the device: where from and in which browser.
+    await expect(frame.getByText('127.0.0.1')).toBeVisible()
+    await expect(frame.getByText(/Chrome/)).toBeVisible()
     await personClicks(frame.getByRole('button', { name: 'Dismiss' }))
     await expect(heading).toHaveCount(0)
     await expect(first.locator('iframe[data-latch-frame]')).toHaveCSS('visibility', 'hidden')
     await expect(status(first)).toHaveText('connected')
+    // Dismissed on the server: after a reload the account the frame reads has no notice left.
+    const account = first.waitForResponse(
+      (response) => response.url().startsWith(`${frameOrigin}/embedded/v1/me`) && response.ok(),
+    )
+    await first.reload()
+    expect(((await (await account).json()) as { notices?: unknown[] }).notices ?? []).toEqual([])
+    await expect(status(first)).toHaveText('connected', { timeout: 60_000 })
+    await expect(heading).toHaveCount(0)
     await first.context().close()
     await second.context().close()
   })
 
-  test('when the project holds recoveries, then the new device is told when it may open, the first device’s “This wasn’t me” stops it, and the new device is told so', async ({
+  test('when the project holds recoveries, then the new device is told when it may open, the first device sees it, the owner’s mail “This wasn’t me” stops it, and the new device is told so', async ({
     browser,
   }) => {
     const project = 'latch-demo-custodial-hold'
@@ -169,6 +180,7 @@ test.describe('given the demo with server-assisted recovery', () => {
     const address = await signUpCustodial(first, email)
 
     const second = await device(browser, project)
+    const askedAt = Date.now() - 1_000
     await newDeviceLogin(second, email)
     // Held: the modal says until when (the frame's words), the frame's screen says it too.
     const waitScreen = frameOf(second).getByRole('heading', { name: 'Your wallet opens here later' })
@@ -181,17 +193,28 @@ test.describe('given the demo with server-assisted recovery', () => {
     await expect(waitScreen).toHaveCount(0)
     expect(await axeViolations(second)).toEqual([])
 
-    // The first device: the held recovery over the app, with its own "This wasn't me".
+    // The first device: the held recovery over the app, with its own "This wasn't me" (the
+    // attacker test below presses it).
     await first.reload()
     await expect(status(first)).toHaveText('connected', { timeout: 60_000 })
     const frame = frameOf(first)
     await expect(frame.getByRole('heading', { name: 'A new device asked to open your wallet' })).toBeVisible({
       timeout: 60_000,
     })
-    await personClicks(frame.getByRole('button', { name: 'This wasn’t me' }))
-    await expect(frame.getByRole('heading', { name: 'A new device asked to open your wallet' })).toHaveCount(
-      0,
-    )
+    await expect(frame.getByRole('button', { name: 'This wasn’t me' })).toBeVisible()
+    // The owner uses the mail instead: its link opens a page that says what asked, and only its
+    // button (a POST) stops the recovery (the server's tests check that a GET stops nothing).
+    const heldMail = await mailTo(email, /asked to open your/, askedAt)
+    const link = /(http\S+recovery\/cancel\?token=\S+)/.exec(heldMail.text)?.[1] ?? ''
+    const mailbox = await first.context().newPage()
+    await mailbox.goto(link)
+    await expect(
+      mailbox.getByRole('heading', { name: 'A new device asked to open your wallet' }),
+    ).toBeVisible()
+    await expect(mailbox.getByText('127.0.0.1')).toBeVisible()
+    await personClicks(mailbox.getByRole('button', { name: "This wasn't me" }))
+    await expect(mailbox.getByRole('heading', { name: 'Recovery stopped.' })).toBeVisible()
+    await mailbox.close()
     await expect(status(first)).toHaveText('connected')
     await expect(first.getByTestId('demo-address')).toHaveText(address)
 
