@@ -14,7 +14,7 @@ import {
 } from '@latch/testkit/walletconnect'
 import { expect, type Frame, type Page } from '@playwright/test'
 import { ports } from './playwright.config.js'
-import { afterTest } from './started/fixtures.js'
+import { watchPageErrors } from './started/fixtures.js'
 
 /** The WalletConnect project id the demo and the scripted wallets use (any 32-hex id works locally). */
 export const WC_PROJECT_ID = '1a7c0de51a7c0de51a7c0de51a7c0de5'
@@ -53,12 +53,7 @@ export const test = base.extend<{
   pageErrors: [
     async ({ page, testWallet, permissions }, use) => {
       void testWallet
-      const errors: string[] = []
-      const onError = (error: Error) => errors.push(error.message)
-      page.on('pageerror', onError)
-      await use(errors)
-      await afterTest(page, onError, permissions)
-      expect(errors, 'uncaught errors in the page').toEqual([])
+      await watchPageErrors(page, permissions, use)
     },
     { auto: true },
   ],

@@ -8,35 +8,30 @@ import { ports } from '../playwright.config.js'
  * Dev Wallet unless a test injects the test wallet itself (the demo then leaves its own out).
  */
 export const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page, permissions }, use) => {
-      const errors: string[] = []
-      const onError = (error: Error) => errors.push(error.message)
-      page.on('pageerror', onError)
-      await use(errors)
-      await afterTest(page, onError, permissions)
-      expect(errors, 'uncaught errors in the page').toEqual([])
-    },
-    { auto: true },
-  ],
+  pageErrors: [({ page, permissions }, use) => watchPageErrors(page, permissions, use), { auto: true }],
 })
 export { expect }
 
 /**
- * What Playwright's reset between tests leaves (playwright.config.ts: `reuseContext` keeps the
- * worker's context and page): the test's error listener, and permissions it granted at run time.
- * The options' own permissions are granted again: Playwright keeps the context for the next test
- * with the same options and does not.
+ * The `pageErrors` fixture of both projects: uncaught errors in the page fail the test. After the
+ * test it undoes what Playwright's reset between tests leaves (playwright.config.ts: `reuseContext`
+ * keeps the worker's context and page): its own listener, and permissions granted at run time. The
+ * options' own permissions are granted again: Playwright keeps the context for the next test with
+ * the same options and does not.
  */
-export async function afterTest(
+export async function watchPageErrors(
   page: Page,
-  onError: (error: Error) => void,
   permissions: string[] | undefined,
+  use: (errors: string[]) => Promise<void>,
 ): Promise<void> {
+  const errors: string[] = []
+  const onError = (error: Error) => errors.push(error.message)
+  page.on('pageerror', onError)
+  await use(errors)
   page.off('pageerror', onError)
-  // Back to the permissions the test's options give (the next test may keep the same context).
   await page.context().clearPermissions()
   if (permissions?.length) await page.context().grantPermissions(permissions)
+  expect(errors, 'uncaught errors in the page').toEqual([])
 }
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
