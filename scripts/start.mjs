@@ -472,19 +472,15 @@ const env = {
 }
 // DEMO_OUT_DIR: where the production build goes (each e2e stack builds its own, with its ports).
 const outDir = process.env.DEMO_OUT_DIR ? ['--outDir', process.env.DEMO_OUT_DIR, '--emptyOutDir'] : []
-if (preview)
-  run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir], { cwd: join(root, 'apps/demo'), env })
 // Vite's own executable, not `npx vite`: npx does not pass a SIGTERM on, and its server would
 // outlive this process.
-const demo = spawn(
-  join(root, 'node_modules/.bin/vite'),
-  preview ? ['preview', ...outDir.slice(0, 2)] : ['dev'],
-  {
-    cwd: join(root, 'apps/demo'),
-    env,
-    stdio: 'inherit',
-  },
-)
+const vite = join(root, 'node_modules/.bin/vite')
+if (preview) run(vite, ['build', '--logLevel', 'warn', ...outDir], { cwd: join(root, 'apps/demo'), env })
+const demo = spawn(vite, preview ? ['preview', ...outDir.slice(0, 2)] : ['dev'], {
+  cwd: join(root, 'apps/demo'),
+  env,
+  stdio: 'inherit',
+})
 
 const bundlers = await bundlersStarting
 
