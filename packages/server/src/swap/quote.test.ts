@@ -54,6 +54,16 @@ const send = async (key: Hex, tx: { to: Address; data: Hex; value?: bigint }) =>
     transport: http(chain.rpcUrl),
   })
   const receipt = await client().waitForTransactionReceipt({ hash: await wallet.sendTransaction(tx) })
+  if (receipt.status === 'reverted') {
+    // Why, for the failure's message: the same call on the state it was mined on.
+    const why = await client()
+      .call({ account: wallet.account, ...tx, blockNumber: receipt.blockNumber - 1n })
+      .then(
+        () => 'the call passes on the block before (something mined ahead of it in the same block?)',
+        (error: Error) => error.message.split('\n').slice(0, 3).join(' '),
+      )
+    throw new Error(`${tx.data.slice(0, 10)} to ${tx.to} reverted (gas used ${receipt.gasUsed}): ${why}`)
+  }
   return receipt.status
 }
 
