@@ -39,3 +39,13 @@ test.describe('given the demo themed with the midnight preset and RainbowKit-sty
     expect(onTop).toBe(true)
   })
 })
+
+test('given the demo without overlayBlur, when the modal opens, then its overlay has no backdrop filter at all (not even blur(0), which redraws the page behind it on every frame)', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.getByTestId('latch-connect-button').click()
+  await expect(modal(page)).toBeVisible()
+  await expect(page.locator('.latch-portal')).toHaveCSS('backdrop-filter', 'none')
+  await expect(page.locator('.latch-portal')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0.45)')
+})

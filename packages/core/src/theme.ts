@@ -90,7 +90,10 @@ export interface ThemeOptions {
   borderRadius?: ThemeRadius
   /** `system` (the platform's UI font, the default) or `rounded`; any other text is a font-family list. */
   fontStack?: 'system' | 'rounded' | (string & {})
-  /** The blur of the page behind the modal. Default `none`. */
+  /**
+   * The blur of the page behind the modal. Default `none` (no backdrop filter). A blur refilters the
+   * page behind on every frame the modal draws: costly where the browser composites in software.
+   */
   overlayBlur?: 'none' | 'small' | 'large'
 }
 

@@ -20,7 +20,7 @@ import { MessagesContext, useLocale, useT } from '../i18n/context.js'
 import { en, type MessageId } from '../i18n/en.js'
 import { whenIdle } from '../idle.js'
 import { injectStyles } from '../styles/inject.js'
-import { themeAttributes } from '../styles/theme.js'
+import { overlayBlurred, themeAttributes } from '../styles/theme.js'
 import { Alerts } from './Alerts.js'
 import { useFrameShown } from './frameCover.js'
 import { modalCss } from './modal.css.js'
@@ -268,6 +268,7 @@ function Dialog({ latch, closing, parked }: { latch: Latch; closing: boolean; pa
       ref={portalRef}
       {...themeAttributes(themeMode, themeVariables)}
       className="latch-portal"
+      data-overlay-blur={overlayBlurred(themeVariables) ? '' : undefined}
       dir={dir}
       lang={locale}
       data-state={parked ? 'parked' : closing ? 'closed' : 'open'}

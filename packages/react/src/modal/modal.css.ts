@@ -1,7 +1,8 @@
 /** Styles of the modal (loaded with the modal's lazy chunk). Timings from spec §2. */
 export const modalCss = `
 @layer latch{
-[data-latch].latch-portal{position:fixed;inset:0;z-index:var(--latch-z-index);display:flex;align-items:center;justify-content:center;background:var(--latch-overlay,rgb(0 0 0 / .45));-webkit-backdrop-filter:blur(var(--latch-overlay-blur,0));backdrop-filter:blur(var(--latch-overlay-blur,0));padding:16px}
+[data-latch].latch-portal{position:fixed;inset:0;z-index:var(--latch-z-index);display:flex;align-items:center;justify-content:center;background:var(--latch-overlay,rgb(0 0 0 / .45));padding:16px}
+[data-latch].latch-portal[data-overlay-blur]{-webkit-backdrop-filter:blur(var(--latch-overlay-blur));backdrop-filter:blur(var(--latch-overlay-blur))}
 [data-latch] .latch-dialog{position:relative;width:var(--latch-modal-width,360px);max-width:100%;max-height:calc(100vh - 32px);display:flex;flex-direction:column;background:var(--latch-bg);color:var(--latch-fg);border:1px solid var(--latch-border);border-radius:var(--latch-border-radius);box-shadow:0 20px 60px rgb(0 0 0 / .25);overflow:hidden;animation:latch-in 150ms ease-out}
 [data-latch].latch-portal{animation:latch-backdrop-in 150ms ease-out}
 [data-latch].latch-portal[data-state="closed"]{animation:latch-backdrop-out 150ms ease-in forwards;pointer-events:none}

@@ -73,6 +73,17 @@ function themeStyle(mode: ThemeMode, variables: ThemeVariables): Record<string, 
   return style
 }
 
+/**
+ * Whether the page behind the modal is blurred: only then does the overlay get a backdrop filter.
+ * A backdrop filter of any radius, `blur(0)` too, makes the compositor read back and filter the
+ * whole page on every frame the modal draws (a caret's blink, a countdown, a spinner): about 80 ms
+ * of CPU per frame where the browser composites in software (docs/decisions.md).
+ */
+export function overlayBlurred(variables: ThemeVariables): boolean {
+  const blur = variables['--latch-overlay-blur']
+  return blur !== undefined && Number.parseFloat(String(blur)) > 0
+}
+
 export function themeAttributes(mode: ThemeMode, variables: ThemeVariables) {
   return { 'data-latch': '', 'data-theme': mode, style: themeStyle(mode, variables) }
 }
