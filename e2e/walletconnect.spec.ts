@@ -93,8 +93,10 @@ test.describe('given a dapp with WalletConnect and a phone wallet', () => {
     expect(peer.sessions()).toHaveLength(sessions)
     await relay.restart()
     await page.getByRole('button', { name: 'Sign message' }).click()
+    // Both clients find the dropped socket and reconnect before the request goes through: seconds
+    // here, once more than 20 of them in a CI run on a busy 2-core machine (its retry passed).
     await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
-      timeout: 20_000,
+      timeout: 60_000,
     })
   })
 
