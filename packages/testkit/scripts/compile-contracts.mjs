@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Compiles the test contracts with solc (npm, the compiler's own JavaScript build):
-// contracts/ContractAccount.sol, contracts/TestTokens.sol (on top of @openzeppelin/contracts) and
+// contracts/ContractAccount.sol, contracts/TestTokens.sol and contracts/LatchSmartAccount.sol (on
+// top of @openzeppelin/contracts), and
 // contracts/TestEns.sol and contracts/TestIdRegistry.sol. `node scripts/compile-contracts.mjs --write` writes
 // src/contracts/*.generated.ts; the unit tests compile again and fail when the committed output
 // no longer matches the sources. Tests and `npm start` only ever read the committed output.
@@ -63,6 +64,14 @@ export function compileContractAccount() {
   return { ...contracts.ContractAccount, compiler }
 }
 
+/**
+ * Compiles the embedded wallet's smart account and its factory (contracts/LatchSmartAccount.sol);
+ * resolves each one's ABI and creation bytecode by contract name.
+ */
+export function compileSmartAccount() {
+  return compile('LatchSmartAccount.sol', ['LatchSmartAccount', 'LatchSmartAccountFactory'])
+}
+
 export const testTokenContracts = ['LatchTestToken', 'LatchTestNFT', 'LatchTestMultiToken', 'LatchSpamNFT']
 
 /** Compiles the local name service (contracts/TestEns.sol); resolves its ABI and creation bytecode. */
@@ -111,6 +120,7 @@ if (process.argv.includes('--write')) {
   const tokens = compileTestTokens()
   const ens = compileTestEns()
   const idRegistry = compileTestIdRegistry()
+  const smartAccount = compileSmartAccount()
   const written = [
     writeGenerated(
       join(packageRoot, 'src/contracts/contractAccount.generated.ts'),
@@ -140,6 +150,13 @@ if (process.argv.includes('--write')) {
       { LatchTestIdRegistry: idRegistry },
       () => ', placed at the registry address with anvil_setCode',
       'runtime',
+    ),
+    writeGenerated(
+      join(packageRoot, 'src/contracts/smartAccount.generated.ts'),
+      'LatchSmartAccount.sol',
+      smartAccount.compiler,
+      smartAccount.contracts,
+      () => "; the constructor takes the EntryPoint's address",
     ),
   ]
   const biome = spawnSync('npx', ['biome', 'format', '--write', ...written], { stdio: 'inherit' })

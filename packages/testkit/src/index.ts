@@ -16,6 +16,11 @@ export {
   TEST_CONTRACT_ACCOUNTS,
   type TestContractAccount,
 } from './contracts/contractAccounts.js'
+export {
+  latchSmartAccountAbi,
+  latchSmartAccountFactoryAbi,
+  latchSmartAccountFactoryBytecode,
+} from './contracts/smartAccount.generated.js'
 export { latchTestNFTAbi, latchTestTokenAbi } from './contracts/testTokens.generated.js'
 export { TEST_TOKENS } from './contracts/testTokens.js'
 export { COSMOS_TEST_CHAIN_ID, type CosmosTestKey, cosmosTestKey } from './cosmos/keys.js'

@@ -1,4 +1,4 @@
-import { type Address, getContractAddress } from 'viem'
+import { type Address, getContractAddress, type Hex } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
 
 /**
@@ -26,7 +26,13 @@ const deployedAt = (nonce: number): Address =>
  * chains, from the compiled artifacts of `@account-abstraction/contracts` 0.7.0: the EntryPoint
  * v0.7 at its canonical address (the deterministic deployer and the canonical salt), the reference
  * SimpleAccountFactory and the reference VerifyingPaymaster (trusting
- * {@link TEST_PAYMASTER_SIGNER_KEY}'s address, with 10 ETH deposited at the EntryPoint).
+ * {@link TEST_PAYMASTER_SIGNER_KEY}'s address, with 10 ETH deposited at the EntryPoint); and from
+ * the test kit's own contracts/LatchSmartAccount.sol (MIT, on OpenZeppelin Contracts), the factory
+ * of the embedded wallet's smart account with ERC-1271 signatures, the one the local stack's
+ * projects run. That factory is deployed through the deterministic deployer with
+ * `smartAccountFactorySalt`, so it has the same address on every chain where anyone deploys it so
+ * (a transaction to 0x4e59b44847b379578588920ca78fbf26c0b4956c with the salt, then
+ * `latchSmartAccountFactoryBytecode` and the EntryPoint's address ABI-encoded).
  */
 export const LOCAL_ACCOUNT_ABSTRACTION = Object.freeze({
   entryPoint: entryPoint07Address as Address,
@@ -34,4 +40,7 @@ export const LOCAL_ACCOUNT_ABSTRACTION = Object.freeze({
   simpleAccountFactory: deployedAt(1),
   verifyingPaymaster: deployedAt(2),
   paymasterSigner: '0xaA2b391CAb07Ac33aEacbEc56a0F090186cC5811' as Address,
+  smartAccountFactory: '0xa375c2B7cbc9b9a0237e9fc7d14F7d7C01cd9198' as Address,
+  /** keccak256("latch: smart account factory"). */
+  smartAccountFactorySalt: '0xa8d08788f1643f7484bc5690069c573f34c8cd896707e5284f3bafcb3b95472c' as Hex,
 })

@@ -10,6 +10,7 @@ import {
   createTestClient,
   createWalletClient,
   defineChain,
+  encodeAbiParameters,
   encodeFunctionData,
   type Hex,
   http,
@@ -20,6 +21,7 @@ import {
   ACCOUNT_ABSTRACTION_DEPLOYER_KEY,
   LOCAL_ACCOUNT_ABSTRACTION,
 } from '../contracts/accountAbstraction.js'
+import { latchSmartAccountFactoryBytecode } from '../contracts/smartAccount.generated.js'
 
 /** The deterministic deployment proxy anvil has from genesis (the EntryPoint's canonical deployer). */
 const DETERMINISTIC_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
@@ -51,8 +53,10 @@ function artifact(name: string): Artifact {
 
 /**
  * Deploys the ERC-4337 contracts ({@link LOCAL_ACCOUNT_ABSTRACTION}) on a local anvil chain: the
- * EntryPoint v0.7 at its canonical address, the SimpleAccountFactory and the VerifyingPaymaster
- * (which gets a 10 ETH deposit at the EntryPoint). Contracts already there are kept.
+ * EntryPoint v0.7 at its canonical address, the SimpleAccountFactory, the VerifyingPaymaster
+ * (which gets a 10 ETH deposit at the EntryPoint) and, through the deterministic deployer too, the
+ * factory of the embedded wallet's account with ERC-1271 (contracts/LatchSmartAccount.sol).
+ * Contracts already there are kept.
  *
  * @example
  * const chain = await startAnvil({ chainId: 1 })
@@ -86,6 +90,7 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<void> {
     entryPoint: entryPointAddress,
     simpleAccountFactory,
     verifyingPaymaster,
+    smartAccountFactory,
   } = LOCAL_ACCOUNT_ABSTRACTION
   // In nonce order (the factory's and paymaster's addresses follow from it); anvil mines each
   // at once, so the EntryPoint is there when the paymaster's constructor checks it.
@@ -124,6 +129,19 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<void> {
         gas: 200_000n,
         nonce: 3,
       }),
+    async () =>
+      (await has(smartAccountFactory))
+        ? deployer.sendTransaction({ to: ACCOUNT_ABSTRACTION_DEPLOYER, value: 0n, nonce: 4 })
+        : deployer.sendTransaction({
+            to: DETERMINISTIC_DEPLOYER,
+            data: concat([
+              LOCAL_ACCOUNT_ABSTRACTION.smartAccountFactorySalt,
+              latchSmartAccountFactoryBytecode,
+              encodeAbiParameters([{ type: 'address' }], [entryPointAddress]),
+            ]),
+            gas: 6_000_000n,
+            nonce: 4,
+          }),
   ]
   const hashes: Hex[] = []
   const done = await client.getTransactionCount({ address: ACCOUNT_ABSTRACTION_DEPLOYER })
@@ -132,7 +150,7 @@ export async function deployAccountAbstraction(rpcUrl: string): Promise<void> {
     const receipt = await client.waitForTransactionReceipt({ hash })
     if (receipt.status !== 'success') throw new Error(`An ERC-4337 contract's deployment reverted (${hash}).`)
   }
-  for (const address of [entryPointAddress, simpleAccountFactory, verifyingPaymaster])
+  for (const address of [entryPointAddress, simpleAccountFactory, verifyingPaymaster, smartAccountFactory])
     if (!(await has(address))) throw new Error(`No ERC-4337 contract landed at ${address}.`)
 }
 

@@ -215,7 +215,8 @@ export interface StartLocalChainsOptions {
   ens?: boolean | undefined
   /**
    * Deploy the ERC-4337 contracts (`LOCAL_ACCOUNT_ABSTRACTION`: EntryPoint v0.7, SimpleAccountFactory,
-   * VerifyingPaymaster) on both chains (default false; needs `@account-abstraction/contracts@0.7.0`).
+   * VerifyingPaymaster, LatchSmartAccountFactory) on both chains (default false; needs
+   * `@account-abstraction/contracts@0.7.0`).
    */
   accountAbstraction?: boolean | undefined
 }
