@@ -14,7 +14,7 @@
 // A  plain transaction (the baseline): an EOA with ETH transfers the ERC-20. Prepare = nonce, gas
 //    estimate and signature; send → receipt = eth_sendRawTransaction to the node, then
 //    eth_getTransactionReceipt every `--poll-ms` (the first at once) until it is there.
-// B  sponsored user operation, the same transfer from a SimpleAccount with 0 ETH. Prepare = viem's
+// B  sponsored user operation, the same transfer from the smart account npm start runs (LatchSmartAccount) with 0 ETH. Prepare = viem's
 //    prepareUserOperation through the server (nonce and account reads on the node, the server's
 //    ERC-7677 pm_getPaymasterStubData, eth_estimateUserOperationGas through the server's bundler
 //    proxy, pm_getPaymasterData) and the owner's signature; submit → receipt =
@@ -222,16 +222,17 @@ async function until(poll) {
   }
 }
 
-// The reference SimpleAccount v0.7 (`@account-abstraction/contracts` 0.7.0) as a viem smart account:
-// created by the local factory for its owner (salt 0), user operations signed as a personal
-// message of their hash.
+// The embedded wallet's smart account as the local stack runs it (the test kit's
+// LatchSmartAccount: the reference SimpleAccount v0.7's calls, with ERC-1271) as a viem smart
+// account: created by the local factory for its owner (salt 0), user operations signed as a
+// personal message of their hash.
 const factoryAbi = parseAbi([
   'function createAccount(address owner, uint256 salt) returns (address)',
   'function getAddress(address owner, uint256 salt) view returns (address)',
 ])
 const accountAbi = parseAbi(['function execute(address dest, uint256 value, bytes func)'])
 function simpleAccount(owner) {
-  const factory = LOCAL_ACCOUNT_ABSTRACTION.simpleAccountFactory
+  const factory = LOCAL_ACCOUNT_ABSTRACTION.smartAccountFactory
   const entryPoint = { abi: entryPoint07Abi, address: entryPoint07Address, version: '0.7' }
   return toSmartAccount({
     client,

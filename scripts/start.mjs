@@ -297,7 +297,7 @@ const emailLogin = {
 }
 /**
  * The demo project's smart accounts on both chains: the local bundler behind the server and the
- * local SimpleAccountFactory (`latch-server project set-bundler`), the local verifying paymaster
+ * local LatchSmartAccountFactory (`latch-server project set-bundler`), the local verifying paymaster
  * with the test kit's signer key (`set-paymaster`), sponsoring calls to the test ERC-20 only
  * (`set-sponsorship`): 20 user operations a day per account on Ethereum, one on Base (so the demo
  * shows a cap being reached), and 1000 a day in all.
@@ -307,9 +307,10 @@ const smartAccounts = Object.fromEntries(
     chainId,
     {
       bundlerUrl: `http://127.0.0.1:${bundlerPorts[index]}`,
-      // The local chains' SimpleAccountFactory (`set-bundler … --factory`): the well-known
-      // deployment's address is the default, which a local chain does not have.
-      factory: LOCAL_ACCOUNT_ABSTRACTION.simpleAccountFactory,
+      // The test kit's LatchSmartAccountFactory (`set-bundler … --factory`): accounts that also
+      // sign messages and sign-ins (ERC-1271). The default is the reference SimpleAccountFactory's
+      // well-known deployment, which has no ERC-1271 (and which a local chain does not have).
+      factory: LOCAL_ACCOUNT_ABSTRACTION.smartAccountFactory,
       paymaster: LOCAL_ACCOUNT_ABSTRACTION.verifyingPaymaster,
       signerKey: TEST_PAYMASTER_SIGNER_KEY,
       sponsorship: { allow: [TEST_TOKENS.erc20.address], perUser: index === 0 ? 20 : 1, perDay: 1000 },

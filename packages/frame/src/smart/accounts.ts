@@ -2,6 +2,7 @@ import { type Address, getAddress, type Hex } from 'viem'
 import type { Api } from '../api.js'
 import { FrameError } from '../protocol.js'
 import { type Networks, readNetworks } from './services.js'
+import type { AccountDomain } from './signatures.js'
 import { accountAddressCall, accountAddressOf } from './simpleAccount.js'
 
 type Rpc = (method: string, params?: unknown[]) => Promise<unknown>
@@ -15,7 +16,8 @@ export interface SmartAccount {
 /**
  * Where the visitor's smart accounts are: the project's smart-account chains (asked once, again
  * after a failure), each owner's counterfactual address there (the factory's `getAddress`, read
- * once), and whether it is deployed (its code, read each time).
+ * once), whether it is deployed (its code, read each time) and its accounts' EIP-712 domain (read
+ * once).
  */
 export function createSmartAccounts(api: Api, rpcFor: (chain: string) => Rpc) {
   let networks: Promise<Networks> | undefined
@@ -63,7 +65,23 @@ export function createSmartAccounts(api: Api, rpcFor: (chain: string) => Rpc) {
     return typeof code === 'string' && /^0x[0-9a-fA-F]*[1-9a-fA-F][0-9a-fA-F]*$/.test(code)
   }
 
-  return { enabled, accountOn, requireOn, isDeployed }
+  const domains = new Map<string, Promise<AccountDomain>>()
+  /** The EIP-712 domain of `factory`'s accounts (ERC-7739 signatures), read once; a refusal is asked again next time. */
+  function domainOf(chain: string, factory: Address): Promise<AccountDomain> {
+    const key = `${chain}|${factory}`
+    let domain = domains.get(key)
+    if (domain === undefined) {
+      // Loaded with import(): only a message or typed data from the smart account needs it.
+      domain = import('./signatures.js').then(({ readAccountDomain }) =>
+        readAccountDomain(rpcFor(chain), factory),
+      )
+      domain.catch(() => domains.delete(key))
+      domains.set(key, domain)
+    }
+    return domain
+  }
+
+  return { enabled, accountOn, requireOn, isDeployed, domainOf }
 }
 
 export type SmartAccounts = ReturnType<typeof createSmartAccounts>

@@ -14,10 +14,8 @@ import { sendOperation } from './send.js'
 import { callsStatus, minedTransaction } from './status.js'
 
 // The page's EVM requests with the smart account: its transactions and batches as user
-// operations, their status, its capabilities, and no message signatures (spec §8).
-
-/** Spec §8: a message signature from the smart account could not be verified (no ERC-1271). */
-export const SMART_ACCOUNT_SIGNATURE_REFUSAL = 'This application might not support Smart Accounts'
+// operations, their status, its capabilities, and its message and typed-data signatures
+// (ERC-1271 by ERC-7739, ERC-6492 before it is deployed: signatures.ts).
 
 const reference = (caip2: string) => BigInt(caip2.split(':')[1] ?? '0')
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
@@ -58,10 +56,9 @@ export async function smartUnsafe(
     const { address } = decoded(() =>
       method === 'personal_sign' ? decodePersonalSign(params) : decodeTypedDataRequest(params),
     )
-    if (same(address, smart.address))
-      throw new FrameError(SMART_ACCOUNT_SIGNATURE_REFUSAL, 'SMART_ACCOUNT_SIGNATURE')
     // The EOA is the visitor's own account too (GET_USER lists it): it signs as itself.
-    return asEoa()
+    if (!same(address, smart.address)) return asEoa()
+    return signAsSmart(w, accounts, { method, params, signedIn, eoa, smart })
   }
   const tx = decoded(() => decodeTransactionRequest(params))
   if (same(tx.from, eoa)) return asEoa()
@@ -82,6 +79,59 @@ export async function smartUnsafe(
   })
   // eth_sendTransaction answers a transaction hash: the one the operation was bundled in.
   return minedTransaction(w.ctx.api, chain, hash)
+}
+
+/**
+ * personal_sign and eth_signTypedData_v4 by the smart account: the screen shows the app's message
+ * or typed data as for the EOA, from the smart account; the owner's key signs it nested in the
+ * account's EIP-712 domain (ERC-7739), wrapped in ERC-6492 while the account is not deployed. An
+ * account that cannot sign so is refused before the screen, with the spec's message.
+ */
+async function signAsSmart(
+  w: Wallet,
+  accounts: SmartAccounts,
+  request: { method: string; params: unknown[]; signedIn: AccountRecord; eoa: string; smart: SmartAccount },
+): Promise<unknown> {
+  const { method, params, signedIn, eoa, smart } = request
+  const chain = w.ctx.state.chainId
+  const chainId = Number(reference(chain))
+  // The signatures' code is a chunk of its own, loaded by the first such request.
+  const [domain, { counterfactual, personalSignTypedData, typedDataSignTypedData, wrapTypedDataSign }] =
+    await Promise.all([accounts.domainOf(chain, smart.factory), import('./signatures.js')])
+  const base = {
+    origin: w.ctx.options.parentOrigin ?? '',
+    dappName: w.ctx.state.dappName,
+    from: smart.address,
+  }
+  let deployed = false
+  const isDeployed = async () => {
+    deployed = await accounts.isDeployed(chain, smart.address)
+  }
+  if (method === 'personal_sign') {
+    const { message, text } = decoded(() => decodePersonalSign(params))
+    const signature = await w.approvals.withApproval(
+      signedIn,
+      eoa,
+      async () => {
+        await isDeployed()
+        return { ...base, kind: 'message', text, hex: message }
+      },
+      (signer) => signer.signTypedData(personalSignTypedData(message, domain, chainId, smart)),
+    )
+    return counterfactual(signature, smart, getAddress(eoa), deployed)
+  }
+  const { typedData } = decoded(() => decodeTypedDataRequest(params))
+  const nested = typedDataSignTypedData(typedData, domain, chainId, smart)
+  const signature = await w.approvals.withApproval(
+    signedIn,
+    eoa,
+    async () => {
+      await isDeployed()
+      return { ...base, kind: 'typedData', typedData, chainId: BigInt(chainId) }
+    },
+    (signer) => signer.signTypedData(nested),
+  )
+  return counterfactual(wrapTypedDataSign(typedData, signature), smart, getAddress(eoa), deployed)
 }
 
 /** `wallet_getCapabilities [address, chainIds?]`: batches and sponsored gas, for the smart account only. */

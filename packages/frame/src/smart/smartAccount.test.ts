@@ -38,7 +38,8 @@ import { accountAddressCall, accountAddressOf } from './simpleAccount.js'
 import { callsStatus } from './status.js'
 
 // The embedded wallet's smart account against a real chain (anvil with EntryPoint v0.7, the
-// SimpleAccountFactory and the VerifyingPaymaster), a real ERC-4337 bundler (Alto) and the real
+// test kit's LatchSmartAccountFactory, the reference SimpleAccountFactory and the
+// VerifyingPaymaster), a real ERC-4337 bundler (Alto) and the real
 // server's bundler proxy, paymaster service and smart-account chains. Only the release of the
 // key's auth share is the frame's unit-test stand-in (test/wallet.ts).
 
@@ -52,7 +53,8 @@ declare module 'vitest' {
 const chainId = 'eip155:1'
 const token = TEST_TOKENS.erc20.address
 const recipient = getAddress('0x000000000000000000000000000000000000beef')
-const factory = LOCAL_ACCOUNT_ABSTRACTION.simpleAccountFactory
+/** The account the local stack runs: contracts/LatchSmartAccount.sol (SimpleAccount's calls, with ERC-1271). */
+const factory = LOCAL_ACCOUNT_ABSTRACTION.smartAccountFactory
 
 let chain: AnvilInstance
 let bundler: LocalBundler
@@ -121,8 +123,30 @@ async function freshWallet(decide: (view: ApprovalView) => Decision = () => true
       return { decision: Promise.resolve(decide(view)), cancel: () => {} }
     },
   })
-  return { handlers, eoa, shown, record }
+  return { handlers, eoa, shown, record, mnemonicOwner: mnemonicToAccount(mnemonic) }
 }
+
+/** EIP-712's example mail, on the test chain. */
+const mail = {
+  domain: { name: 'Ether Mail', version: '1', chainId: 1, verifyingContract: recipient },
+  types: {
+    Person: [
+      { name: 'name', type: 'string' },
+      { name: 'wallet', type: 'address' },
+    ],
+    Mail: [
+      { name: 'from', type: 'Person' },
+      { name: 'to', type: 'Person' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  primaryType: 'Mail',
+  message: {
+    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
+    contents: 'Hello, Bob!',
+  },
+} as const
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -148,8 +172,8 @@ async function statusUntil(handlers: Handlers, id: string, code: number) {
 }
 
 describe('given a visitor’s fresh wallet on a chain where the project runs smart accounts', () => {
-  it('then the smart account is the factory’s, the EOA answers until the visitor prefers the smart account, and a sponsored batch is shown, signed and mined', async () => {
-    const { handlers, eoa, shown } = await freshWallet()
+  it('then the smart account is the factory’s, the EOA answers until the visitor prefers the smart account, it signs a message before it exists (ERC-6492) and messages and typed data after (ERC-1271), good for it only, and a sponsored batch is shown, signed and mined', async () => {
+    const { handlers, eoa, shown, mnemonicOwner } = await freshWallet()
     expect(await handlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS({})).toEqual({
       smartAccountEnabledNetworks: [1],
     })
@@ -190,6 +214,20 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
     expect(await handlers.RPC_REQUEST({ method: 'eth_requestAccounts', params: [] })).toEqual({
       result: [expected],
     })
+
+    // Before it exists, the account signs a message the ERC-6492 way (the factory's call wrapped
+    // around it): shown as the message from the smart account, and good for it only.
+    const { result: early } = (await handlers.RPC_REQUEST({
+      method: 'personal_sign',
+      params: ['0x48656c6c6f', expected],
+    })) as { result: `0x${string}` }
+    expect(shown[0]).toMatchObject({ kind: 'message', from: expected, text: 'Hello' })
+    expect(early.endsWith('6492'.repeat(16))).toBe(true)
+    expect(await client.verifyMessage({ address: expected, message: 'Hello', signature: early })).toBe(true)
+    expect(await client.verifyMessage({ address: expected, message: 'Hullo', signature: early })).toBe(false)
+    expect(await client.verifyMessage({ address: eoa, message: 'Hello', signature: early })).toBe(false)
+    shown.length = 0
+
     expect(
       await handlers.RPC_REQUEST({ method: 'wallet_getCapabilities', params: [expected, ['0x1']] }),
     ).toEqual({
@@ -283,14 +321,32 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
     })
     expect(shown).toHaveLength(1)
 
-    // No message signature from an account that cannot verify it (spec §8).
+    // Deployed, it signs by ERC-1271 alone: a message and typed data, each good for it only; the
+    // owner's own signature of the same message is not the account's.
+    const { result: signed } = (await handlers.RPC_REQUEST({
+      method: 'personal_sign',
+      params: ['0x48656c6c6f', expected],
+    })) as { result: `0x${string}` }
+    expect(signed).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(await client.verifyMessage({ address: expected, message: 'Hello', signature: signed })).toBe(true)
+    const ownerSigned = await mnemonicOwner.signMessage({ message: 'Hello' })
+    expect(await client.verifyMessage({ address: expected, message: 'Hello', signature: ownerSigned })).toBe(
+      false,
+    )
+    const { result: typedSignature } = (await handlers.RPC_REQUEST({
+      method: 'eth_signTypedData_v4',
+      params: [expected, JSON.stringify(mail)],
+    })) as { result: `0x${string}` }
+    expect(shown[2]).toMatchObject({ kind: 'typedData', from: expected })
+    expect(await client.verifyTypedData({ ...mail, address: expected, signature: typedSignature })).toBe(true)
     expect(
-      await failure(handlers.RPC_REQUEST({ method: 'personal_sign', params: ['0x48656c6c6f', expected] })),
-    ).toEqual({
-      code: 'SMART_ACCOUNT_SIGNATURE',
-      message: 'This application might not support Smart Accounts',
-    })
-    expect(shown).toHaveLength(1)
+      await client.verifyTypedData({
+        ...mail,
+        message: { ...mail.message, contents: 'Hi, Bob!' },
+        address: expected,
+        signature: typedSignature,
+      }),
+    ).toBe(false)
 
     // Back to the EOA: it answers, and signs as itself.
     expect(await handlers.SET_PREFERRED_ACCOUNT({ type: 'eoa' })).toEqual({ type: 'eoa', address: eoa })
@@ -301,6 +357,37 @@ describe('given a visitor’s fresh wallet on a chain where the project runs sma
       params: ['0x48656c6c6f', eoa],
     })) as { result: `0x${string}` }
     expect(await recoverMessageAddress({ message: 'Hello', signature })).toBe(eoa)
+  })
+
+  it('then with an account that has no ERC-1271 (the reference SimpleAccount), a message signature is refused before any screen (spec §8)', async () => {
+    const reference = LOCAL_ACCOUNT_ABSTRACTION.simpleAccountFactory
+    const use = (account: Address) =>
+      setBundler(server.repository, undefined, {
+        id: demoProject.id,
+        chainId,
+        url: bundler.url,
+        factory: account,
+      })
+    await use(reference)
+    try {
+      const { handlers, eoa, shown } = await freshWallet()
+      const { address } = (await handlers.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })) as {
+        address: string
+      }
+      const { data } = await client.call({ to: reference, data: accountAddressCall(eoa) })
+      expect(address).toBe(accountAddressOf(data!))
+      for (const request of [
+        { method: 'personal_sign', params: ['0x48656c6c6f', address] },
+        { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(mail)] },
+      ])
+        expect(await failure(handlers.RPC_REQUEST(request))).toEqual({
+          code: 'SMART_ACCOUNT_SIGNATURE',
+          message: 'This application might not support Smart Accounts',
+        })
+      expect(shown).toEqual([])
+    } finally {
+      await use(factory)
+    }
   })
 
   it('then a call to a contract the project does not sponsor, and an unlimited approval, are refused or warned before anything is signed', async () => {
