@@ -1,10 +1,15 @@
 import type { SiwxSession } from '@latch/core'
+import { createPublicClient, encodeFunctionData, http, serializeErc6492Signature } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { hashMessage as erc7739HashMessage } from 'viem/experimental/erc7739'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 // The real @latch/server, from source.
 import { demoProject, startTestServer } from '../../server/src/test/backends.js'
 // The testkit is imported from source so these tests run without a build step.
+import { LOCAL_ACCOUNT_ABSTRACTION } from '../../testkit/src/contracts/accountAbstraction.js'
 import { TEST_CONTRACT_ACCOUNTS } from '../../testkit/src/contracts/contractAccounts.js'
+import { latchSmartAccountFactoryAbi } from '../../testkit/src/contracts/smartAccount.generated.js'
+import { deployAccountAbstraction } from '../../testkit/src/node/accountAbstraction.js'
 import { TEST_ACCOUNTS } from '../../testkit/src/node/accounts.js'
 import { type AnvilInstance, startAnvil } from '../../testkit/src/node/anvil.js'
 import { deployTestContractAccounts } from '../../testkit/src/node/contractAccounts.js'
@@ -86,7 +91,7 @@ describe('localSiwx with contract accounts (ERC-1271) on a local chain', () => {
   let chain: AnvilInstance
   beforeAll(async () => {
     chain = await startAnvil({ chainId: 1 })
-    await deployTestContractAccounts(chain.rpcUrl)
+    await Promise.all([deployTestContractAccounts(chain.rpcUrl), deployAccountAbstraction(chain.rpcUrl)])
   }, 60_000)
   afterAll(() => chain?.stop())
   const owner = privateKeyToAccount(TEST_ACCOUNTS[0]!.privateKey)
@@ -118,6 +123,41 @@ describe('localSiwx with contract accounts (ERC-1271) on a local chain', () => {
       withoutRpc.addSession(await signedFor(withoutRpc, TEST_CONTRACT_ACCOUNTS[0]!.address)),
     ).rejects.toThrow('The signature does not match the address')
     expect(await withoutRpc.getSessions(chainId, TEST_CONTRACT_ACCOUNTS[0]!.address)).toEqual([])
+  })
+
+  it('when an embedded wallet’s smart account not deployed yet signs (ERC-6492 around ERC-7739), then the page simulates its creation and keeps the session; another key’s is refused', async () => {
+    const siwx = localSiwx({ storage: memoryStorage(), rpcUrls: { [chainId]: chain.rpcUrl } })
+    const factory = LOCAL_ACCOUNT_ABSTRACTION.smartAccountFactory
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const args = [owner.address, 0n] as const
+    const smart = await client.readContract({
+      address: factory,
+      abi: latchSmartAccountFactoryAbi,
+      functionName: 'getAddress',
+      args,
+    })
+    const signedBy = async (key: typeof owner) => {
+      const { data, message } = await siwx.createMessage({ accountAddress: smart, chainId })
+      const verifierDomain = {
+        name: 'Latch Smart Account',
+        version: '1',
+        chainId: 1,
+        verifyingContract: smart,
+      }
+      const signature = serializeErc6492Signature({
+        address: factory,
+        data: encodeFunctionData({ abi: latchSmartAccountFactoryAbi, functionName: 'createAccount', args }),
+        signature: await key.sign({ hash: erc7739HashMessage({ message, verifierDomain }) }),
+      })
+      return { data, message, signature }
+    }
+    const session = await signedBy(owner)
+    await siwx.addSession(session)
+    expect(await siwx.getSessions(chainId, smart)).toEqual([session])
+    await expect(siwx.addSession(await signedBy(privateKeyToAccount(generatePrivateKey())))).rejects.toThrow(
+      `The contract account ${smart} did not accept the signature (ERC-6492: the account its factory creates does not sign it)`,
+    )
+    expect(await client.getCode({ address: smart })).toBeUndefined()
   })
 
   describe('given the app has a @latch/server whose project has a node for the network', () => {

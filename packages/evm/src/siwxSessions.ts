@@ -1,5 +1,5 @@
 import type { LatchSiwx, SiwxMessageData, SiwxSession } from '@latch/core'
-import { createPublicClient, type Hex, hashMessage, http, isHex, recoverMessageAddress } from 'viem'
+import { type Hex, isHex, recoverMessageAddress } from 'viem'
 import { formatSiweMessage } from './siwe.js'
 
 /** What both sign-in implementations share. */
@@ -99,24 +99,10 @@ function isSession(item: unknown): item is SiwxSession {
   )
 }
 
-/** ERC-1271's magic value: a contract account's `isValidSignature` returns it for a valid signature. */
-const erc1271MagicValue = '0x1626ba7e'
-const erc1271Abi = [
-  {
-    type: 'function',
-    name: 'isValidSignature',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'hash', type: 'bytes32' },
-      { name: 'signature', type: 'bytes' },
-    ],
-    outputs: [{ name: 'magicValue', type: 'bytes4' }],
-  },
-] as const
-
 /**
  * An EOA's signature (eip191) must recover the account; otherwise, with an RPC URL for the
- * network, the account is asked on chain (eip1271 `isValidSignature` by eth_call).
+ * network, the account is asked on chain (siwxContract.ts, loaded with import() for a contract
+ * account's signature only).
  */
 async function verifyInPage(session: SiwxSession, rpcUrl: string | undefined): Promise<void> {
   const address = session.data.accountAddress as Hex
@@ -124,20 +110,8 @@ async function verifyInPage(session: SiwxSession, rpcUrl: string | undefined): P
   const signer = await recoverMessageAddress({ message: session.message, signature }).catch(() => undefined)
   if (signer?.toLowerCase() === address.toLowerCase()) return
   if (rpcUrl === undefined) throw new Error('The signature does not match the address')
-  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 1 }) })
-  const answer = await client
-    .readContract({
-      address,
-      abi: erc1271Abi,
-      functionName: 'isValidSignature',
-      args: [hashMessage(session.message), signature],
-    })
-    .catch(() => undefined)
-  if (answer === undefined) throw new Error('The signature does not match the address')
-  if (answer.toLowerCase() !== erc1271MagicValue)
-    throw new Error(
-      `The contract account ${address} did not accept the signature (isValidSignature returned ${answer}, not ${erc1271MagicValue})`,
-    )
+  const { verifyContractSignature } = await import('./siwxContract.js')
+  await verifyContractSignature({ address, message: session.message, signature, rpcUrl })
 }
 
 /** Options of {@link localSiwx}. */

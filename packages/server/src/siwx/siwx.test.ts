@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream'
 import {
   type AnvilInstance,
+  deployAccountAbstraction,
   deployTestContractAccounts,
+  LOCAL_ACCOUNT_ABSTRACTION,
+  latchSmartAccountFactoryAbi,
   startAnvil,
   TEST_ACCOUNTS,
   TEST_CONTRACT_ACCOUNTS,
@@ -9,7 +12,16 @@ import {
 } from '@latch/testkit'
 import type { FastifyInstance } from 'fastify'
 import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
+import {
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  http,
+  publicActions,
+  serializeErc6492Signature,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { hashMessage as erc7739HashMessage } from 'viem/experimental/erc7739'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer } from '../app.js'
@@ -334,7 +346,7 @@ describe('given ERC-1271 contract accounts on a local chain', () => {
   const owner = privateKeyToAccount(TEST_ACCOUNTS[0]!.privateKey)
   beforeAll(async () => {
     chain = await startAnvil({ chainId: 31337 })
-    await deployTestContractAccounts(chain.rpcUrl)
+    await Promise.all([deployTestContractAccounts(chain.rpcUrl), deployAccountAbstraction(chain.rpcUrl)])
     let repository: Repository
     ;({ base, repository, close } = await startTestServer('sqlite'))
     await repository.siwx.setRpcUrl(demoProject.id, `eip155:${chainId}`, chain.rpcUrl)
@@ -384,5 +396,69 @@ describe('given ERC-1271 contract accounts on a local chain', () => {
       error: 'invalid_signature',
       message: 'The signature does not match the address',
     })
+  })
+
+  it('when the embedded wallet’s smart account signs in before it exists (ERC-6492) and after (ERC-1271), then both sign in, and another key’s signature does not', async () => {
+    const { smartAccountFactory: factory } = LOCAL_ACCOUNT_ABSTRACTION
+    const local = defineChain({
+      id: chainId,
+      name: 'Local',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    })
+    const wallet = createWalletClient({ account: owner, chain: local, transport: http(chain.rpcUrl) }).extend(
+      publicActions,
+    )
+    const read = { address: factory, abi: latchSmartAccountFactoryAbi } as const
+    const smart = await wallet.readContract({
+      ...read,
+      functionName: 'getAddress',
+      args: [owner.address, 0n],
+    })
+    const createAccount = encodeFunctionData({
+      ...read,
+      functionName: 'createAccount',
+      args: [owner.address, 0n],
+    })
+    // What the frame signs: the message nested in the account's EIP-712 domain (ERC-7739).
+    const signed = async (key = owner, wrapped = true) => {
+      const { body } = await api(base, '/siwx/v1/nonce')
+      const message = createSiweMessage({
+        domain: 'app.example.com',
+        address: smart,
+        uri: `${origin}/login`,
+        version: '1',
+        chainId,
+        nonce: body.nonce as string,
+        issuedAt: new Date(),
+      })
+      const verifierDomain = { name: 'Latch Smart Account', version: '1', chainId, verifyingContract: smart }
+      const signature = await key.sign({ hash: erc7739HashMessage({ message, verifierDomain }) })
+      return {
+        message,
+        signature: wrapped
+          ? serializeErc6492Signature({ address: factory, data: createAccount, signature })
+          : signature,
+      }
+    }
+    expect(await wallet.getCode({ address: smart })).toBeUndefined()
+    const early = await signIn(base, await signed())
+    expect(early.status).toBe(200)
+    expect(early.body.session).toMatchObject({ address: smart, signatureType: 'eip1271' })
+    expect((await signIn(base, await signed(privateKeyToAccount(generatePrivateKey())))).body).toEqual({
+      error: 'invalid_signature',
+      message: `The contract account ${smart} did not accept the signature (ERC-6492: the account its factory creates does not sign it)`,
+    })
+    // Nothing was deployed by the checks: they are simulations.
+    expect(await wallet.getCode({ address: smart })).toBeUndefined()
+
+    const hash = await wallet.sendTransaction({ to: factory, data: createAccount })
+    expect((await wallet.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const later = await signIn(base, await signed(owner, false))
+    expect(later.status).toBe(200)
+    expect(later.body.session).toMatchObject({ address: smart, signatureType: 'eip1271' })
+    // The owner key's own signature of the message is not the account's.
+    const plain = await signedForContract(smart)
+    expect((await signIn(base, plain)).body).toMatchObject({ error: 'invalid_signature' })
   })
 })

@@ -4,6 +4,7 @@ import {
   hashMessage,
   http,
   isAddress,
+  isErc6492Signature,
   isHex,
   recoverMessageAddress,
 } from 'viem'
@@ -83,7 +84,9 @@ export function checkMessage(message: string, requestOrigin: string, now = Date.
 
 /**
  * Verifies the signature of `message` by `address`: an EOA signature (eip191) is recovered
- * locally; otherwise the account is asked on chain (`isValidSignature`, eip1271) over `rpcUrl`.
+ * locally; otherwise the account is asked on chain (`isValidSignature`, eip1271) over `rpcUrl`;
+ * an account not deployed yet signs with ERC-6492 (its factory's call wrapped around the
+ * signature), which is simulated over `rpcUrl` (viem's `verifyHash`).
  */
 export async function verifySignature(parameters: {
   message: string
@@ -104,6 +107,17 @@ export async function verifySignature(parameters: {
     }
   }
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 1, timeout: 10_000 }) })
+  if (isErc6492Signature(signature)) {
+    const valid = await client
+      .verifyHash({ address, hash: hashMessage(message), signature })
+      .catch(() => false)
+    if (!valid)
+      throw new SignInRefused(
+        'invalid_signature',
+        `The contract account ${address} did not accept the signature (ERC-6492: the account its factory creates does not sign it)`,
+      )
+    return 'eip1271'
+  }
   let result: string
   try {
     result = await client.readContract({
