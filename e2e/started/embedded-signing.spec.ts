@@ -177,14 +177,12 @@ test.describe('given the demo with an embedded wallet signed in', () => {
       timeout: 60_000,
     })
     await expect(modal(page)).toBeHidden()
-    // An app that signs its visitors in does not offer the smart account, which cannot sign a
-    // sign-in message (spec §8): the Account view of the Ethereum account has no switch.
+    // The smart account signs sign-ins too (ERC-1271): an app that signs its visitors in offers it.
     await page.getByTestId('latch-account-button').click()
     await expect(modal(page).getByTestId('latch-account-address')).toHaveAttribute(
       'title',
       /^0x[0-9a-fA-F]{40}$/,
     )
-    await expect(modal(page).getByTestId('latch-disconnect')).toBeVisible()
-    await expect(modal(page).getByTestId('latch-account-switch-type')).toHaveCount(0)
+    await expect(modal(page).getByTestId('latch-account-switch-type')).toHaveText('Switch to smart account')
   })
 })

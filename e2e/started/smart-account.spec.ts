@@ -1,7 +1,9 @@
 import { TEST_TOKENS } from '@latch/testkit'
+import type { Page } from '@playwright/test'
 import { createPublicClient, erc20Abi, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { ports } from '../playwright.config.js'
+import { introspect } from '../siwx-helpers.js'
 import { approval, demo, newEmail, press, signUp } from './embedded.js'
 import { expect, modal, pickNetwork, test } from './fixtures.js'
 
@@ -13,6 +15,16 @@ const chains = {
   Ethereum: createPublicClient({ transport: http(`http://127.0.0.1:${ports.mainnet}`) }),
   Base: createPublicClient({ transport: http(`http://127.0.0.1:${ports.base}`) }),
 }
+/** What the demo's server says of the page's sign-in session for `address`. */
+async function sessionOf(page: Page, address: string): Promise<Record<string, unknown> | undefined> {
+  const stored = await page.evaluate(() => localStorage.getItem('latch.siwx.server.latch-demo'))
+  for (const { token } of JSON.parse(stored ?? '[]') as { token: string }[]) {
+    const answer = await introspect(token)
+    if ((answer.session as { address?: string } | undefined)?.address === address) return answer
+  }
+  return undefined
+}
+
 const lttOf = (chain: keyof typeof chains, address: `0x${string}`) =>
   chains[chain].readContract({
     address: TEST_TOKENS.erc20.address,
@@ -113,28 +125,55 @@ test.describe('given the demo with a fresh embedded wallet that holds no ETH', (
     })
   })
 
-  test('when the app starts visitors on the smart account, then a new visitor gets it at once, keeps it after a reload, and their switch to the EOA holds over the default', async ({
+  test('when the app starts visitors on the smart account and signs them in, then a new visitor gets it at once, signs in with it before it exists (ERC-6492), keeps it after a reload, and their switch to the EOA holds over the default', async ({
     page,
   }) => {
-    await page.goto(`${demo}?accountType=smartAccount`)
+    await page.goto(`${demo}?accountType=smartAccount&siwx=required`)
     const smart = (await signUp(page, newEmail('smartdefault'))) as `0x${string}`
     const dialog = modal(page)
+    // The sign-in message names the smart account; the frame's screen shows it before signing.
+    const sign = dialog.getByRole('button', { name: 'Sign', exact: true })
+    await expect(sign).toBeVisible({ timeout: 60_000 })
+    await sign.click()
+    await expect(approval(page)).toContainText('wants you to sign in with your Ethereum account')
+    await expect(approval(page)).toContainText(smart)
+    await press(page, 'approve')
+    await expect(sign).toBeVisible({ timeout: 60_000 })
+    await sign.click()
+    await expect(approval(page)).toContainText('wants you to sign in with your Solana account')
+    await press(page, 'approve')
+    await expect(page.getByTestId('demo-signin')).toHaveText(/^Signed in as /, { timeout: 60_000 })
+    await expect(dialog).toBeHidden()
+    // The server checked the smart account's signature on chain (ERC-6492: its factory's call
+    // simulated), and nothing was deployed by it.
+    expect(await sessionOf(page, smart)).toMatchObject({
+      active: true,
+      sub: `eip155:1:${smart}`,
+      session: { address: smart, signatureType: 'eip1271' },
+    })
+    expect(await chains.Ethereum.getCode({ address: smart })).toBeUndefined()
+
     await page.getByTestId('latch-account-button').click()
     await expect(dialog.getByTestId('latch-account-type')).toHaveText('Smart account')
     await expect(dialog.getByTestId('latch-account-address')).toHaveAttribute('title', smart)
-    // Its smart account, counterfactual until its first user operation.
-    expect(await chains.Ethereum.getCode({ address: smart })).toBeUndefined()
     await page.keyboard.press('Escape')
 
     await page.reload()
     await expect(page.getByTestId('demo-address')).toHaveText(smart, { timeout: 60_000 })
 
+    // The EOA is another account: the app asks it to sign in as well, and it holds after a reload.
     await page.getByTestId('latch-account-button').click()
     await dialog.getByRole('button', { name: 'Switch to EOA' }).click()
-    await expect(dialog.getByTestId('latch-account-type')).toHaveCount(0)
-    const eoa = (await dialog.getByTestId('latch-account-address').getAttribute('title')) as string
+    await expect(dialog).toHaveAttribute('data-view', 'SIWXSignMessage', { timeout: 60_000 })
+    await sign.click()
+    await expect(approval(page)).toContainText('wants you to sign in with your Ethereum account')
+    await press(page, 'approve')
+    await expect(dialog).toBeHidden({ timeout: 60_000 })
+    const eoa = (await page.getByTestId('demo-address').textContent()) as string
     expect(eoa.toLowerCase()).not.toBe(smart.toLowerCase())
+    expect(await sessionOf(page, eoa)).toMatchObject({ session: { address: eoa, signatureType: 'eip191' } })
     await page.reload()
     await expect(page.getByTestId('demo-address')).toHaveText(eoa, { timeout: 60_000 })
+    await expect(dialog).toBeHidden()
   })
 })

@@ -164,18 +164,13 @@ describe('given bad options', () => {
     )
   })
 
-  it('when the embedded wallet starts visitors on the smart account and the app signs them in, then it is refused', () => {
+  it('when the embedded wallet starts visitors on the smart account and the app signs them in, then that is a valid setup (the smart account signs in)', () => {
     const embedded = embeddedWallet({
       frameUrl: 'https://wallet.example',
       projectId: 'p1',
       defaultAccountType: 'smartAccount',
     })
-    expect(issuesOf({ networks: [mainnet], siwx, connectors: [embedded] })).toEqual([
-      "connectors: embedded's defaultAccountType 'smartAccount' cannot be combined with siwx (a smart account cannot sign in)",
-    ])
-    expect(issuesOf({ networks: [mainnet], connectors: [embedded] })).toEqual([])
-    const eoaFirst = embeddedWallet({ frameUrl: 'https://wallet.example', projectId: 'p1' })
-    expect(issuesOf({ networks: [mainnet], siwx, connectors: [eoaFirst] })).toEqual([])
+    expect(issuesOf({ networks: [mainnet], siwx, connectors: [embedded] })).toEqual([])
   })
 
   it('when an option key is unknown, then the error names it', () => {

@@ -220,15 +220,6 @@ function crossChecks(options: LatchOptions): string[] {
   const connectorIds = (options.connectors ?? []).map((connector) => connector.id)
   const sameId = connectorIds.find((id, index) => connectorIds.indexOf(id) !== index)
   if (sameId) issues.push(`connectors: Two connectors with id ${sameId}`)
-  // The smart account cannot sign a sign-in message (no ERC-1271): an app that signs visitors in
-  // cannot start them on it.
-  const smartFirst = (options.connectors ?? []).find(
-    (connector) => connector.capabilities?.embeddedWallet?.defaultAccountType === 'smartAccount',
-  )
-  if (smartFirst && options.siwx !== undefined)
-    issues.push(
-      `connectors: ${smartFirst.id}'s defaultAccountType 'smartAccount' cannot be combined with siwx (a smart account cannot sign in)`,
-    )
   return issues
 }
 

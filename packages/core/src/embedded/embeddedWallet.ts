@@ -39,7 +39,8 @@ export interface EmbeddedWalletOptions {
    * The EVM account a visitor uses until they pick one in the Account view (spec §3 default
    * account types): `'eoa'` (the default), the wallet's own key, or `'smartAccount'`, its
    * ERC-4337 smart account on the chains your server runs smart accounts on (elsewhere the EOA).
-   * A smart account cannot sign a message yet, so `'smartAccount'` cannot be combined with `siwx`.
+   * It signs messages and sign-ins (ERC-1271, ERC-6492 before it is deployed) when the project's
+   * account factory makes accounts that do (the test kit's `LatchSmartAccountFactory`).
    */
   defaultAccountType?: 'eoa' | 'smartAccount' | undefined
 }

@@ -152,11 +152,10 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
     reference !== undefined &&
     (smartAccountChains ?? []).includes(Number(reference))
   const smartAccount = canSwitchType && accountType === 'smartAccount'
-  // An app that signs its visitors in (siwx) is not offered the smart account: the frame refuses to
-  // sign a message for it (spec §8 'This application might not support Smart Accounts'), so the
-  // switch would end in a refused sign-in, and with a required one, a disconnect. The way back to
-  // the EOA stays offered.
-  const offerSwitch = canSwitchType && (smartAccount || latch.options.siwx === undefined)
+  // The smart account signs sign-in messages too (ERC-1271, or ERC-6492 before it is deployed),
+  // when the project's account implements it; one that does not answers the sign-in with the
+  // spec's 'This application might not support Smart Accounts'.
+  const offerSwitch = canSwitchType
   const switchType = () => {
     setSwitchingType(true)
     setEmbeddedAccountType(latch, smartAccount ? 'eoa' : 'smartAccount')
