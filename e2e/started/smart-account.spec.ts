@@ -36,7 +36,7 @@ const lttOf = (chain: keyof typeof chains, address: `0x${string}`) =>
 test.describe('given the demo with a fresh embedded wallet that holds no ETH', () => {
   test.describe.configure({ timeout: 360_000 })
 
-  test('when the visitor switches to the smart account and sends a batch, then the app pays the gas, it is mined and listed, a second one on Base is over the cap, and switching back gives the EOA', async ({
+  test('when the visitor switches to the smart account and sends a batch, then the app pays the gas, it is mined and listed, the deployed account signs a message, a second one on Base is over the cap, and switching back gives the EOA', async ({
     page,
   }) => {
     await page.goto(demo)
@@ -96,6 +96,15 @@ test.describe('given the demo with a fresh embedded wallet that holds no ETH', (
       const items = dialog.getByTestId('latch-account-panel-activity').getByTestId('latch-activity-item')
       await expect(items.filter({ hasText: 'LTT' }).first()).toBeVisible({ timeout: 30_000 })
       await page.keyboard.press('Escape')
+    })
+
+    await test.step('deployed, the smart account signs a message the app verifies on chain (ERC-1271)', async () => {
+      await page.getByRole('button', { name: 'Sign message' }).click()
+      await expect(approval(page)).toContainText(smart, { timeout: 60_000 })
+      await press(page, 'approve')
+      await expect(page.getByTestId('demo-signature-valid')).toHaveText('Signature verified', {
+        timeout: 60_000,
+      })
     })
 
     await test.step('on Base the first user operation is sponsored, the second is over the cap and says so', async () => {
