@@ -40,7 +40,8 @@ export interface EmbeddedWalletOptions {
    * account types): `'eoa'` (the default), the wallet's own key, or `'smartAccount'`, its
    * ERC-4337 smart account on the chains your server runs smart accounts on (elsewhere the EOA).
    * It signs messages and sign-ins (ERC-1271, ERC-6492 before it is deployed) when the project's
-   * account factory makes accounts that do (the test kit's `LatchSmartAccountFactory`).
+   * account factory makes accounts that do (the test kit's `LatchSmartAccountFactory`); with
+   * `siwx`, this default is how visitors get it (Account offers no switch to it in such an app).
    */
   defaultAccountType?: 'eoa' | 'smartAccount' | undefined
 }

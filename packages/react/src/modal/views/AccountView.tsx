@@ -152,10 +152,13 @@ export function AccountView({ latch }: ViewProps<'Account'>) {
     reference !== undefined &&
     (smartAccountChains ?? []).includes(Number(reference))
   const smartAccount = canSwitchType && accountType === 'smartAccount'
-  // The smart account signs sign-in messages too (ERC-1271, or ERC-6492 before it is deployed),
-  // when the project's account implements it; one that does not answers the sign-in with the
-  // spec's 'This application might not support Smart Accounts'.
-  const offerSwitch = canSwitchType
+  // An app that signs its visitors in (siwx) offers no switch to the smart account, only the way
+  // back to the EOA: the smart account signs in only when the project's account implements
+  // ERC-1271 (the test kit's LatchSmartAccountFactory; the reference SimpleAccount does not), which
+  // the page cannot know, and a refused sign-in would end a required one in a disconnect, on every
+  // visit (the choice is kept). Such an app starts visitors on the smart account with
+  // `defaultAccountType: 'smartAccount'`, for a project whose account signs.
+  const offerSwitch = canSwitchType && (smartAccount || latch.options.siwx === undefined)
   const switchType = () => {
     setSwitchingType(true)
     setEmbeddedAccountType(latch, smartAccount ? 'eoa' : 'smartAccount')
