@@ -45,6 +45,28 @@ const frameOpacity = (page: Page, opacity: string) =>
     document.querySelector<HTMLIFrameElement>('iframe[data-latch-frame]')!.style.opacity = o
   }, opacity)
 
+/**
+ * Waits until the page has stopped moving the frame (a phone's bottom sheet slides in): while it
+ * moves, the kit places the iframe by rewriting its style on each frame, which would drop an
+ * opacity set in between.
+ */
+async function frameSettled(page: Page) {
+  let last = ''
+  await expect
+    .poll(
+      async () => {
+        const rect = await page.evaluate(() =>
+          JSON.stringify(document.querySelector('iframe[data-latch-frame]')?.getBoundingClientRect()),
+        )
+        const same = rect === last
+        last = rect
+        return same
+      },
+      { intervals: [150] },
+    )
+    .toBe(true)
+}
+
 /** A group of tests that share one visitor signed up in a context made by `options`. */
 function withVisitor(options: BrowserContextOptions, query = '') {
   const shared: { context?: BrowserContext; page?: Page } = {}
@@ -92,6 +114,7 @@ test.describe('given a phone (390×844, touch) with a visitor signed in with ema
         await page().getByRole('button', { name: 'Sign message' }).tap()
         await expect(approve).toBeVisible({ timeout: 60_000 })
       }
+      await frameSettled(page())
       const { x, y } = await centre(approve)
       await frameOpacity(page(), '0')
       await expect(approve).toHaveAttribute('data-latch-guard-state', 'hidden')
