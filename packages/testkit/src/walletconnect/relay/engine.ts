@@ -25,6 +25,8 @@ export type RpcOutcome = { result: unknown } | { error: { code: number; message:
 type PeerState = {
   /** Outgoing irn_subscription request id → message id, until the client acknowledges it. */
   inflight: Map<RpcId, string>
+  /** The topics this socket has subscribed to: a new socket gets a topic's messages only after it. */
+  topics: Set<string>
 }
 
 /**
@@ -40,7 +42,10 @@ function subscriptionIdFor(topic: string, clientId: string): string {
 
 /**
  * Relay semantics without the transport: subscriptions by topic and client (they outlive
- * sockets), stored messages, delivery with acknowledgement, and the JSON-RPC methods.
+ * sockets), stored messages, delivery with acknowledgement, and the JSON-RPC methods. A socket
+ * gets a topic's messages only once it has subscribed to it itself, as a client does again after
+ * reconnecting: a message published in between waits in the mailbox and is delivered with that
+ * subscription (a client that was sent it before it knew the subscription again would drop it).
  */
 export class RelayEngine {
   readonly mailbox: Mailbox
@@ -61,7 +66,7 @@ export class RelayEngine {
   }
 
   attach(peer: RelayPeer): void {
-    this.#peers.set(peer, { inflight: new Map() })
+    this.#peers.set(peer, { inflight: new Map(), topics: new Set() })
   }
 
   /** Forgets the socket; its client's subscriptions stay, and unacknowledged messages wait for it. */
@@ -160,6 +165,7 @@ export class RelayEngine {
     const id = clients.get(peer.clientId) ?? subscriptionIdFor(topic, peer.clientId)
     clients.set(peer.clientId, id)
     this.#subscriptions.set(topic, clients)
+    this.#peers.get(peer)?.topics.add(topic)
     // Deliver after the subscribe response has gone out, so the client knows the topic first.
     queueMicrotask(() => {
       for (const message of this.mailbox.pendingFor(topic, peer.clientId)) this.#deliver(peer, id, message)
@@ -171,6 +177,7 @@ export class RelayEngine {
     const clients = this.#subscriptions.get(topic)
     clients?.delete(peer.clientId)
     if (clients?.size === 0) this.#subscriptions.delete(topic)
+    this.#peers.get(peer)?.topics.delete(topic)
   }
 
   #publish(peer: RelayPeer, params: PublishParams): void {
@@ -187,9 +194,9 @@ export class RelayEngine {
     const clients = this.#subscriptions.get(params.topic)
     if (!clients) return
     queueMicrotask(() => {
-      for (const [target] of this.#peers) {
+      for (const [target, state] of this.#peers) {
         const id = clients.get(target.clientId)
-        if (id !== undefined) this.#deliver(target, id, message)
+        if (id !== undefined && state.topics.has(params.topic)) this.#deliver(target, id, message)
       }
     })
   }

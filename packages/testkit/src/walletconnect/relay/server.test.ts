@@ -155,6 +155,26 @@ describe('given a delivered message', () => {
       await settle()
       expect(again.deliveries().map((f) => f.params?.data?.message)).toEqual(['bm9hY2s='])
     })
+
+    it('then a message published after it reconnected but before it subscribed again reaches it with the subscription, not before', async () => {
+      const token = relayToken()
+      const first = client(token)
+      await first.call('irn_subscribe', { topic: topic(5) })
+      await settle()
+      await relay.restart()
+
+      const publisher = client()
+      const again = client(token)
+      // Connected (a subscription to another topic), not yet subscribed to this one again.
+      await again.call('irn_subscribe', { topic: topic(6) })
+      await publisher.call('irn_publish', { topic: topic(5), message: 'bGF0ZQ==', ttl: 300 })
+      await settle()
+      // Not sent to the new socket yet: its client would not know the subscription and drop it.
+      expect(again.deliveries()).toEqual([])
+      await again.call('irn_subscribe', { topic: topic(5) })
+      await again.waitFor((f) => f.method === 'irn_subscription')
+      expect(again.deliveries().map((f) => f.params?.data?.message)).toEqual(['bGF0ZQ=='])
+    })
   })
 })
 
