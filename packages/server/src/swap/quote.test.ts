@@ -53,7 +53,13 @@ const send = async (key: Hex, tx: { to: Address; data: Hex; value?: bigint }) =>
     chain: mainnet,
     transport: http(chain.rpcUrl),
   })
-  const receipt = await client().waitForTransactionReceipt({ hash: await wallet.sendTransaction(tx) })
+  // Half again the estimate, as wallets add. A swap here has reverted in CI that passed when
+  // replayed on the block before it; a limit cut to an estimate made on another state is the
+  // likely cause, and the failure's message now shows the limit beside the gas used.
+  const gas = ((await client().estimateGas({ account: wallet.account, ...tx })) * 3n) / 2n
+  const receipt = await client().waitForTransactionReceipt({
+    hash: await wallet.sendTransaction({ ...tx, gas }),
+  })
   if (receipt.status === 'reverted') {
     // Why, for the failure's message: the same call on the state it was mined on.
     const why = await client()
@@ -62,7 +68,9 @@ const send = async (key: Hex, tx: { to: Address; data: Hex; value?: bigint }) =>
         () => 'the call passes on the block before (something mined ahead of it in the same block?)',
         (error: Error) => error.message.split('\n').slice(0, 3).join(' '),
       )
-    throw new Error(`${tx.data.slice(0, 10)} to ${tx.to} reverted (gas used ${receipt.gasUsed}): ${why}`)
+    throw new Error(
+      `${tx.data.slice(0, 10)} to ${tx.to} reverted (gas used ${receipt.gasUsed} of ${gas}): ${why}`,
+    )
   }
 }
 
